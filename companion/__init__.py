@@ -1,0 +1,38 @@
+"""Table Companion: the electronic score pad and referee that lies next to a real deck of cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitimate comes near
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
+    from companion.store import Store, default_database_path
+    from companion.web import init_web
+
+    app = Flask(
+        __name__,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.update(
+        DATABASE=str(default_database_path()),
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_REQUEST_BYTES,
+        WTF_CSRF_TIME_LIMIT=None,  # a form left open all evening on a phone must still post
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    app.config.update(config or {})
+    with Store(app.config["DATABASE"], migrate=True) as store:
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = store.secret_key()
+    init_web(app)
+    return app

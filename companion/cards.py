@@ -1,0 +1,172 @@
+"""Cards and packs: the French-suited 52-card pack, its stripped packs, and the 78-card tarot.
+
+A card is a frozen value: a suit and a rank. Ranks are plain numbers (Ace = 1, Jack = 11,
+Knight = 12 in the tarot, Queen = 12/13, King = 13/14) with names for display; how a rank *orders*
+in a trick is game data, kept in the games, never here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Suit(Enum):
+    """A suit. TRUMP holds the tarot's atouts 1–21; EXCUSE holds the Excuse (the Fool) alone."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    TRUMP = "T"
+    EXCUSE = "X"
+
+    @property
+    def symbol(self) -> str:
+        """The symbol printed on a card face (♠ ♥ ♦ ♣), or a letter for tarot trumps."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and Diamonds are red; several games rank red pips differently."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+    Suit.TRUMP: "T",
+    Suit.EXCUSE: "★",
+}
+
+PLAIN_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+ACE = 1
+JACK = 11
+QUEEN = 12
+KING = 13
+# The tarot has a Knight between Jack and Queen, so its courts are numbered one higher.
+TAROT_JACK = 11
+TAROT_KNIGHT = 12
+TAROT_QUEEN = 13
+TAROT_KING = 14
+
+_PLAIN_RANK_LETTERS = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", 10: "10"}
+_TAROT_RANK_LETTERS = {
+    ACE: "A",
+    TAROT_JACK: "J",
+    TAROT_KNIGHT: "C",
+    TAROT_QUEEN: "Q",
+    TAROT_KING: "K",
+    10: "10",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. `tarot` tells which numbering the courts use (the tarot has a Knight)."""
+
+    suit: Suit
+    rank: int
+    tarot: bool = False
+
+    def __str__(self) -> str:
+        if self.suit is Suit.EXCUSE:
+            return "Excuse"
+        if self.suit is Suit.TRUMP:
+            return f"{self.rank}T"
+        letters = _TAROT_RANK_LETTERS if self.tarot else _PLAIN_RANK_LETTERS
+        return f"{letters.get(self.rank, str(self.rank))}{self.suit.symbol}"
+
+    @property
+    def code(self) -> str:
+        """The ASCII code that `parse` reads back: "QS", "10H", "21T", "EX"."""
+        if self.suit is Suit.EXCUSE:
+            return "EX"
+        if self.suit is Suit.TRUMP:
+            return f"{self.rank}T"
+        letters = _TAROT_RANK_LETTERS if self.tarot else _PLAIN_RANK_LETTERS
+        return f"{letters.get(self.rank, str(self.rank))}{self.suit.value}"
+
+
+class CardError(ValueError):
+    """A card code that names no card."""
+
+
+def parse(code: str, *, tarot: bool = False) -> Card:
+    """Read a card code such as "QS", "10h", "ah", "21T" or "EX" (the Excuse)."""
+    text = code.strip().upper()
+    if text in ("EX", "EXCUSE", "FOOL"):
+        return Card(Suit.EXCUSE, 0, tarot=True)
+    if len(text) < 2:
+        raise CardError(f"{code!r} is not a card")
+    rank_text, suit_letter = text[:-1], text[-1]
+    if suit_letter == "T":
+        if rank_text.isdigit() and 1 <= int(rank_text) <= 21:
+            return Card(Suit.TRUMP, int(rank_text), tarot=True)
+        raise CardError(f"{code!r} is not a trump: trumps run 1T to 21T")
+    try:
+        suit = Suit(suit_letter)
+    except ValueError:
+        raise CardError(f"{code!r} has no suit: end with S, H, D or C") from None
+    letters = _TAROT_RANK_LETTERS if tarot else _PLAIN_RANK_LETTERS
+    by_letter = {letter: rank for rank, letter in letters.items()}
+    if rank_text in by_letter:
+        return Card(suit, by_letter[rank_text], tarot=tarot)
+    if rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+        return Card(suit, int(rank_text), tarot=tarot)
+    raise CardError(f"{code!r} has no rank a card can have")
+
+
+def plain_pack(ranks: tuple[int, ...] = tuple(range(1, 14)),
+               suits: tuple[Suit, ...] = PLAIN_SUITS) -> tuple[Card, ...]:
+    """A French-suited pack holding `ranks` in each of `suits`."""
+    return tuple(Card(suit, rank) for suit in suits for rank in ranks)
+
+
+def pack_52() -> tuple[Card, ...]:
+    """The full 52-card pack."""
+    return plain_pack()
+
+
+def pack_32() -> tuple[Card, ...]:
+    """Skat's pack: Seven to Ace in each suit."""
+    return plain_pack((ACE, 7, 8, 9, 10, JACK, QUEEN, KING))
+
+
+def pack_36_tantony() -> tuple[Card, ...]:
+    """Three-player Tantony's pack: the 52 without Seven to Ten."""
+    return plain_pack((ACE, 2, 3, 4, 5, 6, JACK, QUEEN, KING))
+
+
+def pack_39_anti_trump() -> tuple[Card, ...]:
+    """The anti-trump game's pack: Diamonds, Clubs and Spades, 13 each."""
+    return plain_pack(suits=(Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES))
+
+
+def pack_40_italian() -> tuple[Card, ...]:
+    """Calabrasella's pack: the 52 without Eights, Nines and Tens."""
+    return plain_pack((ACE, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING))
+
+
+def tarot_pack(keep_pip: dict[Suit, tuple[int, ...]] | None = None) -> tuple[Card, ...]:
+    """The 78-card tarot: 21 trumps, the Excuse, and 14 cards in each plain suit.
+
+    `keep_pip` strips a pack: for each suit it names, only those pip ranks (Ace–10) stay;
+    courts always stay.
+    """
+    courts = (TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN, TAROT_KING)
+    cards: list[Card] = []
+    for suit in PLAIN_SUITS:
+        pips = keep_pip.get(suit, tuple(range(1, 11))) if keep_pip else tuple(range(1, 11))
+        cards.extend(Card(suit, rank, tarot=True) for rank in (*pips, *courts))
+    cards.extend(Card(Suit.TRUMP, rank, tarot=True) for rank in range(1, 22))
+    cards.append(Card(Suit.EXCUSE, 0, tarot=True))
+    return tuple(cards)
+
+
+def is_bout(card: Card) -> bool:
+    """The three oudlers/bouts of the tarot: trump 1 (the Petit), trump 21, and the Excuse."""
+    return card.suit is Suit.EXCUSE or (card.suit is Suit.TRUMP and card.rank in (1, 21))

@@ -1,0 +1,93 @@
+"""The pure engine around the Game contract: check one entry, replay a whole session.
+
+Both the web pad and `companion score` go through these two functions, so a hand is judged
+the same way wherever it is entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules import get
+from companion.rules.base import (
+    Entry,
+    Game,
+    Problem,
+    ScoredHand,
+    Setup,
+    State,
+    default_options,
+    parse_values,
+)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An entry after parsing and refereeing: its typed values and what is wrong with it."""
+
+    entry: Entry
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
+    """Parse raw input into an entry and referee it against the session so far."""
+    entry, problems = parse_values(game.fields(state.setup), raw, state.setup.player_count)
+    if not problems:
+        problems = game.validate(state, entry)
+    return Checked(entry, tuple(problems))
+
+
+def score_entry(game: Game, state: State, number: int, raw: Mapping[str, Any]) -> ScoredHand | Checked:
+    """The scored hand, or the refused `Checked` entry with its problems."""
+    checked = check_entry(game, state, raw)
+    if not checked.ok:
+        return checked
+    return ScoredHand(number, checked.entry, game.score(state, checked.entry))
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A session replayed hand by hand: the state reached and the problems of refused hands."""
+
+    state: State
+    problems: dict[int, tuple[Problem, ...]]
+
+
+def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Replay:
+    """Score every (number, entry) in order; a refused hand is left out and its problems kept."""
+    game = get(setup.game)
+    state = State(setup)
+    problems: dict[int, tuple[Problem, ...]] = {}
+    for number, raw in entries:
+        result = score_entry(game, state, number, raw)
+        if isinstance(result, Checked):
+            problems[number] = result.problems
+        else:
+            state = state.with_hand(result)
+    return Replay(state, problems)
+
+
+def make_setup(slug: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+               first_dealer: int = 0) -> tuple[Setup, list[Problem]]:
+    """A session's setup with every house rule filled in, and the problems with what was chosen."""
+    game = get(slug)
+    problems: list[Problem] = []
+    if len(players) not in game.player_counts:
+        counts = ", ".join(str(c) for c in game.player_counts)
+        problems.append(Problem("players", f"{game.name} is played by {counts} players, "
+                                           f"not {len(players)}."))
+        return Setup(slug, tuple(players), {}, first_dealer), problems
+    option_fields = game.options(len(players))
+    values, option_problems = parse_values(option_fields, options or {}, len(players))
+    values = {**default_options(option_fields), **{k: v for k, v in values.items() if v is not None}}
+    problems.extend(option_problems)
+    if not 0 <= first_dealer < len(players):
+        problems.append(Problem("first_dealer", "Choose a player at this table."))
+        first_dealer = 0
+    return Setup(slug, tuple(players), values, first_dealer), problems

@@ -1,0 +1,154 @@
+"""The score pad's operations: the store and the engine together, with no web framework.
+
+The web views and any other front end call these functions; they never score or store a hand
+themselves. Derived state (every hand scored, the totals) is cached per session and keyed by the
+session's last change in the store, so saving hand 1000 costs what saving hand 10 does: the new
+hand is scored against the cached state and appended to it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import Checked, Replay, make_setup, replay, score_entry
+from companion.rules import get
+from companion.rules.base import Game, Outcome, Problem, ScoredHand, Setup, State
+from companion.store import SessionRecord, Store
+
+
+@dataclass(frozen=True)
+class Pad:
+    """One session as the pad shows it: the record, the game, the replayed state and verdicts."""
+
+    record: SessionRecord
+    game: Game
+    state: State
+    refused: Mapping[int, tuple[Problem, ...]]
+
+    @property
+    def token(self) -> str:
+        return self.record.token
+
+    @property
+    def setup(self) -> Setup:
+        return self.state.setup
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.game.outcome(self.state)
+
+    @property
+    def ended(self) -> bool:
+        """Ended by the players, or over by the game's own rules: no more hands are entered."""
+        return self.record.ended_at is not None or self.outcome.finished
+
+    @property
+    def next_number(self) -> int:
+        """The number the next hand will carry."""
+        numbers = [hand.number for hand in self.state.hands] + list(self.refused)
+        return max(numbers, default=0) + 1
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals the next hand."""
+        return self.game.dealer(self.state)
+
+    def hand(self, number: int) -> ScoredHand | None:
+        """The effective hand with that number, if any."""
+        return next((hand for hand in self.state.hands if hand.number == number), None)
+
+    def state_before(self, number: int) -> State:
+        """The session as it stood before hand `number` (what a correction is judged against)."""
+        earlier = tuple(hand for hand in self.state.hands if hand.number < number)
+        return State(self.state.setup, earlier)
+
+
+class _Cache:
+    """Replayed sessions keyed by (token, last change), shared by the server's threads."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._items: dict[str, tuple[int, Replay]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, token: str, change: int) -> Replay | None:
+        with self._lock:
+            item = self._items.get(token)
+        return item[1] if item and item[0] == change else None
+
+    def put(self, token: str, change: int, value: Replay) -> None:
+        with self._lock:
+            if token not in self._items and len(self._items) >= self._size:
+                self._items.pop(next(iter(self._items)))
+            self._items[token] = (change, value)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_cache = _Cache()
+
+
+def clear_cache() -> None:
+    """Forget every cached session (tests use it to prove the store alone is enough)."""
+    _cache.clear()
+
+
+def start_session(store: Store, slug: str, players: list[str], options: Mapping[str, Any],
+                  first_dealer: int = 0) -> tuple[str | None, list[Problem]]:
+    """Create a session; returns its token, or None and the problems with what was chosen."""
+    setup, problems = make_setup(slug, players, options, first_dealer)
+    if problems:
+        return None, problems
+    return store.create_session(setup), []
+
+
+def load(store: Store, token: str) -> Pad | None:
+    """The session behind a token, replayed (from the cache when nothing changed since)."""
+    record = store.get_session(token)
+    if record is None:
+        return None
+    change = store.last_change(token)
+    replayed = _cache.get(token, change)
+    if replayed is None:
+        entries = [(row.number, row.entry) for row in store.effective_hands(token)]
+        replayed = replay(record.setup, entries)
+        _cache.put(token, change, replayed)
+    return Pad(record, get(record.setup.game), replayed.state, replayed.problems)
+
+
+def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
+    """Score an entry without saving it: the live preview, or a correction of hand `number`."""
+    state = pad.state if number is None else pad.state_before(number)
+    return score_entry(pad.game, state, number or pad.next_number, raw)
+
+
+def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> ScoredHand | Checked:
+    """Referee, score and save the next hand; nothing is saved when it is refused."""
+    result = preview(pad, raw)
+    if isinstance(result, Checked):
+        return result
+    row = store.add_hand(pad.token, result.number, result.entry, result.result.points)
+    replayed = Replay(pad.state.with_hand(result), dict(pad.refused))
+    _cache.put(pad.token, row.id, replayed)
+    return result
+
+
+def correct_hand(store: Store, pad: Pad, number: int,
+                 raw: Mapping[str, Any]) -> ScoredHand | Checked:
+    """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive."""
+    result = preview(pad, raw, number)
+    if isinstance(result, Checked):
+        return result
+    store.correct_hand(pad.token, number, result.entry, result.result.points)
+    return result
+
+
+def undo_last(store: Store, pad: Pad) -> int | None:
+    """Undo the last hand (kept in the history); returns its number, or None if there was none."""
+    row = store.undo_last(pad.token)
+    return row.number if row else None

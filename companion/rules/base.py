@@ -1,0 +1,395 @@
+"""The Game contract: the values every game speaks in, and the class every game implements.
+
+A game is data plus a few pure functions. The web layer, the store and the command line know
+nothing game-specific: they ask a `Game` for its options and entry fields, hand it raw entries,
+and show what it answers. Nothing here imports Flask or SQL.
+
+Flow of one hand:
+    raw mapping (form, JSON)  --parse_values(fields)-->  Entry + type problems
+    Entry + State             --game.validate-->         rule problems (the referee)
+    Entry + State             --game.score-->            HandResult (points and arithmetic)
+    State                     --game.outcome-->          Outcome (over? who won? whose deal?)
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+Entry = dict[str, Any]
+"""A hand as the players entered it, after parsing: field name -> typed value (or None)."""
+
+
+class FieldKind(StrEnum):
+    """What kind of value a field holds; decides the form widget and the parser."""
+
+    CHOICE = "choice"  # one value among `choices` (strings)
+    SEAT = "seat"  # a seat number 0..players-1, or None when `none_label` allows nobody
+    INTEGER = "integer"  # a whole number within minimum..maximum
+    HALF = "half"  # a number in half units (40.5), within minimum..maximum
+    BOOLEAN = "boolean"  # yes / no
+    TEXT = "text"  # free text (names); escaped wherever it is shown
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a CHOICE field: the stored value and the words a player reads."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a score keeper writes down for a hand (or chooses for a session).
+
+    `shown_when` = (other field, values): this field only applies when the other field holds one
+    of those values; otherwise it is ignored and cleared. The same class describes session
+    options (house rules), whose `default` is the standard rule and whose `help` cites the ruling.
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    choices: tuple[Choice, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    default: Any = None
+    required: bool = True
+    help: str = ""
+    none_label: str | None = None  # SEAT only: the label of "nobody" (None); absent = a seat is required
+    shown_when: tuple[str, tuple[str, ...]] | None = None
+    max_length: int = 60  # TEXT only
+    section: str = ""  # a heading to group rarer fields under (the pad folds them away)
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether this field matters given the other values of the same entry."""
+        if self.shown_when is None:
+            return True
+        other, wanted = self.shown_when
+        return values.get(other) in wanted
+
+    def choice_label(self, value: Any) -> str:
+        """The words for a stored CHOICE value (the value itself when unknown)."""
+        for choice in self.choices:
+            if choice.value == value:
+                return choice.label
+        return str(value)
+
+    def describe(self) -> dict[str, Any]:
+        """This field as plain JSON-able data (for `companion games --json` and the API)."""
+        data: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind.value}
+        if self.choices:
+            data["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.kind is FieldKind.HALF:
+            data["step"] = 0.5
+        if self.kind is FieldKind.SEAT:
+            data["nobody"] = self.none_label
+        data["required"] = self.required
+        if self.default is not None:
+            data["default"] = self.default
+        if self.help:
+            data["help"] = self.help
+        if self.section:
+            data["section"] = self.section
+        if self.shown_when:
+            data["shown_when"] = {"field": self.shown_when[0], "values": list(self.shown_when[1])}
+        return data
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with an entry: the field it concerns (None: the whole hand) and why."""
+
+    field: str | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is fixed for a whole session: the game, the seats in play order, the house rules."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    first_dealer: int = 0
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def option(self, name: str) -> Any:
+        """The value of a house rule (games fill every default in at session start)."""
+        return self.options[name]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand scored: points per seat (in seat order), the arithmetic, and a headline."""
+
+    points: tuple[int, ...]
+    lines: tuple[str, ...]
+    headline: str
+    redeal: bool = False
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand in the effective history: its number, what was entered, what it scored."""
+
+    number: int
+    entry: Entry
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class State:
+    """A session so far: its setup and the scored hands in order. Everything else is derived."""
+
+    setup: Setup
+    hands: tuple[ScoredHand, ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total after the last hand."""
+        totals = [0] * self.setup.player_count
+        for hand in self.hands:
+            for seat, points in enumerate(hand.result.points):
+                totals[seat] += points
+        return tuple(totals)
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """The totals after each hand, one tuple per hand (for the table of hands)."""
+        totals = [0] * self.setup.player_count
+        rows: list[tuple[int, ...]] = []
+        for hand in self.hands:
+            totals = [t + p for t, p in zip(totals, hand.result.points, strict=True)]
+            rows.append(tuple(totals))
+        return rows
+
+    def with_hand(self, hand: ScoredHand) -> State:
+        """This state with one more hand appended."""
+        return State(self.setup, (*self.hands, hand))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the session stands: finished or not, the winners (seats), and the words for it."""
+
+    finished: bool
+    winners: tuple[int, ...] = ()
+    text: str = ""
+
+
+class Game(ABC):
+    """The contract every game implements. Subclasses are stateless: all state is passed in."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    zero_sum: ClassVar[bool] = True
+    summary: ClassVar[str] = ""
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The house rules a session creator may switch, with their defaults (the standard rule)."""
+        return ()
+
+    @abstractmethod
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The fields of one hand's entry for this setup."""
+
+    @abstractmethod
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """The referee: everything impossible about a parsed entry, each on its field."""
+
+    @abstractmethod
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """Points per seat and the arithmetic. Only called with an entry `validate` accepted."""
+
+    def outcome(self, state: State) -> Outcome:
+        """Whether the session is over. By default it never ends by itself: highest total leads."""
+        return Outcome(finished=False, winners=leaders(state.totals), text="")
+
+    def dealer(self, state: State) -> int:
+        """The seat that deals the next hand: by default the deal moves one seat on every hand."""
+        return (state.setup.first_dealer + len(state.hands)) % state.setup.player_count
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """A one-line description of an entry for the table of hands."""
+        return ", ".join(f"{k}={v}" for k, v in entry.items() if v is not None)
+
+    def describe_game(self) -> dict[str, Any]:
+        """This game as plain data: counts, options per count and fields per count."""
+        variants = []
+        for count in self.player_counts:
+            options = self.options(count)
+            setup = Setup(self.slug, tuple(f"P{i + 1}" for i in range(count)),
+                          default_options(options))
+            variants.append({
+                "players": count,
+                "options": [o.describe() for o in options],
+                "fields": [f.describe() for f in self.fields(setup)],
+            })
+        return {"slug": self.slug, "name": self.name, "players": list(self.player_counts),
+                "zero_sum": self.zero_sum, "summary": self.summary, "variants": variants}
+
+
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats holding the highest total (several on a tie; none when there are no seats)."""
+    if not totals:
+        return ()
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def default_options(options: Sequence[Field]) -> dict[str, Any]:
+    """Every option at its default: the standard rule."""
+    return {option.name: option.default for option in options}
+
+
+# ---------------------------------------------------------------- parsing raw input
+
+
+def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
+                 player_count: int) -> tuple[Entry, list[Problem]]:
+    """Turn raw input (form strings or JSON values) into typed values, field by field.
+
+    Never raises. A field that does not apply (see `Field.applies`) is set to None. A blank
+    required field that applies is a problem; unknown keys are ignored.
+    """
+    values: Entry = {}
+    problems: list[Problem] = []
+    # CHOICE fields first, because `shown_when` conditions refer to them.
+    ordered = sorted(fields, key=lambda f: f.kind is not FieldKind.CHOICE)
+    for spec in ordered:
+        if not spec.applies(values):
+            values[spec.name] = None
+            continue
+        value, problem = _parse_one(spec, raw.get(spec.name), player_count)
+        values[spec.name] = value
+        if problem:
+            problems.append(Problem(spec.name, problem))
+    return {spec.name: values[spec.name] for spec in fields}, problems
+
+
+def _is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def _parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
+    """One field's typed value and the problem with it, if any."""
+    if _is_blank(value):
+        if spec.kind is FieldKind.BOOLEAN:
+            return False, None
+        if spec.kind is FieldKind.SEAT and spec.none_label is not None:
+            return None, None
+        if spec.default is not None:
+            return spec.default, None
+        if spec.required:
+            return None, f"Enter {spec.label.lower()}."
+        return None, None
+    parser = _PARSERS[spec.kind]
+    return parser(spec, value, player_count)
+
+
+def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    text = str(value).strip()
+    if any(choice.value == text for choice in spec.choices):
+        return text, None
+    allowed = ", ".join(choice.label for choice in spec.choices)
+    return None, f"Choose one of: {allowed}."
+
+
+def _parse_seat(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
+    text = str(value).strip()
+    if spec.none_label is not None and text.lower() in ("none", "nobody", "-"):
+        return None, None
+    if isinstance(value, bool) or not text.lstrip("-").isdigit():
+        return None, "Choose a player."
+    seat = int(text)
+    if not 0 <= seat < player_count:
+        return None, "Choose a player at this table."
+    return seat, None
+
+
+def _parse_number(spec: Field, value: Any, step: float) -> tuple[Any, str | None]:
+    if isinstance(value, bool):
+        return None, "Enter a number."
+    try:
+        number = float(str(value).strip().replace(",", "."))
+    except ValueError:
+        return None, "Enter a number."
+    if not math.isfinite(number):
+        return None, "Enter a number."
+    if abs(number / step - round(number / step)) > 1e-9:
+        unit = "a whole number" if step == 1 else "a number in half points (like 40.5)"
+        return None, f"Enter {unit}."
+    bounds = _bounds_text(spec)
+    if spec.minimum is not None and number < spec.minimum:
+        return None, f"{spec.label} must be {bounds}."
+    if spec.maximum is not None and number > spec.maximum:
+        return None, f"{spec.label} must be {bounds}."
+    return (int(round(number)) if step == 1 else round(number * 2) / 2), None
+
+
+def _bounds_text(spec: Field) -> str:
+    low = _format_number(spec.minimum) if spec.minimum is not None else None
+    high = _format_number(spec.maximum) if spec.maximum is not None else None
+    if low is not None and high is not None:
+        return f"between {low} and {high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}"
+
+
+def _format_number(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def _parse_integer(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    return _parse_number(spec, value, 1)
+
+
+def _parse_half(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    return _parse_number(spec, value, 0.5)
+
+
+def _parse_boolean(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    if isinstance(value, bool):
+        return value, None
+    text = str(value).strip().lower()
+    if text in ("1", "true", "y", "yes", "on"):
+        return True, None
+    if text in ("0", "false", "n", "no", "off"):
+        return False, None
+    return None, "Answer yes or no."
+
+
+def _parse_text(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    text = " ".join(str(value).split())
+    if len(text) > spec.max_length:
+        return None, f"{spec.label} must be at most {spec.max_length} characters."
+    return text, None
+
+
+_PARSERS = {
+    FieldKind.CHOICE: _parse_choice,
+    FieldKind.SEAT: _parse_seat,
+    FieldKind.INTEGER: _parse_integer,
+    FieldKind.HALF: _parse_half,
+    FieldKind.BOOLEAN: _parse_boolean,
+    FieldKind.TEXT: _parse_text,
+}
+
+
+def format_points(points: float) -> str:
+    """Card points as a score keeper writes them: 47, 40.5."""
+    return _format_number(points)

@@ -1,0 +1,106 @@
+"""The web front end: views, CSRF, per-request store, error pages and response headers."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, g, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from companion.rules.base import format_points
+from companion.store import Store
+
+csrf = CSRFProtect()
+
+# Inline styles are allowed because htmx swaps carry none of ours; scripts only from our origin.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+
+
+def init_web(app: Flask) -> None:
+    """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
+    from companion.web.views import bp
+
+    csrf.init_app(app)
+    app.register_blueprint(bp)
+    app.teardown_appcontext(_close_store)
+    app.after_request(_headers)
+    app.jinja_env.filters["pts"] = format_points
+    app.jinja_env.filters["signed"] = _signed
+    app.jinja_env.filters["num"] = _number
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
+
+
+def get_store() -> Store:
+    """The request's store (one SQLite connection per request, closed at teardown)."""
+    if "store" not in g:
+        from flask import current_app
+
+        g.store = Store(current_app.config["DATABASE"])
+    return g.store
+
+
+def _close_store(_: BaseException | None) -> None:
+    store = g.pop("store", None)
+    if store is not None:
+        store.close()
+
+
+def _signed(points: int) -> str:
+    """Points with their sign, as a score sheet writes them: +62, −62, 0."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"−{-points}"
+    return "0"
+
+
+def _number(points: int) -> str:
+    """A total as a score sheet writes it, with a true minus sign: 372, −124."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def _headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.vary.add("HX-Request")
+    return response
+
+
+def _error_page(status: int, title: str, message: str) -> tuple[str, int]:
+    return render_template("error.html", title=title, message=message, status=status), status
+
+
+def _csrf_error(error: CSRFError) -> tuple[str, int]:
+    return _error_page(400, "This form has expired",
+                       "The page was open too long or came from elsewhere. Go back, reload the "
+                       "page and enter the hand again: nothing was saved.")
+
+
+_MESSAGES = {
+    404: ("Not found", "There is no such page or session. Check the link you were given."),
+    405: ("Not allowed", "That page cannot be used that way."),
+    413: ("Too much data", "That request was far larger than any hand: nothing was saved."),
+}
+
+
+def _http_error(error: HTTPException) -> tuple[str, int]:
+    status = error.code or 500
+    title, message = _MESSAGES.get(status, (error.name, error.description or ""))
+    if request.headers.get("HX-Request"):
+        return f'<p class="error" role="alert">{title}: {message}</p>', status
+    return _error_page(status, title, message)
+
+
+def _unexpected_error(error: Exception) -> tuple[str, int]:
+    """Last line of defence: log it and say so plainly (a bug, never the player's fault)."""
+    from flask import current_app
+
+    current_app.logger.exception("unexpected error", exc_info=error)
+    return _error_page(500, "Something went wrong",
+                       "The pad hit a bug. Nothing was saved by this request; your earlier "
+                       "hands are safe. Please reload the page.")

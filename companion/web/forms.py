@@ -1,0 +1,135 @@
+"""WTForms built from a game's declared fields, so the web form and the engine share one source.
+
+WTForms renders and holds what was typed (kept as typed when a hand is refused) and Flask-WTF
+checks the CSRF token; the engine's `parse_values` and the game's referee judge the values, and
+their problems are put back on the form fields so one macro shows them next to the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field as WtfField, RadioField, SelectField, StringField
+
+from companion.rules.base import Entry, Field, FieldKind, Problem, format_points
+
+NOBODY = "none"
+CHIP_LIMIT = 6  # up to this many choices show as tap targets; more become a drop-down
+
+
+@dataclass(frozen=True)
+class FormField:
+    """A declared field beside its WTForms field, with the widget the pad draws for it."""
+
+    spec: Field
+    wtf: WtfField
+    widget: str  # "chips", "select", "number", "text" or "checkbox"
+
+
+def seat_choices(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
+    """A SEAT field's choices: every player, then "nobody" when the field allows it."""
+    choices = [(str(seat), name) for seat, name in enumerate(players)]
+    if spec.none_label is not None:
+        choices.append((NOBODY, spec.none_label))
+    return choices
+
+
+def choices_for(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
+    """The (value, label) pairs a CHOICE, SEAT or small INTEGER field offers."""
+    if spec.kind is FieldKind.SEAT:
+        return seat_choices(spec, players)
+    if spec.kind is FieldKind.INTEGER and _is_small_range(spec):
+        return [(str(n), str(n)) for n in range(int(spec.minimum), int(spec.maximum) + 1)]
+    return [(choice.value, choice.label) for choice in spec.choices]
+
+
+def _is_small_range(spec: Field) -> bool:
+    """A required whole number with a handful of values (bouts 0–3) is quicker as tap targets."""
+    return (spec.required and spec.minimum is not None and spec.maximum is not None
+            and spec.maximum - spec.minimum < CHIP_LIMIT)
+
+
+def widget_for(spec: Field, players: Sequence[str]) -> str:
+    """How the pad draws a field: tap targets for short lists, a drop-down for long ones."""
+    if spec.kind in (FieldKind.CHOICE, FieldKind.SEAT) or (
+        spec.kind is FieldKind.INTEGER and _is_small_range(spec)
+    ):
+        return "chips" if len(choices_for(spec, players)) <= CHIP_LIMIT else "select"
+    if spec.kind in (FieldKind.INTEGER, FieldKind.HALF):
+        return "number"
+    if spec.kind is FieldKind.BOOLEAN:
+        return "checkbox"
+    return "text"
+
+
+def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
+    """The unbound WTForms field for one declared field (no WTForms validators: the engine judges)."""
+    widget = widget_for(spec, players)
+    if widget == "chips":
+        return RadioField(spec.label, choices=choices_for(spec, players), validate_choice=False)
+    if widget == "select":
+        return SelectField(spec.label, choices=[("", "—"), *choices_for(spec, players)],
+                           validate_choice=False)
+    if widget == "checkbox":
+        return BooleanField(spec.label)
+    return StringField(spec.label)
+
+
+def build_form(specs: Sequence[Field], players: Sequence[str], *, prefix: str = "",
+               formdata: Any = None, data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
+    """A bound form for these fields, and the fields in declared order with their widgets.
+
+    With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
+    """
+    form_class = type("EntryForm", (FlaskForm,), {
+        spec.name: _wtf_field(spec, players) for spec in specs
+    })
+    form = form_class(formdata=formdata, data=dict(data or {}), prefix=prefix)
+    fields = [FormField(spec, form[spec.name], widget_for(spec, players)) for spec in specs]
+    return form, fields
+
+
+def entry_to_form_data(specs: Sequence[Field], entry: Entry) -> dict[str, Any]:
+    """A stored entry as the strings a form shows, so an old hand opens for editing as entered."""
+    data: dict[str, Any] = {}
+    for spec in specs:
+        value = entry.get(spec.name)
+        if spec.kind is FieldKind.SEAT:
+            data[spec.name] = (NOBODY if spec.none_label is not None else "") if value is None \
+                else str(value)
+        elif spec.kind is FieldKind.BOOLEAN:
+            data[spec.name] = bool(value)
+        elif spec.kind is FieldKind.HALF and value is not None:
+            data[spec.name] = format_points(value)
+        else:
+            data[spec.name] = "" if value is None else str(value)
+    return data
+
+
+def defaults_as_form_data(specs: Sequence[Field]) -> dict[str, Any]:
+    """A fresh entry form: each field at its declared default."""
+    return entry_to_form_data(specs, {spec.name: spec.default for spec in specs})
+
+
+def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) -> list[str]:
+    """Put each problem on its form field; returns the messages that concern no single field."""
+    by_name = {field.spec.name: field for field in fields}
+    general: list[str] = []
+    for field in fields:
+        field.wtf.errors = []
+    for problem in problems:
+        target = by_name.get(problem.field or "")
+        if target is None:
+            general.append(problem.message)
+        else:
+            target.wtf.errors.append(problem.message)
+    return general
+
+
+def form_values(formdata: Mapping[str, Any], specs: Sequence[Field], prefix: str = "") -> dict[str, Any]:
+    """The raw posted values of these fields, keyed by field name (prefix removed)."""
+    key = f"{prefix}-" if prefix else ""
+    return {spec.name: formdata.get(key + spec.name) for spec in specs}

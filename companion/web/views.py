@@ -1,0 +1,353 @@
+"""The pad's pages. One URL serves a full page, or just its fragment when htmx asks.
+
+Decided once for every form: a refused entry answers 422 with the form re-rendered, as typed,
+errors beside their fields (htmx is configured in base.html to swap 422 responses); an accepted
+one answers the updated fragments to htmx, or a 303 redirect to the page without JavaScript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from companion import exchange, pad as pads
+from companion.engine import Checked
+from companion.rules import all_games, get
+from companion.rules.base import Field, FieldKind, ScoredHand, State
+from companion.web import get_store
+from companion.web.forms import (
+    attach_problems,
+    build_form,
+    defaults_as_form_data,
+    entry_to_form_data,
+    form_values,
+)
+
+bp = Blueprint("pad", __name__)
+
+RECENT_LIMIT = 12
+NAME_LIMIT = 40
+
+
+def is_htmx() -> bool:
+    """Whether htmx made this request (it then wants a fragment, not a page)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _remember(token: str) -> None:
+    """Keep the session on this device's list of recent sessions (a signed cookie)."""
+    recent = [t for t in session.get("recent", []) if t != token]
+    session["recent"] = [token, *recent][:RECENT_LIMIT]
+
+
+def _load_or_404(token: str) -> pads.Pad:
+    if len(token) > 64:
+        abort(404)
+    pad = pads.load(get_store(), token)
+    if pad is None:
+        abort(404)
+    return pad
+
+
+# ------------------------------------------------------------------ home and new session
+
+
+@bp.get("/")
+def home() -> str:
+    """Recent sessions opened on this device, and the way to start a new one."""
+    records = get_store().sessions_by_tokens(session.get("recent", []))
+    return render_template("home.html", records=records, games={g.slug: g for g in all_games()})
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """A trivial route: the benchmark's baseline for the cost of a request."""
+    return Response("ok", mimetype="text/plain")
+
+
+def _option_specs() -> list[tuple[str, Field, tuple[int, ...]]]:
+    """Every game's house rules, each with the player counts it applies to (for the new form)."""
+    rows: list[tuple[str, Field, tuple[int, ...]]] = []
+    for game in all_games():
+        seen: dict[str, tuple[Field, list[int]]] = {}
+        for count in game.player_counts:
+            for option in game.options(count):
+                seen.setdefault(option.name, (option, []))[1].append(count)
+        rows.extend((game.slug, option, tuple(counts)) for option, counts in seen.values())
+    return rows
+
+
+def _new_session_context(values: Mapping[str, Any], errors: Mapping[str, list[str]]) -> dict:
+    games = all_games()
+    max_players = max(max(game.player_counts) for game in games)
+    return {
+        "games": games,
+        "max_players": max_players,
+        "values": values,
+        "errors": errors,
+        "option_rows": _option_specs(),
+    }
+
+
+@bp.get("/new")
+def new_session() -> str:
+    """The form to start a session: game, players in order of play, house rules."""
+    first = all_games()[0]
+    values = {"game": first.slug, "players": str(first.player_counts[0])}
+    return render_template("new.html", **_new_session_context(values, {}))
+
+
+def _read_names(form: Mapping[str, str], count: int) -> tuple[list[str], dict[str, list[str]]]:
+    """The first `count` seat names, tidied, with a problem for each blank, long or repeated one."""
+    names: list[str] = []
+    errors: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for seat in range(count):
+        key = f"name-{seat}"
+        name = " ".join(form.get(key, "").split())
+        if not name:
+            errors[key] = [f"Enter the name of player {seat + 1}."]
+        elif len(name) > NAME_LIMIT:
+            errors[key] = [f"Keep names to {NAME_LIMIT} characters."]
+        elif name.casefold() in seen:
+            errors[key] = [f"{name} is already at the table: give each seat its own name."]
+        seen.add(name.casefold())
+        names.append(name)
+    return names, errors
+
+
+@bp.post("/new")
+def create_session() -> Response | tuple[str, int]:
+    """Check the new-session form; start the session, or show what is wrong beside each field."""
+    form = request.form
+    errors: dict[str, list[str]] = {}
+    slug = form.get("game", "")
+    game = next((g for g in all_games() if g.slug == slug), None)
+    count = 0
+    if game is None:
+        errors["game"] = ["Choose a game."]
+    else:
+        raw_count = form.get("players", "")
+        count = int(raw_count) if raw_count.isdigit() else 0
+        if count not in game.player_counts:
+            counts = ", ".join(str(c) for c in game.player_counts)
+            errors["players"] = [f"{game.name} is for {counts} players."]
+    names, name_errors = _read_names(form, count) if count else ([], {})
+    errors.update(name_errors)
+    if not errors and game is not None:
+        options = {o.name: form.get(f"opt-{slug}-{o.name}") for o in game.options(count)}
+        token, problems = pads.start_session(get_store(), slug, names, options)
+        if token:
+            _remember(token)
+            return redirect(url_for("pad.show", token=token), code=303)
+        for problem in problems:
+            errors.setdefault(f"opt-{slug}-{problem.field}", []).append(problem.message)
+    context = _new_session_context(form.to_dict(), errors)
+    return render_template("new.html", **context), 422
+
+
+# ------------------------------------------------------------------ the pad
+
+
+def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None):
+    specs = pad.game.fields(pad.setup)
+    return build_form(specs, pad.setup.players, formdata=formdata, data=data)
+
+
+def _pad_context(pad: pads.Pad, *, fields=None, general=(), result=None) -> dict[str, Any]:
+    """Everything the pad page and its fragments draw from."""
+    if fields is None:
+        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
+    running = pad.state.running_totals()
+    return {
+        "pad": pad,
+        "setup": pad.setup,
+        "players": pad.setup.players,
+        "totals": pad.state.totals,
+        "rows": list(zip(pad.state.hands, running, strict=True)),
+        "fields": fields,
+        "general_errors": general,
+        "result": result,
+        "outcome": pad.outcome,
+        "describe": lambda entry: pad.game.describe(pad.setup, entry),
+        "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
+        "rules_page": url_for("pad.rules", slug=pad.setup.game),
+    }
+
+
+@bp.get("/s/<token>")
+def show(token: str) -> str:
+    """The score pad: standings, the entry form with its live preview, every hand so far."""
+    pad = _load_or_404(token)
+    _remember(token)
+    return render_template("pad.html", **_pad_context(pad))
+
+
+def _refused(pad: pads.Pad, checked: Checked, fields, template: str, **extra: Any):
+    general = attach_problems(fields, checked.problems)
+    context = _pad_context(pad, fields=fields, general=general) | extra
+    if is_htmx():
+        return render_template("pad/_entry.html", **context), 422
+    return render_template(template, **context), 422
+
+
+@bp.post("/s/<token>/hands")
+def add_hand(token: str):
+    """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
+    pad = _load_or_404(token)
+    if pad.ended:
+        flash("This session has ended: no more hands can be added.")
+        return redirect(url_for("pad.show", token=token), code=303)
+    specs = pad.game.fields(pad.setup)
+    _, fields = _entry_form(pad, formdata=request.form)
+    result = pads.add_hand(get_store(), pad, form_values(request.form, specs))
+    if isinstance(result, Checked):
+        return _refused(pad, result, fields, "pad.html")
+    if not is_htmx():
+        flash(_saved_message(pad, result))
+        return redirect(url_for("pad.show", token=token, _anchor=f"hand-{result.number}"),
+                        code=303)
+    fresh = pads.load(get_store(), token)
+    return render_template("pad/_saved.html", **_pad_context(fresh), saved=result,
+                           message=_saved_message(fresh, result))
+
+
+def _saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
+    scores = ", ".join(
+        f"{name} {_sign(points)}" for name, points in zip(pad.setup.players, hand.result.points,
+                                                          strict=True))
+    return f"Hand {hand.number} saved: {scores}."
+
+
+def _sign(points: int) -> str:
+    return current_app.jinja_env.filters["signed"](points)
+
+
+@bp.post("/s/<token>/preview")
+def preview(token: str) -> str:
+    """The live preview: what the hand on the form would score, or what is still wrong with it."""
+    pad = _load_or_404(token)
+    specs = pad.game.fields(pad.setup)
+    number = request.args.get("hand", type=int)
+    if number is not None and pad.hand(number) is None:
+        abort(404)
+    result = pads.preview(pad, form_values(request.form, specs), number)
+    return render_template("pad/_preview.html", result=result, players=pad.setup.players,
+                           labels={s.name: s.label for s in specs})
+
+
+@bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(token: str, number: int):
+    """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
+    pad = _load_or_404(token)
+    hand = pad.hand(number)
+    if hand is None:
+        abort(404)
+    specs = pad.game.fields(pad.setup)
+    if request.method == "GET":
+        _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry))
+        return render_template("edit.html", **_pad_context(pad, fields=fields), hand=hand)
+    _, fields = _entry_form(pad, formdata=request.form)
+    result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs))
+    if isinstance(result, Checked):
+        general = attach_problems(fields, result.problems)
+        context = _pad_context(pad, fields=fields, general=general)
+        return render_template("edit.html", **context, hand=hand), 422
+    flash(f"Hand {number} corrected. " + _saved_message(pad, result).split(": ", 1)[1])
+    return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str) -> Response:
+    """Take back the last hand. The history keeps it, with the undo."""
+    pad = _load_or_404(token)
+    number = pads.undo_last(get_store(), pad)
+    flash(f"Hand {number} undone (it stays in the history)." if number else "No hand to undo.")
+    return redirect(url_for("pad.show", token=token), code=303)
+
+
+@bp.post("/s/<token>/end")
+def end(token: str) -> Response:
+    """End the session: no more hands; the summary shows the final standing."""
+    _load_or_404(token)
+    get_store().end_session(token)
+    return redirect(url_for("pad.summary", token=token), code=303)
+
+
+@bp.get("/s/<token>/summary")
+def summary(token: str) -> str:
+    """The printable one-page score sheet."""
+    pad = _load_or_404(token)
+    return render_template("summary.html", **_pad_context(pad), option_lines=_option_lines(pad))
+
+
+def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:
+    """The house rules in force, as (rule, choice) for the summary and the pad."""
+    lines = []
+    for option in pad.game.options(pad.setup.player_count):
+        value = pad.setup.options.get(option.name)
+        shown = option.choice_label(value) if option.kind is FieldKind.CHOICE else str(value)
+        lines.append((option.label, shown))
+    return lines
+
+
+@bp.get("/s/<token>/history")
+def history(token: str) -> str:
+    """Every row ever written for the session: entries, corrections and undos."""
+    pad = _load_or_404(token)
+    rows = get_store().history(token)
+    return render_template("history.html", **_pad_context(pad), history_rows=rows)
+
+
+def _export_document(pad: pads.Pad) -> dict:
+    store = get_store()
+    return exchange.export_session(pad.record, store.effective_hands(pad.token),
+                                   store.history(pad.token))
+
+
+@bp.get("/s/<token>/export.json")
+def export_json(token: str) -> Response:
+    """The session in the exchange format (also what `companion score` reads)."""
+    pad = _load_or_404(token)
+    response = make_response(exchange.to_json(_export_document(pad)))
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.json"'
+    return response
+
+
+@bp.get("/s/<token>/export.csv")
+def export_csv(token: str) -> Response:
+    """The hands and totals as a spreadsheet."""
+    pad = _load_or_404(token)
+    response = make_response(exchange.to_csv(pad.state, pad.game))
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.csv"'
+    return response
+
+
+@bp.get("/rules/<slug>")
+def rules(slug: str) -> str:
+    """A game's rules page: how the pad scores it and what we decided where the text is silent."""
+    from companion import PROJECT_ROOT
+
+    try:
+        game = get(slug)
+    except KeyError:
+        abort(404)
+    page = PROJECT_ROOT / "docs" / "rules" / f"{slug}.md"
+    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    return render_template("rules.html", game=game, text=text)
