@@ -43,7 +43,8 @@ def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     return Checked(entry, tuple(problems))
 
 
-def score_entry(game: Game, state: State, number: int, raw: Mapping[str, Any]) -> ScoredHand | Checked:
+def score_entry(game: Game, state: State, number: int,
+                raw: Mapping[str, Any]) -> ScoredHand | Checked:
     """The scored hand, or the refused `Checked` entry with its problems."""
     checked = check_entry(game, state, raw)
     if not checked.ok:
@@ -85,7 +86,8 @@ def make_setup(slug: str, players: Sequence[str], options: Mapping[str, Any] | N
         return Setup(slug, tuple(players), {}, first_dealer), problems
     option_fields = game.options(len(players))
     values, option_problems = parse_values(option_fields, options or {}, len(players))
-    values = {**default_options(option_fields), **{k: v for k, v in values.items() if v is not None}}
+    chosen = {name: value for name, value in values.items() if value is not None}
+    values = {**default_options(option_fields), **chosen}
     problems.extend(option_problems)
     if not 0 <= first_dealer < len(players):
         problems.append(Problem("first_dealer", "Choose a player at this table."))

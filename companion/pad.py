@@ -16,7 +16,7 @@ from typing import Any
 from companion.engine import Checked, Replay, make_setup, replay, score_entry
 from companion.rules import get
 from companion.rules.base import Game, Outcome, Problem, ScoredHand, Setup, State
-from companion.store import SessionRecord, Store
+from companion.store import HandConflict, SessionRecord, Store
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,12 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> ScoredHand | Che
     result = preview(pad, raw)
     if isinstance(result, Checked):
         return result
-    row = store.add_hand(pad.token, result.number, result.entry, result.result.points)
+    try:
+        row = store.add_hand(pad.token, result.number, result.entry, result.result.points)
+    except HandConflict:
+        return Checked(result.entry, (Problem(None, f"Hand {result.number} was just saved from "
+                                                    "another device. Check the table of hands "
+                                                    "before entering it again."),))
     replayed = Replay(pad.state.with_hand(result), dict(pad.refused))
     _cache.put(pad.token, row.id, replayed)
     return result

@@ -61,7 +61,7 @@ class Field:
     default: Any = None
     required: bool = True
     help: str = ""
-    none_label: str | None = None  # SEAT only: the label of "nobody" (None); absent = a seat is required
+    none_label: str | None = None  # SEAT only: the label of "nobody" (None); None = seat required
     shown_when: tuple[str, tuple[str, ...]] | None = None
     max_length: int = 60  # TEXT only
     section: str = ""  # a heading to group rarer fields under (the pad folds them away)
@@ -337,7 +337,7 @@ def _parse_number(spec: Field, value: Any, step: float) -> tuple[Any, str | None
         return None, f"{spec.label} must be {bounds}."
     if spec.maximum is not None and number > spec.maximum:
         return None, f"{spec.label} must be {bounds}."
-    return (int(round(number)) if step == 1 else round(number * 2) / 2), None
+    return (round(number) if step == 1 else round(number * 2) / 2), None
 
 
 def _bounds_text(spec: Field) -> str:

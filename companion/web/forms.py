@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field as WtfField, RadioField, SelectField, StringField
+from wtforms import BooleanField, RadioField, SelectField, StringField
+from wtforms import Field as WtfField
+from wtforms.fields.choices import SelectChoice
 
 from companion.rules.base import Entry, Field, FieldKind, Problem, format_points
 
@@ -66,12 +68,14 @@ def widget_for(spec: Field, players: Sequence[str]) -> str:
 
 
 def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
-    """The unbound WTForms field for one declared field (no WTForms validators: the engine judges)."""
+    """The unbound WTForms field for a declared field (no WTForms validators: the engine judges)."""
     widget = widget_for(spec, players)
     if widget == "chips":
-        return RadioField(spec.label, choices=choices_for(spec, players), validate_choice=False)
+        choices = [SelectChoice(value, label) for value, label in choices_for(spec, players)]
+        return RadioField(spec.label, choices=choices, validate_choice=False)
     if widget == "select":
-        return SelectField(spec.label, choices=[("", "—"), *choices_for(spec, players)],
+        pairs = [("", "—"), *choices_for(spec, players)]
+        return SelectField(spec.label, choices=[SelectChoice(v, label) for v, label in pairs],
                            validate_choice=False)
     if widget == "checkbox":
         return BooleanField(spec.label)
@@ -79,7 +83,8 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
 
 
 def build_form(specs: Sequence[Field], players: Sequence[str], *, prefix: str = "",
-               formdata: Any = None, data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
+               formdata: Any = None,
+               data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
     """A bound form for these fields, and the fields in declared order with their widgets.
 
     With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
@@ -129,7 +134,8 @@ def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) ->
     return general
 
 
-def form_values(formdata: Mapping[str, Any], specs: Sequence[Field], prefix: str = "") -> dict[str, Any]:
+def form_values(formdata: Mapping[str, Any], specs: Sequence[Field],
+                prefix: str = "") -> dict[str, Any]:
     """The raw posted values of these fields, keyed by field name (prefix removed)."""
     key = f"{prefix}-" if prefix else ""
     return {spec.name: formdata.get(key + spec.name) for spec in specs}

@@ -24,10 +24,11 @@ from flask import (
     url_for,
 )
 
-from companion import exchange, pad as pads
+from companion import exchange
+from companion import pad as pads
 from companion.engine import Checked
 from companion.rules import all_games, get
-from companion.rules.base import Field, FieldKind, ScoredHand, State
+from companion.rules.base import Field, FieldKind, Problem, ScoredHand, State
 from companion.web import get_store
 from companion.web.forms import (
     attach_problems,
@@ -201,7 +202,7 @@ def _refused(pad: pads.Pad, checked: Checked, fields, template: str, **extra: An
     general = attach_problems(fields, checked.problems)
     context = _pad_context(pad, fields=fields, general=general) | extra
     if is_htmx():
-        return render_template("pad/_entry.html", **context), 422
+        return render_template("pad/_refused.html", **context), 422
     return render_template(template, **context), 422
 
 
@@ -214,6 +215,9 @@ def add_hand(token: str):
         return redirect(url_for("pad.show", token=token), code=303)
     specs = pad.game.fields(pad.setup)
     _, fields = _entry_form(pad, formdata=request.form)
+    stale = _stale_form_problem(pad, request.form.get("expected_number", ""))
+    if stale:
+        return _refused(pad, Checked({}, (stale,)), fields, "pad.html", refresh=True)
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs))
     if isinstance(result, Checked):
         return _refused(pad, result, fields, "pad.html")
@@ -224,6 +228,15 @@ def add_hand(token: str):
     fresh = pads.load(get_store(), token)
     return render_template("pad/_saved.html", **_pad_context(fresh), saved=result,
                            message=_saved_message(fresh, result))
+
+
+def _stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
+    """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
+    if not expected.isdigit() or int(expected) == pad.next_number:
+        return None
+    return Problem(None, f"Hand {expected} has already been saved from another device; the next "
+                         f"hand is {pad.next_number}. Check the table of hands below, then save "
+                         "again if this is a new hand.")
 
 
 def _saved_message(pad: pads.Pad, hand: ScoredHand) -> str:

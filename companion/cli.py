@@ -1,0 +1,194 @@
+"""The command line: `companion serve | games | score | export | backup`.
+
+`serve` runs the pad for the phones around the table; the other commands work on exchange
+documents and on the database file, and know nothing game-specific either.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import qrcode
+import waitress
+
+from companion.engine import replay
+from companion.exchange import export_session, problem, score_document, to_csv, to_json
+from companion.rules import all_games, get
+from companion.store import Store, default_database_path
+
+# A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
+# the kernel pick the interface (and so the address) this machine would use to reach the LAN.
+_ROUTING_PROBE = ("192.0.2.1", 9)
+LOOPBACK = "127.0.0.1"
+ALL_INTERFACES = "0.0.0.0"
+
+db_option = click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="The database file (default: $COMPANION_DB, else ~/.local/share/table-companion).",
+)
+
+
+@click.group()
+def main() -> None:
+    """Table Companion: the score pad and referee for card games played with real cards."""
+
+
+# ---------------------------------------------------------------- serve
+
+
+def outward_ipv4() -> str:
+    """This machine's IPv4 address on the local network, or 127.0.0.1 when there is none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_ROUTING_PROBE)
+            return probe.getsockname()[0]
+    except OSError:
+        return LOOPBACK
+
+
+def phone_address(host: str, port: int) -> str:
+    """The address the phones at the table should open for a server bound to `host`."""
+    shown = outward_ipv4() if host in (ALL_INTERFACES, "") else host
+    if ":" in shown:  # an IPv6 literal needs brackets in a URL
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def qr_text(url: str) -> str:
+    """`url` as a QR code drawn with block characters, for the phones' cameras."""
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def _build_app(database: Path) -> Any:
+    """The WSGI app over `database` (imported here: the other commands need no Flask)."""
+    from companion import create_app
+
+    return create_app({"DATABASE": str(database)})
+
+
+@main.command()
+@click.option("--host", default=ALL_INTERFACES, show_default=True,
+              help="The address to listen on (0.0.0.0: every network interface).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256))
+@db_option
+def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
+    """Run the score pad for the phones at the table."""
+    database = db_path or default_database_path()
+    app = _build_app(database)
+    url = phone_address(host, port)
+    click.echo(f"Database: {database}")
+    click.echo(f"Open on the phones at the table: {url}")
+    click.echo(qr_text(url), nl=False)
+    waitress.serve(app, host=host, port=port, threads=threads)
+
+
+# ---------------------------------------------------------------- games
+
+
+def count_range(counts: tuple[int, ...]) -> str:
+    """Player counts as people say them: "2–5", "3, 4 or 6", "4"."""
+    ordered = sorted(counts)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    if len(ordered) > 1:
+        return ", ".join(str(c) for c in ordered[:-1]) + f" or {ordered[-1]}"
+    return str(ordered[0]) if ordered else "?"
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Every game's options and fields as JSON.")
+def games(as_json: bool) -> None:
+    """List the games the pad can keep score for."""
+    if as_json:
+        click.echo(to_json([game.describe_game() for game in all_games()]), nl=False)
+        return
+    for game in all_games():
+        click.echo(f"{game.name:<24} {game.slug:<20} {count_range(game.player_counts)} players")
+
+
+# ---------------------------------------------------------------- score
+
+
+def read_document(source: str) -> tuple[Any, list[dict[str, Any]]]:
+    """The JSON document in file `source` (`-`: standard input), or the problem reading it."""
+    name = "standard input" if source == "-" else source
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [problem(f"Cannot read {name}: {error}", field="file")]
+    try:
+        return json.loads(text), []
+    except json.JSONDecodeError as error:
+        return None, [problem(f"{name} is not valid JSON: {error}", field="file")]
+
+
+@main.command()
+@click.argument("file", metavar="FILE")
+def score(file: str) -> None:
+    """Score an exported session (FILE, or - for standard input) and print the result as JSON.
+
+    Exits with status 2 and prints {"problems": [...]} when the document or a hand is refused.
+    """
+    data, problems = read_document(file)
+    result: dict[str, Any] = {}
+    if not problems:
+        result, problems = score_document(data)
+    if problems:
+        click.echo(to_json({"problems": problems}), nl=False)
+        sys.exit(2)
+    click.echo(to_json(result), nl=False)
+
+
+# ---------------------------------------------------------------- export and backup
+
+
+def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
+    """The store at `db_path` (or the default); a missing file is an error, never created."""
+    database = db_path or default_database_path()
+    if not database.is_file():
+        raise click.ClickException(f"There is no database at {database}.")
+    return Store(database, migrate=migrate)
+
+
+@main.command()
+@click.argument("token")
+@click.option("--format", "output_format", type=click.Choice(["json", "csv"]), default="json",
+              show_default=True)
+@db_option
+def export(token: str, output_format: str, db_path: Path | None) -> None:
+    """Print a session (TOKEN: the secret part of its link) as JSON or CSV."""
+    with open_existing(db_path, migrate=True) as store:
+        record = store.get_session(token)
+        if record is None:
+            raise click.ClickException("There is no session with that token.")
+        hands = store.effective_hands(token)
+        history = store.history(token)
+    if output_format == "json":
+        click.echo(to_json(export_session(record, hands, history)), nl=False)
+        return
+    state = replay(record.setup, [(hand.number, hand.entry) for hand in hands]).state
+    click.echo(to_csv(state, get(record.setup.game)), nl=False)
+
+
+@main.command()
+@click.argument("dest", type=click.Path(dir_okay=False, path_type=Path))
+@db_option
+def backup(dest: Path, db_path: Path | None) -> None:
+    """Copy the database to DEST, consistently even while the server is running."""
+    # An older file is copied as it is: the copy must be the file, not an upgrade of it.
+    with open_existing(db_path, migrate=False) as store:
+        if dest.resolve() == store.path.resolve():
+            raise click.ClickException("The backup must go to another file.")
+        written = store.backup(dest)
+    click.echo(f"Backed up {store.path} to {written}")

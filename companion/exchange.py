@@ -1,0 +1,213 @@
+"""The session exchange format, shared by the web export and the command line.
+
+A document (`FORMAT`) holds a session's setup, its effective hands as entered and, for the
+audit, every row of its history. Scoring a document replays the hands through the same engine
+the pad uses, so `companion score` and the web pad always agree.
+
+Problems are plain dicts here, `{"hand": number or None, "field": name or None, "message": ...}`,
+because they leave the program as JSON.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.engine import make_setup, replay
+from companion.rules import UnknownGame, get
+from companion.rules.base import Game, Problem, Setup, State
+from companion.store import HandRow, SessionRecord
+
+FORMAT = "table-companion/session@1"
+
+ProblemDict = dict[str, Any]
+
+
+def problem(message: str, *, hand: int | None = None, field: str | None = None) -> ProblemDict:
+    """A problem as it is reported outside the program."""
+    return {"hand": hand, "field": field, "message": message}
+
+
+# ---------------------------------------------------------------- export
+
+
+def export_session(record: SessionRecord, hands: Sequence[HandRow],
+                   history: Sequence[HandRow]) -> dict[str, Any]:
+    """A stored session as an exchange document: `hands` are the effective ones, in order."""
+    setup = record.setup
+    return {
+        "format": FORMAT,
+        "game": setup.game,
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "options": dict(setup.options),
+        "created_at": record.created_at,
+        "ended_at": record.ended_at,
+        "hands": [{"number": hand.number, "entry": hand.entry} for hand in hands],
+        "history": [
+            {"id": row.id, "action": row.action, "number": row.number, "entry": row.entry,
+             "supersedes": row.supersedes, "at": row.created_at}
+            for row in history
+        ],
+    }
+
+
+def to_json(data: Any) -> str:
+    """A document as readable JSON text (UTF-8 names kept as they are)."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(state: State, game: Game) -> str:
+    """The table of hands for a spreadsheet: each hand's points and running totals, then totals."""
+    setup = state.setup
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["hand", "dealer", "description",
+              *setup.players, *(f"{name} total" for name in setup.players)]
+    writer.writerow([_spreadsheet_safe(cell) for cell in header])
+    writer.writerows(_csv_hand_rows(state, game))
+    writer.writerow(["Total", "", "", *state.totals, *state.totals])
+    return out.getvalue()
+
+
+def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
+    setup = state.setup
+    rows = []
+    for index, (hand, totals) in enumerate(zip(state.hands, state.running_totals(), strict=True)):
+        dealer = game.dealer(State(setup, state.hands[:index]))
+        rows.append([hand.number, setup.players[dealer], game.describe(setup, hand.entry),
+                     *hand.result.points, *totals])
+    return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
+
+
+def _spreadsheet_safe(cell: Any) -> Any:
+    """Text that a spreadsheet would run as a formula (=, +, -, @) is quoted: names are input."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
+# ---------------------------------------------------------------- import and scoring
+
+
+def load_session(data: Mapping[str, Any]
+                 ) -> tuple[Setup | None, list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
+    """Read a document: its setup (None when it cannot be built), its hands, and the problems."""
+    if not isinstance(data, Mapping):
+        return None, [], [problem("The document must be a JSON object.", field="format")]
+    if data.get("format") != FORMAT:
+        return None, [], [problem(f"The document's format must be {FORMAT!r}.", field="format")]
+    setup, problems = _load_setup(data)
+    hands, hand_problems = _load_hands(data.get("hands", []))
+    return setup, hands, problems + hand_problems
+
+
+def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict]]:
+    slug = data.get("game")
+    if not isinstance(slug, str):
+        return None, [problem("Name the game (its slug, like 'french-tarot').", field="game")]
+    try:
+        get(slug)
+    except UnknownGame:
+        return None, [problem(f"There is no game {slug!r}.", field="game")]
+    players = data.get("players")
+    player_problems = _player_problems(players)
+    if player_problems:
+        return None, player_problems
+    players = [name.strip() for name in players]
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        return None, [problem("Options must be an object of house rules.", field="options")]
+    first_dealer = data.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        return None, [problem("The first dealer must be a seat number.", field="first_dealer")]
+    setup, setup_problems = make_setup(slug, players, options, first_dealer)
+    if setup_problems:
+        return None, [_setup_problem(p) for p in setup_problems]
+    return setup, []
+
+
+def _player_problems(players: Any) -> list[ProblemDict]:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return [problem("Players must be a list of names.", field="players")]
+    names = [name.strip() for name in players]
+    if any(not name for name in names):
+        return [problem("Every seat needs a name.", field="players")]
+    if len(set(names)) != len(names):
+        return [problem("Two seats have the same name.", field="players")]
+    return []
+
+
+def _setup_problem(found: Problem) -> ProblemDict:
+    """A setup problem from the engine; option problems are named `options.<name>`."""
+    if found.field in (None, "players", "first_dealer"):
+        return problem(found.message, field=found.field)
+    return problem(found.message, field=f"options.{found.field}")
+
+
+def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
+    """The (number, entry) pairs of a document, numbered strictly upwards."""
+    if not isinstance(raw_hands, list):
+        return [], [problem("Hands must be a list.", field="hands")]
+    hands: list[tuple[int, dict[str, Any]]] = []
+    problems: list[ProblemDict] = []
+    previous = 0
+    for position, item in enumerate(raw_hands, start=1):
+        number = item.get("number") if isinstance(item, Mapping) else None
+        if isinstance(number, bool) or not isinstance(number, int):
+            problems.append(problem(f"Hand #{position} in the list needs a whole number.",
+                                    field="number"))
+            continue
+        entry = item.get("entry")
+        if not isinstance(entry, Mapping):
+            problems.append(problem("The hand's entry must be an object.", hand=number,
+                                    field="entry"))
+            continue
+        if number <= previous:
+            problems.append(problem(f"Hand {number} comes after hand {previous}: hands must be "
+                                    "numbered upwards.", hand=number, field="number"))
+            continue
+        previous = number
+        hands.append((number, dict(entry)))
+    return hands, problems
+
+
+def score_document(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[ProblemDict]]:
+    """Replay a document's hands: the scored result and every problem (refused hands included).
+
+    The result is empty when the setup itself cannot be read.
+    """
+    setup, hands, problems = load_session(data)
+    if setup is None:
+        return {}, problems
+    replayed = replay(setup, hands)
+    for number, refused in replayed.problems.items():
+        problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
+    problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))
+    return scored_result(replayed.state), problems
+
+
+def scored_result(state: State) -> dict[str, Any]:
+    """A replayed session as JSON-able data: hands with points by name, totals and outcome."""
+    setup = state.setup
+    game = get(setup.game)
+    names = setup.players
+    outcome = game.outcome(state)
+    return {
+        "game": setup.game,
+        "players": list(names),
+        "hands": [
+            {"number": hand.number,
+             "points": dict(zip(names, hand.result.points, strict=True)),
+             "headline": hand.result.headline,
+             "lines": list(hand.result.lines)}
+            for hand in state.hands
+        ],
+        "totals": dict(zip(names, state.totals, strict=True)),
+        "outcome": {"finished": outcome.finished,
+                    "winners": [names[seat] for seat in outcome.winners],
+                    "text": outcome.text},
+    }

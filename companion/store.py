@@ -1,0 +1,469 @@
+"""The embedded store: sessions, their seats and their hands in one SQLite file (sqlite-utils).
+
+Pure persistence: no Flask and no game logic. A `Setup` goes in and comes back out; hands are
+stored as the players entered them, with the points the pad showed kept for the audit only
+(totals are always re-derived from the entries by the engine).
+
+Hands are append-only. A correction is a new 'correct' row that supersedes the row it replaces;
+an undo is an 'undo' row that supersedes the hand it takes back. Nothing in `hands` is ever
+updated or deleted (triggers refuse it), so the history shows every change ever made.
+
+One `Store` per thread or request: the underlying sqlite3 connection refuses to be shared
+across threads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
+
+import sqlite_utils
+from sqlite_utils import Database
+
+from companion.rules.base import Setup
+
+HandAction = Literal["enter", "correct", "undo"]
+
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a writer waits for another writer (another request) before giving up."""
+
+
+def default_database_path() -> Path:
+    """Where the database lives: `$COMPANION_DB`, else under `$XDG_DATA_HOME` (~/.local/share)."""
+    explicit = os.environ.get("COMPANION_DB")
+    if explicit:
+        return Path(explicit).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home).expanduser() / "table-companion" / "companion.sqlite3"
+
+
+def now_utc() -> str:
+    """The current time as ISO-8601 UTC, to the millisecond (sortable as text)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def split_members(name: str) -> tuple[str, ...]:
+    """The people behind a seat name: "Ann & Bob" or "Ann + Bob" is a team of two."""
+    members = tuple(part.strip() for part in re.split(r"[&+]", name))
+    members = tuple(member for member in members if member)
+    return members or (name.strip(),)
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: its position in play order, its name and the people in it."""
+
+    position: int
+    name: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A stored session: its token (the secret link), its setup, when it began and ended."""
+
+    token: str
+    setup: Setup
+    created_at: str
+    ended_at: str | None
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One row of a session's hand history, exactly as stored."""
+
+    id: int
+    number: int
+    action: HandAction
+    entry: dict[str, Any]
+    points: tuple[int, ...] | None
+    supersedes: int | None
+    created_at: str
+
+
+class HandConflict(ValueError):
+    """Hand `number` already has an effective row: someone else entered it first."""
+
+
+# ---------------------------------------------------------------- migrations
+
+MIGRATIONS = sqlite_utils.Migrations("table-companion")
+
+
+@MIGRATIONS()
+def m001_sessions_seats_hands(db: Database) -> None:
+    """Sessions, their seats and their append-only hands."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS sessions (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            first_dealer INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            ended_at TEXT
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS seats (
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            members TEXT NOT NULL,
+            PRIMARY KEY (session_id, position)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS hands (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('enter', 'correct', 'undo')),
+            entry TEXT NOT NULL,
+            points TEXT,
+            supersedes INTEGER REFERENCES hands(id),
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS hands_session_id ON hands (session_id, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_created_at ON sessions (created_at)")
+    # The audit trail is only worth something if it cannot be rewritten.
+    for verb in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER IF NOT EXISTS hands_append_only_{verb.lower()}
+            BEFORE {verb} ON hands
+            BEGIN SELECT RAISE(ABORT, 'hands are append-only'); END"""
+        )
+
+
+@MIGRATIONS()
+def m002_settings(db: Database) -> None:
+    """Settings of the installation (the secret key that signs CSRF tokens)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    )
+
+
+# ---------------------------------------------------------------- the store
+
+
+class Store:
+    """Sessions and hands in one SQLite file. Open one per thread or request; close it after."""
+
+    def __init__(self, path: str | os.PathLike[str], *, migrate: bool = False) -> None:
+        """Open (and create if needed) the database at `path`; `migrate` applies migrations."""
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
+        self.db = Database(conn)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a hand whose save returned survives a power cut, not just a crashed process.
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        if migrate:
+            self.migrate()
+
+    # -- lifecycle
+
+    def migrate(self) -> None:
+        """Bring the schema up to date; running it again changes nothing."""
+        MIGRATIONS.apply(self.db)
+
+    def pending_migrations(self) -> list[str]:
+        """The names of the migrations this file still lacks."""
+        return [migration.name for migration in MIGRATIONS.pending(self.db)]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed when the block ends (rolled back if it raises).
+
+        BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
+        row is effective) cannot be invalidated by another request before the write lands.
+        """
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- sessions
+
+    def create_session(self, setup: Setup) -> str:
+        """Store a new session and its seats; returns its token, the secret in its link."""
+        token = secrets.token_urlsafe(24)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?, NULL)",
+                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc()),
+            )
+            conn.executemany(
+                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+                [(token, position, name, _dump(list(split_members(name))))
+                 for position, name in enumerate(setup.players)],
+            )
+        return token
+
+    def get_session(self, token: str) -> SessionRecord | None:
+        """The session behind a token, or None when there is no such session."""
+        records = self.sessions_by_tokens([token])
+        return records[0] if records else None
+
+    def sessions_by_tokens(self, tokens: Sequence[str]) -> list[SessionRecord]:
+        """The sessions among `tokens` that exist, newest first (unknown tokens are skipped)."""
+        wanted = list(dict.fromkeys(tokens))
+        if not wanted:
+            return []
+        marks = ", ".join("?" for _ in wanted)
+        sessions = self.db.execute(
+            f"SELECT id, game, options, first_dealer, created_at, ended_at FROM sessions"
+            f" WHERE id IN ({marks}) ORDER BY created_at DESC, rowid DESC",
+            wanted,
+        ).fetchall()
+        seats = self._seats_of([row[0] for row in sessions])
+        return [_session_record(row, seats.get(row[0], ())) for row in sessions]
+
+    def _seats_of(self, tokens: list[str]) -> dict[str, tuple[Seat, ...]]:
+        """The seats of each session, in play order."""
+        if not tokens:
+            return {}
+        marks = ", ".join("?" for _ in tokens)
+        rows = self.db.execute(
+            f"SELECT session_id, position, name, members FROM seats"
+            f" WHERE session_id IN ({marks}) ORDER BY session_id, position",
+            tokens,
+        ).fetchall()
+        seats: dict[str, list[Seat]] = {}
+        for session_id, position, name, members in rows:
+            seats.setdefault(session_id, []).append(Seat(position, name, tuple(_load(members))))
+        return {token: tuple(found) for token, found in seats.items()}
+
+    def end_session(self, token: str) -> None:
+        """Mark the session ended (the first time only). Raises LookupError for an unknown token."""
+        with self._write() as conn:
+            self._require_session(conn, token)
+            conn.execute(
+                "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+                (now_utc(), token),
+            )
+
+    # -- hands
+
+    def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
+                 points: Sequence[int] | None) -> HandRow:
+        """Append hand `number` as entered, with the points the pad showed.
+
+        Raises LookupError for an unknown session and HandConflict when `number` already has an
+        effective hand (two phones saving the same hand: the second must not hide the first).
+        """
+        with self._write() as conn:
+            self._require_session(conn, token)
+            if _effective_row_id(conn, token, number) is not None:
+                raise HandConflict(f"hand {number} has already been entered")
+            row_id = _insert_hand(conn, token, number, "enter", entry, points, None)
+        return self._hand(row_id)
+
+    def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
+                     points: Sequence[int] | None) -> HandRow:
+        """Append a correction of hand `number`, superseding its current row.
+
+        Raises LookupError when the session has no effective hand with that number.
+        """
+        with self._write() as conn:
+            current = _effective_row_id(conn, token, number)
+            if current is None:
+                raise LookupError(f"session has no hand {number} to correct")
+            row_id = _insert_hand(conn, token, number, "correct", entry, points, current)
+        return self._hand(row_id)
+
+    def undo_last(self, token: str) -> HandRow | None:
+        """Append an 'undo' row taking back the highest-numbered effective hand.
+
+        Returns the undo row (its `number` is the hand taken back), or None when the session has
+        no hand left to undo.
+        """
+        with self._write() as conn:
+            effective = _effective_rows(conn, token)
+            if not effective:
+                return None
+            last = max(effective, key=lambda row: row.number)
+            row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id)
+        return self._hand(row_id)
+
+    def effective_hands(self, token: str) -> list[HandRow]:
+        """The hands that count, by number: for each number its latest row, unless undone."""
+        return _effective_rows(self.db.conn, token)
+
+    def history(self, token: str) -> list[HandRow]:
+        """Every row ever written for the session, in the order written (the audit view)."""
+        rows = self.db.execute(
+            f"SELECT {_HAND_COLUMNS} FROM hands WHERE session_id = ? ORDER BY id", (token,)
+        ).fetchall()
+        return [_hand_row(row) for row in rows]
+
+    def last_change(self, token: str) -> int:
+        """The id of the session's latest hand row (0 if none): changes whenever its hands do."""
+        row = self.db.execute(
+            "SELECT max(id) FROM hands WHERE session_id = ?", (token,)
+        ).fetchone()
+        return row[0] or 0
+
+    def _hand(self, row_id: int) -> HandRow:
+        row = self.db.execute(
+            f"SELECT {_HAND_COLUMNS} FROM hands WHERE id = ?", (row_id,)
+        ).fetchone()
+        return _hand_row(row)
+
+    @staticmethod
+    def _require_session(conn: sqlite3.Connection, token: str) -> None:
+        if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (token,)).fetchone() is None:
+            raise LookupError("no such session")
+
+    # -- settings and maintenance
+
+    def secret_key(self) -> str:
+        """The installation's secret key: created on first use, then the same forever."""
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR IGNORE INTO settings (key, value) VALUES ('secret_key', ?)",
+                (secrets.token_hex(32),),
+            )
+            row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+        return row[0]
+
+    def backup(self, destination: str | os.PathLike[str]) -> Path:
+        """Copy the database to `destination` with SQLite's online backup (safe while serving).
+
+        The copy is written next to the destination and renamed over it, so an existing backup
+        is only replaced by a complete one.
+        """
+        target = Path(destination)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.partial")
+        partial.unlink(missing_ok=True)
+        copy = sqlite3.connect(partial)
+        try:
+            self.db.conn.backup(copy)
+        finally:
+            copy.close()
+        partial.replace(target)
+        return target
+
+
+# ---------------------------------------------------------------- rows <-> records
+
+_HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at"
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(text: str) -> Any:
+    return json.loads(text)
+
+
+def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
+                 entry: Mapping[str, Any], points: Sequence[int] | None,
+                 supersedes: int | None) -> int:
+    """Append one hand row; returns its id."""
+    cursor = conn.execute(
+        "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (token, number, action, _dump(dict(entry)),
+         None if points is None else _dump([int(p) for p in points]), supersedes, now_utc()),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def _effective_rows(conn: sqlite3.Connection, token: str) -> list[HandRow]:
+    """For each hand number, its latest enter/correct row, unless an undo superseded that row.
+
+    An undo takes a hand back entirely (it does not restore the row a correction replaced);
+    the hand can then be entered again under the same number.
+    """
+    rows = conn.execute(
+        f"SELECT {_HAND_COLUMNS} FROM hands WHERE session_id = ? ORDER BY id", (token,)
+    ).fetchall()
+    latest: dict[int, HandRow] = {}
+    undone: set[int] = set()
+    for row in map(_hand_row, rows):
+        if row.action == "undo":
+            if row.supersedes is not None:
+                undone.add(row.supersedes)
+        else:
+            latest[row.number] = row
+    return [row for number, row in sorted(latest.items()) if row.id not in undone]
+
+
+def _effective_row_id(conn: sqlite3.Connection, token: str, number: int) -> int | None:
+    """The id of hand `number`'s effective row, or None when it has none."""
+    row = conn.execute(
+        "SELECT id FROM hands WHERE session_id = ? AND number = ? AND action != 'undo'"
+        " ORDER BY id DESC LIMIT 1",
+        (token, number),
+    ).fetchone()
+    if row is None:
+        return None
+    undone = conn.execute(
+        "SELECT 1 FROM hands WHERE session_id = ? AND action = 'undo' AND supersedes = ?",
+        (token, row[0]),
+    ).fetchone()
+    return None if undone else row[0]
+
+
+def _hand_row(row: Sequence[Any]) -> HandRow:
+    row_id, number, action, entry, points, supersedes, created_at = row
+    return HandRow(
+        id=row_id,
+        number=number,
+        action=action,
+        entry=_load(entry),
+        points=None if points is None else tuple(_load(points)),
+        supersedes=supersedes,
+        created_at=created_at,
+    )
+
+
+def _session_record(row: Sequence[Any], seats: tuple[Seat, ...]) -> SessionRecord:
+    token, game, options, first_dealer, created_at, ended_at = row
+    setup = Setup(
+        game=game,
+        players=tuple(seat.name for seat in seats),
+        options=_load(options),
+        first_dealer=first_dealer,
+    )
+    return SessionRecord(token, setup, created_at, ended_at, seats)

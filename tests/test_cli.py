@@ -1,0 +1,301 @@
+"""The command line, driven through click's CliRunner (the server itself is never started)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion import cli
+from companion.engine import make_setup
+from companion.exchange import FORMAT
+from companion.rules import all_games
+from companion.store import Store
+
+PLAYERS = ["Ann", "Bob", "Cleo", "Dan"]
+GARDE = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
+PETITE_FAILED = {"contract": "petite", "taker": 1, "points": 45, "bouts": 1}
+
+
+def document(*entries: dict) -> dict:
+    return {
+        "format": FORMAT,
+        "game": "french-tarot",
+        "players": PLAYERS,
+        "first_dealer": 0,
+        "options": {},
+        "hands": [{"number": n, "entry": e} for n, e in enumerate(entries, start=1)],
+    }
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def stored(tmp_path: Path) -> tuple[Path, str]:
+    """A database file holding one session of two hands; returns its path and the token."""
+    path = tmp_path / "companion.sqlite3"
+    setup, _ = make_setup("french-tarot", PLAYERS)
+    with Store(path, migrate=True) as store:
+        token = store.create_session(setup)
+        store.add_hand(token, 1, GARDE, (186, -62, -62, -62))
+        store.add_hand(token, 2, PETITE_FAILED, (31, -93, 31, 31))
+    return path, token
+
+
+def write(tmp_path: Path, data: object) -> Path:
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- games
+
+
+def test_games_lists_every_game(runner):
+    result = runner.invoke(cli.main, ["games"])
+    assert result.exit_code == 0
+    for game in all_games():
+        assert game.slug in result.output
+        assert game.name in result.output
+    assert "French Tarot" in result.output
+    assert "2–5 players" in result.output
+
+
+def test_games_json_describes_every_game(runner):
+    result = runner.invoke(cli.main, ["games", "--json"])
+    assert result.exit_code == 0
+    described = json.loads(result.output)
+    assert described == [game.describe_game() for game in all_games()]
+    assert "french-tarot" in [game["slug"] for game in described]
+
+
+@pytest.mark.parametrize(("counts", "words"), [
+    ((2, 3, 4, 5), "2–5"), ((4,), "4"), ((3, 4, 6), "3, 4 or 6"), ((5, 3), "3 or 5"),
+])
+def test_count_range(counts, words):
+    assert cli.count_range(counts) == words
+
+
+# ---------------------------------------------------------------- score
+
+
+def test_score_of_a_good_file(runner, tmp_path):
+    result = runner.invoke(cli.main, ["score", str(write(tmp_path, document(GARDE)))])
+    assert result.exit_code == 0, result.output
+    scored = json.loads(result.output)
+    assert scored["totals"] == {"Ann": 186, "Bob": -62, "Cleo": -62, "Dan": -62}
+    assert scored["hands"][0]["number"] == 1
+
+
+def test_score_from_stdin(runner):
+    text = json.dumps(document(GARDE, PETITE_FAILED))
+    result = runner.invoke(cli.main, ["score", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    # hand 2: Petite failed by 6, (25 + 6) × 1 = 31 to each defender
+    assert json.loads(result.output)["totals"] == {"Ann": 217, "Bob": -155, "Cleo": -31,
+                                                   "Dan": -31}
+
+
+def test_score_of_a_file_with_a_refused_hand_exits_2(runner, tmp_path):
+    impossible = {"contract": "garde", "taker": 0, "points": 3, "bouts": 1}
+    path = write(tmp_path, document(GARDE, impossible))
+    result = runner.invoke(cli.main, ["score", str(path)])
+    assert result.exit_code == 2
+    problems = json.loads(result.output)["problems"]
+    assert [(p["hand"], p["field"]) for p in problems] == [(2, "points")]
+
+
+def test_score_of_an_unknown_game_exits_2(runner, tmp_path):
+    path = write(tmp_path, {**document(GARDE), "game": "snap"})
+    result = runner.invoke(cli.main, ["score", str(path)])
+    assert result.exit_code == 2
+    assert json.loads(result.output)["problems"][0]["field"] == "game"
+
+
+def test_score_of_invalid_json_names_the_file(runner, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    result = runner.invoke(cli.main, ["score", str(path)])
+    assert result.exit_code == 2
+    problem = json.loads(result.output)["problems"][0]
+    assert str(path) in problem["message"]
+    assert problem["field"] == "file"
+
+
+def test_score_of_a_missing_file_exits_2(runner, tmp_path):
+    missing = tmp_path / "missing.json"
+    result = runner.invoke(cli.main, ["score", str(missing)])
+    assert result.exit_code == 2
+    assert str(missing) in json.loads(result.output)["problems"][0]["message"]
+
+
+def test_score_of_bad_stdin_names_standard_input(runner):
+    result = runner.invoke(cli.main, ["score", "-"], input="nope")
+    assert result.exit_code == 2
+    assert "standard input" in json.loads(result.output)["problems"][0]["message"]
+
+
+# ---------------------------------------------------------------- export
+
+
+def test_export_json(runner, stored):
+    path, token = stored
+    result = runner.invoke(cli.main, ["export", token, "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["format"] == FORMAT
+    assert data["players"] == PLAYERS
+    assert [hand["entry"] for hand in data["hands"]] == [GARDE, PETITE_FAILED]
+
+
+def test_export_reads_companion_db_from_the_environment(runner, stored, monkeypatch):
+    path, token = stored
+    monkeypatch.setenv("COMPANION_DB", str(path))
+    result = runner.invoke(cli.main, ["export", token])
+    assert result.exit_code == 0, result.output
+
+
+def test_export_csv(runner, stored):
+    path, token = stored
+    result = runner.invoke(cli.main, ["export", token, "--format", "csv", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert rows[0][:4] == ["hand", "dealer", "description", "Ann"]
+    assert rows[-1][:7] == ["Total", "", "", "217", "-155", "-31", "-31"]
+
+
+def test_exported_file_scores_back(runner, stored, tmp_path):
+    path, token = stored
+    exported = runner.invoke(cli.main, ["export", token, "--db", str(path)]).output
+    result = runner.invoke(cli.main, ["score", "-"], input=exported)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["totals"]["Ann"] == 217
+
+
+def test_export_of_an_unknown_token_exits_1(runner, stored):
+    path, _ = stored
+    result = runner.invoke(cli.main, ["export", "no-such-token", "--db", str(path)])
+    assert result.exit_code == 1
+    assert "no session" in result.output
+
+
+def test_export_never_creates_a_database(runner, tmp_path):
+    missing = tmp_path / "nothing.sqlite3"
+    result = runner.invoke(cli.main, ["export", "token", "--db", str(missing)])
+    assert result.exit_code == 1
+    assert not missing.exists()
+
+
+# ---------------------------------------------------------------- backup
+
+
+def test_backup_copies_the_database(runner, stored, tmp_path):
+    path, token = stored
+    dest = tmp_path / "backups" / "copy.sqlite3"
+    with Store(path) as serving:  # a connection stays open, as the server's would
+        result = runner.invoke(cli.main, ["backup", str(dest), "--db", str(path)])
+        assert serving.last_change(token) > 0
+    assert result.exit_code == 0, result.output
+    with Store(dest) as copy:
+        assert [row.entry for row in copy.effective_hands(token)] == [GARDE, PETITE_FAILED]
+
+
+def test_backup_refuses_to_overwrite_its_source(runner, stored):
+    path, _ = stored
+    result = runner.invoke(cli.main, ["backup", str(path), "--db", str(path)])
+    assert result.exit_code == 1
+
+
+# ---------------------------------------------------------------- serve
+
+
+def test_phone_address_uses_the_lan_address_for_all_interfaces(monkeypatch):
+    monkeypatch.setattr(cli, "outward_ipv4", lambda: "192.168.1.23")
+    assert cli.phone_address("0.0.0.0", 8000) == "http://192.168.1.23:8000/"
+
+
+def test_phone_address_uses_an_explicit_host(monkeypatch):
+    monkeypatch.setattr(cli, "outward_ipv4", lambda: pytest.fail("no lookup for a given host"))
+    assert cli.phone_address("10.0.0.5", 9000) == "http://10.0.0.5:9000/"
+    assert cli.phone_address("::1", 80) == "http://[::1]:80/"
+
+
+class FakeSocket:
+    """A UDP socket that records the connect and answers from a pretend routing table."""
+
+    def __init__(self, *args, fail: bool = False) -> None:
+        self.fail = fail
+        self.connected_to = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def connect(self, address):
+        if self.fail:
+            raise OSError("Network is unreachable")
+        self.connected_to = address
+
+    def getsockname(self):
+        return ("192.168.1.23", 54321)
+
+
+def test_outward_ipv4_asks_the_routing_table(monkeypatch):
+    made: list[FakeSocket] = []
+
+    def fake_socket(*args):
+        made.append(FakeSocket(*args))
+        return made[-1]
+
+    monkeypatch.setattr(socket, "socket", fake_socket)
+    assert cli.outward_ipv4() == "192.168.1.23"
+    assert made[0].connected_to == ("192.0.2.1", 9)
+
+
+def test_outward_ipv4_falls_back_to_loopback(monkeypatch):
+    monkeypatch.setattr(socket, "socket", lambda *args: FakeSocket(fail=True))
+    assert cli.outward_ipv4() == "127.0.0.1"
+
+
+def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch, tmp_path):
+    served: dict = {}
+    app = object()
+    monkeypatch.setattr(cli, "outward_ipv4", lambda: "192.168.1.23")
+
+    def build_app(database: Path) -> object:
+        served["db"] = database
+        return app
+
+    monkeypatch.setattr(cli, "_build_app", build_app)
+    monkeypatch.setattr(cli.waitress, "serve",
+                        lambda wsgi, **kwargs: served.update(app=wsgi, **kwargs))
+    database = tmp_path / "pad.sqlite3"
+    result = runner.invoke(cli.main, ["serve", "--port", "8123", "--threads", "4",
+                                      "--db", str(database)])
+    assert result.exit_code == 0, result.output
+    assert served == {"db": database, "app": app, "host": "0.0.0.0", "port": 8123, "threads": 4}
+    assert str(database) in result.output
+    assert "http://192.168.1.23:8123/" in result.output
+    assert "█" in result.output or "▀" in result.output  # the QR code
+
+
+def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_path):
+    database = tmp_path / "env.sqlite3"
+    monkeypatch.setenv("COMPANION_DB", str(database))
+    seen: list[Path] = []
+    monkeypatch.setattr(cli, "_build_app", lambda path: seen.append(path))
+    monkeypatch.setattr(cli.waitress, "serve", lambda *args, **kwargs: None)
+    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert seen == [database]
+    assert "http://127.0.0.1:8000/" in result.output

@@ -1,0 +1,345 @@
+"""The store: sessions, seats, append-only hands, migrations and settings on a real SQLite file."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.rules.base import Setup
+from companion.store import (
+    MIGRATIONS,
+    HandConflict,
+    Store,
+    default_database_path,
+    split_members,
+)
+
+SETUP = Setup("french-tarot", ("Ann & Bob", "Cleo", "Dan + Eve", "Fay"), {"hands": 12}, 1)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "nested" / "companion.sqlite3"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    with Store(db_path, migrate=True) as opened:
+        yield opened
+
+
+@pytest.fixture
+def token(store: Store) -> str:
+    return store.create_session(SETUP)
+
+
+def raw_hand_rows(path: Path) -> list[tuple]:
+    """Every hands row as SQLite holds it, bypassing the store."""
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT * FROM hands ORDER BY id").fetchall()
+
+
+def numbers_and_entries(store: Store, token: str) -> list[tuple[int, dict]]:
+    return [(row.number, row.entry) for row in store.effective_hands(token)]
+
+
+# ---------------------------------------------------------------- paths and opening
+
+
+def test_default_path_prefers_companion_db(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DB", str(tmp_path / "here.db"))
+    assert default_database_path() == tmp_path / "here.db"
+
+
+def test_default_path_follows_xdg_data_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_database_path() == tmp_path / "table-companion" / "companion.sqlite3"
+
+
+def test_default_path_falls_back_to_local_share(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    expected = tmp_path / ".local" / "share" / "table-companion" / "companion.sqlite3"
+    assert default_database_path() == expected
+
+
+def test_opening_creates_parent_directories_and_sets_pragmas(store, db_path):
+    assert db_path.is_file()
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert store.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_index_on_hands_session_and_id(store):
+    indexes = {tuple(index.columns) for index in store.db["hands"].indexes}
+    assert ("session_id", "id") in indexes
+    plan = store.db.execute(
+        "EXPLAIN QUERY PLAN SELECT max(id) FROM hands WHERE session_id = ?", ("x",)
+    ).fetchall()
+    assert any("hands_session_id" in str(step) for step in plan)
+
+
+# ---------------------------------------------------------------- sessions and seats
+
+
+def test_create_and_get_session(store, token):
+    record = store.get_session(token)
+    assert record is not None
+    assert record.token == token
+    assert record.setup == SETUP
+    assert record.ended_at is None
+    assert record.created_at.endswith("+00:00")
+
+
+def test_seats_keep_order_and_split_teams(store, token):
+    seats = store.get_session(token).seats
+    assert [seat.position for seat in seats] == [0, 1, 2, 3]
+    assert [seat.name for seat in seats] == list(SETUP.players)
+    assert [seat.members for seat in seats] == [("Ann", "Bob"), ("Cleo",), ("Dan", "Eve"),
+                                                ("Fay",)]
+
+
+@pytest.mark.parametrize(("name", "members"), [
+    ("Ann & Bob", ("Ann", "Bob")),
+    ("Ann+Bob", ("Ann", "Bob")),
+    ("  Cleo ", ("Cleo",)),
+    ("Ann & ", ("Ann",)),
+    ("&", ("&",)),
+])
+def test_split_members(name, members):
+    assert split_members(name) == members
+
+
+def test_unknown_token_is_none(store):
+    assert store.get_session("no-such-token") is None
+
+
+def test_tokens_are_distinct_and_long(store):
+    tokens = {store.create_session(SETUP) for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(len(token) >= 32 for token in tokens)
+
+
+def test_sessions_by_tokens_newest_first_skipping_unknown(store):
+    first = store.create_session(SETUP)
+    second = store.create_session(SETUP)
+    third = store.create_session(SETUP)
+    found = store.sessions_by_tokens([first, "unknown", third, second, first])
+    assert [record.token for record in found] == [third, second, first]
+    assert store.sessions_by_tokens([]) == []
+
+
+def test_end_session_sets_ended_at_once(store, token):
+    store.end_session(token)
+    ended = store.get_session(token).ended_at
+    assert ended is not None
+    store.end_session(token)
+    assert store.get_session(token).ended_at == ended
+
+
+def test_end_unknown_session_raises(store):
+    with pytest.raises(LookupError):
+        store.end_session("unknown")
+
+
+# ---------------------------------------------------------------- hands
+
+
+def test_add_hand_returns_the_row(store, token):
+    row = store.add_hand(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62))
+    assert row.number == 1
+    assert row.action == "enter"
+    assert row.entry == {"contract": "garde", "bouts": 2}
+    assert row.points == (186, -62, -62, -62)
+    assert row.supersedes is None
+    assert row.created_at.endswith("+00:00")
+
+
+def test_add_hand_to_unknown_session_raises(store):
+    with pytest.raises(LookupError):
+        store.add_hand("unknown", 1, {}, None)
+
+
+def test_adding_a_number_twice_is_a_conflict(store, token):
+    store.add_hand(token, 1, {"n": 1}, None)
+    with pytest.raises(HandConflict):
+        store.add_hand(token, 1, {"n": "again"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"n": 1})]
+
+
+def test_correct_supersedes_the_effective_row(store, token):
+    first = store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    store.add_hand(token, 2, {"v": "b"}, None)
+    corrected = store.correct_hand(token, 1, {"v": "a2"}, (2, -2, 0, 0))
+    again = store.correct_hand(token, 1, {"v": "a3"}, None)
+    assert corrected.action == "correct"
+    assert corrected.supersedes == first.id
+    assert again.supersedes == corrected.id
+    assert numbers_and_entries(store, token) == [(1, {"v": "a3"}), (2, {"v": "b"})]
+
+
+def test_correct_missing_hand_raises(store, token):
+    with pytest.raises(LookupError):
+        store.correct_hand(token, 1, {}, None)
+    store.add_hand(token, 1, {}, None)
+    store.undo_last(token)
+    with pytest.raises(LookupError):
+        store.correct_hand(token, 1, {}, None)
+
+
+def test_undo_takes_back_the_highest_numbered_hand(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    second = store.add_hand(token, 2, {"v": "b"}, None)
+    undo = store.undo_last(token)
+    assert undo.action == "undo"
+    assert undo.number == 2
+    assert undo.supersedes == second.id
+    assert numbers_and_entries(store, token) == [(1, {"v": "a"})]
+
+
+def test_undo_of_a_corrected_hand_removes_the_hand(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    corrected = store.correct_hand(token, 1, {"v": "a2"}, None)
+    undo = store.undo_last(token)
+    assert undo.supersedes == corrected.id
+    assert store.effective_hands(token) == []
+
+
+def test_undone_number_can_be_entered_again(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    store.undo_last(token)
+    store.add_hand(token, 1, {"v": "new"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"v": "new"})]
+
+
+def test_undo_on_empty_session_is_none(store, token):
+    assert store.undo_last(token) is None
+    store.add_hand(token, 1, {}, None)
+    assert store.undo_last(token) is not None
+    assert store.undo_last(token) is None
+
+
+def test_history_keeps_every_row_in_order(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    store.add_hand(token, 2, {"v": "b"}, None)
+    store.correct_hand(token, 1, {"v": "a2"}, None)
+    store.undo_last(token)
+    history = store.history(token)
+    assert [(row.action, row.number) for row in history] == [
+        ("enter", 1), ("enter", 2), ("correct", 1), ("undo", 2)]
+    assert [row.id for row in history] == sorted(row.id for row in history)
+    assert history[2].supersedes == history[0].id
+    assert history[3].supersedes == history[1].id
+
+
+def test_hands_are_kept_apart_by_session(store, token):
+    other = store.create_session(SETUP)
+    store.add_hand(token, 1, {"v": "mine"}, None)
+    store.add_hand(other, 1, {"v": "theirs"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
+    assert store.undo_last(other).number == 1
+    assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
+
+
+def test_nothing_in_hands_is_ever_updated(store, token, db_path):
+    store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    store.add_hand(token, 2, {"v": "b"}, None)
+    before = raw_hand_rows(db_path)
+    store.correct_hand(token, 1, {"v": "a2"}, None)
+    store.undo_last(token)
+    store.add_hand(token, 2, {"v": "b2"}, None)
+    store.end_session(token)
+    after = raw_hand_rows(db_path)
+    assert after[: len(before)] == before
+    assert len(after) == len(before) + 3
+
+
+@pytest.mark.parametrize("statement", ["UPDATE hands SET entry = '{}'", "DELETE FROM hands"])
+def test_the_database_refuses_to_rewrite_hands(store, token, statement):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute(statement)
+
+
+def test_last_change_is_the_latest_row_id(store, token):
+    assert store.last_change(token) == 0
+    row = store.add_hand(token, 1, {}, None)
+    assert store.last_change(token) == row.id
+    undo = store.undo_last(token)
+    assert store.last_change(token) == undo.id
+    other = store.create_session(SETUP)
+    store.add_hand(other, 1, {}, None)
+    assert store.last_change(token) == undo.id
+
+
+# ---------------------------------------------------------------- durability and migrations
+
+
+def test_data_survives_closing_and_reopening(db_path):
+    with Store(db_path, migrate=True) as store:
+        token = store.create_session(SETUP)
+        store.add_hand(token, 1, {"v": "a"}, (3, -1, -1, -1))
+        store.correct_hand(token, 1, {"v": "b"}, None)
+    with Store(db_path) as store:
+        assert store.get_session(token).setup == SETUP
+        assert numbers_and_entries(store, token) == [(1, {"v": "b"})]
+        assert len(store.history(token)) == 2
+
+
+def test_a_write_is_visible_to_another_connection_at_once(store, token, db_path):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    with Store(db_path) as other:
+        assert numbers_and_entries(other, token) == [(1, {"v": "a"})]
+
+
+def test_migrate_twice_changes_nothing(store, token):
+    applied = [m.name for m in MIGRATIONS.applied(store.db)]
+    store.migrate()
+    store.migrate()
+    assert [m.name for m in MIGRATIONS.applied(store.db)] == applied
+    assert store.pending_migrations() == []
+    assert store.get_session(token) is not None
+
+
+def test_migrate_upgrades_an_older_file(db_path):
+    last = MIGRATIONS._migrations[-1].name
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before=last)
+        assert old.pending_migrations() == [last]
+        token = old.create_session(SETUP)
+        old.add_hand(token, 1, {"v": "kept"}, None)
+        assert not old.db["settings"].exists()
+    with Store(db_path, migrate=True) as upgraded:
+        assert upgraded.pending_migrations() == []
+        assert numbers_and_entries(upgraded, token) == [(1, {"v": "kept"})]
+        assert upgraded.secret_key()
+
+
+def test_fresh_file_lists_every_migration_as_pending(db_path):
+    with Store(db_path) as fresh:
+        assert fresh.pending_migrations() == [m.name for m in MIGRATIONS._migrations]
+
+
+def test_secret_key_is_stable_across_reopen(db_path):
+    with Store(db_path, migrate=True) as store:
+        key = store.secret_key()
+        assert store.secret_key() == key
+    with Store(db_path, migrate=True) as store:
+        assert store.secret_key() == key
+    assert len(key) == 64
+
+
+def test_backup_copies_a_consistent_file(store, token, tmp_path):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    copy = store.backup(tmp_path / "backups" / "copy.sqlite3")
+    with Store(copy) as restored:
+        assert numbers_and_entries(restored, token) == [(1, {"v": "a"})]
+    store.add_hand(token, 2, {"v": "b"}, None)
+    store.backup(copy)
+    with Store(copy) as restored:
+        assert len(restored.effective_hands(token)) == 2
