@@ -61,7 +61,9 @@ class Field:
     default: Any = None
     required: bool = True
     help: str = ""
-    none_label: str | None = None  # SEAT only: the label of "nobody" (None); None = seat required
+    # SEAT only: the label of the choice "nobody" (stored as None). A required SEAT with a
+    # none_label must still be answered: a player, or "nobody" said explicitly.
+    none_label: str | None = None
     shown_when: tuple[str, tuple[str, ...]] | None = None
     max_length: int = 60  # TEXT only
     section: str = ""  # a heading to group rarer fields under (the pad folds them away)
@@ -263,7 +265,9 @@ def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
     """Turn raw input (form strings or JSON values) into typed values, field by field.
 
     Never raises. A field that does not apply (see `Field.applies`) is set to None. A blank
-    required field that applies is a problem; unknown keys are ignored.
+    required field that applies is a problem; unknown keys are ignored. For a SEAT field that
+    offers "nobody", None (JSON null) or "none" is that answer, while a missing key or "" is no
+    answer at all — so typed entries (exports) read back exactly.
     """
     values: Entry = {}
     problems: list[Problem] = []
@@ -273,28 +277,32 @@ def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
         if not spec.applies(values):
             values[spec.name] = None
             continue
-        value, problem = _parse_one(spec, raw.get(spec.name), player_count)
+        value, problem = _parse_one(spec, raw.get(spec.name, _MISSING), player_count)
         values[spec.name] = value
         if problem:
             problems.append(Problem(spec.name, problem))
     return {spec.name: values[spec.name] for spec in fields}, problems
 
 
+_MISSING = object()  # the key was not sent at all (an untouched radio group posts nothing)
+
+
 def _is_blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and value.strip() == "")
+    return value is None or value is _MISSING or (isinstance(value, str) and value.strip() == "")
 
 
 def _parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
     """One field's typed value and the problem with it, if any."""
+    if spec.kind is FieldKind.SEAT and spec.none_label is not None and value is None:
+        return None, None  # an explicit null (JSON) is the choice "nobody"
     if _is_blank(value):
         if spec.kind is FieldKind.BOOLEAN:
             return False, None
-        if spec.kind is FieldKind.SEAT and spec.none_label is not None:
-            return None, None
         if spec.default is not None:
             return spec.default, None
         if spec.required:
-            return None, f"Enter {spec.label.lower()}."
+            verb = "Choose" if spec.kind in (FieldKind.SEAT, FieldKind.CHOICE) else "Enter"
+            return None, f"{verb} {spec.label[0].lower()}{spec.label[1:]}."
         return None, None
     parser = _PARSERS[spec.kind]
     return parser(spec, value, player_count)

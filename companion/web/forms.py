@@ -29,6 +29,7 @@ class FormField:
     spec: Field
     wtf: WtfField
     widget: str  # "chips", "select", "number", "text" or "checkbox"
+    changed: bool  # holds something other than its default (a folded section then opens)
 
 
 def seat_choices(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
@@ -93,8 +94,18 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, prefix: str = 
         spec.name: _wtf_field(spec, players) for spec in specs
     })
     form = form_class(formdata=formdata, data=dict(data or {}), prefix=prefix)
-    fields = [FormField(spec, form[spec.name], widget_for(spec, players)) for spec in specs]
+    defaults = defaults_as_form_data(specs)
+    fields = [FormField(spec, form[spec.name], widget_for(spec, players),
+                        _differs(form[spec.name].data, defaults[spec.name]))
+              for spec in specs]
     return form, fields
+
+
+def _differs(value: Any, default: Any) -> bool:
+    """Whether a form value is other than the field's default (blank counts as default)."""
+    if value in (None, "", False):
+        return False
+    return str(value) != str(default)
 
 
 def entry_to_form_data(specs: Sequence[Field], entry: Entry) -> dict[str, Any]:
@@ -115,8 +126,12 @@ def entry_to_form_data(specs: Sequence[Field], entry: Entry) -> dict[str, Any]:
 
 
 def defaults_as_form_data(specs: Sequence[Field]) -> dict[str, Any]:
-    """A fresh entry form: each field at its declared default."""
-    return entry_to_form_data(specs, {spec.name: spec.default for spec in specs})
+    """A fresh entry form: each field at its default; a required field without one left blank."""
+    data = entry_to_form_data(specs, {spec.name: spec.default for spec in specs})
+    for spec in specs:
+        if spec.required and spec.default is None:
+            data[spec.name] = ""
+    return data
 
 
 def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) -> list[str]:
@@ -136,6 +151,6 @@ def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) ->
 
 def form_values(formdata: Mapping[str, Any], specs: Sequence[Field],
                 prefix: str = "") -> dict[str, Any]:
-    """The raw posted values of these fields, keyed by field name (prefix removed)."""
+    """The posted values of these fields by field name (prefix removed); unsent ones are absent."""
     key = f"{prefix}-" if prefix else ""
-    return {spec.name: formdata.get(key + spec.name) for spec in specs}
+    return {spec.name: formdata[key + spec.name] for spec in specs if key + spec.name in formdata}

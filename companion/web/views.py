@@ -258,6 +258,9 @@ def preview(token: str) -> str:
     number = request.args.get("hand", type=int)
     if number is not None and pad.hand(number) is None:
         abort(404)
+    _, fields = _entry_form(pad, formdata=request.form)
+    if not any(field.changed for field in fields):
+        return render_template("pad/_preview.html", result=None)
     result = pads.preview(pad, form_values(request.form, specs), number)
     return render_template("pad/_preview.html", result=result, players=pad.setup.players,
                            labels={s.name: s.label for s in specs})

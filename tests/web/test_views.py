@@ -294,3 +294,16 @@ def test_a_form_left_open_while_another_device_saved_that_hand_is_not_saved_twic
     assert len(stored_hands(db_path, pad_url)) == 1
     assert client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "2"}).status_code \
         == 303
+
+
+def test_a_taker_alone_survives_the_export_round_trip(client: FlaskClient) -> None:
+    url = start(client, ["Ann", "Bob", "Cid", "Dee", "Eve"])
+    # The form without a partner answer is refused: it must not silently mean "alone".
+    assert client.post(url + "/hands", data=GARDE_47).status_code == 422
+    # Partner "nobody": Ann alone, 4 shares: (25 + 6) × 2 = 62; Ann +248, the others −62.
+    assert client.post(url + "/hands", data=GARDE_47 | {"partner": "none"}).status_code == 303
+    document = json.loads(text_of(client.get(url + "/export.json")))
+    assert document["hands"][0]["entry"]["partner"] is None
+    result, problems = score_document(document)
+    assert problems == []
+    assert result["totals"] == {"Ann": 248, "Bob": -62, "Cid": -62, "Dee": -62, "Eve": -62}

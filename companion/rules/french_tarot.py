@@ -1,0 +1,764 @@
+"""French Tarot (Le Tarot Français) for 2, 3, 4 and 5 players: the score pad and its referee.
+
+The players enter the contract, the taker, the card points and bouts of one side, and the
+bonuses; this module checks that the hand could have happened and scores it as the rules text
+says, with the gaps settled by RULINGS.md ("French Tarot"): the 5-player game follows the FFT
+(15 cards each, a chien of 3, the taker calls a King).
+
+Score of a hand, per defender (RULINGS.md):
+    s = ((25 + margin) × sign + petit au bout) × multiplier + poignées + chelem
+and the taker's side receives it from every defender (zero sum).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from companion.rules import register
+from companion.rules.base import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    Game,
+    HandResult,
+    Outcome,
+    Problem,
+    Setup,
+    State,
+    format_points,
+    leaders,
+)
+
+
+class Contract(StrEnum):
+    """The bids, lowest first, and the pass that sends the cards back for a redeal."""
+
+    PASS = "pass"
+    PETITE = "petite"
+    GARDE = "garde"
+    GARDE_SANS = "garde_sans"
+    GARDE_CONTRE = "garde_contre"
+
+
+class Side(StrEnum):
+    """The two sides of a hand: the taker (with a partner at 5) and the defence."""
+
+    TAKER = "taker"
+    DEFENCE = "defence"
+
+
+class Chelem(StrEnum):
+    """What happened about a chelem (every trick taken by one side)."""
+
+    NONE = "none"
+    ANNOUNCED_MADE = "announced_made"
+    ANNOUNCED_FAILED = "announced_failed"
+    UNANNOUNCED_MADE = "unannounced_made"
+    DEFENCE_MADE = "defence_made"
+
+
+class PoigneeLevel(StrEnum):
+    """The three sizes of poignée (a show of trumps before the first trick)."""
+
+    SINGLE = "single"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+
+class Partnership(StrEnum):
+    """5 players: whether the taker calls a King for a partner (FFT) or plays alone."""
+
+    CALLED_KING = "called_king"
+    ALONE = "alone"
+
+
+class PoigneeThresholds(StrEnum):
+    """5 players: the FFT's poignée thresholds, or the text's own."""
+
+    FFT = "fft"
+    AS_WRITTEN = "as_written"
+
+
+NO_PETIT = "none"
+"""The `petit_au_bout` value when the Petit was not played in the last trick."""
+
+PLAYED: tuple[str, ...] = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS,
+                           Contract.GARDE_CONTRE)
+"""The contracts that are actually played (everything but a pass)."""
+
+CONTRACT_LABELS: dict[Contract, str] = {
+    Contract.PASS: "Everyone passed — redeal",
+    Contract.PETITE: "Petite",
+    Contract.GARDE: "Garde",
+    Contract.GARDE_SANS: "Garde sans le chien",
+    Contract.GARDE_CONTRE: "Garde contre le chien",
+}
+
+MULTIPLIERS: dict[Contract, int] = {
+    Contract.PETITE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 4,
+    Contract.GARDE_CONTRE: 6,
+}
+"""The text: "For petite, multiply by 1 … for garde contre le chien, multiply by 6"."""
+
+TARGETS: dict[int, int] = {3: 36, 2: 41, 1: 51, 0: 56}
+"""Card points the taker's side needs, by the number of bouts it holds."""
+
+TOTAL_POINTS = 91
+"""All the card points in the pack (78 cards)."""
+
+BOUT_POINTS = 4.5
+"""Each bout (the 1 and 21 of trumps, the Excuse) is worth 4.5 card points."""
+
+EXCUSE_KEPT = 4
+"""What the Excuse is worth net to a side that keeps it but gives back a half-point card."""
+
+BASE_SCORE = 25
+PETIT_AU_BOUT = 10
+
+POIGNEE_BONUS: dict[PoigneeLevel, int] = {
+    PoigneeLevel.SINGLE: 20,
+    PoigneeLevel.DOUBLE: 30,
+    PoigneeLevel.TRIPLE: 40,
+}
+
+POIGNEE_THRESHOLDS: dict[int, tuple[int, int, int]] = {
+    2: (15, 18, 21),
+    3: (13, 15, 18),
+    4: (10, 13, 15),
+    5: (8, 10, 13),  # FFT (RULINGS.md): the text's 5-player deal cannot be dealt
+}
+"""Trumps (the Excuse counting as one) needed for a single, double and triple poignée."""
+
+POIGNEE_THRESHOLDS_AS_WRITTEN_5 = (5, 8, 10)
+
+ALL_TRUMPS = 22
+"""21 trumps and the Excuse: the most a poignée can show."""
+
+HAND_SIZES: dict[int, int] = {2: 36, 3: 24, 4: 18, 5: 15}
+CHIEN_SIZES: dict[int, int] = {2: 6, 3: 6, 4: 6, 5: 3}
+
+CHELEM_BONUS: dict[Chelem, int] = {
+    Chelem.NONE: 0,
+    Chelem.ANNOUNCED_MADE: 400,
+    Chelem.ANNOUNCED_FAILED: -200,
+    Chelem.UNANNOUNCED_MADE: 200,
+    Chelem.DEFENCE_MADE: -200,
+}
+"""Chelem bonus in the per-defender score (negative: it goes to the defence)."""
+
+CHELEM_WORDS: dict[Chelem, str] = {
+    Chelem.ANNOUNCED_MADE: "Chelem announced and made",
+    Chelem.ANNOUNCED_FAILED: "Chelem announced and failed",
+    Chelem.UNANNOUNCED_MADE: "Chelem made unannounced",
+    Chelem.DEFENCE_MADE: "Chelem made by the defence",
+}
+
+KING_SUITS: tuple[tuple[str, str], ...] = (
+    ("spades", "♠"), ("hearts", "♥"), ("diamonds", "♦"), ("clubs", "♣"),
+)
+
+FFT_RULING = "RULINGS.md, French Tarot: the 5-player game follows the FFT"
+
+
+# ---------------------------------------------------------------- the hand as the rules see it
+
+
+@dataclass(frozen=True)
+class Poignee:
+    """One poignée shown: who showed it, its level, and the trumps shown."""
+
+    by: int
+    level: PoigneeLevel
+    trumps: int
+
+    @property
+    def bonus(self) -> int:
+        return POIGNEE_BONUS[self.level]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A played hand seen from the taker's side, whichever side the points were counted for."""
+
+    contract: Contract
+    taker: int
+    partner: int | None
+    called_king: str | None
+    counted_side: Side
+    counted_points: float
+    counted_bouts: int
+    petit_au_bout: str
+    poignees: tuple[Poignee, ...]
+    chelem: Chelem
+
+    @property
+    def points(self) -> float:
+        """The taker side's card points."""
+        if self.counted_side is Side.TAKER:
+            return self.counted_points
+        return TOTAL_POINTS - self.counted_points
+
+    @property
+    def bouts(self) -> int:
+        """The taker side's bouts."""
+        if self.counted_side is Side.TAKER:
+            return self.counted_bouts
+        return 3 - self.counted_bouts
+
+
+def read_hand(setup: Setup, entry: Entry) -> Hand:
+    """The played hand described by a parsed entry (blank poignée trumps = the threshold)."""
+    poignees = []
+    for prefix in ("poignee", "poignee2"):
+        by = entry.get(f"{prefix}_by")
+        if by is None:
+            continue
+        level = PoigneeLevel(entry.get(f"{prefix}_level") or PoigneeLevel.SINGLE)
+        trumps = entry.get(f"{prefix}_trumps")
+        if trumps is None:
+            trumps = poignee_threshold(setup, level)
+        poignees.append(Poignee(by, level, trumps))
+    return Hand(
+        contract=Contract(entry["contract"]),
+        taker=entry["taker"],
+        partner=entry.get("partner"),
+        called_king=entry.get("called_king"),
+        counted_side=Side(entry.get("counted_side") or Side.TAKER),
+        counted_points=entry["points"],
+        counted_bouts=entry["bouts"],
+        petit_au_bout=entry.get("petit_au_bout") or NO_PETIT,
+        poignees=tuple(poignees),
+        chelem=Chelem(entry.get("chelem") or Chelem.NONE),
+    )
+
+
+# ---------------------------------------------------------------- small rules
+
+
+def _option(setup: Setup, name: str, default: str) -> Any:
+    """A house rule, or its default when the setup was built without it."""
+    return setup.options.get(name, default)
+
+
+def plays_with_called_king(setup: Setup) -> bool:
+    """Whether the taker calls a King for a partner: 5 players under the FFT rule."""
+    return (setup.player_count == 5
+            and _option(setup, "partnership", Partnership.CALLED_KING) == Partnership.CALLED_KING)
+
+
+def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
+    """Trumps needed for a poignée of `level` at this table."""
+    thresholds = POIGNEE_THRESHOLDS[setup.player_count]
+    if (setup.player_count == 5
+            and _option(setup, "poignee_thresholds", PoigneeThresholds.FFT)
+            == PoigneeThresholds.AS_WRITTEN):
+        thresholds = POIGNEE_THRESHOLDS_AS_WRITTEN_5
+    return thresholds[list(PoigneeLevel).index(level)]
+
+
+def max_poignee_trumps(player_count: int) -> int:
+    """The most trumps one player can show: all 22, or a whole hand if it is smaller."""
+    return min(ALL_TRUMPS, HAND_SIZES[player_count])
+
+
+def target(bouts: int) -> int:
+    """Card points the taker's side needs with `bouts` bouts."""
+    return TARGETS[bouts]
+
+
+def margin(points: float, bouts: int) -> int:
+    """How far the contract was made or failed, half points rounded up for the side that scores."""
+    return math.ceil(abs(points - target(bouts)))
+
+
+def is_made(points: float, bouts: int) -> bool:
+    """Whether the taker's side made its contract ("made by 0" is made)."""
+    return points >= target(bouts)
+
+
+def petit_value(petit_au_bout: str) -> int:
+    """The petit au bout in the per-defender score, before the multiplier."""
+    if petit_au_bout == Side.TAKER:
+        return PETIT_AU_BOUT
+    if petit_au_bout == Side.DEFENCE:
+        return -PETIT_AU_BOUT
+    return 0
+
+
+def contract_score(hand: Hand) -> int:
+    """((25 + margin) × sign + petit au bout) × multiplier: the score before the bonuses."""
+    sign = 1 if is_made(hand.points, hand.bouts) else -1
+    base = (BASE_SCORE + margin(hand.points, hand.bouts)) * sign
+    return (base + petit_value(hand.petit_au_bout)) * MULTIPLIERS[hand.contract]
+
+
+def poignee_score(hand: Hand) -> int:
+    """Every poignée, to the side that won the hand, whoever showed it; not multiplied."""
+    sign = 1 if is_made(hand.points, hand.bouts) else -1
+    return sign * sum(poignee.bonus for poignee in hand.poignees)
+
+
+def defender_score(hand: Hand) -> int:
+    """What each defender pays the taker's side (negative: what each defender receives)."""
+    return contract_score(hand) + poignee_score(hand) + CHELEM_BONUS[hand.chelem]
+
+
+def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
+    """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each."""
+    count = setup.player_count
+    result = [-1] * count
+    if hand.partner is not None:
+        result[hand.taker] = 2
+        result[hand.partner] = 1
+    else:
+        result[hand.taker] = count - 1
+    return tuple(result)
+
+
+def chien_points_for_taker(hand: Hand, player_count: int) -> float:
+    """The most card points the chien can bring to the taker's side (none in a garde contre)."""
+    if hand.contract is Contract.GARDE_CONTRE:
+        return 0
+    return BOUT_POINTS * CHIEN_SIZES[player_count]
+
+
+def chien_points_for_defence(hand: Hand, player_count: int) -> float:
+    """The most card points the chien can bring to the defence (only in a garde contre)."""
+    if hand.contract is Contract.GARDE_CONTRE:
+        return BOUT_POINTS * CHIEN_SIZES[player_count]
+    return 0
+
+
+# ---------------------------------------------------------------- words
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _signed(number: int) -> str:
+    """A number with a typographic minus, as the arithmetic lines print it."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+def side_name(setup: Setup, hand: Hand, side: Side | str) -> str:
+    """How the lines name a side: "Ann's side" or "the defence"."""
+    if side == Side.TAKER:
+        return f"{setup.players[hand.taker]}'s side"
+    return "the defence"
+
+
+def king_label(suit: str | None) -> str:
+    """The words for a called King: "King of ♥"."""
+    symbols = dict(KING_SUITS)
+    return f"King of {symbols.get(suit or '', suit)}"
+
+
+def _names(setup: Setup, seats: list[int]) -> str:
+    names = [setup.players[seat] for seat in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------- the referee
+
+
+def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """Card points the counted side cannot have with its bouts (each bout is 4.5 points)."""
+    bouts = hand.counted_bouts
+    lowest = BOUT_POINTS * bouts
+    highest = TOTAL_POINTS - BOUT_POINTS * (3 - bouts)
+    side = side_name(setup, hand, hand.counted_side)
+    if hand.counted_points < lowest:
+        return [Problem("points", f"With {_plural(bouts, 'bout')} {side} has at least "
+                                  f"{format_points(lowest)} points (each bout is worth 4.5), "
+                                  f"not {format_points(hand.counted_points)}.")]
+    if hand.counted_points > highest:
+        other = 3 - bouts
+        return [Problem("points", f"With {_plural(bouts, 'bout')} for {side}, the other side "
+                                  f"holds {_plural(other, 'bout')} worth "
+                                  f"{format_points(BOUT_POINTS * other)}, so {side} has at most "
+                                  f"{format_points(highest)} points, not "
+                                  f"{format_points(hand.counted_points)}.")]
+    return []
+
+
+def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """The petit au bout won by a side that holds no bout (the Petit is a bout)."""
+    if hand.petit_au_bout == Side.TAKER and hand.bouts == 0:
+        winner = side_name(setup, hand, Side.TAKER)
+    elif hand.petit_au_bout == Side.DEFENCE and hand.bouts == 3:
+        winner = side_name(setup, hand, Side.DEFENCE)
+    else:
+        return []
+    return [Problem("petit_au_bout", f"{winner[0].upper()}{winner[1:]} has no bout, so it cannot "
+                                     "have won the petit au bout: the Petit (1 of trumps) is a "
+                                     "bout. Check the bouts or who won the last trick.")]
+
+
+def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
+    """Poignées that show too few or too many trumps, or that one player shows twice."""
+    problems: list[Problem] = []
+    for prefix in ("poignee", "poignee2"):
+        by = entry.get(f"{prefix}_by")
+        trumps = entry.get(f"{prefix}_trumps")
+        if by is None:
+            if trumps is not None:
+                problems.append(Problem(f"{prefix}_trumps",
+                                        "No one is marked as showing this poignée: choose who "
+                                        "showed it, or leave the trumps blank."))
+            continue
+        level = PoigneeLevel(entry.get(f"{prefix}_level") or PoigneeLevel.SINGLE)
+        problems.extend(_one_poignee_problems(setup, prefix, Poignee(
+            by, level, trumps if trumps is not None else poignee_threshold(setup, level))))
+    if problems:
+        return problems
+    if len(hand.poignees) == 2:
+        first, second = hand.poignees
+        if first.by == second.by:
+            problems.append(Problem("poignee2_by", f"{setup.players[first.by]} already showed a "
+                                                   "poignée: one player shows at most one."))
+        elif first.trumps + second.trumps > ALL_TRUMPS:
+            problems.append(Problem("poignee2_trumps",
+                                    f"The two poignées show {first.trumps} + {second.trumps} = "
+                                    f"{first.trumps + second.trumps} trumps, but there are only "
+                                    f"{ALL_TRUMPS} (21 trumps and the Excuse)."))
+    return problems
+
+
+def _one_poignee_problems(setup: Setup, prefix: str, poignee: Poignee) -> list[Problem]:
+    """One poignée's trumps against its level's threshold and the shower's hand size."""
+    name = setup.players[poignee.by]
+    needed = poignee_threshold(setup, poignee.level)
+    most = max_poignee_trumps(setup.player_count)
+    if poignee.trumps < needed:
+        return [Problem(f"{prefix}_trumps",
+                        f"A {poignee.level} poignée at {setup.player_count} players needs at "
+                        f"least {needed} trumps (the Excuse counts as one); {name} showed "
+                        f"{poignee.trumps}.")]
+    if poignee.trumps > most:
+        reason = (f"each player holds {HAND_SIZES[setup.player_count]} cards"
+                  if most < ALL_TRUMPS else "there are 21 trumps and the Excuse")
+        return [Problem(f"{prefix}_trumps",
+                        f"{name} cannot show {poignee.trumps} trumps: {reason}, so at most "
+                        f"{most}.")]
+    return []
+
+
+def partner_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """The taker named as their own partner."""
+    if hand.partner is None or hand.partner != hand.taker:
+        return []
+    name = setup.players[hand.taker]
+    return [Problem("partner", f"{name} is the taker and cannot also be the partner: choose "
+                               f"\"Nobody\" if the called King was in {name}'s own hand or "
+                               "the chien.")]
+
+
+def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """A chelem (or its absence) that the taker side's card points contradict."""
+    points, side = hand.points, side_name(setup, hand, Side.TAKER)
+    shown = format_points(points)
+    message = None
+    if points == TOTAL_POINTS and hand.chelem in (Chelem.NONE, Chelem.DEFENCE_MADE):
+        message = (f"91 points means the taker's side took every trick: mark the chelem "
+                   f"({side} has {shown}).")
+    elif points == 0 and hand.chelem is not Chelem.DEFENCE_MADE:
+        message = (f"0 points means the defence took every trick: mark \"Defence took every "
+                   f"trick\" ({side} has 0).")
+    elif hand.chelem in (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE):
+        lowest = TOTAL_POINTS - EXCUSE_KEPT - chien_points_for_defence(hand, setup.player_count)
+        if points < lowest:
+            message = (f"A chelem means {side} took every trick: the defence keeps at most the "
+                       f"Excuse (4 points net){_chien_words(hand, Side.DEFENCE)}, so {side} needs "
+                       f"at least {format_points(lowest)} points, not {shown}.")
+    elif hand.chelem is Chelem.DEFENCE_MADE:
+        highest = EXCUSE_KEPT + chien_points_for_taker(hand, setup.player_count)
+        if points > highest:
+            message = (f"If the defence took every trick, {side} keeps at most the Excuse "
+                       f"(4 points net){_chien_words(hand, Side.TAKER)}, so at most "
+                       f"{format_points(highest)} points, not {shown}.")
+    elif hand.chelem is Chelem.ANNOUNCED_FAILED and points >= TOTAL_POINTS:
+        message = f"{side} has all 91 points, so the announced chelem was made."
+    return [Problem("chelem", message)] if message else []
+
+
+def _chien_words(hand: Hand, side: Side) -> str:
+    """The words " and the chien" when the chien's cards count for `side` in this contract."""
+    chien_side = Side.DEFENCE if hand.contract is Contract.GARDE_CONTRE else Side.TAKER
+    return " and the chien" if side is chien_side else ""
+
+
+# ---------------------------------------------------------------- the arithmetic lines
+
+
+def score_lines(setup: Setup, hand: Hand) -> list[str]:
+    """The arithmetic of a played hand, one checkable step per line."""
+    lines = []
+    taker_side = side_name(setup, hand, Side.TAKER)
+    points, bouts = hand.points, hand.bouts
+    if hand.counted_side is Side.DEFENCE:
+        lines.append(f"Counted for the defence: {format_points(hand.counted_points)} points, "
+                     f"{_plural(hand.counted_bouts, 'bout')}; so {taker_side} has "
+                     f"91 − {format_points(hand.counted_points)} = {format_points(points)} points "
+                     f"and 3 − {hand.counted_bouts} = {_plural(bouts, 'bout')}")
+    lines.append(f"{CONTRACT_LABELS[hand.contract]} with {_plural(bouts, 'bout')}: "
+                 f"target {target(bouts)}")
+    lines.append(_margin_line(taker_side, points, bouts))
+    lines.extend(_contract_lines(setup, hand))
+    running = contract_score(hand)
+    made = is_made(points, bouts)
+    winner = taker_side if made else "the defence"
+    for poignee in hand.poignees:
+        after = running + (poignee.bonus if made else -poignee.bonus)
+        operator = "+" if made else "−"
+        lines.append(f"Poignée ({poignee.level}, {setup.players[poignee.by]}) {poignee.bonus} to "
+                     f"{winner}: {_signed(running)} {operator} {poignee.bonus} = {_signed(after)}")
+        running = after
+    if hand.chelem is not Chelem.NONE:
+        bonus = CHELEM_BONUS[hand.chelem]
+        after = running + bonus
+        operator = "+" if bonus > 0 else "−"
+        lines.append(f"{CHELEM_WORDS[hand.chelem]}: {_signed(running)} {operator} {abs(bonus)} "
+                     f"= {_signed(after)}")
+    lines.append(_payment_line(setup, hand, defender_score(hand)))
+    return lines
+
+
+def _margin_line(taker_side: str, points: float, bouts: int) -> str:
+    """The verdict, "Ann's side 47 points: made by 6", with any half-point rounding explained."""
+    difference = abs(points - target(bouts))
+    verdict = "made" if is_made(points, bouts) else "failed"
+    line = f"{taker_side} {format_points(points)} points: {verdict} by {margin(points, bouts)}"
+    if difference != margin(points, bouts):
+        line += (f" ({format_points(difference)} rounded up for the side that scores)")
+    return line[0].upper() + line[1:]
+
+
+def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
+    """The petit au bout, then (25 + margin) × sign + petit, times the multiplier."""
+    lines = []
+    petit = petit_value(hand.petit_au_bout)
+    if petit:
+        winner = side_name(setup, hand, hand.petit_au_bout)
+        lines.append(f"Petit au bout 10 to {winner}, before the multiplier")
+    base = f"25 + {margin(hand.points, hand.bouts)}"
+    made = is_made(hand.points, hand.bouts)
+    signed_base = f"({base})" if made else f"−({base})"
+    if petit:
+        operator = "+" if petit > 0 else "−"
+        formula = f"({base if made else signed_base} {operator} 10)"
+    else:
+        formula = signed_base
+    multiplier = MULTIPLIERS[hand.contract]
+    lines.append(f"{formula} × {multiplier} = {_signed(contract_score(hand))}")
+    return lines
+
+
+def _payment_line(setup: Setup, hand: Hand, score: int) -> str:
+    """Who pays whom: the per-defender score, and the taker's (and partner's) shares of it."""
+    if score == 0:
+        return "Nobody pays anything this hand"
+    amount = abs(score)
+    seat_shares = shares(setup, hand)
+    defenders = [seat for seat, share in enumerate(seat_shares) if share < 0]
+    taker_share = seat_shares[hand.taker]
+    taker_part = f"{setup.players[hand.taker]} {{verb}} " + (
+        str(amount) if taker_share == 1
+        else f"{taker_share} × {amount} = {taker_share * amount}")
+    if hand.partner is not None:
+        taker_part += f", {setup.players[hand.partner]} (partner) {amount}"
+    if len(defenders) == 1:
+        defender_part = f"{setup.players[defenders[0]]} {{verb}} {amount}"
+    else:
+        defender_part = f"each defender {{verb}} {amount}"
+    if score > 0:
+        payer, payee = defender_part.format(verb="pays"), taker_part.format(verb="receives")
+    else:
+        payer, payee = taker_part.format(verb="pays"), defender_part.format(verb="receives")
+    return f"{payer[0].upper()}{payer[1:]}; {payee}"
+
+
+# ---------------------------------------------------------------- the game
+
+
+class FrenchTarot(Game):
+    """French Tarot for 2 to 5 players, scored as the text says with the FFT filling the gaps."""
+
+    slug = "french-tarot"
+    name = "French Tarot"
+    player_counts = (2, 3, 4, 5)
+    zero_sum = True
+    summary = ("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
+               "plays against the others; card points and bouts decide the hand.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The number of hands agreed, and at 5 players the partnership and poignée thresholds."""
+        options = [Field("hands", "Hands agreed", FieldKind.INTEGER, minimum=0, maximum=200,
+                         default=0, help="0 = play until you end the session")]
+        if player_count == 5:
+            options.append(Field(
+                "partnership", "Partnership", FieldKind.CHOICE,
+                choices=(Choice(Partnership.CALLED_KING.value, "Taker calls a King (FFT)"),
+                         Choice(Partnership.ALONE.value,
+                                "No called partner: taker alone against four")),
+                default=Partnership.CALLED_KING.value,
+                help=f"{FFT_RULING}; option: taker alone against four"))
+            options.append(Field(
+                "poignee_thresholds", "Poignée thresholds", FieldKind.CHOICE,
+                choices=(Choice(PoigneeThresholds.FFT.value, "FFT: 8 / 10 / 13 trumps"),
+                         Choice(PoigneeThresholds.AS_WRITTEN.value,
+                                "As written: 5 / 8 / 10 trumps")),
+                default=PoigneeThresholds.FFT.value,
+                help=f"{FFT_RULING} (8/10/13); option: as written (5/8/10)"))
+        return tuple(options)
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """Contract, taker, (called King and partner), points, bouts, bonuses, chelem."""
+        played = ("contract", PLAYED)
+        fields = [
+            Field("contract", "Contract", FieldKind.CHOICE,
+                  choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract)),
+            Field("taker", "Taker", FieldKind.SEAT, shown_when=played),
+        ]
+        if plays_with_called_king(setup):
+            fields += [
+                Field("called_king", "Called King", FieldKind.CHOICE, required=False,
+                      choices=tuple(Choice(suit, f"King of {symbol}")
+                                    for suit, symbol in KING_SUITS),
+                      shown_when=played),
+                Field("partner", "Partner (holds the called King)", FieldKind.SEAT,
+                      none_label="Nobody — the King was in the taker's hand or the chien",
+                      shown_when=played),
+            ]
+        fields += [
+            Field("counted_side", "Points counted for", FieldKind.CHOICE,
+                  choices=(Choice(Side.TAKER.value, "The taker's side"),
+                           Choice(Side.DEFENCE.value, "The defence")),
+                  default=Side.TAKER.value, shown_when=played),
+            Field("points", "Card points", FieldKind.HALF, minimum=0, maximum=TOTAL_POINTS,
+                  help="Of the side chosen above; the other side has 91 minus this",
+                  shown_when=played),
+            Field("bouts", "Bouts", FieldKind.INTEGER, minimum=0, maximum=3,
+                  help="Bouts (1 and 21 of trumps, the Excuse) of the side chosen above",
+                  shown_when=played),
+            Field("petit_au_bout", "Petit au bout won by", FieldKind.CHOICE,
+                  choices=(Choice(NO_PETIT, "Nobody (not played in the last trick)"),
+                           Choice(Side.TAKER.value, "The taker's side"),
+                           Choice(Side.DEFENCE.value, "The defence")),
+                  default=NO_PETIT, shown_when=played),
+            *_poignee_fields("poignee", "Poignée", played),
+            *_poignee_fields("poignee2", "Second poignée", played),
+            Field("chelem", "Chelem", FieldKind.CHOICE,
+                  choices=(Choice(Chelem.NONE.value, "No chelem"),
+                           Choice(Chelem.ANNOUNCED_MADE.value, "Announced and made"),
+                           Choice(Chelem.ANNOUNCED_FAILED.value, "Announced and failed"),
+                           Choice(Chelem.UNANNOUNCED_MADE.value,
+                                  "Taker's side took every trick, unannounced"),
+                           Choice(Chelem.DEFENCE_MADE.value, "Defence took every trick")),
+                  default=Chelem.NONE.value, shown_when=played, section=BONUSES),
+        ]
+        return tuple(fields)
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """Points possible for the bouts, petit au bout, poignées, partner, chelem."""
+        if entry.get("contract") not in PLAYED:
+            return []
+        setup = state.setup
+        hand = read_hand(setup, entry)
+        return [*points_problems(setup, hand), *petit_problems(setup, hand),
+                *poignee_problems(setup, entry, hand), *partner_problems(setup, hand),
+                *chelem_problems(setup, hand)]
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """Zeros and a redeal for a pass; otherwise each seat's share of the defender score."""
+        setup = state.setup
+        if entry.get("contract") not in PLAYED:
+            return self._redeal(state)
+        hand = read_hand(setup, entry)
+        score = defender_score(hand)
+        points = tuple(share * score for share in shares(setup, hand))
+        verdict = "made" if is_made(hand.points, hand.bouts) else "failed"
+        headline = (f"{setup.players[hand.taker]} · {CONTRACT_LABELS[hand.contract]} · "
+                    f"{verdict} by {margin(hand.points, hand.bouts)}")
+        return HandResult(points, tuple(score_lines(setup, hand)), headline)
+
+    def _redeal(self, state: State) -> HandResult:
+        """Everyone passed: nobody scores and the next player deals."""
+        setup = state.setup
+        dealer = self.dealer(state)
+        next_dealer = (dealer + 1) % setup.player_count
+        lines = ("Everyone passed: no score, the cards are redealt",
+                 f"The deal moves on from {setup.players[dealer]} to "
+                 f"{setup.players[next_dealer]}")
+        return HandResult((0,) * setup.player_count, lines, "All passed — redeal", redeal=True)
+
+    def outcome(self, state: State) -> Outcome:
+        """Finished once the agreed number of hands (redeals not counted) has been played."""
+        totals = state.totals
+        winners = leaders(totals)
+        agreed = _option(state.setup, "hands", 0) or 0
+        played = sum(1 for hand in state.hands if not hand.result.redeal)
+        if agreed <= 0 or played < agreed or not winners:
+            return Outcome(finished=False, winners=winners, text="")
+        best = totals[winners[0]]
+        names = _names(state.setup, list(winners))
+        if len(winners) == 1:
+            text = f"After {played} hands {names} wins with {best}"
+        else:
+            text = f"After {played} hands {names} share first place with {best}"
+        return Outcome(finished=True, winners=winners, text=text)
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """One line for the table of hands: taker, contract, points, bonuses."""
+        if entry.get("contract") not in PLAYED:
+            return "All passed — redeal"
+        hand = read_hand(setup, entry)
+        parts = [_describe_taker(setup, hand), CONTRACT_LABELS[hand.contract],
+                 f"{format_points(hand.points)} pts, {_plural(hand.bouts, 'bout')}"]
+        if hand.petit_au_bout != NO_PETIT:
+            parts.append(f"petit au bout ({hand.petit_au_bout})")
+        parts.extend(f"poignée {p.level} ({setup.players[p.by]})" for p in hand.poignees)
+        if hand.chelem is not Chelem.NONE:
+            parts.append(CHELEM_WORDS[hand.chelem].lower())
+        return " · ".join(parts)
+
+
+def _describe_taker(setup: Setup, hand: Hand) -> str:
+    """The taker as the table of hands shows them: "Ann", or at 5 players "Ann with Eve"."""
+    name = setup.players[hand.taker]
+    if not plays_with_called_king(setup):
+        return name
+    king = f" ({king_label(hand.called_king)})" if hand.called_king else ""
+    if hand.partner is None:
+        return f"{name} alone{king}"
+    return f"{name} with {setup.players[hand.partner]}{king}"
+
+
+BONUSES = "Poignées and chelem"
+
+
+def _poignee_fields(prefix: str, label: str,
+                    shown_when: tuple[str, tuple[str, ...]]) -> tuple[Field, ...]:
+    """Who showed a poignée, its level, and the trumps shown (blank = the level's threshold)."""
+    return (
+        Field(f"{prefix}_by", f"{label} shown by", FieldKind.SEAT, none_label="No poignée",
+              required=False, shown_when=shown_when, section=BONUSES),
+        Field(f"{prefix}_level", f"{label} level", FieldKind.CHOICE,
+              choices=tuple(Choice(level.value, level.capitalize()) for level in PoigneeLevel),
+              default=PoigneeLevel.SINGLE.value, shown_when=shown_when, section=BONUSES),
+        Field(f"{prefix}_trumps", f"{label} trumps shown", FieldKind.INTEGER, minimum=0,
+              maximum=ALL_TRUMPS, required=False,
+              help="The Excuse counts as a trump; blank = the level's threshold",
+              shown_when=shown_when, section=BONUSES),
+    )
+
+
+register(FrenchTarot())

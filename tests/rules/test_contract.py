@@ -1,0 +1,261 @@
+"""The Game contract, checked over every registered game, player count and option choice.
+
+Whatever a game's rules, the engine and the web pad rely on the same promises: an accepted
+entry scores one number per seat with its arithmetic; a zero-sum game's hand sums to 0; garbage
+never raises and is refused on the field it was typed into; an accepted entry survives the trip
+through a form; the game describes itself as JSON; a slug is registered once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import string
+from typing import Any
+
+import pytest
+
+from companion.engine import check_entry, make_setup
+from companion.rules import all_games, register
+from companion.rules.base import Entry, Field, FieldKind, Game, Setup, State, default_options
+
+RANDOM_ENTRIES = 300
+MIN_ACCEPTED = 5  # so that the checks on accepted entries never pass vacuously
+NOBODY_WORDS = ("none", "nobody", "-")
+BOOLEAN_WORDS = ("1", "true", "y", "yes", "on", "0", "false", "n", "no", "off")
+
+
+def option_variants(game: Game, count: int) -> list[dict[str, Any]]:
+    """Every combination of the CHOICE and BOOLEAN options; other options at their default."""
+    options = game.options(count)
+    switchable = [o for o in options if o.kind in (FieldKind.CHOICE, FieldKind.BOOLEAN)]
+    values = [[c.value for c in o.choices] if o.kind is FieldKind.CHOICE else [True, False]
+              for o in switchable]
+    variants = []
+    for combination in itertools.product(*values):
+        chosen = dict(zip((o.name for o in switchable), combination, strict=True))
+        variants.append({**default_options(options), **chosen})
+    return variants
+
+
+def tables() -> list[Any]:
+    """(game, setup) for every game, player count and option combination."""
+    params = []
+    for game in all_games():
+        for count in game.player_counts:
+            for number, options in enumerate(option_variants(game, count)):
+                setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), options)
+                params.append(pytest.param(game, setup, id=f"{game.slug}-{count}p-options{number}"))
+    return params
+
+
+def random_value(spec: Field, rng: random.Random, count: int) -> Any:
+    """A value of the right type for `spec`, sometimes blank or the default."""
+    roll = rng.random()
+    if roll < 0.1:
+        return None
+    if spec.default is not None and roll < 0.4:
+        return spec.default
+    if (spec.none_label is not None or not spec.required) and roll < 0.5:
+        return None
+    if spec.kind is FieldKind.CHOICE:
+        return rng.choice(spec.choices).value
+    if spec.kind is FieldKind.SEAT:
+        return rng.randrange(count)
+    if spec.kind is FieldKind.INTEGER:
+        return rng.randint(int(spec.minimum or 0), int(spec.maximum if spec.maximum is not None
+                                                       else 1000))
+    if spec.kind is FieldKind.HALF:
+        low, high = int((spec.minimum or 0) * 2), int((spec.maximum or 1000) * 2)
+        return rng.randint(low, high) / 2
+    if spec.kind is FieldKind.BOOLEAN:
+        return rng.random() < 0.5
+    return "".join(rng.choice(string.ascii_letters) for _ in range(rng.randint(1, 12)))
+
+
+def random_raw(game: Game, setup: Setup, rng: random.Random) -> dict[str, Any]:
+    return {spec.name: random_value(spec, rng, setup.player_count)
+            for spec in game.fields(setup)}
+
+
+def as_form(entry: Entry, specs: tuple[Field, ...]) -> dict[str, str]:
+    """An entry as a browser would post it back: strings, "y"/"" for booleans, "" for None
+    ("none" where the field offers the choice "nobody")."""
+    nobody = {spec.name for spec in specs if spec.none_label is not None}
+    form = {}
+    for name, value in entry.items():
+        if value is None:
+            form[name] = "none" if name in nobody else ""
+        elif isinstance(value, bool):
+            form[name] = "y" if value else ""
+        else:
+            form[name] = str(value)
+    return form
+
+
+def accepted_entries(game: Game, setup: Setup, seed: int = 7) -> list[Entry]:
+    """The random entries the engine accepts at this table."""
+    rng = random.Random(seed)
+    state = State(setup)
+    entries = []
+    for _ in range(RANDOM_ENTRIES):
+        checked = check_entry(game, state, random_raw(game, setup, rng))
+        if checked.ok:
+            entries.append(checked.entry)
+    return entries
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_accepted_random_entries_score_one_number_per_seat(game: Game, setup: Setup) -> None:
+    entries = accepted_entries(game, setup)
+    assert len(entries) >= MIN_ACCEPTED
+    for entry in entries:
+        result = game.score(State(setup), entry)
+        assert len(result.points) == setup.player_count
+        assert all(isinstance(points, int) for points in result.points)
+        assert result.lines
+        assert result.headline
+        if game.zero_sum:
+            assert sum(result.points) == 0, (entry, result)
+        assert isinstance(game.describe(setup, entry), str)
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_accepted_entries_survive_a_form_round_trip(game: Game, setup: Setup) -> None:
+    state = State(setup)
+    for entry in accepted_entries(game, setup):
+        again = check_entry(game, state, as_form(entry, game.fields(setup)))
+        assert again.ok, (entry, again.problems)
+        assert again.entry == entry
+
+
+# ---------------------------------------------------------------- garbage
+
+
+def garbage_values(rng: random.Random) -> list[Any]:
+    """Values nobody should type: junk strings, non-numbers, huge numbers, wrong types."""
+    junk = ["".join(rng.choice("qzjxkwQZJXKW!?#@%&") for _ in range(rng.randint(1, 12)))
+            for _ in range(5)]
+    return [*junk, "", "   ", "-1", "1e309", "-1e309", "nan", "inf", "1" * 40, 10**30, -(10**30),
+            1.5, "0.25", [1, 2], {"a": 1}, None, True, False]
+
+
+def is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def blank_allowed(spec: Field) -> bool:
+    """Whether leaving `spec` blank is fine (a default, an optional field, "nobody", no)."""
+    return (spec.kind is FieldKind.BOOLEAN or spec.default is not None or not spec.required
+            or (spec.kind is FieldKind.SEAT and spec.none_label is not None))
+
+
+def is_number_in_range(spec: Field, value: Any, step: float) -> bool:
+    """Whether `value` is a finite number, a multiple of `step`, within the field's bounds."""
+    if isinstance(value, bool | list | dict):
+        return False
+    try:
+        number = float(str(value).strip())
+    except ValueError:
+        return False
+    if number != number or number in (float("inf"), float("-inf")):
+        return False
+    if (number / step) != int(number / step):
+        return False
+    low = spec.minimum if spec.minimum is not None else float("-inf")
+    high = spec.maximum if spec.maximum is not None else float("inf")
+    return low <= number <= high
+
+
+def should_refuse(spec: Field, value: Any, count: int) -> bool:
+    """Whether `value` is out of type or range for `spec` (an oracle for the parser)."""
+    if is_blank(value):
+        return not blank_allowed(spec)
+    text = str(value).strip()
+    if spec.kind is FieldKind.CHOICE:
+        return text not in {choice.value for choice in spec.choices}
+    if spec.kind is FieldKind.SEAT:
+        if spec.none_label is not None and text.lower() in NOBODY_WORDS:
+            return False
+        return isinstance(value, bool) or not (text.isdigit() and int(text) < count)
+    if spec.kind is FieldKind.INTEGER:
+        return not is_number_in_range(spec, value, 1)
+    if spec.kind is FieldKind.HALF:
+        return not is_number_in_range(spec, value, 0.5)
+    if spec.kind is FieldKind.BOOLEAN:
+        return not isinstance(value, bool) and text.lower() not in BOOLEAN_WORDS
+    return len(" ".join(text.split())) > spec.max_length  # TEXT
+
+
+def entry_where_every_field_applies(game: Game, setup: Setup) -> Entry:
+    """An accepted entry in which no field is switched off by another's value."""
+    fields = game.fields(setup)
+    for entry in accepted_entries(game, setup):
+        if all(spec.applies(entry) for spec in fields):
+            return entry
+    pytest.fail(f"no random entry of {game.slug} uses every field")
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_garbage_never_raises_and_is_refused_on_its_field(game: Game, setup: Setup) -> None:
+    rng = random.Random(11)
+    base = as_form(entry_where_every_field_applies(game, setup), game.fields(setup))
+    state = State(setup)
+    fields = game.fields(setup)
+    names = {spec.name for spec in fields}
+    for spec in fields:
+        for value in garbage_values(rng):
+            checked = check_entry(game, state, {**base, spec.name: value})
+            assert {problem.field for problem in checked.problems} <= names | {None}
+            if should_refuse(spec, value, setup.player_count):
+                assert spec.name in {problem.field for problem in checked.problems}, (
+                    spec.name, value, checked.problems)
+            for problem in checked.problems:
+                assert problem.message.strip()
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_garbage_options_never_raise(game: Game, setup: Setup) -> None:
+    rng = random.Random(5)
+    for spec in game.options(setup.player_count):
+        for value in garbage_values(rng):
+            _, problems = make_setup(game.slug, setup.players, {spec.name: value})
+            if should_refuse(spec, value, setup.player_count):
+                assert spec.name in {problem.field for problem in problems}, (spec.name, value)
+
+
+# ---------------------------------------------------------------- describing and registering
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_describe_game_is_json_and_lists_every_field(game: Game) -> None:
+    data = json.loads(json.dumps(game.describe_game()))
+    assert data["slug"] == game.slug
+    assert [variant["players"] for variant in data["variants"]] == list(game.player_counts)
+    for variant in data["variants"]:
+        count = variant["players"]
+        options = game.options(count)
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
+                      default_options(options))
+        assert [o["name"] for o in variant["options"]] == [o.name for o in options]
+        assert [f["name"] for f in variant["fields"]] == [f.name for f in game.fields(setup)]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_a_slug_is_registered_once(game: Game) -> None:
+    with pytest.raises(ValueError, match=game.slug):
+        register(game)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_a_game_declares_what_the_pad_needs(game: Game) -> None:
+    assert game.slug and game.name and game.player_counts
+    for count in game.player_counts:
+        options = game.options(count)
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
+                      default_options(options))
+        names = [spec.name for spec in game.fields(setup)]
+        assert len(names) == len(set(names)), "field names must be unique"
+        for spec in options:
+            assert spec.default is not None, f"option {spec.name} needs a default (the rule)"
