@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.engine import Checked, Replay, make_setup, replay, score_entry
@@ -36,7 +37,7 @@ class Pad:
     def setup(self) -> Setup:
         return self.state.setup
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome:
         return self.game.outcome(self.state)
 
@@ -47,9 +48,9 @@ class Pad:
 
     @property
     def next_number(self) -> int:
-        """The number the next hand will carry."""
-        numbers = [hand.number for hand in self.state.hands] + list(self.refused)
-        return max(numbers, default=0) + 1
+        """The number the next hand will carry (hands are kept in number order)."""
+        last = self.state.hands[-1].number if self.state.hands else 0
+        return max(last, *self.refused) + 1 if self.refused else last + 1
 
     @property
     def dealer(self) -> int:
@@ -127,8 +128,11 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
     return score_entry(pad.game, state, number or pad.next_number, raw)
 
 
-def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> ScoredHand | Checked:
-    """Referee, score and save the next hand; nothing is saved when it is refused."""
+def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> tuple[ScoredHand, Pad] | Checked:
+    """Referee, score and save the next hand; returns it with the session after it.
+
+    Nothing is saved when the hand is refused: the `Checked` entry then says why.
+    """
     result = preview(pad, raw)
     if isinstance(result, Checked):
         return result
@@ -140,7 +144,7 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> ScoredHand | Che
                                                     "before entering it again."),))
     replayed = Replay(pad.state.with_hand(result), dict(pad.refused))
     _cache.put(pad.token, row.id, replayed)
-    return result
+    return result, Pad(pad.record, pad.game, replayed.state, replayed.problems)
 
 
 def correct_hand(store: Store, pad: Pad, number: int,

@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, ClassVar
 
 Entry = dict[str, Any]
@@ -159,7 +160,9 @@ class State:
     setup: Setup
     hands: tuple[ScoredHand, ...] = ()
 
-    @property
+    # Derived once per state and carried forward by `with_hand`, so appending hand 1000 costs
+    # what appending hand 10 does (cached_property writes the instance dict, frozen or not).
+    @cached_property
     def totals(self) -> tuple[int, ...]:
         """Each seat's running total after the last hand."""
         totals = [0] * self.setup.player_count
@@ -167,6 +170,11 @@ class State:
             for seat, points in enumerate(hand.result.points):
                 totals[seat] += points
         return tuple(totals)
+
+    @cached_property
+    def hands_played(self) -> int:
+        """The hands that were played out (a redeal is not a hand played)."""
+        return sum(1 for hand in self.hands if not hand.result.redeal)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """The totals after each hand, one tuple per hand (for the table of hands)."""
@@ -178,8 +186,12 @@ class State:
         return rows
 
     def with_hand(self, hand: ScoredHand) -> State:
-        """This state with one more hand appended."""
-        return State(self.setup, (*self.hands, hand))
+        """This state with one more hand appended (its totals carried forward, not recounted)."""
+        state = State(self.setup, (*self.hands, hand))
+        state.__dict__["totals"] = tuple(
+            total + points for total, points in zip(self.totals, hand.result.points, strict=True))
+        state.__dict__["hands_played"] = self.hands_played + (0 if hand.result.redeal else 1)
+        return state
 
 
 @dataclass(frozen=True)

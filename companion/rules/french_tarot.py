@@ -705,7 +705,7 @@ class FrenchTarot(Game):
         totals = state.totals
         winners = leaders(totals)
         agreed = _option(state.setup, "hands", 0) or 0
-        played = sum(1 for hand in state.hands if not hand.result.redeal)
+        played = state.hands_played
         if agreed <= 0 or played < agreed or not winners:
             return Outcome(finished=False, winners=winners, text="")
         best = totals[winners[0]]

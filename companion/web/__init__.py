@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask, Response, g, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -34,19 +36,29 @@ def init_web(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected_error)
 
 
-def get_store() -> Store:
-    """The request's store (one SQLite connection per request, closed at teardown)."""
-    if "store" not in g:
-        from flask import current_app
+_thread_stores = threading.local()
 
-        g.store = Store(current_app.config["DATABASE"])
-    return g.store
+
+def get_store() -> Store:
+    """This server thread's store: one SQLite connection per thread, opened once and reused.
+
+    SQLite connections must stay on the thread that opened them; reusing them spares every
+    request the connection set-up. Each write is still its own committed transaction.
+    """
+    from flask import current_app
+
+    path = current_app.config["DATABASE"]
+    stores: dict[str, Store] = _thread_stores.__dict__.setdefault("by_path", {})
+    store = stores.get(path)
+    if store is None:
+        store = stores[path] = Store(path)
+    g.store_used = True
+    return store
 
 
 def _close_store(_: BaseException | None) -> None:
-    store = g.pop("store", None)
-    if store is not None:
-        store.close()
+    """Nothing to close per request: a read-only transaction never stays open between requests."""
+    g.pop("store_used", None)
 
 
 def _signed(points: int) -> str:

@@ -175,6 +175,7 @@ def _pad_context(pad: pads.Pad, *, fields=None, general=(), result=None) -> dict
         _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
     running = pad.state.running_totals()
     return {
+        "has_hands": bool(pad.state.hands),
         "pad": pad,
         "setup": pad.setup,
         "players": pad.setup.players,
@@ -198,7 +199,9 @@ def show(token: str) -> str:
     return render_template("pad.html", **_pad_context(pad))
 
 
-def _refused(pad: pads.Pad, checked: Checked, fields, template: str, **extra: Any):
+def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
+    """The form as typed with each problem beside its field (422), as a page or a fragment."""
+    _, fields = _entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
     context = _pad_context(pad, fields=fields, general=general) | extra
     if is_htmx():
@@ -214,20 +217,22 @@ def add_hand(token: str):
         flash("This session has ended: no more hands can be added.")
         return redirect(url_for("pad.show", token=token), code=303)
     specs = pad.game.fields(pad.setup)
-    _, fields = _entry_form(pad, formdata=request.form)
     stale = _stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
-        return _refused(pad, Checked({}, (stale,)), fields, "pad.html", refresh=True)
+        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True)
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs))
     if isinstance(result, Checked):
-        return _refused(pad, result, fields, "pad.html")
+        return _refused(pad, result, "pad.html")
+    hand, after = result
     if not is_htmx():
-        flash(_saved_message(pad, result))
-        return redirect(url_for("pad.show", token=token, _anchor=f"hand-{result.number}"),
+        flash(_saved_message(after, hand))
+        return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
-    fresh = pads.load(get_store(), token)
-    return render_template("pad/_saved.html", **_pad_context(fresh), saved=result,
-                           message=_saved_message(fresh, result))
+    # Only what changed goes back: the form resets itself to its defaults in the browser.
+    return render_template("pad/_saved.html", pad=after, players=after.setup.players,
+                           totals=after.state.totals, outcome=after.outcome, saved=hand,
+                           has_hands=True, message=_saved_message(after, hand),
+                           describe=lambda entry: after.game.describe(after.setup, entry))
 
 
 def _stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:

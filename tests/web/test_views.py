@@ -61,7 +61,9 @@ def test_htmx_post_answers_a_fragment_with_out_of_band_updates(client: FlaskClie
     html = text_of(response)
     assert response.status_code == 200
     assert "<html" not in html
-    assert 'id="entry"' in html and "Hand 2" in html  # a fresh form for the next hand
+    assert 'name="points"' not in html  # no form re-rendered: the browser resets its own
+    assert 'id="next-heading" hx-swap-oob="true">Hand 2' in html
+    assert 'name="expected_number" value="2" hx-swap-oob="true"' in html
     assert 'hx-swap-oob="beforeend:#hands"' in html and 'id="hand-1"' in html
     assert standings(html) == [186, -62, -62, -62]
     assert "HX-Request" in response.headers["Vary"]
