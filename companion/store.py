@@ -161,6 +161,13 @@ def m002_settings(db: Database) -> None:
     )
 
 
+@MIGRATIONS()
+def m003_hand_lookup_indexes(db: Database) -> None:
+    """Find a hand's rows by number, and the undo of a row, without scanning the session."""
+    db.execute("CREATE INDEX IF NOT EXISTS hands_session_number ON hands (session_id, number, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS hands_supersedes ON hands (supersedes)")
+
+
 # ---------------------------------------------------------------- the store
 
 
