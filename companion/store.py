@@ -47,6 +47,15 @@ def default_database_path() -> Path:
     return Path(data_home).expanduser() / "table-companion" / "companion.sqlite3"
 
 
+def new_token() -> str:
+    """A session's secret: 192 random bits, URL-safe, never starting with "-" (which a command
+    line would read as an option, as in `companion export TOKEN`)."""
+    while True:
+        token = secrets.token_urlsafe(24)
+        if not token.startswith("-"):
+            return token
+
+
 def now_utc() -> str:
     """The current time as ISO-8601 UTC, to the millisecond (sortable as text)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -229,7 +238,7 @@ class Store:
 
     def create_session(self, setup: Setup) -> str:
         """Store a new session and its seats; returns its token, the secret in its link."""
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"

@@ -358,3 +358,12 @@ def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
             "EXPLAIN QUERY PLAN SELECT 1 FROM hands WHERE session_id = ? AND action = 'undo' "
             "AND supersedes = ?", ("t", 1)).fetchall()
         assert "hands_supersedes" in " ".join(str(step) for step in plan)
+
+
+def test_tokens_never_start_with_a_dash(monkeypatch):
+    # token_urlsafe may start with "-", which `companion export TOKEN` would read as an option.
+    from companion import store as store_module
+
+    drawn = iter(["-K9x" + "a" * 28, "b" * 32])
+    monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert store_module.new_token() == "b" * 32
