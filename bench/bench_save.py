@@ -13,21 +13,21 @@ import argparse
 import gzip
 import http.client
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
+sys.path.insert(0, str(PROJECT_ROOT))  # run as a script: the shared server helper is in tests/
+
+from tests.live_server import HOST, running_server  # noqa: E402
+
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 GZIP_LEVEL = 6
 
@@ -42,51 +42,6 @@ HANDS = (("garde", "47", "2"), ("petite", "45", "1"), ("garde_sans", "40", "3"),
 
 
 # ---------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now (the kernel picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_healthy(port: int, process: subprocess.Popen, timeout: float = 20.0) -> None:
-    """Poll /healthz until it answers; fail if the server exits first or takes too long."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
-        try:
-            connection = http.client.HTTPConnection(HOST, port, timeout=1)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                connection.close()
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"the server did not answer /healthz within {timeout} s")
-
-
-@contextmanager
-def running_server(folder: Path) -> Iterator[int]:
-    """`companion serve` on a fresh database in `folder`; yields its port, stops it after."""
-    port = free_port()
-    command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port),
-               "--db", str(folder / "bench.sqlite3")]
-    with (folder / "server.log").open("w") as log:
-        process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=log,
-                                   stderr=subprocess.STDOUT)
-        try:
-            wait_until_healthy(port, process)
-            yield port
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 # ---------------------------------------------------------------- the client
@@ -345,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder, \
-            running_server(Path(folder)) as port:
+            running_server(Path(folder) / "bench.sqlite3", Path(folder) / "server.log") as url:
+        port = urlsplit(url).port
         client = Client(port)
         try:
             fresh = create_session(client)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -26,10 +26,9 @@ def init_web(app: Flask) -> None:
 
     csrf.init_app(app)
     app.register_blueprint(bp)
-    app.teardown_appcontext(_close_store)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = format_points
-    app.jinja_env.filters["signed"] = _signed
+    app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["num"] = _number
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
@@ -52,16 +51,10 @@ def get_store() -> Store:
     store = stores.get(path)
     if store is None:
         store = stores[path] = Store(path)
-    g.store_used = True
     return store
 
 
-def _close_store(_: BaseException | None) -> None:
-    """Nothing to close per request: a read-only transaction never stays open between requests."""
-    g.pop("store_used", None)
-
-
-def _signed(points: int) -> str:
+def signed(points: int) -> str:
     """Points with their sign, as a score sheet writes them: +62, −62, 0."""
     if points > 0:
         return f"+{points}"

@@ -84,8 +84,7 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     return StringField(spec.label)
 
 
-def build_form(specs: Sequence[Field], players: Sequence[str], *, prefix: str = "",
-               formdata: Any = None,
+def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,
                data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
     """A bound form for these fields, and the fields in declared order with their widgets.
 
@@ -94,7 +93,7 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, prefix: str = 
     form_class = type("EntryForm", (FlaskForm,), {
         spec.name: _wtf_field(spec, players) for spec in specs
     })
-    form = form_class(formdata=formdata, data=dict(data or {}), prefix=prefix)
+    form = form_class(formdata=formdata, data=dict(data or {}))
     defaults = defaults_as_form_data(specs)
     fields = [FormField(spec, form[spec.name], widget_for(spec, players),
                         _differs(form[spec.name].data, defaults[spec.name]),
@@ -151,8 +150,6 @@ def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) ->
     return general
 
 
-def form_values(formdata: Mapping[str, Any], specs: Sequence[Field],
-                prefix: str = "") -> dict[str, Any]:
-    """The posted values of these fields by field name (prefix removed); unsent ones are absent."""
-    key = f"{prefix}-" if prefix else ""
-    return {spec.name: formdata[key + spec.name] for spec in specs if key + spec.name in formdata}
+def form_values(formdata: Mapping[str, Any], specs: Sequence[Field]) -> dict[str, Any]:
+    """The posted values of these fields by field name; fields not sent at all are absent."""
+    return {spec.name: formdata[spec.name] for spec in specs if spec.name in formdata}

@@ -14,7 +14,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     make_response,
     redirect,
@@ -29,7 +28,7 @@ from companion import pad as pads
 from companion.engine import Checked
 from companion.rules import all_games, get
 from companion.rules.base import Field, FieldKind, Problem, ScoredHand, State
-from companion.web import get_store
+from companion.web import get_store, signed
 from companion.web.forms import (
     attach_problems,
     build_form,
@@ -246,13 +245,9 @@ def _stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
 
 def _saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
     scores = ", ".join(
-        f"{name} {_sign(points)}" for name, points in zip(pad.setup.players, hand.result.points,
+        f"{name} {signed(points)}" for name, points in zip(pad.setup.players, hand.result.points,
                                                           strict=True))
     return f"Hand {hand.number} saved: {scores}."
-
-
-def _sign(points: int) -> str:
-    return current_app.jinja_env.filters["signed"](points)
 
 
 @bp.post("/s/<token>/preview")

@@ -7,17 +7,13 @@ as a subprocess; the browser is Debian's Chromium, never a downloaded one. Witho
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.live_server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SERVER_START_SECONDS = 20.0
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -48,49 +43,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now (the kernel picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float) -> None:
-    """Poll /healthz until it answers "ok"; fail early if the server process died."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            output = process.stdout.read() if process.stdout else ""
-            raise RuntimeError(f"the server exited with {process.returncode}:\n{output}")
-        try:
-            with urllib.request.urlopen(f"{base_url}/healthz", timeout=1) as answer:
-                if answer.status == 200 and answer.read() == b"ok":
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.05)
-    raise RuntimeError(f"the server did not answer {base_url}/healthz within {timeout} s")
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server (`python -m companion serve`) on a fresh database; yields its base URL."""
-    database = tmp_path_factory.mktemp("e2e") / "companion.sqlite3"
-    port = free_port()
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", str(database)]
-    process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(base_url, process, SERVER_START_SECONDS)
+    folder = tmp_path_factory.mktemp("e2e")
+    with running_server(folder / "companion.sqlite3", folder / "server.log") as base_url:
         yield base_url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture(scope="session")

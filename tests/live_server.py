@@ -1,0 +1,62 @@
+"""The real server (`python -m companion serve`, waitress) on a database of the caller's choice,
+started as a subprocess and stopped afterwards. Shared by the browser tests and the benchmark."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+START_SECONDS = 20.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now (the kernel picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float) -> None:
+    """Poll /healthz until it answers "ok"; fail if the server exits first or takes too long."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base_url}/healthz", timeout=1) as answer:
+                if answer.status == 200 and answer.read() == b"ok":
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.05)
+    raise RuntimeError(f"the server did not answer {base_url}/healthz within {timeout} s")
+
+
+@contextmanager
+def running_server(database: Path, log: Path) -> Iterator[str]:
+    """`companion serve` on `database`, its output in `log`; yields its base URL, stops it after."""
+    port = free_port()
+    command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port),
+               "--db", str(database)]
+    base_url = f"http://{HOST}:{port}"
+    with log.open("w") as output:
+        process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=output,
+                                   stderr=subprocess.STDOUT)
+        try:
+            wait_until_healthy(base_url, process, START_SECONDS)
+            yield base_url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
