@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.engine import make_setup, replay
 from companion.rules import UnknownGame, get
-from companion.rules.base import Game, Problem, Setup, State
+from companion.rules.base import Game, Problem, Setup, State, json_ready
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"
@@ -57,7 +57,7 @@ def export_session(record: SessionRecord, hands: Sequence[HandRow],
 
 def to_json(data: Any) -> str:
     """A document as readable JSON text (UTF-8 names kept as they are)."""
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(json_ready(data), ensure_ascii=False, indent=2) + "\n"
 
 
 def to_csv(state: State, game: Game) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.rules.base import Setup
+from companion.rules.base import Setup, json_ready
 
 HandAction = Literal["enter", "correct", "undo"]
 
@@ -404,7 +404,7 @@ _HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at"
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(json_ready(value), ensure_ascii=False, separators=(",", ":"))
 
 
 def _load(text: str) -> Any:

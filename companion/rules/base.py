@@ -16,10 +16,12 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import StrEnum
 from functools import cached_property
 from typing import Any, ClassVar
+
+from companion.settlement import Settlement, settle
 
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
@@ -34,6 +36,7 @@ class FieldKind(StrEnum):
     HALF = "half"  # a number in half units (40.5), within minimum..maximum
     BOOLEAN = "boolean"  # yes / no
     TEXT = "text"  # free text (names); escaped wherever it is shown
+    TRICKS = "tricks"  # a list of tricks (`TrickEntry`), up to `maximum` of them; see parse_tricks
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,23 @@ class Field:
         if self.shown_when:
             data["shown_when"] = {"field": self.shown_when[0], "values": list(self.shown_when[1])}
         return data
+
+
+@dataclass(frozen=True)
+class TrickEntry:
+    """One trick as the score keeper wrote it down (a TRICKS field holds a tuple of them).
+
+    Only the shape is checked when parsing; the game reads the tokens against its pack. `runt`
+    is the card that scores the trick as written ("2S"), or just its value ("20") when only the
+    value was noted; `to` is the seat that got the trick; `won_by` the seat that won it, when
+    known (the winner may place it elsewhere); `cards` the cards played, in order from the
+    leader, when the trick referee is used.
+    """
+
+    runt: str | None = None
+    to: int | None = None
+    won_by: int | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +215,41 @@ class State:
 
 
 @dataclass(frozen=True)
+class SeatGroup:
+    """Seats whose points count together (a fixed partnership), with the name the pad shows."""
+
+    name: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrickProgress:
+    """A trick game's hand in progress, as the pad shows it while tricks are entered.
+
+    `taken` and `points` are per seat; `quota` is how many tricks each seat must end up with
+    (None: no quota); `open_seats` are the seats that may get the next trick; `used` the card
+    codes already spent in this hand (the runt grid greys them); `last_trick` says the next
+    trick is not placed but goes to whoever wins it.
+    """
+
+    trick_number: int
+    total_tricks: int
+    leader: int | None
+    taken: tuple[int, ...]
+    quota: int | None
+    points: tuple[int, ...]
+    open_seats: tuple[int, ...]
+    used: frozenset[str]
+    last_trick: bool
+    lines: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Every trick of the hand is in."""
+        return self.trick_number > self.total_tricks
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Where the session stands: finished or not, the winners (seats), and the words for it."""
 
@@ -211,6 +266,8 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     zero_sum: ClassVar[bool] = True
     summary: ClassVar[str] = ""
+    turn_word: ClassVar[str] = "deals"  # what the seat returned by `dealer` does: "leads"
+    turn_heading: ClassVar[str] = "Dealer"  # that seat's column on the score sheet
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The house rules a session creator may switch, with their defaults (the standard rule)."""
@@ -235,6 +292,32 @@ class Game(ABC):
     def dealer(self, state: State) -> int:
         """The seat that deals the next hand: by default the deal moves one seat on every hand."""
         return (state.setup.first_dealer + len(state.hands)) % state.setup.player_count
+
+    def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
+        """The referee on a hand still being entered, trick by trick (nothing to check by default).
+
+        Trick games check each trick as it comes (quota, cards used twice); `validate` then
+        adds what only a finished hand can be judged on (the number of tricks).
+        """
+        return []
+
+    def progress(self, state: State, entry: Entry) -> TrickProgress | None:
+        """A trick game's hand after the tricks entered so far (None: not a trick game)."""
+        return None
+
+    def groups(self, setup: Setup) -> tuple[SeatGroup, ...]:
+        """Fixed partnerships whose totals the pad shows together (none by default)."""
+        return ()
+
+    def settlement(self, state: State) -> Settlement | None:
+        """What each player has won or lost and who pays whom (fewest payments).
+
+        A zero-sum game's totals already are each player's winnings; other games say how their
+        list balances (Skat balances by differences) or return None when nothing is settled.
+        """
+        if not self.zero_sum:
+            return None
+        return settle(state.totals, "points")
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """A one-line description of an entry for the table of hands."""
@@ -289,7 +372,10 @@ def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
         if not spec.applies(values):
             values[spec.name] = None
             continue
-        value, problem = _parse_one(spec, raw.get(spec.name, _MISSING), player_count)
+        sent = raw.get(spec.name, _MISSING)
+        if spec.kind is FieldKind.TRICKS and sent is _MISSING:
+            sent = tricks_from_form(spec.name, raw)
+        value, problem = _parse_one(spec, sent, player_count)
         values[spec.name] = value
         if problem:
             problems.append(Problem(spec.name, problem))
@@ -400,6 +486,110 @@ def _parse_text(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
     return text, None
 
 
+TRICK_KEYS = ("runt", "to", "won_by", "cards")
+CARD_TOKEN_LIMIT = 4  # "10S" is the longest card code; anything longer is not a card
+
+
+def tricks_from_form(name: str, raw: Mapping[str, Any]) -> Any:
+    """The tricks a form posted as `<name>-<i>-<key>` fields, as a list of mappings.
+
+    Rows are read from 0 up to the first index with no key at all; a form that posted no row
+    gives `_MISSING` (no answer), so a blank form is "not entered yet", not "no tricks".
+    """
+    rows: list[dict[str, Any]] = []
+    while any(f"{name}-{len(rows)}-{key}" in raw for key in TRICK_KEYS):
+        index = len(rows)
+        rows.append({key: raw.get(f"{name}-{index}-{key}") for key in TRICK_KEYS})
+    return rows if rows else _MISSING
+
+
+def tricks_to_form(name: str, tricks: Sequence[TrickEntry]) -> dict[str, str]:
+    """Tricks as the form fields that post them back (`tricks_from_form` reads them)."""
+    data: dict[str, str] = {}
+    for index, trick in enumerate(tricks):
+        data[f"{name}-{index}-runt"] = trick.runt or ""
+        data[f"{name}-{index}-to"] = "" if trick.to is None else str(trick.to)
+        data[f"{name}-{index}-won_by"] = "" if trick.won_by is None else str(trick.won_by)
+        data[f"{name}-{index}-cards"] = " ".join(trick.cards)
+    return data
+
+
+def _parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
+    """A list of tricks: each a mapping of runt, to, won_by and cards (see `TrickEntry`)."""
+    if not isinstance(value, list | tuple):
+        return None, "Enter the tricks one by one."
+    limit = int(spec.maximum) if spec.maximum is not None else None
+    if limit is not None and len(value) > limit:
+        return None, f"A hand has at most {limit} tricks; {len(value)} were entered."
+    tricks = []
+    for number, item in enumerate(value, start=1):
+        trick, problem = _parse_trick(item, player_count)
+        if problem:
+            return None, f"Trick {number}: {problem}"
+        tricks.append(trick)
+    return tuple(tricks), None
+
+
+def _parse_trick(item: Any, player_count: int) -> tuple[TrickEntry | None, str | None]:
+    if not isinstance(item, Mapping):
+        return None, "not a trick."
+    runt = item.get("runt")
+    runt_text = None if _is_blank(runt) else str(runt).strip().upper()
+    if runt_text is not None and (len(runt_text) > CARD_TOKEN_LIMIT or not runt_text.isalnum()):
+        return None, f"{str(runt)[:12]!r} is not a card."
+    seats = {}
+    for key in ("to", "won_by"):
+        seat, problem = _optional_seat(item.get(key), player_count)
+        if problem:
+            return None, problem
+        seats[key] = seat
+    cards, problem = _card_tokens(item.get("cards"))
+    if problem:
+        return None, problem
+    return TrickEntry(runt_text, seats["to"], seats["won_by"], cards), None
+
+
+def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:
+    if _is_blank(value):
+        return None, None
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or int(text) >= player_count:
+        return None, "choose a player at this table."
+    return int(text), None
+
+
+def _card_tokens(value: Any) -> tuple[tuple[str, ...], str | None]:
+    """Cards played, from a list or from text like "6S 10S QS 2S" (commas allowed)."""
+    if _is_blank(value):
+        return (), None
+    if isinstance(value, str):
+        tokens = value.replace(",", " ").split()
+    elif isinstance(value, list | tuple) and all(isinstance(t, str) for t in value):
+        tokens = [t.strip() for t in value]
+    else:
+        return (), "the cards played must be card codes like 6S 10S QS 2S."
+    for token in tokens:
+        if len(token) > CARD_TOKEN_LIMIT or not token.isalnum():
+            return (), f"{token[:12]!r} is not a card."
+    return tuple(token.upper() for token in tokens), None
+
+
+def entry_as_data(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry as plain JSON data (tricks become lists of mappings); parsing reads it back."""
+    return json_ready(dict(entry))
+
+
+def json_ready(value: Any) -> Any:
+    """Any entry value as JSON data: dataclasses become mappings, tuples lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {key: json_ready(item) for key, item in asdict(value).items()}
+    if isinstance(value, Mapping):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(item) for item in value]
+    return value
+
+
 _PARSERS = {
     FieldKind.CHOICE: _parse_choice,
     FieldKind.SEAT: _parse_seat,
@@ -407,6 +597,7 @@ _PARSERS = {
     FieldKind.HALF: _parse_half,
     FieldKind.BOOLEAN: _parse_boolean,
     FieldKind.TEXT: _parse_text,
+    FieldKind.TRICKS: _parse_tricks,
 }
 
 

@@ -18,7 +18,17 @@ import pytest
 
 from companion.engine import check_entry, make_setup
 from companion.rules import all_games, register
-from companion.rules.base import Entry, Field, FieldKind, Game, Setup, State, default_options
+from companion.rules.base import (
+    Entry,
+    Field,
+    FieldKind,
+    Game,
+    Setup,
+    State,
+    TrickEntry,
+    default_options,
+    tricks_to_form,
+)
 
 RANDOM_ENTRIES = 300
 MIN_ACCEPTED = 5  # so that the checks on accepted entries never pass vacuously
@@ -71,7 +81,26 @@ def random_value(spec: Field, rng: random.Random, count: int) -> Any:
         return rng.randint(low, high) / 2
     if spec.kind is FieldKind.BOOLEAN:
         return rng.random() < 0.5
+    if spec.kind is FieldKind.TRICKS:
+        return random_tricks(spec, rng, count)
     return "".join(rng.choice(string.ascii_letters) for _ in range(rng.randint(1, 12)))
+
+
+def random_tricks(spec: Field, rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """A full hand of tricks with distinct runts from the field's pack; most of the time the
+    tricks are shared out evenly (each seat the same number, the odd ones to their winner),
+    otherwise at random."""
+    total = int(spec.maximum or 0)
+    runts = rng.sample([choice.value for choice in spec.choices], total)
+    even = total - total % count
+    seats = [seat for seat in range(count) for _ in range(even // count)]
+    rng.shuffle(seats)
+    if rng.random() < 0.2:
+        seats = [rng.randrange(count) for _ in range(even)]
+    seats += [rng.randrange(count) for _ in range(total - even)]
+    tricks = [{"runt": runt, "to": seat} for runt, seat in zip(runts, seats, strict=True)]
+    tricks[-1]["won_by"] = tricks[-1]["to"]
+    return tricks
 
 
 def random_raw(game: Game, setup: Setup, rng: random.Random) -> dict[str, Any]:
@@ -85,7 +114,9 @@ def as_form(entry: Entry, specs: tuple[Field, ...]) -> dict[str, str]:
     nobody = {spec.name for spec in specs if spec.none_label is not None}
     form = {}
     for name, value in entry.items():
-        if value is None:
+        if isinstance(value, tuple) and all(isinstance(item, TrickEntry) for item in value):
+            form.update(tricks_to_form(name, value))
+        elif value is None:
             form[name] = "none" if name in nobody else ""
         elif isinstance(value, bool):
             form[name] = "y" if value else ""
@@ -185,6 +216,8 @@ def should_refuse(spec: Field, value: Any, count: int) -> bool:
         return not is_number_in_range(spec, value, 0.5)
     if spec.kind is FieldKind.BOOLEAN:
         return not isinstance(value, bool) and text.lower() not in BOOLEAN_WORDS
+    if spec.kind is FieldKind.TRICKS:
+        return True  # garbage is never a list of tricks
     return len(" ".join(text.split())) > spec.max_length  # TEXT
 
 

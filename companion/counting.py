@@ -1,0 +1,53 @@
+"""Counting card points: the games' point tables as data, and the sums a side can hold.
+
+Shared by every game that counts cards in tricks (Skat, Calabrasella, Troggu, the tarots).
+A table maps a card to its points; the functions never name a game. Pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from companion.cards import ACE, JACK, KING, QUEEN, Card
+
+PointTable = Callable[[Card], int]
+"""A game's card values: how many points one card counts."""
+
+
+def by_rank(values: Mapping[int, int]) -> PointTable:
+    """A table that values a card by its rank alone (ranks not listed count 0)."""
+    return lambda card: values.get(card.rank, 0)
+
+
+# Skat (ISkO): Ace 11, Ten 10, King 4, Queen 3, Jack 2; Nine, Eight, Seven nothing. 120 in all.
+SKAT_POINTS: PointTable = by_rank({ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2})
+
+# Calabrasella (Foster, RULINGS.md): each Ace 3; each Three, Two, King, Queen and Jack 1;
+# 32 in the cards, and the last trick is worth 3 more: 35 in all.
+CALABRASELLA_POINTS: PointTable = by_rank({ACE: 3, 3: 1, 2: 1, KING: 1, QUEEN: 1, JACK: 1})
+CALABRASELLA_LAST_TRICK = 3
+
+
+def total_points(cards: Iterable[Card], table: PointTable) -> int:
+    """The points of a pile of cards under a table."""
+    return sum(table(card) for card in cards)
+
+
+def achievable_totals(cards: Iterable[Card], table: PointTable) -> frozenset[int]:
+    """Every total some subset of these cards can count (what one side can hold at the end).
+
+    Skat's pack cannot make exactly 1 (the smallest counting card is a Jack, 2), so 1 and its
+    complement 119 are impossible totals; this finds such gaps for any table.
+    """
+    sums = {0}
+    for card in cards:
+        value = table(card)
+        if value:
+            sums |= {total + value for total in sums}
+    return frozenset(sums)
+
+
+def is_counting(card: Card, table: PointTable) -> bool:
+    """Whether a card counts anything under a table."""
+    return table(card) != 0
+
