@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from companion.cards import ACE, JACK, KING, QUEEN, Card
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    is_bout,
+)
 
 PointTable = Callable[[Card], int]
 """A game's card values: how many points one card counts."""
@@ -51,3 +63,24 @@ def is_counting(card: Card, table: PointTable) -> bool:
     """Whether a card counts anything under a table."""
     return table(card) != 0
 
+
+# Troggu (seed 002, RULINGS.md "The tarot family"), counted card by card: the bouts (trumps 1 and
+# 21, the Excuse) 5 each; trumps 2–20 1 each; Kings 5, Queens 4, Knights 3, Jacks 2; pips 1.
+# 114 in the 62-card pack (the tarot without the red 7–10 and the black Ace–4).
+TROGGU_BOUT_POINTS = 5
+TROGGU_TRUMP_POINTS = 1
+TROGGU_COURT_POINTS: PointTable = by_rank(
+    {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2})
+TROGGU_PIP_POINTS = 1
+
+
+def troggu_points(card: Card) -> int:
+    """Troggu's value of one card, by the table above (trumps first: their ranks reach 21)."""
+    if is_bout(card):
+        return TROGGU_BOUT_POINTS
+    if card.suit is Suit.TRUMP:
+        return TROGGU_TRUMP_POINTS
+    return TROGGU_COURT_POINTS(card) or TROGGU_PIP_POINTS
+
+
+TROGGU_POINTS: PointTable = troggu_points

@@ -43,6 +43,17 @@ def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     return Checked(entry, tuple(problems))
 
 
+def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
+    """Parse a hand still being entered (a trick game's tricks so far) and referee what is in.
+
+    Unlike `check_entry`, an unfinished hand is fine: only the tricks entered are judged.
+    """
+    entry, problems = parse_values(game.fields(state.setup), raw, state.setup.player_count)
+    if not problems:
+        problems = game.validate_progress(state, entry)
+    return Checked(entry, tuple(problems))
+
+
 def score_entry(game: Game, state: State, number: int,
                 raw: Mapping[str, Any]) -> ScoredHand | Checked:
     """The scored hand, or the refused `Checked` entry with its problems."""

@@ -65,7 +65,7 @@ def to_csv(state: State, game: Game) -> str:
     setup = state.setup
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ["hand", "dealer", "description",
+    header = ["hand", game.turn_heading.lower(), "description",
               *setup.players, *(f"{name} total" for name in setup.players)]
     writer.writerow([_spreadsheet_safe(cell) for cell in header])
     writer.writerows(_csv_hand_rows(state, game))

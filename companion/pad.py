@@ -14,9 +14,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from companion.engine import Checked, Replay, make_setup, replay, score_entry
+from companion.engine import Checked, Replay, check_progress, make_setup, replay, score_entry
 from companion.rules import get
-from companion.rules.base import Game, Outcome, Problem, ScoredHand, Setup, State
+from companion.rules.base import (
+    FieldKind,
+    Game,
+    Outcome,
+    Problem,
+    ScoredHand,
+    Setup,
+    State,
+    TrickProgress,
+    entry_as_data,
+)
 from companion.store import HandConflict, SessionRecord, Store
 
 
@@ -161,3 +171,40 @@ def undo_last(store: Store, pad: Pad) -> int | None:
     """Undo the last hand (kept in the history); returns its number, or None if there was none."""
     row = store.undo_last(pad.token)
     return row.number if row else None
+
+
+# ---------------------------------------------------------------- a trick game's hand in progress
+
+
+def draft(store: Store, pad: Pad) -> dict[str, Any]:
+    """The raw entry of the hand being entered (a trick game's tricks so far), or {}.
+
+    A draft left for a hand number that has since been saved (from another phone) is stale
+    and ignored.
+    """
+    found = store.draft(pad.token)
+    if found is None or found[0] != pad.next_number:
+        return {}
+    return found[1]
+
+
+def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
+    """The hand being entered, refereed so far, and where it stands (None: not a trick game)."""
+    empty = {spec.name: [] for spec in pad.game.fields(pad.setup)
+             if spec.kind is FieldKind.TRICKS}
+    checked = check_progress(pad.game, pad.state, {**empty, **raw})
+    entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
+    return checked, pad.game.progress(pad.state, entry)
+
+
+def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any]) -> Checked:
+    """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not."""
+    checked = check_progress(pad.game, pad.state, raw)
+    if checked.ok:
+        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry))
+    return checked
+
+
+def drop_draft(store: Store, pad: Pad) -> None:
+    """Forget the hand being entered (start it again)."""
+    store.drop_draft(pad.token)

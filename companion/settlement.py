@@ -34,6 +34,18 @@ class Settlement:
     unit: str
     per_point: int = 1
 
+    def show(self, amount: int) -> str:
+        """An amount as a player reads it: 420 cents as 4.20, points and Rappen as they are."""
+        if self.unit == "cents":
+            return f"{amount // 100}.{amount % 100:02d}" if amount >= 0 else \
+                f"−{self.show(-amount)}"
+        return str(amount)
+
+    @property
+    def unit_words(self) -> str:
+        """The unit after an amount ("" for money, which `show` already writes as money)."""
+        return "" if self.unit == "cents" else self.unit
+
     @property
     def squares(self) -> bool:
         """The payments move exactly each seat's net (a self-check the tests rely on)."""

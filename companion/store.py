@@ -177,6 +177,24 @@ def m003_hand_lookup_indexes(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS hands_supersedes ON hands (supersedes)")
 
 
+@MIGRATIONS()
+def m004_drafts(db: Database) -> None:
+    """A hand still being entered (a trick game's tricks so far): one per session, overwritten.
+
+    Not part of the record: a draft is the pad's memory between taps, kept on disk so that a
+    closed tab or a crashed phone does not lose the tricks already entered.
+    """
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS drafts (
+            session_id TEXT PRIMARY KEY REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -309,6 +327,7 @@ class Store:
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
             row_id = _insert_hand(conn, token, number, "enter", entry, points, None)
+            conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
         return self._hand(row_id)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
@@ -337,6 +356,31 @@ class Store:
             last = max(effective, key=lambda row: row.number)
             row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id)
         return self._hand(row_id)
+
+    # -- drafts
+
+    def save_draft(self, token: str, number: int, data: Mapping[str, Any]) -> None:
+        """Keep the hand being entered (hand `number`, as raw data) until it is saved or dropped."""
+        with self._write() as conn:
+            self._require_session(conn, token)
+            conn.execute(
+                "INSERT INTO drafts (session_id, number, data, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (session_id) DO UPDATE SET number = excluded.number,"
+                " data = excluded.data, updated_at = excluded.updated_at",
+                (token, number, _dump(dict(data)), now_utc()),
+            )
+
+    def draft(self, token: str) -> tuple[int, dict[str, Any]] | None:
+        """The hand being entered: its number and raw data, or None."""
+        row = self.db.execute(
+            "SELECT number, data FROM drafts WHERE session_id = ?", (token,)
+        ).fetchone()
+        return (row[0], _load(row[1])) if row else None
+
+    def drop_draft(self, token: str) -> None:
+        """Forget the hand being entered."""
+        with self._write() as conn:
+            conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
 
     def effective_hands(self, token: str) -> list[HandRow]:
         """The hands that count, by number: for each number its latest row, unless undone."""

@@ -314,7 +314,12 @@ def test_migrate_upgrades_an_older_file(db_path):
         MIGRATIONS.apply(old.db, stop_before="m002_settings")
         assert old.pending_migrations() == later
         token = old.create_session(SETUP)
-        old.add_hand(token, 1, {"v": "kept"}, None)
+        # The hand as the first schema wrote it (today's add_hand also clears m004's drafts).
+        old.db.execute(
+            "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
+            " VALUES (?, 1, 'enter', '{\"v\":\"kept\"}', NULL, NULL, '2026-01-01T00:00:00')",
+            (token,))
+        old.db.conn.commit()
         assert not old.db["settings"].exists()
     with Store(db_path, migrate=True) as upgraded:
         assert upgraded.pending_migrations() == []
@@ -367,3 +372,31 @@ def test_tokens_never_start_with_a_dash(monkeypatch):
     drawn = iter(["-K9x" + "a" * 28, "b" * 32])
     monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda n: next(drawn))
     assert store_module.new_token() == "b" * 32
+
+
+# ---------------------------------------------------------------- drafts (a hand being entered)
+
+
+def test_a_draft_is_kept_until_the_hand_is_saved(store, token):
+    assert store.draft(token) is None
+    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}]})
+    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
+    assert store.draft(token) == (1, {"tricks": [{"runt": "2S", "to": 0},
+                                                 {"runt": "5H", "to": 1}]})
+    store.add_hand(token, 1, {"v": 1}, None)
+    assert store.draft(token) is None
+
+
+def test_a_draft_survives_reopening_the_file(db_path):
+    with Store(db_path, migrate=True) as store:
+        token = store.create_session(SETUP)
+        store.save_draft(token, 3, {"tricks": []})
+    with Store(db_path, migrate=True) as again:
+        assert again.draft(token) == (3, {"tricks": []})
+        again.drop_draft(token)
+        assert again.draft(token) is None
+
+
+def test_a_draft_needs_a_session(store):
+    with pytest.raises(LookupError):
+        store.save_draft("no-such-session", 1, {})

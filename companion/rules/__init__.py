@@ -34,7 +34,13 @@ def all_games() -> list[Game]:
 
 def _load_games() -> None:
     """Import the game modules so that each registers itself (kept at the bottom: no cycles)."""
-    from companion.rules import french_tarot  # noqa: F401
+    from companion.rules import (
+        calabrasella,  # noqa: F401
+        french_tarot,  # noqa: F401
+        skat,  # noqa: F401
+        tantony,  # noqa: F401
+        troggu,  # noqa: F401
+    )
 
 
 _load_games()

@@ -305,6 +305,10 @@ class Game(ABC):
         """A trick game's hand after the tricks entered so far (None: not a trick game)."""
         return None
 
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """Short facts the pad shows beside whose deal it is ("30 games left", "Tapp: 7 cards")."""
+        return ()
+
     def groups(self, setup: Setup) -> tuple[SeatGroup, ...]:
         """Fixed partnerships whose totals the pad shows together (none by default)."""
         return ()
@@ -599,6 +603,13 @@ _PARSERS = {
     FieldKind.TEXT: _parse_text,
     FieldKind.TRICKS: _parse_tricks,
 }
+
+
+def format_signed(number: int) -> str:
+    """A result as a score sheet writes it: +31, −3 (a typographic minus), 0."""
+    if number > 0:
+        return f"+{number}"
+    return f"\u2212{-number}" if number < 0 else "0"
 
 
 def format_points(points: float) -> str:

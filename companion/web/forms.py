@@ -19,7 +19,7 @@ from wtforms.fields.choices import SelectChoice
 from companion.rules.base import Entry, Field, FieldKind, Problem, format_points
 
 NOBODY = "none"
-CHIP_LIMIT = 6  # up to this many choices show as tap targets; more become a drop-down
+CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any 
 
     With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
     """
+    specs = [spec for spec in specs if spec.kind is not FieldKind.TRICKS]  # see trick_rows
     form_class = type("EntryForm", (FlaskForm,), {
         spec.name: _wtf_field(spec, players) for spec in specs
     })
@@ -114,6 +115,8 @@ def entry_to_form_data(specs: Sequence[Field], entry: Entry) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for spec in specs:
         value = entry.get(spec.name)
+        if spec.kind is FieldKind.TRICKS:
+            continue  # drawn by the trick panel, not by WTForms
         if spec.kind is FieldKind.SEAT:
             data[spec.name] = (NOBODY if spec.none_label is not None else "") if value is None \
                 else str(value)
@@ -151,5 +154,19 @@ def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) ->
 
 
 def form_values(formdata: Mapping[str, Any], specs: Sequence[Field]) -> dict[str, Any]:
-    """The posted values of these fields by field name; fields not sent at all are absent."""
-    return {spec.name: formdata[spec.name] for spec in specs if spec.name in formdata}
+    """The posted values of these fields by field name; fields not sent at all are absent.
+
+    A TRICKS field posts one key per trick and part (`tricks-3-runt`): those pass through as
+    they are, for the parser to gather.
+    """
+    values = {spec.name: formdata[spec.name] for spec in specs if spec.name in formdata}
+    for spec in specs:
+        if spec.kind is FieldKind.TRICKS:
+            prefix = f"{spec.name}-"
+            values.update({key: formdata[key] for key in formdata if key.startswith(prefix)})
+    return values
+
+
+def trick_field(specs: Sequence[Field]) -> Field | None:
+    """The TRICKS field of a game's entry, if it is a trick-by-trick game."""
+    return next((spec for spec in specs if spec.kind is FieldKind.TRICKS), None)

@@ -35,11 +35,21 @@ from companion.web.forms import (
     defaults_as_form_data,
     entry_to_form_data,
     form_values,
+    trick_field,
+)
+from companion.web.trick_entry import (
+    TrickPanel,
+    build_panel,
+    draft_panel,
+    posted_tricks,
+    tricks_to_form_row,
+    whole_hand_rows,
 )
 
 bp = Blueprint("pad", __name__)
 
 RECENT_LIMIT = 12
+ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
 NAME_LIMIT = 40
 
 
@@ -54,7 +64,7 @@ def _remember(token: str) -> None:
     session["recent"] = [token, *recent][:RECENT_LIMIT]
 
 
-def _load_or_404(token: str) -> pads.Pad:
+def load_or_404(token: str) -> pads.Pad:
     if len(token) > 64:
         abort(404)
     pad = pads.load(get_store(), token)
@@ -168,22 +178,39 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
     return build_form(specs, pad.setup.players, formdata=formdata, data=data)
 
 
-def _pad_context(pad: pads.Pad, *, fields=None, general=(), result=None) -> dict[str, Any]:
-    """Everything the pad page and its fragments draw from."""
-    if fields is None:
-        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
-    running = pad.state.running_totals()
+def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, Any]:
+    """What the status, standings and settlement draw from (cheap: no table of hands)."""
+    if panel is None and not pad.ended:
+        panel = draft_panel(pad)
     return {
-        "has_hands": bool(pad.state.hands),
         "pad": pad,
         "setup": pad.setup,
         "players": pad.setup.players,
         "totals": pad.state.totals,
+        "outcome": pad.outcome,
+        "panel": panel,
+        "settlement": pad.game.settlement(pad.state) if pad.state.hands else None,
+        "groups": pad.game.groups(pad.setup),
+        "group_totals": [(group, sum(pad.state.totals[seat] for seat in group.seats))
+                         for group in pad.game.groups(pad.setup)],
+        "notes": pad.game.table_notes(pad.state),
+    }
+
+
+def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
+                panel: TrickPanel | None = None) -> dict[str, Any]:
+    """Everything the pad page and its fragments draw from."""
+    if fields is None:
+        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
+    if panel is None and not pad.ended:
+        panel = draft_panel(pad, problems=general)
+    running = pad.state.running_totals()
+    return _table_context(pad, panel) | {
+        "has_hands": bool(pad.state.hands),
         "rows": list(zip(pad.state.hands, running, strict=True)),
         "fields": fields,
         "general_errors": general,
         "result": result,
-        "outcome": pad.outcome,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
         "rules_page": url_for("pad.rules", slug=pad.setup.game),
@@ -193,16 +220,21 @@ def _pad_context(pad: pads.Pad, *, fields=None, general=(), result=None) -> dict
 @bp.get("/s/<token>")
 def show(token: str) -> str:
     """The score pad: standings, the entry form with its live preview, every hand so far."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     _remember(token)
-    return render_template("pad.html", **_pad_context(pad))
+    return render_template("pad.html", **pad_context(pad))
 
 
 def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = _entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
-    context = _pad_context(pad, fields=fields, general=general) | extra
+    spec = trick_field(pad.game.fields(pad.setup))
+    panel = None
+    if spec is not None:
+        panel = build_panel(pad, {spec.name: posted_tricks(spec, request.form)}, problems=general)
+        general = []
+    context = pad_context(pad, fields=fields, general=general, panel=panel) | extra
     if is_htmx():
         return render_template("pad/_refused.html", **context), 422
     return render_template(template, **context), 422
@@ -211,12 +243,12 @@ def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
 @bp.post("/s/<token>/hands")
 def add_hand(token: str):
     """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     if pad.ended:
         flash("This session has ended: no more hands can be added.")
         return redirect(url_for("pad.show", token=token), code=303)
     specs = pad.game.fields(pad.setup)
-    stale = _stale_form_problem(pad, request.form.get("expected_number", ""))
+    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True)
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs))
@@ -224,17 +256,17 @@ def add_hand(token: str):
         return _refused(pad, result, "pad.html")
     hand, after = result
     if not is_htmx():
-        flash(_saved_message(after, hand))
+        flash(saved_message(after, hand))
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
-    # Only what changed goes back: the form resets itself to its defaults in the browser.
-    return render_template("pad/_saved.html", pad=after, players=after.setup.players,
-                           totals=after.state.totals, outcome=after.outcome, saved=hand,
-                           has_hands=True, message=_saved_message(after, hand),
+    # Only what changed goes back: the form resets itself to its defaults in the browser
+    # (a trick game's panel, which has no defaults to go back to, is sent afresh).
+    return render_template("pad/_saved.html", **_table_context(after), saved=hand,
+                           has_hands=True, message=saved_message(after, hand),
                            describe=lambda entry: after.game.describe(after.setup, entry))
 
 
-def _stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
+def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
     if not expected.isdigit() or int(expected) == pad.next_number:
         return None
@@ -243,7 +275,7 @@ def _stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
                          "again if this is a new hand.")
 
 
-def _saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
+def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
     scores = ", ".join(
         f"{name} {signed(points)}" for name, points in zip(pad.setup.players, hand.result.points,
                                                           strict=True))
@@ -253,7 +285,7 @@ def _saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
 @bp.post("/s/<token>/preview")
 def preview(token: str) -> str:
     """The live preview: what the hand on the form would score, or what is still wrong with it."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     specs = pad.game.fields(pad.setup)
     number = request.args.get("hand", type=int)
     if number is not None and pad.hand(number) is None:
@@ -269,28 +301,33 @@ def preview(token: str) -> str:
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(token: str, number: int):
     """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     hand = pad.hand(number)
     if hand is None:
         abort(404)
     specs = pad.game.fields(pad.setup)
+    spec = trick_field(specs)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry))
-        return render_template("edit.html", **_pad_context(pad, fields=fields), hand=hand)
+        rows = [tricks_to_form_row(t) for t in hand.entry.get(spec.name) or ()] if spec else []
+        return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
+                               trick_spec=spec, trick_rows=rows)
     _, fields = _entry_form(pad, formdata=request.form)
     result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs))
     if isinstance(result, Checked):
         general = attach_problems(fields, result.problems)
-        context = _pad_context(pad, fields=fields, general=general)
-        return render_template("edit.html", **context, hand=hand), 422
-    flash(f"Hand {number} corrected. " + _saved_message(pad, result).split(": ", 1)[1])
+        context = pad_context(pad, fields=fields, general=general)
+        rows = whole_hand_rows(spec, pad.setup.players, request.form) if spec else []
+        return render_template("edit.html", **context, hand=hand, trick_spec=spec,
+                               trick_rows=rows), 422
+    flash(f"Hand {number} corrected. " + saved_message(pad, result).split(": ", 1)[1])
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
 
 
 @bp.post("/s/<token>/undo")
 def undo(token: str) -> Response:
     """Take back the last hand. The history keeps it, with the undo."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     number = pads.undo_last(get_store(), pad)
     flash(f"Hand {number} undone (it stays in the history)." if number else "No hand to undo.")
     return redirect(url_for("pad.show", token=token), code=303)
@@ -299,7 +336,7 @@ def undo(token: str) -> Response:
 @bp.post("/s/<token>/end")
 def end(token: str) -> Response:
     """End the session: no more hands; the summary shows the final standing."""
-    _load_or_404(token)
+    load_or_404(token)
     get_store().end_session(token)
     return redirect(url_for("pad.summary", token=token), code=303)
 
@@ -307,8 +344,8 @@ def end(token: str) -> Response:
 @bp.get("/s/<token>/summary")
 def summary(token: str) -> str:
     """The printable one-page score sheet."""
-    pad = _load_or_404(token)
-    return render_template("summary.html", **_pad_context(pad), option_lines=_option_lines(pad))
+    pad = load_or_404(token)
+    return render_template("summary.html", **pad_context(pad), option_lines=_option_lines(pad))
 
 
 def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:
@@ -317,6 +354,8 @@ def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:
     for option in pad.game.options(pad.setup.player_count):
         value = pad.setup.options.get(option.name)
         shown = option.choice_label(value) if option.kind is FieldKind.CHOICE else str(value)
+        if value == 0 and option.help.startswith(ZERO_MEANS):
+            shown = option.help.removeprefix(ZERO_MEANS)  # "0 = play until you end the session"
         lines.append((option.label, shown))
     return lines
 
@@ -324,9 +363,9 @@ def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:
 @bp.get("/s/<token>/history")
 def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     rows = get_store().history(token)
-    return render_template("history.html", **_pad_context(pad), history_rows=rows)
+    return render_template("history.html", **pad_context(pad), history_rows=rows)
 
 
 def _export_document(pad: pads.Pad) -> dict:
@@ -338,7 +377,7 @@ def _export_document(pad: pads.Pad) -> dict:
 @bp.get("/s/<token>/export.json")
 def export_json(token: str) -> Response:
     """The session in the exchange format (also what `companion score` reads)."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     response = make_response(exchange.to_json(_export_document(pad)))
     response.mimetype = "application/json"
     response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.json"'
@@ -348,7 +387,7 @@ def export_json(token: str) -> Response:
 @bp.get("/s/<token>/export.csv")
 def export_csv(token: str) -> Response:
     """The hands and totals as a spreadsheet."""
-    pad = _load_or_404(token)
+    pad = load_or_404(token)
     response = make_response(exchange.to_csv(pad.state, pad.game))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.csv"'

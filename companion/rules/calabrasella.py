@@ -1,0 +1,411 @@
+"""Calabrasella for three players (or four, the dealer sitting out): the score pad and referee.
+
+A single player plays against the other two, "the adversaries". At the end each side counts its
+counting cards and the last trick, 35 points in all (RULINGS.md "Calabrasella"); the lower score
+is taken from the higher and the difference is the value of the game, doubled to 70 when one side
+won all 35. Only the single player's signed result is put down, as in Skat; the list is balanced
+by differences at the end of the evening (`companion.settlement`).
+
+A revoke moves 9 points from the side in error to the other side before the difference is taken
+(RULINGS.md), so each revoke changes the result by 18:
+    result = (player − 9 × own revokes + 9 × adversaries' revokes)
+             − (adversaries + 9 × player's revokes − 9 × adversaries' revokes)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from companion.cards import pack_40_italian
+from companion.counting import CALABRASELLA_LAST_TRICK, CALABRASELLA_POINTS, total_points
+from companion.rules import register
+from companion.rules.base import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    Game,
+    HandResult,
+    Outcome,
+    Problem,
+    Setup,
+    State,
+    format_signed,
+    leaders,
+)
+from companion.scoring import declarer_only
+from companion.settlement import Settlement, balance_by_differences, settle
+
+
+class Event(StrEnum):
+    """How a deal ended: played out, cut short by an irregularity, or passed by everyone."""
+
+    PLAYED = "played"
+    OUT_OF_TURN = "out_of_turn"
+    STOCK_TURNED = "stock_turned"
+    ALL_PASSED = "all_passed"
+
+
+class Side(StrEnum):
+    """The two sides of a hand: the single player and the two adversaries."""
+
+    PLAYER = "player"
+    ADVERSARIES = "adversaries"
+
+
+EVENT_LABELS: dict[Event, str] = {
+    Event.PLAYED: "Played out",
+    Event.OUT_OF_TURN: "An adversary played out of turn: the player claimed the stock and "
+                       "last trick",
+    Event.STOCK_TURNED: "The player turned the stock too early: 35 to each adversary, "
+                        "the deal is void",
+    Event.ALL_PASSED: "Everyone passed — the deal passes",
+}
+
+COUNTED: tuple[str, ...] = (Event.PLAYED, Event.OUT_OF_TURN)
+"""The events after which the sides count their points."""
+
+WITH_PLAYER: tuple[str, ...] = (*COUNTED, Event.STOCK_TURNED)
+"""The events that name a single player."""
+
+TOTAL_POINTS = total_points(pack_40_italian(), CALABRASELLA_POINTS) + CALABRASELLA_LAST_TRICK
+"""35: the counting cards (32) and the last trick (3)."""
+
+DOUBLE = 2
+"""The text: "If all 35 points are won by either side, they count double, 70"."""
+
+REVOKE_PENALTY = 9
+"""The text: "The penalty for a revoke is the loss of 9 points"."""
+
+STOCK_PENALTY = 35
+"""The text: turning the stock too early "loses 35 points to each adversary"."""
+
+MAX_REVOKES = 4
+"""A guard against typing slips: more revokes by one side in one hand are not plausible."""
+
+SEATS_DEALT = 3
+"""Three players hold cards; a fourth, the dealer, sits out."""
+
+PENALTIES = "Penalties"
+FOSTER = "Foster's Hoyle, Calabrasella"
+
+
+# ---------------------------------------------------------------- the hand as the rules see it
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A deal as entered, seen from the single player's side whichever side was counted."""
+
+    event: Event
+    player: int | None
+    counted_side: Side
+    counted_points: int
+    revokes_by_player: int
+    revokes_by_adversaries: int
+
+    @property
+    def player_points(self) -> int:
+        """The single player's points in play (counting cards and the last trick)."""
+        if self.counted_side is Side.PLAYER:
+            return self.counted_points
+        return TOTAL_POINTS - self.counted_points
+
+    @property
+    def adversary_points(self) -> int:
+        """The adversaries' points in play: 35 minus the single player's."""
+        return TOTAL_POINTS - self.player_points
+
+
+def read_hand(entry: Entry) -> Hand:
+    """The deal described by a parsed entry (blank revokes count as none)."""
+    return Hand(
+        event=Event(entry.get("event") or Event.PLAYED),
+        player=entry.get("player"),
+        counted_side=Side(entry.get("counted_side") or Side.PLAYER),
+        counted_points=entry.get("points") or 0,
+        revokes_by_player=entry.get("revokes_by_player") or 0,
+        revokes_by_adversaries=entry.get("revokes_by_adversaries") or 0,
+    )
+
+
+# ---------------------------------------------------------------- small rules
+
+
+def is_double(hand: Hand) -> bool:
+    """Whether one side won all 35 in play (a claim after an error or a penalty never doubles)."""
+    return hand.event is Event.PLAYED and hand.player_points in (0, TOTAL_POINTS)
+
+
+def counted_points(hand: Hand) -> tuple[int, int]:
+    """The single player's and the adversaries' points before penalties (70–0 for all 35)."""
+    factor = DOUBLE if is_double(hand) else 1
+    return hand.player_points * factor, hand.adversary_points * factor
+
+
+def revoke_shift(hand: Hand) -> int:
+    """The points the revoke penalties move to the single player (negative: away from him)."""
+    return REVOKE_PENALTY * (hand.revokes_by_adversaries - hand.revokes_by_player)
+
+
+def final_points(hand: Hand) -> tuple[int, int]:
+    """Both sides' points after the revoke penalties, from which the difference is taken."""
+    player, adversaries = counted_points(hand)
+    shift = revoke_shift(hand)
+    return player + shift, adversaries - shift
+
+
+def hand_result(hand: Hand) -> int:
+    """The single player's signed result: what he wins from (or loses to) each other player."""
+    if hand.event is Event.STOCK_TURNED:
+        return -STOCK_PENALTY
+    if hand.event is Event.ALL_PASSED:
+        return 0
+    player, adversaries = final_points(hand)
+    return player - adversaries
+
+
+def sits_out(player_count: int, dealer: int) -> int | None:
+    """The seat that takes no cards this deal: the dealer at four players, nobody at three."""
+    return dealer if player_count > SEATS_DEALT else None
+
+
+# ---------------------------------------------------------------- words
+
+
+
+
+def _minus(number: int) -> str:
+    """A number that may be negative inside arithmetic: 2, −7."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def player_name(setup: Setup, hand: Hand) -> str:
+    """The single player's name ("" when everyone passed and there is none)."""
+    return "" if hand.player is None else setup.players[hand.player]
+
+
+def headline(setup: Setup, hand: Hand) -> str:
+    """The one-line summary: "Annie: 23 – 12 → +11"."""
+    if hand.event is Event.ALL_PASSED or hand.player is None:
+        return "All passed — the deal passes"
+    name = player_name(setup, hand)
+    if hand.event is Event.STOCK_TURNED:
+        return f"{name} turned the stock too early → {format_signed(hand_result(hand))}, deal void"
+    player, adversaries = final_points(hand)
+    notes = []
+    if hand.event is Event.OUT_OF_TURN:
+        notes.append("claimed after an adversary's error")
+    if is_double(hand):
+        notes.append("all 35, double")
+    if hand.revokes_by_player or hand.revokes_by_adversaries:
+        notes.append("revoke penalty")
+    note = f" ({', '.join(notes)})" if notes else ""
+    result = format_signed(hand_result(hand))
+    return f"{name}: {_minus(player)} – {_minus(adversaries)}{note} → {result}"
+
+
+def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
+    """The arithmetic of a counted deal, one checkable step per line."""
+    name = player_name(setup, hand)
+    lines = []
+    if hand.counted_side is Side.ADVERSARIES:
+        lines.append(f"Counted for the adversaries: {hand.counted_points}; so {name} has "
+                     f"{TOTAL_POINTS} − {hand.counted_points} = {hand.player_points}")
+    if hand.event is Event.OUT_OF_TURN:
+        lines.append(f"An adversary played out of turn: {name} claims the stock and last trick; "
+                     f"the adversaries keep the {hand.adversary_points} won before the error")
+    lines.append(f"{name} {hand.player_points} – {hand.adversary_points} the adversaries")
+    player, adversaries = counted_points(hand)
+    if is_double(hand):
+        winner = name if hand.player_points else "the adversaries"
+        lines.append(f"All 35 points to {winner}: they count double, {player} – {adversaries}")
+    lines.extend(_revoke_lines(name, hand, player, adversaries))
+    final_player, final_adversaries = final_points(hand)
+    result = hand_result(hand)
+    lines.append(f"{_minus(final_player)} − {_minus(final_adversaries)} = {format_signed(result)}")
+    lines.extend(_list_lines(setup, hand, dealer, result))
+    return lines
+
+
+def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[str]:
+    """Each side's revokes, moving 9 points apiece from that side to the other."""
+    lines = []
+    if hand.revokes_by_adversaries:
+        moved = REVOKE_PENALTY * hand.revokes_by_adversaries
+        lines.append(f"The adversaries revoked {_times(hand.revokes_by_adversaries)}: {moved} "
+                     f"points to {name}: {_minus(player)} + {moved} = {_minus(player + moved)}, "
+                     f"{_minus(adversaries)} − {moved} = {_minus(adversaries - moved)}")
+        player, adversaries = player + moved, adversaries - moved
+    if hand.revokes_by_player:
+        moved = REVOKE_PENALTY * hand.revokes_by_player
+        lines.append(f"{name} revoked {_times(hand.revokes_by_player)}: {moved} points to the "
+                     f"adversaries: {_minus(player)} − {moved} = {_minus(player - moved)}, "
+                     f"{_minus(adversaries)} + {moved} = {_minus(adversaries + moved)}")
+    return lines
+
+
+def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[str]:
+    """Who sits out, and the one score the list receives."""
+    name = player_name(setup, hand)
+    lines = []
+    out = sits_out(setup.player_count, dealer)
+    if out is not None:
+        lines.append(f"{setup.players[out]} dealt and sits out, sharing the adversaries' fortunes")
+    lines.append(f"Only {name}'s score is put down: {format_signed(result)}")
+    return lines
+
+
+def _redeal_lines(setup: Setup, hand: Hand, dealer: int) -> tuple[str, ...]:
+    """A void deal (the same dealer deals again) or a deal everyone passed (the deal moves on)."""
+    count = setup.player_count
+    if hand.event is Event.ALL_PASSED or hand.player is None:
+        return ("Everyone passed: no score, the hands are thrown in",
+                f"The deal passes from {setup.players[dealer]} to "
+                f"{setup.players[(dealer + 1) % count]}")
+    name = player_name(setup, hand)
+    return (f"{name} turned the stock before standing and discarding: {name} loses "
+            f"{STOCK_PENALTY} to each adversary",
+            f"The deal is void: {setup.players[dealer]} deals again",
+            f"Only {name}'s score is put down: {format_signed(-STOCK_PENALTY)}")
+
+
+# ---------------------------------------------------------------- the referee
+
+
+def dealer_problems(setup: Setup, hand: Hand, dealer: int) -> list[Problem]:
+    """At four players the dealer takes no cards, so cannot be the single player."""
+    if hand.player is None or sits_out(setup.player_count, dealer) != hand.player:
+        return []
+    name = setup.players[dealer]
+    return [Problem("player", f"{name} dealt this hand: at four players the dealer takes no "
+                              f"cards and shares the adversaries' fortunes, so {name} cannot be "
+                              "the single player.")]
+
+
+def claim_problems(hand: Hand) -> list[Problem]:
+    """After an adversary's error the player claims the last trick, worth 3: he has at least 3."""
+    if hand.event is not Event.OUT_OF_TURN or hand.player_points >= CALABRASELLA_LAST_TRICK:
+        return []
+    most = TOTAL_POINTS - CALABRASELLA_LAST_TRICK
+    if hand.counted_side is Side.ADVERSARIES:
+        message = (f"The player claimed the last trick ({CALABRASELLA_LAST_TRICK} points), so "
+                   f"the adversaries have at most {most}, not {hand.counted_points}.")
+    else:
+        message = (f"The player claimed the last trick, worth {CALABRASELLA_LAST_TRICK}, so he "
+                   f"has at least {CALABRASELLA_LAST_TRICK}, not {hand.counted_points}.")
+    return [Problem("points", message)]
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Calabrasella(Game):
+    """Calabrasella as Foster gives it, for three players or four with the dealer sitting out."""
+
+    slug = "calabrasella"
+    name = "Calabrasella"
+    player_counts = (3, 4)
+    zero_sum = False  # only the single player's score is put down; the list balances at the end
+    summary = ("Forty cards, no trumps: a single player against two adversaries for the 35 "
+               "points of the counting cards and the last trick; the list balances as in Skat.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The stake per point for the settlement (0: settle in points)."""
+        return (Field("stake", "Stake per point (cents)", FieldKind.INTEGER, minimum=0,
+                      maximum=100, default=0,
+                      help=f"{FOSTER}: played for so much a point; 0 = settle in points"),)
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """What happened, the single player, the points of one side, and revokes."""
+        counted = ("event", COUNTED)
+        player_help = ("The player who stood alone against the other two"
+                       + ("; the dealer takes no cards" if setup.player_count > SEATS_DEALT
+                          else ""))
+        return (
+            Field("event", "The deal", FieldKind.CHOICE,
+                  choices=tuple(Choice(event.value, EVENT_LABELS[event]) for event in Event),
+                  default=Event.PLAYED.value),
+            Field("player", "Single player", FieldKind.SEAT, help=player_help,
+                  shown_when=("event", WITH_PLAYER)),
+            Field("counted_side", "Points counted for", FieldKind.CHOICE,
+                  choices=(Choice(Side.PLAYER.value, "The single player"),
+                           Choice(Side.ADVERSARIES.value, "The adversaries")),
+                  default=Side.PLAYER.value, shown_when=counted),
+            Field("points", "Points", FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
+                  help="Counting cards and the last trick of the side chosen above; the other "
+                       "side has 35 minus this. After an adversary's error, the adversaries "
+                       "count only what they had won before it.",
+                  shown_when=counted),
+            Field("revokes_by_player", "Revokes by the single player", FieldKind.INTEGER,
+                  minimum=0, maximum=MAX_REVOKES, default=0,
+                  help="Each revoke moves 9 points to the other side", shown_when=counted,
+                  section=PENALTIES),
+            Field("revokes_by_adversaries", "Revokes by the adversaries", FieldKind.INTEGER,
+                  minimum=0, maximum=MAX_REVOKES, default=0,
+                  help="Each revoke moves 9 points to the other side", shown_when=counted,
+                  section=PENALTIES),
+        )
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """The dealer cannot stand at four players; a claimed last trick is at least 3 points."""
+        hand = read_hand(entry)
+        if hand.event is Event.ALL_PASSED:
+            return []
+        return [*dealer_problems(state.setup, hand, self.dealer(state)), *claim_problems(hand)]
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """The single player's signed result in his column, nothing for anyone else."""
+        setup = state.setup
+        hand = read_hand(entry)
+        dealer = self.dealer(state)
+        if hand.event is Event.ALL_PASSED or hand.player is None:
+            return HandResult((0,) * setup.player_count, _redeal_lines(setup, hand, dealer),
+                              headline(setup, hand), redeal=True)
+        points = declarer_only(setup.player_count, hand.player, hand_result(hand))
+        if hand.event is Event.STOCK_TURNED:
+            return HandResult(points, _redeal_lines(setup, hand, dealer), headline(setup, hand),
+                              redeal=True)
+        return HandResult(points, tuple(score_lines(setup, hand, dealer)),
+                          headline(setup, hand))
+
+    def dealer(self, state: State) -> int:
+        """The deal passes to the next seat after every deal but a void one (the same redeals)."""
+        void = sum(1 for hand in state.hands if hand.entry.get("event") == Event.STOCK_TURNED)
+        return (state.setup.first_dealer + len(state.hands) - void) % state.setup.player_count
+
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """At four players: the dealer of the next deal sits out."""
+        out = sits_out(state.setup.player_count, self.dealer(state))
+        if out is None:
+            return ()
+        return (f"{state.setup.players[out]} sits out, sharing the adversaries' fortunes",)
+
+    def outcome(self, state: State) -> Outcome:
+        """Never over by itself; the leaders are those ahead once the list is balanced."""
+        return Outcome(finished=False, winners=leaders(balance_by_differences(state.totals)))
+
+    def settlement(self, state: State) -> Settlement:
+        """The list balanced by differences, as in Skat, at the stake per point if one is set."""
+        stake = _stake(state.setup)
+        unit = "cents" if stake else "points"
+        return settle(balance_by_differences(state.totals), unit, stake or 1)
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """One line for the table of hands: "Annie: 23 – 12 → +11"."""
+        return headline(setup, read_hand(entry))
+
+
+def _stake(setup: Setup) -> int:
+    """Cents per point, 0 when the evening is settled in points."""
+    value: Any = setup.options.get("stake", 0)
+    return int(value or 0)
+
+
+register(Calabrasella())

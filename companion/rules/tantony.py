@@ -1,0 +1,731 @@
+"""Tantony for 4 players (partnerships, split partnership or individual) or 3 players.
+
+Thirteen tricks at no trump (twelve at three players). Each trick is worth its runt: the lowest
+card of the suit led. Whoever wins a trick may keep it or give it to any player who has fewer than
+the quota (3 tricks, 4 at three players); whoever gets it leads to the next. At four players the
+thirteenth trick is never placed: its runt, the Tantony card, goes to whoever won it.
+
+The players enter the hand trick by trick (the runt and who got it, optionally the cards played,
+which the referee then resolves), or all at once at the end from the face-up runts. Gaps in the
+text are settled by RULINGS.md ("Tantony"); docs/rules/tantony.md lists every decision.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    Card,
+    CardError,
+    pack_36_tantony,
+    pack_52,
+    parse,
+)
+from companion.rules import register
+from companion.rules.base import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    Game,
+    HandResult,
+    Outcome,
+    Problem,
+    SeatGroup,
+    Setup,
+    State,
+    TrickEntry,
+    TrickProgress,
+    leaders,
+)
+from companion.tricks import ACE_HIGH, PlayedTrick, sorted_cards
+
+
+class Scoring(StrEnum):
+    """How the four-player game adds up: sides, a half-partner on either hand, or alone."""
+
+    PARTNERSHIP = "partnership"
+    SPLIT_LEFT = "split_left"
+    SPLIT_RIGHT = "split_right"
+    INDIVIDUAL = "individual"
+
+
+SCORING_LABELS: dict[Scoring, str] = {
+    Scoring.PARTNERSHIP: "Fixed partnerships: 1st & 3rd player against 2nd & 4th",
+    Scoring.SPLIT_LEFT: "Split partnership: own runts plus the player on the left",
+    Scoring.SPLIT_RIGHT: "Split partnership: own runts plus the player on the right",
+    Scoring.INDIVIDUAL: "Everyone for themselves: plain individual scores",
+}
+
+RULING = "RULINGS.md, Tantony"
+
+FOUR_PLAYER_VALUES: dict[int, int] = {
+    **{rank: rank for rank in range(2, 11)}, JACK: 15, QUEEN: 20, KING: 25, ACE: 30}
+"""The text: "numerals Two to Ten count at face value, followed by Jack = 15, Queen = 20,
+King = 25, Ace = 30"."""
+
+THREE_PLAYER_VALUES: dict[int, int] = {
+    **{rank: rank for rank in range(2, 7)}, JACK: 10, QUEEN: 15, KING: 20, ACE: 25}
+"""The text: "Numerals 2, 3, 4, 5 and 6 count at face value, followed by Jack 10, Queen 15,
+King 20, Ace 25"."""
+
+HANDS_IN_GAME = 4
+"""At four players "a game is normally four hands"."""
+
+SUDDEN_DEATH: dict[int, int] = {1: 60, 2: 120, 3: 180}
+"""One side wins a double game early by reaching these totals after hands 1, 2 and 3."""
+
+DOUBLE_AFTER_FOUR = 240
+"""Reaching this after the fourth hand also wins a double game."""
+
+THREE_PLAYER_GAME = 300
+"""At three players "Game is 300 points"."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What differs between the four- and the three-player game: pack, values, quota, tricks."""
+
+    words: str
+    pack_name: str
+    pack: tuple[Card, ...]
+    values: Mapping[int, int]
+    quota: int
+    total_tricks: int
+    tantony_card: bool  # the last trick is won, never placed (four players)
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """The codes of every card in the pack."""
+        return frozenset(card.code for card in self.pack)
+
+    def value(self, card: Card) -> int:
+        """A card's worth as a runt."""
+        return self.values[card.rank]
+
+    def cards_worth(self, value: int) -> tuple[Card, ...]:
+        """The cards of the pack worth `value` as a runt."""
+        return tuple(card for card in self.pack if self.value(card) == value)
+
+    def is_last_unplaced(self, number: int) -> bool:
+        """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
+        return self.tantony_card and number == self.total_tricks
+
+
+FOUR_PLAYERS = Table("four-player", "52-card pack", sorted_cards(pack_52(), ACE_HIGH),
+                     FOUR_PLAYER_VALUES, quota=3, total_tricks=13, tantony_card=True)
+THREE_PLAYERS = Table("three-player", "36-card pack, which has no Sevens, Eights, Nines or Tens",
+                      sorted_cards(pack_36_tantony(), ACE_HIGH), THREE_PLAYER_VALUES, quota=4,
+                      total_tricks=12, tantony_card=False)
+
+
+def table_for(setup: Setup) -> Table:
+    """The pack, values and quota of this table."""
+    return THREE_PLAYERS if setup.player_count == 3 else FOUR_PLAYERS
+
+
+def scoring(setup: Setup) -> Scoring:
+    """How this table adds up; the three-player game is always individual."""
+    if setup.player_count == 3:
+        return Scoring.INDIVIDUAL
+    return Scoring(setup.options.get("scoring", Scoring.PARTNERSHIP))
+
+
+def sides(setup: Setup) -> tuple[SeatGroup, ...]:
+    """The fixed partnerships (seats in play order, so partners sit opposite), or none."""
+    if scoring(setup) is not Scoring.PARTNERSHIP:
+        return ()
+    names = setup.players
+    return (SeatGroup(f"{names[0]} & {names[2]}", (0, 2)),
+            SeatGroup(f"{names[1]} & {names[3]}", (1, 3)))
+
+
+def half_partner(setup: Setup, seat: int) -> int:
+    """In split partnership, the player whose runts also count for `seat`: left is seat + 1."""
+    step = 1 if scoring(setup) is Scoring.SPLIT_LEFT else -1
+    return (seat + step) % setup.player_count
+
+
+def values_text(values: Sequence[int]) -> str:
+    """The runt values in words: "2–10, 15, 20, 25 or 30" (runs of three or more collapsed)."""
+    ordered = sorted(set(values))
+    parts: list[str] = []
+    start = 0
+    for index in range(1, len(ordered) + 1):
+        if index == len(ordered) or ordered[index] != ordered[index - 1] + 1:
+            run = ordered[start:index]
+            parts.extend([f"{run[0]}–{run[-1]}"] if len(run) >= 3 else [str(v) for v in run])
+            start = index
+    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
+# ---------------------------------------------------------------- one trick read against the pack
+
+
+@dataclass(frozen=True)
+class Runt:
+    """The card that scores a trick, or only its value when the card was not written down."""
+
+    value: int
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return str(self.card) if self.card is not None else str(self.value)
+
+    def counted(self) -> str:
+        """The runt in an arithmetic line: "Q♥ 20", or just "20"."""
+        return f"{self.card} {self.value}" if self.card is not None else str(self.value)
+
+
+def read_card(token: str, table: Table) -> tuple[Card | None, str | None]:
+    """A card code read against the pack in play, or why it is not one of its cards."""
+    try:
+        card = parse(token)
+    except CardError:
+        return None, (f"{token} is not a card: write a card like 2S, 10H or QS, or just a "
+                      "runt's value.")
+    if card.code not in table.codes:
+        return None, f"{card} is not in the {table.pack_name}."
+    return card, None
+
+
+def read_runt(token: str, table: Table) -> tuple[Runt | None, str | None]:
+    """A runt written as a card code ("QS") or as a value only ("20")."""
+    if token.isdigit():
+        value = int(token)
+        if value not in table.values.values():
+            return None, (f"no card is worth {value} in {table.words} Tantony: runts are worth "
+                          f"{values_text(list(table.values.values()))}.")
+        return Runt(value), None
+    card, problem = read_card(token, table)
+    if card is None:
+        return None, problem
+    return Runt(table.value(card), card), None
+
+
+def read_cards(tokens: Sequence[str], table: Table,
+               player_count: int) -> tuple[tuple[Card, ...], str | None]:
+    """The cards of a refereed trick: one distinct card of the pack from each player."""
+    cards: list[Card] = []
+    for token in tokens:
+        card, problem = read_card(token, table)
+        if card is None:
+            return (), problem
+        if card in cards:
+            return (), f"{card} is entered twice."
+        cards.append(card)
+    if len(cards) != player_count:
+        return (), (f"{len(cards)} cards are entered; each of the {player_count} players plays "
+                    "one card.")
+    return tuple(cards), None
+
+
+# ---------------------------------------------------------------- a hand walked trick by trick
+
+
+@dataclass(frozen=True)
+class ReadTrick:
+    """One trick as the referee understood it: who led, its runt, who got it, who won it."""
+
+    number: int
+    leader: int | None
+    runt: Runt | None
+    got: int | None  # the seat that got it (at four players, trick 13's winner)
+    winner: int | None  # as entered, else from the cards; None when unknown
+    placed: bool
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass
+class Tally:
+    """The running state of a hand while its tricks are read, one after another."""
+
+    player_count: int
+    taken: list[int] = field(init=False)  # tricks got, the unplaced last trick included
+    placed: list[int] = field(init=False)  # tricks placed with the seat: these meet the quota
+    points: list[int] = field(init=False)
+    used: dict[str, str] = field(default_factory=dict)  # card code -> where it was first used
+    value_only: Counter[int] = field(default_factory=Counter)  # runts written as a value only
+
+    def __post_init__(self) -> None:
+        count = self.player_count
+        self.taken, self.placed, self.points = [0] * count, [0] * count, [0] * count
+
+
+@dataclass(frozen=True)
+class WalkedHand:
+    """A hand's tricks as read in order, with every per-trick problem and the running tally."""
+
+    tricks: tuple[ReadTrick, ...]
+    problems: tuple[Problem, ...]
+    taken: tuple[int, ...]
+    placed: tuple[int, ...]
+    points: tuple[int, ...]
+    used: frozenset[str]
+    next_leader: int | None
+
+
+def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickEntry]) -> WalkedHand:
+    """Read the tricks in the order entered: each trick's leader is whoever got the one before.
+
+    Never raises: a trick that cannot be read adds its problems and is counted as far as it can
+    be, so the pad can still show the hand so far.
+    """
+    table = table_for(setup)
+    tally = Tally(setup.player_count)
+    read: list[ReadTrick] = []
+    problems: list[Problem] = []
+    leader = first_leader
+    for number, entry in enumerate(tricks, start=1):
+        trick, messages = read_trick(setup, table, number, entry, leader, tally)
+        problems.extend(Problem("tricks", f"Trick {number}: {message}") for message in messages)
+        read.append(trick)
+        leader = trick.got
+    return WalkedHand(tuple(read), tuple(problems), tuple(tally.taken), tuple(tally.placed),
+                      tuple(tally.points), frozenset(tally.used), leader)
+
+
+def read_trick(setup: Setup, table: Table, number: int, entry: TrickEntry, leader: int | None,
+               tally: Tally) -> tuple[ReadTrick, list[str]]:
+    """One trick checked against the cards, the quota and the cards already used; then counted."""
+    notes: list[str | None] = []
+    runt, problem = read_runt(entry.runt, table) if entry.runt else (None, None)
+    notes.append(problem)
+    cards, problem = (read_cards(entry.cards, table, setup.player_count) if entry.cards
+                      else ((), None))
+    notes.append(problem)
+    played = PlayedTrick(cards, ACE_HIGH) if cards else None
+    if played is not None:
+        runt, problem = _runt_from_cards(table, played, runt)
+        notes.append(problem)
+    elif runt is None and not any(notes):
+        notes.append("enter the runt, or the cards played.")
+    winner, problem = _winner(setup, played, leader, entry.won_by)
+    notes.append(problem)
+    unplaced = table.is_last_unplaced(number)
+    got, problem = (_last_trick_goes_to(setup, winner, entry.to) if unplaced
+                    else _placed_with(setup, table, entry.to, tally))
+    notes.append(problem)
+    notes.extend(_used_before(runt, cards, tally))
+    trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
+    notes.extend(_too_many_worth(table, _record(tally, table, number, trick), tally))
+    return trick, [note for note in notes if note]
+
+
+def _runt_from_cards(table: Table, played: PlayedTrick,
+                     written: Runt | None) -> tuple[Runt, str | None]:
+    """The runt the cards make (the lowest card of the suit led), and a written runt that differs.
+    """
+    card = played.lowest_card
+    derived = Runt(table.value(card), card)
+    if written is None or written == derived:
+        return derived, None
+    if written.card is None and written.value == derived.value:
+        return derived, None
+    why = ("nobody followed suit, so the card led is also the runt" if not played.followed
+           else f"the lowest {_suit_word(card)} played")
+    return derived, f"the runt is {card} ({why}), not {written}."
+
+
+def _winner(setup: Setup, played: PlayedTrick | None, leader: int | None,
+            won_by: int | None) -> tuple[int | None, str | None]:
+    """Who won the trick: as entered, checked against the cards when the leader is known."""
+    if played is None or leader is None:
+        return won_by, None
+    derived = played.winner(leader)
+    if won_by is None or won_by == derived:
+        return derived, None
+    card = played.winning_card
+    how = (f"the sow {card}, the highest {_suit_word(card)}" if played.followed
+           else f"the hog {card}: nobody followed suit")
+    names = setup.players
+    return derived, f"{names[derived]} won it with {how}, not {names[won_by]}."
+
+
+def _placed_with(setup: Setup, table: Table, to: int | None,
+                 tally: Tally) -> tuple[int | None, str | None]:
+    """The seat a placed trick went to, refused when missing or already holding the quota."""
+    if to is None:
+        return None, "say who got the trick."
+    if tally.placed[to] >= table.quota:
+        return to, f"{setup.players[to]} already has {table.quota} tricks, the quota."
+    return to, None
+
+
+def _last_trick_goes_to(setup: Setup, winner: int | None,
+                        to: int | None) -> tuple[int | None, str | None]:
+    """Four players, trick 13: the Tantony card stays with whoever won it; it is never placed."""
+    if winner is None and to is None:
+        return None, "say who won the last trick: the Tantony card goes to them."
+    if winner is None or to is None or to == winner:
+        return winner if winner is not None else to, None
+    return winner, (f"the thirteenth trick is never placed: the Tantony card stays with "
+                    f"{setup.players[winner]}, who won it.")
+
+
+def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> list[str]:
+    """This trick's cards (its runt and the cards played) already used earlier in the hand."""
+    spent = [*([runt.card] if runt and runt.card else []), *cards]
+    return [f"{card} was already {tally.used[card.code]}." for card in dict.fromkeys(spent)
+            if card.code in tally.used]
+
+
+def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[int]:
+    """Count the trick for the seat that got it and mark its cards used; the values it spent."""
+    runt, got = trick.runt, trick.got
+    if got is not None:
+        tally.taken[got] += 1
+        tally.placed[got] += 1 if trick.placed else 0
+        tally.points[got] += runt.value if runt else 0
+    marks = [(card, f"played in trick {number}") for card in trick.cards]
+    if runt is not None and runt.card is not None:
+        marks.append((runt.card, f"the runt of trick {number}"))
+    spent: set[int] = set()
+    for card, where in marks:
+        if card.code not in tally.used:
+            tally.used[card.code] = where
+            spent.add(table.value(card))
+    if runt is not None and runt.card is None:
+        tally.value_only[runt.value] += 1
+        spent.add(runt.value)
+    return spent
+
+
+def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
+    """Values this trick spent beyond the cards worth them (runts written as values only)."""
+    messages = []
+    for value in sorted(values):
+        worth = table.cards_worth(value)
+        named = sum(1 for card in worth if card.code in tally.used)
+        used = named + tally.value_only[value]
+        if used > len(worth):
+            messages.append(f"only {len(worth)} cards are worth {value} "
+                            f"({' '.join(map(str, worth))}), and this would make {used} used in "
+                            "this hand.")
+    return messages
+
+
+def _suit_word(card: Card) -> str:
+    """A suit named in the singular: "spade"."""
+    return card.suit.name.lower()[:-1]
+
+
+# ---------------------------------------------------------------- words
+
+
+def _names(setup: Setup, seats: Sequence[int]) -> str:
+    """Seats named in words: "Annie", "Annie and Benny", "Annie, Benny and Connie"."""
+    names = [setup.players[seat] for seat in seats]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
+    """One seat's runts added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
+    runts = [trick.runt for trick in tricks if trick.got == seat and trick.runt]
+    total = sum(runt.value for runt in runts)
+    sum_words = " + ".join(runt.counted() for runt in runts) or "no runt"
+    return f"{setup.players[seat]}: {sum_words} = {total}"
+
+
+def _tantony_line(setup: Setup, trick: ReadTrick) -> str:
+    """The runt of the unplaced last trick and who won it."""
+    value = trick.runt.value if trick.runt else 0
+    card = f"{trick.runt.card} " if trick.runt and trick.runt.card else ""
+    name = setup.players[trick.got] if trick.got is not None else "nobody"
+    return f"Tantony card {card}({value}) to {name}, who won the last trick"
+
+
+def _side_line(group: SeatGroup, points: Sequence[int]) -> str:
+    """A side's total: "Annie & Connie 28 + 31 = 59"."""
+    parts = " + ".join(str(points[seat]) for seat in group.seats)
+    return f"{group.name} {parts} = {sum(points[seat] for seat in group.seats)}"
+
+
+def _sides_words(groups: Sequence[SeatGroup], points: Sequence[int]) -> str:
+    """Both sides' points in one phrase: "Annie & Connie 59 – Benny & Denny 32"."""
+    return " – ".join(f"{group.name} {sum(points[s] for s in group.seats)}" for group in groups)
+
+
+def _seats_words(setup: Setup, points: Sequence[int]) -> str:
+    """Every seat's points in one phrase: "Annie 28 · Benny 15 · Connie 31 · Denny 17"."""
+    return " · ".join(f"{name} {value}" for name, value in zip(setup.players, points, strict=True))
+
+
+def _progress_seat_line(setup: Setup, table: Table, walked: WalkedHand, seat: int) -> str:
+    """One seat on the pad while tricks come in: "Connie 2/3 · 14"."""
+    extra = " + Tantony card" if walked.taken[seat] > walked.placed[seat] else ""
+    return (f"{setup.players[seat]} {walked.placed[seat]}/{table.quota}{extra} · "
+            f"{walked.points[seat]}")
+
+
+# ---------------------------------------------------------------- the end of the game
+
+
+@dataclass(frozen=True)
+class SideStanding:
+    """The two fixed partnerships' running totals: who is ahead, by how much, or level."""
+
+    ahead: SeatGroup
+    high: int
+    low: int
+    everyone: tuple[int, ...]
+
+    @property
+    def level(self) -> bool:
+        """Both sides on the same total."""
+        return self.high == self.low
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats of the side ahead, or every seat when level."""
+        return self.everyone if self.level else self.ahead.seats
+
+    @classmethod
+    def of(cls, state: State) -> SideStanding:
+        """The standing after the hands of `state`."""
+        first, second = sides(state.setup)
+        totals = state.totals
+        first_total = sum(totals[seat] for seat in first.seats)
+        second_total = sum(totals[seat] for seat in second.seats)
+        ahead = first if first_total >= second_total else second
+        return cls(ahead, max(first_total, second_total), min(first_total, second_total),
+                   tuple(sorted((*first.seats, *second.seats))))
+
+
+def partnership_outcome(state: State) -> Outcome:
+    """Sudden death after hands 1–3 (60, 120, 180), else the higher total after hand 4."""
+    standing = SideStanding.of(state)
+    played = len(state.hands)
+    if played >= HANDS_IN_GAME:
+        return _after_four_hands(standing)
+    target = SUDDEN_DEATH.get(played)
+    if target is None or standing.high < target:
+        return Outcome(False, standing.leaders)
+    return _sudden_death(standing, played, target)
+
+
+def _sudden_death(standing: SideStanding, played: int, target: int) -> Outcome:
+    """A side reached the target after hand `played`: a double game, unless both are level."""
+    name, high, low = standing.ahead.name, standing.high, standing.low
+    if standing.level:
+        return Outcome(False, standing.leaders,
+                       f"Both sides reached the target of {target} with {high}: play on")
+    if low >= target:
+        return Outcome(True, standing.leaders,
+                       f"{name} win a double game: {high} to {low} after hand {played}; both "
+                       f"sides reached the target of {target} and the higher total wins")
+    return Outcome(True, standing.leaders, f"{name} win a double game: {high} after hand "
+                                           f"{played} reached the target of {target}")
+
+
+def _after_four_hands(standing: SideStanding) -> Outcome:
+    """The higher total wins a single game, or a double with 240 or more; level is a draw."""
+    name, high, low = standing.ahead.name, standing.high, standing.low
+    if standing.level:
+        return Outcome(True, standing.leaders, f"Draw: {high} each after four hands")
+    if high >= DOUBLE_AFTER_FOUR:
+        return Outcome(True, standing.leaders, f"{name} win a double game: {high} to {low} "
+                                               f"after four hands reached {DOUBLE_AFTER_FOUR}")
+    return Outcome(True, standing.leaders,
+                   f"{name} win a single game: {high} to {low} after four hands")
+
+
+def split_scores(state: State) -> tuple[int, ...]:
+    """Each player's own total plus their half-partner's (left or right, by the option)."""
+    totals = state.totals
+    return tuple(totals[seat] + totals[half_partner(state.setup, seat)]
+                 for seat in range(state.setup.player_count))
+
+
+def split_outcome(state: State) -> Outcome:
+    """After four hands the highest split score wins; before that the split leaders lead."""
+    setup, totals, split = state.setup, state.totals, split_scores(state)
+    winners = leaders(split)
+    if len(state.hands) < HANDS_IN_GAME:
+        return Outcome(False, winners)
+    hand = "left" if scoring(setup) is Scoring.SPLIT_LEFT else "right"
+    parts = " · ".join(
+        f"{setup.players[seat]} {totals[seat]} + {totals[half_partner(setup, seat)]} = "
+        f"{split[seat]}" for seat in range(setup.player_count))
+    return Outcome(True, winners, f"Split scores (own + the player on the {hand}): {parts}. "
+                                  f"{_first_place(setup, winners, split[winners[0]])}")
+
+
+def individual_outcome(state: State) -> Outcome:
+    """Four players each for themselves: after four hands the highest total wins."""
+    winners = leaders(state.totals)
+    if len(state.hands) < HANDS_IN_GAME:
+        return Outcome(False, winners)
+    best = state.totals[winners[0]]
+    return Outcome(True, winners,
+                   f"After four hands {_first_place(state.setup, winners, best)}")
+
+
+def three_player_outcome(state: State) -> Outcome:
+    """Three players: over after the hand in which someone reaches 300; a tie on top plays on."""
+    winners = leaders(state.totals)
+    best = state.totals[winners[0]]
+    played = len(state.hands)
+    if best < THREE_PLAYER_GAME:
+        return Outcome(False, winners)
+    if len(winners) > 1:
+        return Outcome(False, winners, f"{_names(state.setup, winners)} are level at the top "
+                                       f"with {best}: play another round")
+    return Outcome(True, winners, f"{state.setup.players[winners[0]]} wins with {best} after "
+                                  f"hand {played}, reaching {THREE_PLAYER_GAME}")
+
+
+def _first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
+    """"Connie wins with 131", or "Annie and Connie share first place with 120"."""
+    if len(winners) == 1:
+        return f"{setup.players[winners[0]]} wins with {best}"
+    return f"{_names(setup, winners)} share first place with {best}"
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Tantony(Game):
+    """Tantony as the text has it, with the gaps settled by RULINGS.md."""
+
+    slug = "tantony"
+    name = "Tantony"
+    player_counts = (3, 4)
+    zero_sum = False
+    summary = ("Tricks at no trump worth their lowest card of the suit led (the runt); the winner "
+               "keeps each trick or gives it to a player still short of the quota. Four hands in "
+               "partnerships, split partnership or alone; three players play to 300.")
+    turn_word = "leads"
+    turn_heading = "First lead"
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """Four players: how the scores add up. Three players: nothing to choose."""
+        if player_count != 4:
+            return ()
+        return (Field(
+            "scoring", "Scoring", FieldKind.CHOICE,
+            choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+            default=Scoring.PARTNERSHIP.value,
+            help=(f"{RULING}: fixed partnerships as written; split partnership counts the "
+                  "player on the left (option: on the right); option: plain individual scores")),)
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """One field: the tricks, each a runt and who got it (optionally the cards played)."""
+        table = table_for(setup)
+        return (Field(
+            "tricks", "Tricks", FieldKind.TRICKS,
+            choices=tuple(Choice(card.code, str(card)) for card in table.pack),
+            minimum=table.total_tricks, maximum=table.total_tricks,
+            help=("Each trick's runt (the lowest card of the suit led) and who got it; add the "
+                  "cards played, from the leader on, to have the trick refereed")),)
+
+    def read_hand(self, state: State, entry: Entry) -> WalkedHand:
+        """The hand being entered, read trick by trick from its first leader."""
+        return walk(state.setup, self.dealer(state), entry.get("tricks") or ())
+
+    def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
+        """Every per-trick check on the tricks entered so far (a short hand is fine here)."""
+        return list(self.read_hand(state, entry).problems)
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """The per-trick checks, and a hand with the wrong number of tricks."""
+        problems = self.validate_progress(state, entry)
+        total = table_for(state.setup).total_tricks
+        entered = len(entry.get("tricks") or ())
+        if entered != total:
+            problems.append(Problem("tricks", f"A hand has {total} tricks; {entered} "
+                                              f"{'is' if entered == 1 else 'are'} entered."))
+        return problems
+
+    def progress(self, state: State, entry: Entry) -> TrickProgress:
+        """The hand so far: next trick, its leader, tricks and points per seat, who may get it."""
+        setup, table = state.setup, table_for(state.setup)
+        walked = self.read_hand(state, entry)
+        number = len(walked.tricks) + 1
+        complete = number > table.total_tricks
+        last = table.is_last_unplaced(number)
+        if complete:
+            open_seats: tuple[int, ...] = ()
+        elif last:
+            open_seats = tuple(range(setup.player_count))
+        else:
+            open_seats = tuple(seat for seat in range(setup.player_count)
+                               if walked.placed[seat] < table.quota)
+        # Per-seat counts are in `taken` and `points` (the pad draws them); the lines add what
+        # those cannot say: the sides' totals and who holds the Tantony card.
+        lines = [_sides_words(sides(setup), walked.points)] if sides(setup) else []
+        lines += [_progress_seat_line(setup, table, walked, seat)
+                  for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
+        if last:
+            lines.append(f"Trick {number} is not placed: its runt, the Tantony card, goes to "
+                         "whoever wins it")
+        return TrickProgress(
+            trick_number=number, total_tricks=table.total_tricks,
+            leader=None if complete else walked.next_leader, taken=walked.taken,
+            quota=table.quota, points=walked.points, open_seats=open_seats, used=walked.used,
+            last_trick=last, lines=tuple(lines))
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """Each seat scores the value of the runts it got; the lines add them up."""
+        setup = state.setup
+        walked = self.read_hand(state, entry)
+        lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
+        lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
+        lines += [_side_line(group, walked.points) for group in sides(setup)]
+        headline = (_sides_words(sides(setup), walked.points) if sides(setup)
+                    else _seats_words(setup, walked.points))
+        return HandResult(walked.points, tuple(lines), headline)
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """One line: each seat's points, and at four players who got the Tantony card."""
+        walked = walk(setup, None, entry.get("tricks") or ())
+        words = _seats_words(setup, walked.points)
+        for trick in walked.tricks:
+            if not trick.placed and trick.got is not None:
+                words += f" · Tantony {trick.runt or '?'} {setup.players[trick.got]}"
+        return words
+
+    def dealer(self, state: State) -> int:
+        """The seat that leads the first trick of the next hand.
+
+        Hand 1: the dealer's left-hand opponent. Four players: one seat further left each hand.
+        Three players: whoever won the last trick of the previous hand (as entered, else from
+        its cards, else whoever got it).
+        """
+        setup = state.setup
+        count = setup.player_count
+        if count == 4 or not state.hands:
+            return (setup.first_dealer + 1 + len(state.hands)) % count
+        # The last trick's leader is whoever got the one before it, so no first leader is needed.
+        tricks = walk(setup, None, state.hands[-1].entry.get("tricks") or ()).tricks
+        seat = None
+        if tricks:
+            seat = tricks[-1].winner if tricks[-1].winner is not None else tricks[-1].got
+        # An accepted hand always has a last trick that somebody got; the fallback is for safety.
+        return seat if seat is not None else (setup.first_dealer + 1) % count
+
+    def groups(self, setup: Setup) -> tuple[SeatGroup, ...]:
+        """The fixed partnerships, with the players' names; none in the other ways of scoring."""
+        return sides(setup)
+
+    def outcome(self, state: State) -> Outcome:
+        """Whether the game is over, who won and why (see the module and the rules page)."""
+        setup = state.setup
+        if setup.player_count == 3:
+            return three_player_outcome(state)
+        way = scoring(setup)
+        if way is Scoring.PARTNERSHIP:
+            return partnership_outcome(state)
+        if way is Scoring.INDIVIDUAL:
+            return individual_outcome(state)
+        return split_outcome(state)
+
+
+register(Tantony())

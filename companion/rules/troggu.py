@@ -1,0 +1,399 @@
+"""Troggu, the Swiss tarot of Upper Valais, for 3 to 6 players: the score pad and its referee.
+
+The bidding ends in one of three games: a Tappist (who takes the Tapp) against the others as a
+team, a Soloist (who leaves the Tapp unseen) against the others, or a Misère when everyone says
+"ich gehe". The cards count singly, 114 in all (RULINGS.md "The tarot family"); the Tappist or
+Soloist, whose side counts the Tapp, wins with 58 or more, and 57–57 is a tie with no payment.
+Every hand is paid at once in Rappen (zero sum):
+    Tappist or Soloist wins:  each other player pays the stake to them;
+    Tappist or Soloist loses: they pay the stake to each other player;
+    Misère: the player with the most points pays the stake to each other player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.cards import PLAIN_SUITS, Card, Suit, tarot_pack
+from companion.counting import TROGGU_POINTS, total_points
+from companion.rules import register
+from companion.rules.base import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    Game,
+    HandResult,
+    Problem,
+    Setup,
+    State,
+)
+from companion.scoring import add_points, one_against_rest
+from companion.settlement import Settlement, settle
+
+
+class Contract(StrEnum):
+    """What the bidding ended in."""
+
+    TAPPIST = "tappist"
+    SOLOIST = "soloist"
+    MISERE = "misere"
+
+
+class Side(StrEnum):
+    """The two sides of a Tappist or Solo game."""
+
+    PLAYER = "player"
+    OTHERS = "others"
+
+
+class Verdict(StrEnum):
+    """How a Tappist or Solo game ended for the Tappist or Soloist."""
+
+    WON = "won"
+    TIED = "tie"
+    LOST = "lost"
+
+
+class SoloStake(StrEnum):
+    """What a Solo is paid: the stake, as written, or double it (a house rule)."""
+
+    SINGLE = "single"
+    DOUBLE = "double"
+
+
+CONTRACT_LABELS: dict[Contract, str] = {
+    Contract.TAPPIST: "Tappist (ich nehm's): the others play as a team",
+    Contract.SOLOIST: "Solo: alone, the Tapp left unseen",
+    Contract.MISERE: "Misère: everyone said «ich gehe»",
+}
+
+CONTRACT_WORDS: dict[Contract, str] = {
+    Contract.TAPPIST: "Tappist",
+    Contract.SOLOIST: "Soloist",
+    Contract.MISERE: "Misère",
+}
+
+PLAYED_ALONE: tuple[str, ...] = (Contract.TAPPIST, Contract.SOLOIST)
+"""The games with a Tappist or Soloist against the rest."""
+
+KEEP_PIPS: dict[Suit, tuple[int, ...]] = {
+    suit: tuple(range(1, 7)) if suit.is_red else tuple(range(5, 11)) for suit in PLAIN_SUITS
+}
+"""The text: remove the red 7 to 10 and the black 4 to Ace; the courts all stay."""
+
+PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
+"""The 62 cards of the Troggu pack."""
+
+TOTAL_POINTS = total_points(PACK, TROGGU_POINTS)
+"""114: every card counted singly."""
+
+TIE_POINTS = TOTAL_POINTS // 2
+"""57: half the points each, a tie (RULINGS.md)."""
+
+WINNING_POINTS = TIE_POINTS + 1
+"""58: a strict majority of 114 wins (RULINGS.md)."""
+
+DEAL_PACKETS: dict[int, tuple[int, ...]] = {3: (6, 6, 6), 4: (4, 4, 5), 5: (4, 4, 3), 6: (4, 5)}
+"""The text's deal: the packets each player receives, by the number of players."""
+
+DEFAULT_STAKE = 10
+"""The text: "The basic stake is 10 Rappen"."""
+
+UNIT = "Rappen"
+TIE_SECTION = "Misère: a tie for the most points"
+RULING = "RULINGS.md, the tarot family: Troggu"
+
+
+def hand_size(player_count: int) -> int:
+    """Cards dealt to each player: the sum of the text's packets (18, 13, 11, 9)."""
+    return sum(DEAL_PACKETS[player_count])
+
+
+def tapp_size(player_count: int) -> int:
+    """Cards left for the Tapp after the deal: 8 at 3 players, 10 at 4, 7 at 5, 8 at 6."""
+    return len(PACK) - player_count * hand_size(player_count)
+
+
+def tapp_words(player_count: int) -> str:
+    """The Tapp for this table in words: "The Tapp holds 8 cards (18 each at 3 players)"."""
+    return (f"The Tapp holds {tapp_size(player_count)} cards ({hand_size(player_count)} each "
+            f"at {player_count} players)")
+
+
+# ---------------------------------------------------------------- the hand as the rules see it
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand as entered: the game, its player, the points of one side, and any Misère tie."""
+
+    contract: Contract
+    player: int
+    counted_side: Side
+    counted_points: int
+    tied: tuple[int, ...]
+
+    @property
+    def points(self) -> int:
+        """The Tappist's or Soloist's side's points, whichever side was counted."""
+        if self.counted_side is Side.PLAYER:
+            return self.counted_points
+        return TOTAL_POINTS - self.counted_points
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        """Misère: the player with the most points and anyone tied with them."""
+        return (self.player, *(seat for seat in self.tied if seat != self.player))
+
+
+def tie_field(seat: int) -> str:
+    """The name of the field that marks `seat` as tied for the most points in a Misère."""
+    return f"tied_{seat}"
+
+
+def read_hand(setup: Setup, entry: Entry) -> Hand:
+    """The hand described by a parsed entry."""
+    return Hand(
+        contract=Contract(entry["contract"]),
+        player=entry["player"],
+        counted_side=Side(entry.get("counted_side") or Side.PLAYER),
+        counted_points=entry.get("points") or 0,
+        tied=tuple(seat for seat in range(setup.player_count) if entry.get(tie_field(seat))),
+    )
+
+
+# ---------------------------------------------------------------- small rules
+
+
+def verdict(points: int) -> Verdict:
+    """58 or more wins, 57 is a tie, less loses (RULINGS.md)."""
+    if points >= WINNING_POINTS:
+        return Verdict.WON
+    return Verdict.TIED if points == TIE_POINTS else Verdict.LOST
+
+
+def stake(setup: Setup, contract: Contract) -> int:
+    """Rappen per player for this game: the stake, doubled for a Solo under the house rule."""
+    base = int(setup.options.get("stake", DEFAULT_STAKE))
+    doubled = setup.options.get("solo_stake", SoloStake.SINGLE) == SoloStake.DOUBLE
+    return base * 2 if contract is Contract.SOLOIST and doubled else base
+
+
+def alone_points(setup: Setup, hand: Hand) -> tuple[int, ...]:
+    """A Tappist or Solo game: the stake from each other player, or to each, or nothing."""
+    amount = stake(setup, hand.contract)
+    result = verdict(hand.points)
+    if result is Verdict.TIED:
+        return (0,) * setup.player_count
+    sign = 1 if result is Verdict.WON else -1
+    return one_against_rest(setup.player_count, hand.player, sign * amount)
+
+
+def misere_points(setup: Setup, hand: Hand) -> tuple[int, ...]:
+    """Each player with the most points pays the stake to each player with fewer."""
+    count = setup.player_count
+    losers = hand.losers
+    others = [seat for seat in range(count) if seat not in losers]
+    if not others:
+        return (0,) * count
+    amount = stake(setup, hand.contract)
+    return add_points(*(one_against_rest(count, loser, -amount, others) for loser in losers))
+
+
+# ---------------------------------------------------------------- words
+
+
+def _names(setup: Setup, seats: tuple[int, ...] | list[int]) -> str:
+    names = [setup.players[seat] for seat in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+
+
+def headline(setup: Setup, hand: Hand) -> str:
+    """The one-line summary: "Annie Tappist · 62 pts · won" or "Misère · Benny most points"."""
+    if hand.contract is Contract.MISERE:
+        if hand.tied and hand.losers != (hand.player,):
+            return f"Misère · {_names(setup, sorted(hand.losers))} tied for most points"
+        return f"Misère · {setup.players[hand.player]} most points"
+    return (f"{setup.players[hand.player]} {CONTRACT_WORDS[hand.contract]} · {hand.points} pts · "
+            f"{verdict(hand.points)}")
+
+
+def alone_lines(setup: Setup, hand: Hand) -> list[str]:
+    """The arithmetic of a Tappist or Solo game."""
+    name = setup.players[hand.player]
+    lines = [tapp_words(setup.player_count) + f"; they count for {name}"]
+    if hand.counted_side is Side.OTHERS:
+        lines.append(f"Counted for the others: {hand.counted_points}; so {name}'s side has "
+                     f"{TOTAL_POINTS} − {hand.counted_points} = {hand.points}")
+    result = verdict(hand.points)
+    rule = {Verdict.WON: f"{WINNING_POINTS} or more wins",
+            Verdict.TIED: f"{TIE_POINTS}–{TIE_POINTS} is a tie",
+            Verdict.LOST: f"less than {TIE_POINTS} loses"}[result]
+    lines.append(f"{name} ({CONTRACT_WORDS[hand.contract]}) {hand.points} points: {rule}")
+    if result is Verdict.TIED:
+        lines.append("Nobody pays")
+        return lines
+    lines.extend(_stake_lines(setup, hand))
+    others = setup.player_count - 1
+    amount = stake(setup, hand.contract)
+    if result is Verdict.WON:
+        lines.append(f"Each of the other {others} pays {name} {amount} {UNIT}: "
+                     f"{name} +{others * amount}")
+    else:
+        lines.append(f"{name} pays {amount} {UNIT} to each of the other {others}: "
+                     f"{name} −{others * amount}")
+    return lines
+
+
+def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
+    """The doubled Solo stake, when the house rule applies."""
+    base = int(setup.options.get("stake", DEFAULT_STAKE))
+    amount = stake(setup, hand.contract)
+    if amount == base:
+        return []
+    return [f"A Solo is paid double (house rule): 2 × {base} = {amount} {UNIT}"]
+
+
+def misere_lines(setup: Setup, hand: Hand) -> list[str]:
+    """The arithmetic of a Misère."""
+    count = setup.player_count
+    losers = sorted(hand.losers)
+    others = [seat for seat in range(count) if seat not in losers]
+    amount = stake(setup, hand.contract)
+    lines = ["Misère: nobody takes the Tapp, everyone plays alone"]
+    if not others:
+        lines.append("Everyone took as many points: nobody pays")
+        return lines
+    if len(losers) == 1:
+        name = setup.players[losers[0]]
+        lines.append(f"{name} took the most points and pays {amount} {UNIT} to each of the "
+                     f"other {len(others)}: {name} −{len(others) * amount}")
+        return lines
+    lines.append(f"{_names(setup, losers)} tied for the most points: each pays {amount} {UNIT} "
+                 f"to each of the {len(others)} with fewer ({_names(setup, others)}): "
+                 f"−{len(others) * amount} each, +{len(losers) * amount} each to the others")
+    return lines
+
+
+# ---------------------------------------------------------------- the referee
+
+
+def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """The Tapp counts for the Tappist or Soloist and every card is worth at least 1 point."""
+    tapp = tapp_size(setup.player_count)
+    if hand.points >= tapp:
+        return []
+    name = setup.players[hand.player]
+    if hand.counted_side is Side.PLAYER:
+        message = (f"The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+                   f"least 1 point, so {name}'s side has at least {tapp}, not "
+                   f"{hand.counted_points}.")
+    else:
+        message = (f"The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+                   f"least 1 point, so the others have at most {TOTAL_POINTS - tapp}, not "
+                   f"{hand.counted_points}.")
+    return [Problem("points", message)]
+
+
+def tie_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """A tie marked outside a Misère, or the player with the most points marked again."""
+    problems = []
+    for seat in hand.tied:
+        name = setup.players[seat]
+        if hand.contract is not Contract.MISERE:
+            problems.append(Problem(tie_field(seat), "Only a Misère has a tie for the most "
+                                                     f"points: untick {name}."))
+        elif seat == hand.player:
+            problems.append(Problem(tie_field(seat), f"{name} is already chosen as the player "
+                                                     "with the most points: tick only the "
+                                                     "others who took as many."))
+    return problems
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Troggu(Game):
+    """Troggu for 3 to 6 players, paid hand by hand in Rappen as the text says."""
+
+    slug = "troggu"
+    name = "Troggu"
+    player_counts = (3, 4, 5, 6)
+    zero_sum = True
+    summary = ("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a majority "
+               "of the 114 points, or a Misère when everyone passes; each hand is paid in Rappen.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The stake in Rappen and what a Solo is paid."""
+        return (
+            Field("stake", "Stake (Rappen)", FieldKind.INTEGER, minimum=1, maximum=1000,
+                  default=DEFAULT_STAKE,
+                  help=f"The text: 10 Rappen from or to each player; {RULING}: configurable"),
+            Field("solo_stake", "A Solo is paid", FieldKind.CHOICE,
+                  choices=(Choice(SoloStake.SINGLE.value, "As written: the stake, like a Tappist"),
+                           Choice(SoloStake.DOUBLE.value, "House rule: double the stake")),
+                  default=SoloStake.SINGLE.value,
+                  help="The text: the Tappist or Soloist receives the stake from each player"),
+        )
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The game, its player, one side's points, and the players tied in a Misère."""
+        alone = ("contract", PLAYED_ALONE)
+        return (
+            Field("contract", "Game", FieldKind.CHOICE,
+                  choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
+                  help=tapp_words(setup.player_count)),
+            Field("player", "Player", FieldKind.SEAT,
+                  help="The Tappist or Soloist; in a Misère, who took the most points"),
+            Field("counted_side", "Points counted for", FieldKind.CHOICE,
+                  choices=(Choice(Side.PLAYER.value, "The Tappist's or Soloist's side"),
+                           Choice(Side.OTHERS.value, "The others")),
+                  default=Side.PLAYER.value, shown_when=alone),
+            Field("points", "Card points", FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
+                  help="Of the side chosen above, the Tapp counting for the Tappist or "
+                       "Soloist; the other side has 114 minus this",
+                  shown_when=alone),
+            *(Field(tie_field(seat), f"{name} took as many points", FieldKind.BOOLEAN,
+                    default=False, required=False, section=TIE_SECTION)
+              for seat, name in enumerate(setup.players)),
+        )
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """Points the side cannot hold with the Tapp, and ties marked where none can be."""
+        setup = state.setup
+        hand = read_hand(setup, entry)
+        problems = tie_problems(setup, hand)
+        if hand.contract is not Contract.MISERE:
+            problems = [*points_problems(setup, hand), *problems]
+        return problems
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """The stake paid between the seats, every hand zero-sum."""
+        setup = state.setup
+        hand = read_hand(setup, entry)
+        if hand.contract is Contract.MISERE:
+            points, lines = misere_points(setup, hand), misere_lines(setup, hand)
+        else:
+            points, lines = alone_points(setup, hand), alone_lines(setup, hand)
+        return HandResult(points, tuple(lines), headline(setup, hand))
+
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """The Tapp's size at this table, shown beside whose deal it is."""
+        return (f"Tapp: {tapp_size(state.setup.player_count)} cards",)
+
+    def settlement(self, state: State) -> Settlement:
+        """The totals already are each player's winnings, in Rappen."""
+        return settle(state.totals, UNIT)
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """One line for the table of hands: "Annie Tappist · 62 pts · won"."""
+        return headline(setup, read_hand(setup, entry))
+
+
+register(Troggu())
