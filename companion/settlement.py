@@ -36,9 +36,10 @@ class Settlement:
 
     def show(self, amount: int) -> str:
         """An amount as a player reads it: 420 cents as 4.20, points and Rappen as they are."""
+        if amount < 0:
+            return f"\u2212{self.show(-amount)}"  # a true minus, as everywhere on the pad
         if self.unit == "cents":
-            return f"{amount // 100}.{amount % 100:02d}" if amount >= 0 else \
-                f"−{self.show(-amount)}"
+            return f"{amount // 100}.{amount % 100:02d}"
         return str(amount)
 
     @property

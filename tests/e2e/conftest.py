@@ -7,11 +7,12 @@ as a subprocess; the browser is Debian's Chromium, never a downloaded one. Witho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.live_server import running_server
 
@@ -77,3 +78,24 @@ def screens() -> Path:
     """The folder the screenshots and the summary PDF go to (git-ignored, for the lead)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     return SCREENS
+
+
+def start_game(page: Page, game: str, names: list[str], *, options: dict[str, str] | None = None,
+               screenshot: Path | None = None) -> str:
+    """Start a session through /new as a player does: tap the game and the player count, type
+    the names, pick house rules (select values by option key); returns the pad's URL."""
+    page.goto("/new")
+    page.locator("label.chip", has_text=game).click()
+    page.locator(f"label.chip:has(input[name=players][value='{len(names)}'])").click()
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    for hidden in range(len(names), 6):
+        if page.locator(f"#name-{hidden}").count():
+            expect(page.locator(f"#name-{hidden}")).to_be_hidden()
+    for key, value in (options or {}).items():
+        page.locator(f"#{key}").select_option(value)
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot))
+    page.get_by_role("button", name="Start the session").click()
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    return page.url

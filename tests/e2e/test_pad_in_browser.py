@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
+from tests.e2e.conftest import start_game
+
 pytestmark = pytest.mark.e2e
 
 MINUS = "\u2212"  # the pad prints totals with a true minus sign
@@ -38,18 +40,7 @@ def signed(number: int) -> str:
 
 def start_session(page: Page, names: list[str], screenshot: Path | None = None) -> str:
     """Start a French Tarot session through /new by tapping chips and typing names."""
-    page.goto("/new")
-    page.locator("label.chip", has_text="French Tarot").click()
-    page.locator(f"label.chip:has(input[name=players][value='{len(names)}'])").click()
-    for seat, name in enumerate(names):
-        page.fill(f"#name-{seat}", name)
-    for hidden in range(len(names), 5):
-        expect(page.locator(f"#name-{hidden}")).to_be_hidden()
-    if screenshot is not None:
-        page.screenshot(path=str(screenshot))
-    page.get_by_role("button", name="Start the session").click()
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
-    return page.url
+    return start_game(page, "French Tarot", names, screenshot=screenshot)
 
 
 def tap(page: Page, field: str, label: str) -> None:
