@@ -59,6 +59,15 @@ def achievable_totals(cards: Iterable[Card], table: PointTable) -> frozenset[int
     return frozenset(sums)
 
 
+def side_points(counted: float, counted_this_side: bool, total: float) -> float:
+    """One side's card points when either side's pile was counted: the other holds the rest.
+
+    Players count whichever pile is easier; every game with a fixed total (Tarot 91, Skat 120,
+    Calabrasella 35, Troggu 114) reads the soloist's points back the same way.
+    """
+    return counted if counted_this_side else total - counted
+
+
 def is_counting(card: Card, table: PointTable) -> bool:
     """Whether a card counts anything under a table."""
     return table(card) != 0

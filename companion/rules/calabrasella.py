@@ -19,7 +19,12 @@ from enum import StrEnum
 from typing import Any
 
 from companion.cards import pack_40_italian
-from companion.counting import CALABRASELLA_LAST_TRICK, CALABRASELLA_POINTS, total_points
+from companion.counting import (
+    CALABRASELLA_LAST_TRICK,
+    CALABRASELLA_POINTS,
+    side_points,
+    total_points,
+)
 from companion.rules import register
 from companion.rules.base import (
     Choice,
@@ -109,9 +114,8 @@ class Hand:
     @property
     def player_points(self) -> int:
         """The single player's points in play (counting cards and the last trick)."""
-        if self.counted_side is Side.PLAYER:
-            return self.counted_points
-        return TOTAL_POINTS - self.counted_points
+        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER,
+                               TOTAL_POINTS))
 
     @property
     def adversary_points(self) -> int:

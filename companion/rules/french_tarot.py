@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.counting import side_points
 from companion.rules import register
 from companion.rules.base import (
     Choice,
@@ -200,9 +201,7 @@ class Hand:
     @property
     def points(self) -> float:
         """The taker side's card points."""
-        if self.counted_side is Side.TAKER:
-            return self.counted_points
-        return TOTAL_POINTS - self.counted_points
+        return side_points(self.counted_points, self.counted_side is Side.TAKER, TOTAL_POINTS)
 
     @property
     def bouts(self) -> int:

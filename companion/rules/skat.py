@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.cards import pack_32
-from companion.counting import SKAT_POINTS, achievable_totals
+from companion.counting import SKAT_POINTS, achievable_totals, side_points
 from companion.rules import register
 from companion.rules.base import (
     Choice,
@@ -209,9 +209,8 @@ class Play:
         """The declarer's card points, the skat included (0 for Null, which counts none)."""
         if self.counted_points is None:
             return 0
-        if self.counted_side is Side.DECLARER:
-            return self.counted_points
-        return TOTAL_POINTS - self.counted_points
+        return int(side_points(self.counted_points, self.counted_side is Side.DECLARER,
+                               TOTAL_POINTS))
 
     @property
     def effective_announcement(self) -> Level:

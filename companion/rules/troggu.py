@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.cards import PLAIN_SUITS, Card, Suit, tarot_pack
-from companion.counting import TROGGU_POINTS, total_points
+from companion.counting import TROGGU_POINTS, side_points, total_points
 from companion.rules import register
 from companion.rules.base import (
     Choice,
@@ -138,9 +138,8 @@ class Hand:
     @property
     def points(self) -> int:
         """The Tappist's or Soloist's side's points, whichever side was counted."""
-        if self.counted_side is Side.PLAYER:
-            return self.counted_points
-        return TOTAL_POINTS - self.counted_points
+        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER,
+                               TOTAL_POINTS))
 
     @property
     def losers(self) -> tuple[int, ...]:
