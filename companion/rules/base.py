@@ -242,6 +242,12 @@ class TrickProgress:
     used: frozenset[str]
     last_trick: bool
     lines: tuple[str, ...] = ()
+    tricks: tuple[str, ...] = ()  # each trick entered, as the referee read it, in words
+
+    @property
+    def closing_trick(self) -> bool:
+        """The next trick is the hand's last one (whose winner leads the next hand)."""
+        return self.trick_number == self.total_tricks
 
     @property
     def complete(self) -> bool:

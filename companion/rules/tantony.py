@@ -434,6 +434,20 @@ def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
     return f"{setup.players[seat]}: {sum_words} = {total}"
 
 
+def _trick_words(setup: Setup, trick: ReadTrick) -> str:
+    """One trick for the list of tricks so far: "2♠ (2) → Connie, won by Denny"."""
+    runt = trick.runt.card if trick.runt and trick.runt.card else None
+    value = trick.runt.value if trick.runt else 0
+    words = f"{runt} ({value})" if runt else f"a runt worth {value}"
+    got = setup.players[trick.got] if trick.got is not None else "nobody yet"
+    words += f" → {got}"
+    if trick.winner is not None and trick.winner != trick.got:
+        words += f", won by {setup.players[trick.winner]}"
+    if trick.cards:
+        words += " · " + " ".join(str(card) for card in trick.cards)
+    return words
+
+
 def _tantony_line(setup: Setup, trick: ReadTrick) -> str:
     """The runt of the unplaced last trick and who won it."""
     value = trick.runt.value if trick.runt else 0
@@ -670,7 +684,8 @@ class Tantony(Game):
             trick_number=number, total_tricks=table.total_tricks,
             leader=None if complete else walked.next_leader, taken=walked.taken,
             quota=table.quota, points=walked.points, open_seats=open_seats, used=walked.used,
-            last_trick=last, lines=tuple(lines))
+            last_trick=last, lines=tuple(lines),
+            tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks))
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from companion import pad as pads
 from companion.engine import Checked
@@ -34,7 +34,7 @@ from companion.web.forms import trick_field
 
 bp = Blueprint("tricks", __name__)
 
-NEXT_PARTS = ("runt", "to", "cards")
+NEXT_PARTS = ("runt", "to", "won_by", "cards")
 RED_SUITS = ("H", "D")
 
 
@@ -136,7 +136,7 @@ def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:
 def _next_trick(form: Mapping[str, Any], progress: TrickProgress) -> dict[str, Any]:
     """The trick being added, as tapped. The last trick is not placed: it goes to its winner."""
     trick = {part: form.get(f"next-{part}", "").strip() for part in NEXT_PARTS}
-    if progress.last_trick:
+    if progress.last_trick and trick["to"]:
         trick["won_by"] = trick["to"]
     return trick
 
@@ -176,8 +176,10 @@ def change_tricks(token: str):
 
     pad = load_or_404(token)
     spec = trick_field(pad.game.fields(pad.setup))
-    if spec is None or pad.ended:
+    if spec is None:
         abort(404)
+    if pad.ended:
+        return _ended(pad)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return _answer(pad, draft_panel(pad, problems=[stale.message]), 422)
@@ -189,6 +191,17 @@ def change_tricks(token: str):
         pads.drop_draft(get_store(), pad)
         return _answer(pad, build_panel(pad, {}), 200)
     return _add_one(pad, spec, so_far)
+
+
+def _ended(pad: pads.Pad) -> Response:
+    """No more tricks once the session has ended: back to the pad, which says why."""
+    flash("This session has ended: no more tricks or hands can be added.")
+    target = url_for("pad.show", token=pad.token)
+    if _is_htmx():
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = target  # a swapped 303 would nest the page
+        return response
+    return redirect(target, code=303)
 
 
 def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
@@ -265,8 +278,7 @@ def whole_hand(token: str):
     if spec is None:
         abort(404)
     if pad.ended:
-        flash("This session has ended: no more hands can be added.")
-        return redirect(url_for("pad.show", token=token), code=303)
+        return _ended(pad)
     if request.method == "GET":
         rows = whole_hand_rows(spec, pad.setup.players)
         return render_template("whole.html", **_whole_context(pad, rows, ()))

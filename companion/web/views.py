@@ -27,7 +27,7 @@ from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
 from companion.rules import all_games, get
-from companion.rules.base import Field, FieldKind, Problem, ScoredHand, State
+from companion.rules.base import Field, FieldKind, Problem, ScoredHand, State, parse_values
 from companion.web import get_store, signed
 from companion.web.forms import (
     attach_problems,
@@ -194,7 +194,21 @@ def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, 
         "group_totals": [(group, sum(pad.state.totals[seat] for seat in group.seats))
                          for group in pad.game.groups(pad.setup)],
         "notes": pad.game.table_notes(pad.state),
+        "leading": leading_words(pad),
     }
+
+
+def leading_words(pad: pads.Pad) -> str:
+    """Who leads and with what: the side's total when the leaders form a fixed partnership."""
+    winners = pad.outcome.winners
+    if not winners:
+        return ""
+    totals = pad.state.totals
+    for group in pad.game.groups(pad.setup):
+        if set(winners) <= set(group.seats):
+            return f"{group.name} with {sum(totals[seat] for seat in group.seats)}"
+    names = " and ".join(pad.setup.players[seat] for seat in winners)
+    return f"{names} with {totals[winners[0]]}"
 
 
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
@@ -291,7 +305,7 @@ def preview(token: str) -> str:
     if number is not None and pad.hand(number) is None:
         abort(404)
     _, fields = _entry_form(pad, formdata=request.form)
-    if not any(field.changed for field in fields):
+    if not any(field.changed for field in fields) and trick_field(specs) is None:
         return render_template("pad/_preview.html", result=None)
     result = pads.preview(pad, form_values(request.form, specs), number)
     return render_template("pad/_preview.html", result=result, players=pad.setup.players,
@@ -365,7 +379,15 @@ def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
     rows = get_store().history(token)
-    return render_template("history.html", **pad_context(pad), history_rows=rows)
+    specs = pad.game.fields(pad.setup)
+
+    def describe_stored(entry: Mapping[str, Any]) -> str:
+        """A row as stored is raw data: parse it as the engine would before describing it."""
+        parsed, _ = parse_values(specs, entry, pad.setup.player_count)
+        return pad.game.describe(pad.setup, parsed)
+
+    return render_template("history.html", **pad_context(pad), history_rows=rows,
+                           describe_stored=describe_stored)
 
 
 def _export_document(pad: pads.Pad) -> dict:
