@@ -515,14 +515,20 @@ class SideStanding:
 
 def partnership_outcome(state: State) -> Outcome:
     """Sudden death after hands 1–3 (60, 120, 180), else the higher total after hand 4."""
+    # Every earlier hand is judged again: a corrected hand 1 that reaches 60 ended the game
+    # then, whatever was entered after it.
+    for played, target in sorted(SUDDEN_DEATH.items()):
+        if played > len(state.hands):
+            break
+        standing = SideStanding.of(State(state.setup, state.hands[:played]))
+        if standing.high >= target:
+            verdict = _sudden_death(standing, played, target)
+            if verdict.finished or played == len(state.hands):
+                return verdict
     standing = SideStanding.of(state)
-    played = len(state.hands)
-    if played >= HANDS_IN_GAME:
+    if len(state.hands) >= HANDS_IN_GAME:
         return _after_four_hands(standing)
-    target = SUDDEN_DEATH.get(played)
-    if target is None or standing.high < target:
-        return Outcome(False, standing.leaders)
-    return _sudden_death(standing, played, target)
+    return Outcome(False, standing.leaders)
 
 
 def _sudden_death(standing: SideStanding, played: int, target: int) -> Outcome:

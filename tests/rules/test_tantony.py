@@ -834,3 +834,16 @@ def test_the_game_is_registered() -> None:
     assert isinstance(GAME, Tantony)
     assert GAME.player_counts == (3, 4)
     assert not GAME.zero_sum
+
+
+def test_a_target_reached_in_an_earlier_hand_ends_the_game_there() -> None:
+    # "A game ends in an earlier sudden death win if one side has reached 60 at the end of the
+    # first hand": hand 1 gives Annie 2♠ Q♥ A♦ = 2 + 20 + 30 = 52 and Connie 10♥ J♦ 6♥ = 31,
+    # so Annie & Connie 83 ≥ 60. A second hand entered after it (a correction to hand 1 made
+    # afterwards, say) does not undo that: the game was over after hand 1.
+    winning = four("2S QH AD", "5C 3H 7S", "10H JD 6H", "4D 3C 3D", "7C", won_by=3)
+    state = session([winning, HAND])
+    outcome = GAME.outcome(state)
+    assert outcome.finished
+    assert outcome.winners == (0, 2)
+    assert "83 after hand 1 reached the target of 60" in outcome.text
