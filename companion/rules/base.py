@@ -130,10 +130,17 @@ class TrickEntry:
 
 @dataclass(frozen=True)
 class Problem:
-    """Something wrong with an entry: the field it concerns (None: the whole hand) and why."""
+    """Something wrong with an entry: the field it concerns (None: the whole hand) and why.
+
+    For a list-valued field (TRICKS), `item` is the index of the trick concerned and `part` the
+    piece of it ("runt", "to", "won_by" or "cards"), so a form can show the problem beside the
+    very box or button it is about.
+    """
 
     field: str | None
     message: str
+    part: str | None = None
+    item: int | None = None
 
 
 @dataclass(frozen=True)
@@ -385,6 +392,10 @@ def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
         sent = raw.get(spec.name, _MISSING)
         if spec.kind is FieldKind.TRICKS and sent is _MISSING:
             sent = tricks_from_form(spec.name, raw)
+        if spec.kind is FieldKind.TRICKS and not _is_blank(sent):
+            values[spec.name], trick_problems = parse_tricks(spec, sent, player_count)
+            problems.extend(trick_problems)
+            continue
         value, problem = _parse_one(spec, sent, player_count)
         values[spec.name] = value
         if problem:
@@ -524,39 +535,46 @@ def tricks_to_form(name: str, tricks: Sequence[TrickEntry]) -> dict[str, str]:
     return data
 
 
-def _parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
-    """A list of tricks: each a mapping of runt, to, won_by and cards (see `TrickEntry`)."""
+def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[Problem]]:
+    """A list of tricks, each a mapping of runt, to, won_by and cards (see `TrickEntry`).
+
+    Every faulty trick is reported, each problem with the trick's index and the part of it
+    concerned, so a form shows them all at once beside their boxes.
+    """
     if not isinstance(value, list | tuple):
-        return None, "Enter the tricks one by one."
+        return None, [Problem(spec.name, "Enter the tricks one by one.")]
     limit = int(spec.maximum) if spec.maximum is not None else None
     if limit is not None and len(value) > limit:
-        return None, f"A hand has at most {limit} tricks; {len(value)} were entered."
+        return None, [Problem(spec.name, f"A hand has at most {limit} tricks; {len(value)} "
+                                         "were entered.")]
     tricks = []
-    for number, item in enumerate(value, start=1):
-        trick, problem = _parse_trick(item, player_count)
-        if problem:
-            return None, f"Trick {number}: {problem}"
+    problems = []
+    for index, item in enumerate(value):
+        trick, faults = _parse_trick(item, player_count)
+        problems.extend(Problem(spec.name, f"Trick {index + 1}: {message}", part, index)
+                        for part, message in faults)
         tricks.append(trick)
-    return tuple(tricks), None
+    return (None, problems) if problems else (tuple(tricks), [])
 
 
-def _parse_trick(item: Any, player_count: int) -> tuple[TrickEntry | None, str | None]:
+def _parse_trick(item: Any, player_count: int) -> tuple[TrickEntry, list[tuple[str | None, str]]]:
+    """One trick's shape: a card-like runt, seats at this table, card-like cards played."""
     if not isinstance(item, Mapping):
-        return None, "not a trick."
+        return TrickEntry(), [(None, "not a trick.")]
+    faults: list[tuple[str | None, str]] = []
     runt = item.get("runt")
     runt_text = None if _is_blank(runt) else str(runt).strip().upper()
     if runt_text is not None and (len(runt_text) > CARD_TOKEN_LIMIT or not runt_text.isalnum()):
-        return None, f"{str(runt)[:12]!r} is not a card."
+        faults.append(("runt", f"{str(runt)[:12]!r} is not a card."))
     seats = {}
     for key in ("to", "won_by"):
-        seat, problem = _optional_seat(item.get(key), player_count)
+        seats[key], problem = _optional_seat(item.get(key), player_count)
         if problem:
-            return None, problem
-        seats[key] = seat
+            faults.append((key, problem))
     cards, problem = _card_tokens(item.get("cards"))
     if problem:
-        return None, problem
-    return TrickEntry(runt_text, seats["to"], seats["won_by"], cards), None
+        faults.append(("cards", problem))
+    return TrickEntry(runt_text, seats["to"], seats["won_by"], cards), faults
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:
@@ -607,7 +625,6 @@ _PARSERS = {
     FieldKind.HALF: _parse_half,
     FieldKind.BOOLEAN: _parse_boolean,
     FieldKind.TEXT: _parse_text,
-    FieldKind.TRICKS: _parse_tricks,
 }
 
 

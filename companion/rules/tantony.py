@@ -285,7 +285,8 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickEntry]) -
     leader = first_leader
     for number, entry in enumerate(tricks, start=1):
         trick, messages = read_trick(setup, table, number, entry, leader, tally)
-        problems.extend(Problem("tricks", f"Trick {number}: {message}") for message in messages)
+        problems.extend(Problem("tricks", f"Trick {number}: {message}", part, number - 1)
+                        for part, message in messages)
         read.append(trick)
         leader = trick.got
     return WalkedHand(tuple(read), tuple(problems), tuple(tally.taken), tuple(tally.placed),
@@ -293,30 +294,35 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickEntry]) -
 
 
 def read_trick(setup: Setup, table: Table, number: int, entry: TrickEntry, leader: int | None,
-               tally: Tally) -> tuple[ReadTrick, list[str]]:
-    """One trick checked against the cards, the quota and the cards already used; then counted."""
-    notes: list[str | None] = []
+               tally: Tally) -> tuple[ReadTrick, list[tuple[str, str]]]:
+    """One trick checked against the cards, the quota and the cards already used; then counted.
+
+    Each problem comes with the part of the trick it concerns ("runt", "to", "won_by" or
+    "cards"), so the pad can say it beside what was tapped or typed.
+    """
+    notes: list[tuple[str, str | None]] = []
     runt, problem = read_runt(entry.runt, table) if entry.runt else (None, None)
-    notes.append(problem)
+    notes.append(("runt", problem))
     cards, problem = (read_cards(entry.cards, table, setup.player_count) if entry.cards
                       else ((), None))
-    notes.append(problem)
+    notes.append(("cards", problem))
     played = PlayedTrick(cards, ACE_HIGH) if cards else None
     if played is not None:
         runt, problem = _runt_from_cards(table, played, runt)
-        notes.append(problem)
-    elif runt is None and not any(notes):
-        notes.append("enter the runt, or the cards played.")
+        notes.append(("runt", problem))
+    elif runt is None and not any(message for _, message in notes):
+        notes.append(("runt", "enter the runt, or the cards played."))
     winner, problem = _winner(setup, played, leader, entry.won_by)
-    notes.append(problem)
+    notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
     got, problem = (_last_trick_goes_to(setup, winner, entry.to) if unplaced
                     else _placed_with(setup, table, entry.to, tally))
-    notes.append(problem)
+    notes.append(("to", problem))
     notes.extend(_used_before(runt, cards, tally))
     trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
-    notes.extend(_too_many_worth(table, _record(tally, table, number, trick), tally))
-    return trick, [note for note in notes if note]
+    notes.extend(("runt", message) for message in
+                 _too_many_worth(table, _record(tally, table, number, trick), tally))
+    return trick, [(part, message) for part, message in notes if message]
 
 
 def _runt_from_cards(table: Table, played: PlayedTrick,
@@ -370,11 +376,14 @@ def _last_trick_goes_to(setup: Setup, winner: int | None,
                     f"{setup.players[winner]}, who won it.")
 
 
-def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> list[str]:
+def _used_before(runt: Runt | None, cards: tuple[Card, ...],
+                 tally: Tally) -> list[tuple[str, str]]:
     """This trick's cards (its runt and the cards played) already used earlier in the hand."""
-    spent = [*([runt.card] if runt and runt.card else []), *cards]
-    return [f"{card} was already {tally.used[card.code]}." for card in dict.fromkeys(spent)
-            if card.code in tally.used]
+    spent = {card: "cards" for card in cards}
+    if runt and runt.card and runt.card not in spent:
+        spent[runt.card] = "runt"
+    return [(part, f"{card} was already {tally.used[card.code]}.")
+            for card, part in spent.items() if card.code in tally.used]
 
 
 def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[int]:

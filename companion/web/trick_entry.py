@@ -153,6 +153,23 @@ def _missing_parts(trick: Mapping[str, str], progress: TrickProgress,
     return errors
 
 
+def _beside_parts(problems: Sequence[Problem],
+                  progress: TrickProgress) -> tuple[dict[str, list[str]], list[str]]:
+    """The referee's problems with the trick being added, each beside the part it concerns
+    (the runt grid, the players, the cards played); the rest go above the panel."""
+    errors: dict[str, list[str]] = {}
+    general: list[str] = []
+    for problem in problems:
+        part = problem.part
+        if part == "won_by" and (progress.last_trick or not progress.closing_trick):
+            part = "to"  # the only players' row on the panel then
+        if part in NEXT_PARTS:
+            errors.setdefault(part, []).append(problem.message)
+        else:
+            general.append(problem.message)
+    return errors, general
+
+
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -218,8 +235,8 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
                                         errors=missing), 422)
     checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]})
     if not checked.ok:
-        messages = [problem.message for problem in checked.problems]
-        return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed,
+        errors, messages = _beside_parts(checked.problems, before.progress)
+        return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors,
                                         problems=messages), 422)
     return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
 
@@ -260,12 +277,25 @@ def whole_hand_rows(spec: Field, players: Sequence[str],
     return rows
 
 
+def problems_by_row(problems: Sequence[Problem]) -> tuple[dict[int, list[str]], list[str]]:
+    """A hand's problems beside the trick rows they concern; the rest for the top of the form."""
+    by_row: dict[int, list[str]] = {}
+    general: list[str] = []
+    for problem in problems:
+        if problem.item is None:
+            general.append(problem.message)
+        else:
+            by_row.setdefault(problem.item, []).append(problem.message)
+    return by_row, general
+
+
 def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]):
     from companion.web.views import pad_context
 
     spec = trick_field(pad.game.fields(pad.setup))
-    return pad_context(pad) | {"spec": spec, "trick_rows": rows,
-                               "trick_problems": [p.message for p in problems]}
+    row_errors, general = problems_by_row(problems)
+    return pad_context(pad) | {"spec": spec, "trick_rows": rows, "row_errors": row_errors,
+                               "trick_problems": general}
 
 
 @bp.route("/s/<token>/whole", methods=["GET", "POST"])

@@ -42,6 +42,7 @@ from companion.web.trick_entry import (
     build_panel,
     draft_panel,
     posted_tricks,
+    problems_by_row,
     tricks_to_form_row,
     whole_hand_rows,
 )
@@ -329,11 +330,12 @@ def edit_hand(token: str, number: int):
     _, fields = _entry_form(pad, formdata=request.form)
     result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs))
     if isinstance(result, Checked):
-        general = attach_problems(fields, result.problems)
+        row_errors, _ = problems_by_row(result.problems)
+        general = attach_problems(fields, [p for p in result.problems if p.item is None])
         context = pad_context(pad, fields=fields, general=general)
         rows = whole_hand_rows(spec, pad.setup.players, request.form) if spec else []
         return render_template("edit.html", **context, hand=hand, trick_spec=spec,
-                               trick_rows=rows), 422
+                               trick_rows=rows, row_errors=row_errors), 422
     flash(f"Hand {number} corrected. " + saved_message(pad, result).split(": ", 1)[1])
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
 

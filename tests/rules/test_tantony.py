@@ -455,7 +455,7 @@ def test_a_refusal_in_a_whole_hand_is_on_the_tricks_field() -> None:
     tricks[7]["to"] = 0
     result = checked({"tricks": tricks})
     assert result.problems == (
-        Problem("tricks", "Trick 8: Annie already has 3 tricks, the quota."),)
+        Problem("tricks", "Trick 8: Annie already has 3 tricks, the quota.", "to", 7),)
 
 
 @pytest.mark.parametrize(("count", "raw", "message"), [

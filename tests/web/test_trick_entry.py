@@ -328,6 +328,25 @@ def test_a_refused_whole_hand_keeps_the_boxes_as_typed(client: FlaskClient,
     assert "2♠ was already the runt of trick 1." in plain(html)
     connie = html.split("<legend>Connie</legend>", 1)[1].split("</fieldset>", 1)[0]
     assert 'value="2S"' in connie and 'value="JD"' in connie  # kept as typed, in place
+    # The message sits in Connie's 2S box (trick 7, the first of her rows), not only on top.
+    box = connie.split('value="2S"', 1)[1].split("</div>", 1)[0]
+    assert "Trick 7: 2♠ was already the runt of trick 1." in plain(box)
+    assert stored_hands(db_path, url) == []
+
+
+def test_every_faulty_box_of_a_whole_hand_is_named_at_once(client: FlaskClient,
+                                                          db_path: Path) -> None:
+    url = start(client)
+    page = text_of(client.get(url + "/whole"))
+    data = fill_whole_hand(page, {ANNIE: ["2S", "-3", "6D"], BENNY: ["5C", "3H", "7S"],
+                                  CONNIE: ["10H", "<script>", "6H"], DENNY: ["4D", "3C", "3D"]},
+                           last="7C", won_by=DENNY)
+    response = client.post(url + "/whole", data=data)
+    html = text_of(response)
+    assert response.status_code == 422
+    assert "Trick 2: '-3' is not a card." in plain(html)
+    assert "Trick 8: '<script>' is not a card." in plain(html)
+    assert "<script>" not in html.split("<main", 1)[1]  # escaped wherever it is shown
     assert stored_hands(db_path, url) == []
 
 
@@ -819,3 +838,27 @@ def test_htmx_save_of_the_last_hand_clears_the_panel(client: FlaskClient) -> Non
     assert response.status_code == 200
     assert '<section id="entry" hx-swap-oob="true"></section>' in html
     assert "Game over." in plain(html)
+
+
+def test_a_refusal_is_said_beside_the_part_it_concerns(client: FlaskClient) -> None:
+    url = start(client)
+    # Trick 1 is the text's trick, refereed (6♠ 10♠ Q♠ 2♠: runt 2♠, Denny's sow Queen wins).
+    response = post_trick(client, url, [], cards="6S 10S QS 2S", to=CONNIE)
+    assert response.status_code == 303
+    so_far = {"tricks-0-runt": "", "tricks-0-to": str(CONNIE), "tricks-0-won_by": "",
+              "tricks-0-cards": "6S 10S QS 2S"}
+
+    def refused(**next_trick: str) -> str:
+        data = so_far | {"expected_number": "1", "action": "add"} | next_trick
+        answer = client.post(url + "/tricks", data=data, headers=HTMX)
+        assert answer.status_code == 422
+        return text_of(answer)
+
+    # The 6♠ was played in trick 1: said under the cards typed, not above the grid.
+    html = refused(**{"next-cards": "6S 3S 4S 5S", "next-to": str(ANNIE)})
+    cards_part = html.split('id="next-cards"', 1)[1].split("</details>", 1)[0]
+    assert "Trick 2: 6♠ was already played in trick 1." in plain(cards_part)
+    # The 2♠ (played in trick 1, its runt) tapped as a runt again: said under the runt grid.
+    html = refused(**{"next-runt": "2S", "next-to": str(ANNIE)})
+    grid = html.split('class="field runt-grid', 1)[1].split("</fieldset>", 1)[0]
+    assert "Trick 2: 2♠ was already played in trick 1." in plain(grid)
