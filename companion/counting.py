@@ -68,10 +68,6 @@ def side_points(counted: float, counted_this_side: bool, total: float) -> float:
     return counted if counted_this_side else total - counted
 
 
-def is_counting(card: Card, table: PointTable) -> bool:
-    """Whether a card counts anything under a table."""
-    return table(card) != 0
-
 
 # Troggu (seed 002, RULINGS.md "The tarot family"), counted card by card: the bouts (trumps 1 and
 # 21, the Excuse) 5 each; trumps 2–20 1 each; Kings 5, Queens 4, Knights 3, Jacks 2; pips 1.

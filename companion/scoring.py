@@ -37,9 +37,11 @@ def one_against_rest(player_count: int, soloist: int, amount: int,
     return tuple(points)
 
 
-def each_pays_one(player_count: int, payer: int, amount: int) -> tuple[int, ...]:
-    """One seat pays `amount` to every other seat (Troggu's Misère: the most points pays all)."""
-    return one_against_rest(player_count, payer, -amount)
+def each_pays_one(player_count: int, payer: int, amount: int,
+                  payees: Iterable[int] | None = None) -> tuple[int, ...]:
+    """One seat pays `amount` to each of `payees` (every other seat by default): Troggu's
+    Misère, where the most points pays everyone with fewer."""
+    return one_against_rest(player_count, payer, -amount, payees)
 
 
 def add_points(*rows: tuple[int, ...]) -> tuple[int, ...]:

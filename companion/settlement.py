@@ -33,6 +33,7 @@ class Settlement:
     payments: tuple[Payment, ...]
     unit: str
     per_point: int = 1
+    method: str = ""  # how the nets were reached, when not simply the totals
 
     def show(self, amount: int) -> str:
         """An amount as a player reads it: 420 cents as 4.20, points and Rappen as they are."""
@@ -68,12 +69,25 @@ def balance_by_differences(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(count * total - whole for total in totals)
 
 
-def settle(nets: Sequence[int], unit: str, per_point: int = 1) -> Settlement:
+def settle(nets: Sequence[int], unit: str, per_point: int = 1, method: str = "") -> Settlement:
     """The settlement of zero-sum nets (in points), converted at `per_point` units a point."""
     if sum(nets) != 0:
         raise ValueError(f"a settlement must be zero-sum, these nets add up to {sum(nets)}")
     scaled = tuple(net * per_point for net in nets)
-    return Settlement(scaled, fewest_payments(scaled), unit, per_point)
+    return Settlement(scaled, fewest_payments(scaled), unit, per_point, method)
+
+
+BY_DIFFERENCES = ("Balanced as in Skat: each player wins from every other the difference "
+                  "between their totals.")
+
+
+def settle_list(totals: Sequence[int], cents_per_point: int = 0) -> Settlement:
+    """A list where only the declarer's scores were written (Skat, Calabrasella): balanced by
+    differences, in points, or in money at `cents_per_point` when the game was played for it."""
+    nets = balance_by_differences(totals)
+    if cents_per_point > 0:
+        return settle(nets, "cents", cents_per_point, BY_DIFFERENCES)
+    return settle(nets, "points", method=BY_DIFFERENCES)
 
 
 def fewest_payments(nets: Sequence[int]) -> tuple[Payment, ...]:

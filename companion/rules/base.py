@@ -160,6 +160,11 @@ class Setup:
         """The value of a house rule (games fill every default in at session start)."""
         return self.options[name]
 
+    def names_of(self, seats: Sequence[int]) -> str:
+        """Seats named in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+        names = [self.players[seat] for seat in seats]
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -250,6 +255,8 @@ class TrickProgress:
     last_trick: bool
     lines: tuple[str, ...] = ()
     tricks: tuple[str, ...] = ()  # each trick entered, as the referee read it, in words
+    runt_prompt: str = ""  # the game's words over the runt grid ("The Tantony card ...")
+    to_prompt: str = ""  # and over the players ("Won the last trick ...")
 
     @property
     def closing_trick(self) -> bool:
@@ -524,15 +531,17 @@ def tricks_from_form(name: str, raw: Mapping[str, Any]) -> Any:
     return rows if rows else _MISSING
 
 
+def trick_as_strings(trick: TrickEntry) -> dict[str, str]:
+    """One trick as the strings a form holds for it, by part (blank where nothing was said)."""
+    return {"runt": trick.runt or "", "to": "" if trick.to is None else str(trick.to),
+            "won_by": "" if trick.won_by is None else str(trick.won_by),
+            "cards": " ".join(trick.cards)}
+
+
 def tricks_to_form(name: str, tricks: Sequence[TrickEntry]) -> dict[str, str]:
     """Tricks as the form fields that post them back (`tricks_from_form` reads them)."""
-    data: dict[str, str] = {}
-    for index, trick in enumerate(tricks):
-        data[f"{name}-{index}-runt"] = trick.runt or ""
-        data[f"{name}-{index}-to"] = "" if trick.to is None else str(trick.to)
-        data[f"{name}-{index}-won_by"] = "" if trick.won_by is None else str(trick.won_by)
-        data[f"{name}-{index}-cards"] = " ".join(trick.cards)
-    return data
+    return {f"{name}-{index}-{part}": text for index, trick in enumerate(tricks)
+            for part, text in trick_as_strings(trick).items()}
 
 
 def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[Problem]]:

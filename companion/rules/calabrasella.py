@@ -41,7 +41,7 @@ from companion.rules.base import (
     leaders,
 )
 from companion.scoring import declarer_only
-from companion.settlement import Settlement, balance_by_differences, settle
+from companion.settlement import Settlement, balance_by_differences, settle_list
 
 
 class Event(StrEnum):
@@ -397,9 +397,7 @@ class Calabrasella(Game):
 
     def settlement(self, state: State) -> Settlement:
         """The list balanced by differences, as in Skat, at the stake per point if one is set."""
-        stake = _stake(state.setup)
-        unit = "cents" if stake else "points"
-        return settle(balance_by_differences(state.totals), unit, stake or 1)
+        return settle_list(state.totals, _stake(state.setup))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Annie: 23 – 12 → +11"."""

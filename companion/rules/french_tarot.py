@@ -359,11 +359,6 @@ def king_label(suit: str | None) -> str:
     return f"King of {symbols.get(suit or '', suit)}"
 
 
-def _names(setup: Setup, seats: list[int]) -> str:
-    names = [setup.players[seat] for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # ---------------------------------------------------------------- the referee
@@ -708,7 +703,7 @@ class FrenchTarot(Game):
         if agreed <= 0 or played < agreed or not winners:
             return Outcome(finished=False, winners=winners, text="")
         best = totals[winners[0]]
-        names = _names(state.setup, list(winners))
+        names = state.setup.names_of(list(winners))
         if len(winners) == 1:
             text = f"After {played} hands {names} wins with {best}"
         else:

@@ -37,7 +37,7 @@ from companion.rules.base import (
     leaders,
 )
 from companion.scoring import declarer_only
-from companion.settlement import Settlement, balance_by_differences, settle
+from companion.settlement import Settlement, settle_list
 
 
 class GameType(StrEnum):
@@ -397,12 +397,6 @@ def games_left(state: State) -> int | None:
 
 
 
-def _names(setup: Setup, seats: list[int]) -> str:
-    """ "Bob", "Bob and Cat", "Bob, Cat and Dan"."""
-    names = [setup.players[seat] for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def title(play: Play) -> str:
@@ -638,7 +632,7 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     if how is Scoring.AS_WRITTEN:
         if judged.won:
             return f"As written, a point for each game won: {name} 1"
-        others = _names(setup, defenders(setup, play.declarer, dealer))
+        others = setup.names_of(defenders(setup, play.declarer, dealer))
         return f"As written, otherwise the other players win: {others} 1 each"
     if how is Scoring.ISKO:
         if judged.won:
@@ -651,7 +645,7 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     others = [seat for seat in range(setup.player_count) if seat != play.declarer]
     total = -2 * judged.value - SEEGER_FABIAN_BONUS
     return (f"Seeger-Fabian: {name} −2 × {judged.value} − {SEEGER_FABIAN_BONUS} = "
-            f"{format_signed(total)}; {_names(setup, others)} "
+            f"{format_signed(total)}; {setup.names_of(others)} "
             f"+{SEEGER_FABIAN_OPPONENTS[setup.player_count]} each")
 
 
@@ -794,7 +788,7 @@ class Skat(Game):
         if length <= 0 or games_counted(state) < length or not winners:
             return Outcome(finished=False, winners=winners, text="")
         best = state.totals[winners[0]]
-        names = _names(state.setup, list(winners))
+        names = state.setup.names_of(list(winners))
         verb = "leads" if len(winners) == 1 else "share the lead"
         return Outcome(finished=True, winners=winners,
                        text=f"The list of {length} games is complete: {names} {verb} with {best}")
@@ -811,11 +805,7 @@ class Skat(Game):
 
     def settlement(self, state: State) -> Settlement | None:
         """The list balanced by differences, in cents at the stake or else in points."""
-        per_point = stake(state.setup)
-        nets = balance_by_differences(state.totals)
-        if per_point > 0:
-            return settle(nets, "cents", per_point)
-        return settle(nets, "points")
+        return settle_list(state.totals, stake(state.setup))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Ann · ♠ hand, schneider · with 2 · 95 pts · won"."""

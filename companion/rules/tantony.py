@@ -429,10 +429,6 @@ def _suit_word(card: Card) -> str:
 # ---------------------------------------------------------------- words
 
 
-def _names(setup: Setup, seats: Sequence[int]) -> str:
-    """Seats named in words: "Annie", "Annie and Benny", "Annie, Benny and Connie"."""
-    names = [setup.players[seat] for seat in seats]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -605,7 +601,7 @@ def three_player_outcome(state: State) -> Outcome:
     if best < THREE_PLAYER_GAME:
         return Outcome(False, winners)
     if len(winners) > 1:
-        return Outcome(False, winners, f"{_names(state.setup, winners)} are level at the top "
+        return Outcome(False, winners, f"{state.setup.names_of(winners)} are level at the top "
                                        f"with {best}: play another round")
     return Outcome(True, winners, f"{state.setup.players[winners[0]]} wins with {best} after "
                                   f"hand {played}, reaching {THREE_PLAYER_GAME}")
@@ -615,7 +611,7 @@ def _first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
     """"Connie wins with 131", or "Annie and Connie share first place with 120"."""
     if len(winners) == 1:
         return f"{setup.players[winners[0]]} wins with {best}"
-    return f"{_names(setup, winners)} share first place with {best}"
+    return f"{setup.names_of(winners)} share first place with {best}"
 
 
 # ---------------------------------------------------------------- the game
@@ -700,7 +696,10 @@ class Tantony(Game):
             leader=None if complete else walked.next_leader, taken=walked.taken,
             quota=table.quota, points=walked.points, open_seats=open_seats, used=walked.used,
             last_trick=last, lines=tuple(lines),
-            tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks))
+            tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks),
+            runt_prompt=("The Tantony card (runt of the last trick)" if last
+                         else f"Runt of trick {number}"),
+            to_prompt="Won the last trick (keeps the Tantony card)" if last else "Got the trick")
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""

@@ -29,7 +29,7 @@ from companion.rules.base import (
     Setup,
     State,
 )
-from companion.scoring import add_points, one_against_rest
+from companion.scoring import add_points, each_pays_one, one_against_rest
 from companion.settlement import Settlement, settle
 
 
@@ -198,17 +198,12 @@ def misere_points(setup: Setup, hand: Hand) -> tuple[int, ...]:
     if not others:
         return (0,) * count
     amount = stake(setup, hand.contract)
-    return add_points(*(one_against_rest(count, loser, -amount, others) for loser in losers))
+    return add_points(*(each_pays_one(count, loser, amount, others) for loser in losers))
 
 
 # ---------------------------------------------------------------- words
 
 
-def _names(setup: Setup, seats: tuple[int, ...] | list[int]) -> str:
-    names = [setup.players[seat] for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 
@@ -217,7 +212,7 @@ def headline(setup: Setup, hand: Hand) -> str:
     """The one-line summary: "Annie Tappist · 62 pts · won" or "Misère · Benny most points"."""
     if hand.contract is Contract.MISERE:
         if hand.tied and hand.losers != (hand.player,):
-            return f"Misère · {_names(setup, sorted(hand.losers))} tied for most points"
+            return f"Misère · {setup.names_of(sorted(hand.losers))} tied for most points"
         return f"Misère · {setup.players[hand.player]} most points"
     return (f"{setup.players[hand.player]} {CONTRACT_WORDS[hand.contract]} · {hand.points} pts · "
             f"{verdict(hand.points)}")
@@ -274,8 +269,8 @@ def misere_lines(setup: Setup, hand: Hand) -> list[str]:
         lines.append(f"{name} took the most points and pays {amount} {UNIT} to each of the "
                      f"other {len(others)}: {name} −{len(others) * amount}")
         return lines
-    lines.append(f"{_names(setup, losers)} tied for the most points: each pays {amount} {UNIT} "
-                 f"to each of the {len(others)} with fewer ({_names(setup, others)}): "
+    lines.append(f"{setup.names_of(losers)} tied for the most points: each pays {amount} {UNIT} "
+                 f"to each of the {len(others)} with fewer ({setup.names_of(others)}): "
                  f"−{len(others) * amount} each, +{len(losers) * amount} each to the others")
     return lines
 

@@ -27,7 +27,15 @@ from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
 from companion.rules import all_games, get
-from companion.rules.base import Field, FieldKind, Problem, ScoredHand, State, parse_values
+from companion.rules.base import (
+    Field,
+    FieldKind,
+    Problem,
+    ScoredHand,
+    State,
+    parse_values,
+    trick_as_strings,
+)
 from companion.web import get_store, signed
 from companion.web.forms import (
     attach_problems,
@@ -37,13 +45,12 @@ from companion.web.forms import (
     form_values,
     trick_field,
 )
-from companion.web.trick_entry import (
+from companion.web.panels import (
     TrickPanel,
     build_panel,
     draft_panel,
     posted_tricks,
     problems_by_row,
-    tricks_to_form_row,
     whole_hand_rows,
 )
 
@@ -208,7 +215,7 @@ def leading_words(pad: pads.Pad) -> str:
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
             return f"{group.name} with {sum(totals[seat] for seat in group.seats)}"
-    names = " and ".join(pad.setup.players[seat] for seat in winners)
+    names = pad.setup.names_of(winners)
     return f"{names} with {totals[winners[0]]}"
 
 
@@ -324,7 +331,7 @@ def edit_hand(token: str, number: int):
     spec = trick_field(specs)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry))
-        rows = [tricks_to_form_row(t) for t in hand.entry.get(spec.name) or ()] if spec else []
+        rows = [trick_as_strings(t) for t in hand.entry.get(spec.name) or ()] if spec else []
         return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
                                trick_spec=spec, trick_rows=rows)
     _, fields = _entry_form(pad, formdata=request.form)

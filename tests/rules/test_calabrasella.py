@@ -28,6 +28,7 @@ from companion.engine import check_entry, make_setup, replay
 from companion.rules import get
 from companion.rules.base import HandResult, Setup, State
 from companion.settlement import Payment
+from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 GAME = get("calabrasella")
@@ -35,29 +36,22 @@ GAME = get("calabrasella")
 
 def make(count: int, first_dealer: int = 0, **options: Any) -> Setup:
     """A session of `count` players (Ann, Bob, …) with the options given, the rest default."""
-    setup, problems = make_setup("calabrasella", NAMES[:count], options, first_dealer)
-    assert not problems
-    return setup
+    return table("calabrasella", NAMES[:count], first_dealer, **options)
 
 
 def checked(count: int, raw: dict[str, Any], first_dealer: int = 0):
     """The engine's verdict on one raw entry at a fresh table."""
-    return check_entry(GAME, State(make(count, first_dealer)), raw)
+    return verdict(make(count, first_dealer), raw)
 
 
 def scored(count: int, raw: dict[str, Any], first_dealer: int = 0) -> HandResult:
     """One hand scored through the engine; fails the test if the referee refuses it."""
-    state = State(make(count, first_dealer))
-    result = check_entry(GAME, state, raw)
-    assert result.ok, result.problems
-    return GAME.score(state, result.entry)
+    return score_one(make(count, first_dealer), raw)
 
 
 def session(count: int, entries: list[dict[str, Any]], **options: Any) -> State:
     """The state after these entries, every one accepted."""
-    result = replay(make(count, **options), list(enumerate(entries, start=1)))
-    assert not result.problems
-    return result.state
+    return after(make(count, **options), entries)
 
 
 def played(points: int, player: int = 1, **rest: Any) -> dict[str, Any]:
@@ -278,10 +272,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("count", "raw", "field", "phrase"), REFUSALS)
 def test_the_referee_refuses(count: int, raw: dict[str, Any], field: str, phrase: str) -> None:
-    result = checked(count, raw)
-    assert not result.ok
-    assert [problem.field for problem in result.problems] == [field]
-    assert phrase in result.problems[0].message
+    assert_refused_on(checked(count, raw), field, phrase)
 
 
 def test_at_four_players_the_dealer_moves_and_so_does_who_sits_out() -> None:

@@ -20,6 +20,7 @@ from companion.engine import check_entry, replay
 from companion.rules import get
 from companion.rules.base import HandResult, Setup, State
 from companion.rules.french_tarot import FrenchTarot
+from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 GAME = get("french-tarot")
@@ -27,21 +28,17 @@ GAME = get("french-tarot")
 
 def make(count: int, first_dealer: int = 0, **options: Any) -> Setup:
     """A session of `count` players (Ann, Bob, …) with every option at its default but these."""
-    defaults = {option.name: option.default for option in GAME.options(count)}
-    return Setup("french-tarot", NAMES[:count], {**defaults, **options}, first_dealer)
+    return table("french-tarot", NAMES[:count], first_dealer, **options)
 
 
 def checked(count: int, raw: dict[str, Any], **options: Any):
     """The engine's verdict on one raw entry at a fresh table."""
-    return check_entry(GAME, State(make(count, **options)), raw)
+    return verdict(make(count, **options), raw)
 
 
 def scored(count: int, raw: dict[str, Any], **options: Any) -> HandResult:
     """One hand scored through the engine; fails the test if the referee refuses it."""
-    state = State(make(count, **options))
-    result = check_entry(GAME, state, raw)
-    assert result.ok, result.problems
-    return GAME.score(state, result.entry)
+    return score_one(make(count, **options), raw)
 
 
 def hand(contract: str, points: float, bouts: int, taker: int = 0, **rest: Any) -> dict[str, Any]:
@@ -388,10 +385,7 @@ REFUSALS = [
 @pytest.mark.parametrize(("count", "options", "raw", "field", "phrase"), REFUSALS)
 def test_the_referee_refuses(count: int, options: dict[str, Any], raw: dict[str, Any],
                              field: str, phrase: str) -> None:
-    result = checked(count, raw, **options)
-    assert not result.ok
-    assert [problem.field for problem in result.problems] == [field]
-    assert phrase in result.problems[0].message
+    assert_refused_on(checked(count, raw, **options), field, phrase)
 
 
 def test_the_taker_is_required() -> None:
@@ -476,9 +470,7 @@ BOB_PETITE_FAILED = hand("petite", 40.5, 2, taker=1)  # Bob −78, each other +2
 
 def session(count: int, entries: list[dict[str, Any]], **options: Any) -> State:
     """The state after these entries, every one accepted."""
-    result = replay(make(count, **options), list(enumerate(entries, start=1)))
-    assert not result.problems
-    return result.state
+    return after(make(count, **options), entries)
 
 
 def test_the_session_ends_after_the_agreed_hands_not_counting_redeals() -> None:

@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 
-from companion.engine import check_entry, replay
+from companion.engine import check_entry
 from companion.rules import get
 from companion.rules.base import HandResult, Setup, State
 from companion.rules.skat import BIDS, Skat, games_left
 from companion.settlement import Payment
+from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 GAME = get("skat")
@@ -32,21 +33,17 @@ PASS = {"game": "passed"}
 
 def make(count: int, first_dealer: int = 0, **options: Any) -> Setup:
     """A table of `count` players with every option at its default but these."""
-    defaults = {option.name: option.default for option in GAME.options(count)}
-    return Setup("skat", NAMES[:count], {**defaults, **options}, first_dealer)
+    return table("skat", NAMES[:count], first_dealer, **options)
 
 
 def checked(count: int, raw: dict[str, Any], **options: Any):
     """The engine's verdict on one raw entry at a fresh table."""
-    return check_entry(GAME, State(make(count, **options)), raw)
+    return verdict(make(count, **options), raw)
 
 
 def scored(count: int, raw: dict[str, Any], **options: Any) -> HandResult:
     """One game scored through the engine; fails the test if the referee refuses it."""
-    state = State(make(count, **options))
-    result = check_entry(GAME, state, raw)
-    assert result.ok, result.problems
-    return GAME.score(state, result.entry)
+    return score_one(make(count, **options), raw)
 
 
 def trump(game: str, matadors: int, points: int, result: str = "won", declarer: int = 1,
@@ -219,9 +216,7 @@ def test_lines_of_a_null_game() -> None:
 def session(count: int, entries: list[dict[str, Any]], first_dealer: int = 0,
             **options: Any) -> State:
     """The state after these entries, every one accepted."""
-    result = replay(make(count, first_dealer, **options), list(enumerate(entries, start=1)))
-    assert not result.problems, result.problems
-    return result.state
+    return after(make(count, first_dealer, **options), entries)
 
 
 def test_seeger_fabian_over_a_short_list_of_three() -> None:
@@ -336,10 +331,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("count", "raw", "field", "phrase"), REFUSALS)
 def test_the_referee_refuses(count: int, raw: dict[str, Any], field: str, phrase: str) -> None:
-    result = checked(count, raw)
-    assert not result.ok
-    assert [problem.field for problem in result.problems] == [field]
-    assert phrase in result.problems[0].message
+    assert_refused_on(checked(count, raw), field, phrase)
 
 
 def test_the_overbid_refusal_shows_the_game_value() -> None:

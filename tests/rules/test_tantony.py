@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from companion.engine import check_entry, replay
+from companion.engine import replay
 from companion.rules import get
 from companion.rules.base import Entry, HandResult, Problem, SeatGroup, Setup, State, parse_values
 from companion.rules.tantony import Tantony
+from tests.rules.tables import after, score_one, table, verdict
 
 NAMES = ("Annie", "Benny", "Connie", "Denny")
 GAME = get("tantony")
@@ -31,22 +32,18 @@ GAME = get("tantony")
 
 def make(count: int = 4, first_dealer: int = 0, **options: Any) -> Setup:
     """A table of `count` players (Annie, Benny, …), options at their defaults but these."""
-    defaults = {option.name: option.default for option in GAME.options(count)}
-    return Setup("tantony", NAMES[:count], {**defaults, **options}, first_dealer)
+    return table("tantony", NAMES[:count], first_dealer, **options)
 
 
 def checked(raw: dict[str, Any], count: int = 4, first_dealer: int = 0, **options: Any):
     """The engine's verdict on one raw entry at a fresh table."""
-    return check_entry(GAME, State(make(count, first_dealer, **options)), raw)
+    return verdict(make(count, first_dealer, **options), raw)
 
 
 def scored(raw: dict[str, Any], count: int = 4, first_dealer: int = 0,
            **options: Any) -> HandResult:
     """One hand scored through the engine; fails the test if the referee refuses it."""
-    state = State(make(count, first_dealer, **options))
-    result = check_entry(GAME, state, raw)
-    assert result.ok, result.problems
-    return GAME.score(state, result.entry)
+    return score_one(make(count, first_dealer, **options), raw)
 
 
 def parsed(raw: dict[str, Any], count: int = 4) -> Entry:
@@ -87,9 +84,7 @@ def three(annie: str, benny: str, connie: str, won_by: int | None = None) -> dic
 
 def session(hands: list[dict[str, Any]], count: int = 4, **options: Any) -> State:
     """The state after these hands, every one accepted."""
-    result = replay(make(count, **options), list(enumerate(hands, start=1)))
-    assert not result.problems
-    return result.state
+    return after(make(count, **options), hands)
 
 
 # A hand entered at the end from the face-up runts:

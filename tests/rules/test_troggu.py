@@ -16,10 +16,11 @@ import pytest
 
 from companion.cards import Suit, parse
 from companion.counting import TROGGU_POINTS, achievable_totals, total_points
-from companion.engine import check_entry, make_setup, replay
+from companion.engine import make_setup, replay
 from companion.rules import get
 from companion.rules.base import HandResult, Setup, State
 from companion.rules.troggu import PACK, tapp_size
+from tests.rules.tables import assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 GAME = get("troggu")
@@ -27,22 +28,17 @@ GAME = get("troggu")
 
 def make(count: int, first_dealer: int = 0, **options: Any) -> Setup:
     """A session of `count` players (Ann, Bob, …) with the options given, the rest default."""
-    setup, problems = make_setup("troggu", NAMES[:count], options, first_dealer)
-    assert not problems
-    return setup
+    return table("troggu", NAMES[:count], first_dealer, **options)
 
 
 def checked(count: int, raw: dict[str, Any], **options: Any):
     """The engine's verdict on one raw entry at a fresh table."""
-    return check_entry(GAME, State(make(count, **options)), raw)
+    return verdict(make(count, **options), raw)
 
 
 def scored(count: int, raw: dict[str, Any], **options: Any) -> HandResult:
     """One hand scored through the engine; fails the test if the referee refuses it."""
-    state = State(make(count, **options))
-    result = check_entry(GAME, state, raw)
-    assert result.ok, result.problems
-    return GAME.score(state, result.entry)
+    return score_one(make(count, **options), raw)
 
 
 def tappist(points: int, player: int = 0, **rest: Any) -> dict[str, Any]:
@@ -261,10 +257,7 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("count", "raw", "field", "phrase"), REFUSALS)
 def test_the_referee_refuses(count: int, raw: dict[str, Any], field: str, phrase: str) -> None:
-    result = checked(count, raw)
-    assert not result.ok
-    assert [problem.field for problem in result.problems] == [field]
-    assert phrase in result.problems[0].message
+    assert_refused_on(checked(count, raw), field, phrase)
 
 
 def test_the_tapp_limits_are_accepted() -> None:

@@ -1,0 +1,145 @@
+"""The trick panel's data: a trick game's hand in progress as the pad draws it.
+
+Shared by the pad page (views) and the trick-entry routes, so neither imports the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion import pad as pads
+from companion.cards import parse
+from companion.engine import Checked
+from companion.rules.base import (
+    Field,
+    Problem,
+    ScoredHand,
+    TrickEntry,
+    TrickProgress,
+    json_ready,
+    trick_as_strings,
+    tricks_from_form,
+)
+from companion.web import get_store
+from companion.web.forms import trick_field
+
+
+@dataclass(frozen=True)
+class GridCard:
+    """One tap target of the runt grid."""
+
+    code: str
+    label: str
+    used: bool
+    red: bool
+
+
+@dataclass
+class TrickPanel:
+    """Everything the trick panel draws: the tricks so far, where the hand stands, the grid."""
+
+    spec: Field
+    tricks: tuple[TrickEntry, ...]
+    progress: TrickProgress
+    grid: list[list[GridCard]]
+    typed: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    preview: ScoredHand | Checked | None = None
+
+    def label(self, code: str | None) -> str:
+        """The words for a runt as entered: "2♠", a bare value, or a dash when it was derived."""
+        if not code:
+            return "—"
+        return next((c.label for c in self.spec.choices if c.value == code), code)
+
+    def hidden_rows(self) -> list[dict[str, str]]:
+        """The tricks so far as the hidden form fields that carry them."""
+        return [trick_as_strings(trick) for trick in self.tricks]
+
+
+def runt_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
+    """The pack in play as rows of tap targets, one row per suit (the game orders its choices)."""
+    rows: dict[str, list[GridCard]] = {}
+    for choice in spec.choices:
+        suit = parse(choice.value).suit
+        rows.setdefault(suit.value, []).append(
+            GridCard(choice.value, choice.label, choice.value in used, suit.is_red))
+    return list(rows.values())
+
+
+def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, str] | None = None,
+                errors: Mapping[str, list[str]] | None = None,
+                problems: Sequence[str] = ()) -> TrickPanel | None:
+    """The panel for the hand whose tricks so far are `raw` (None: the game is not a trick game).
+
+    Tricks that no longer stand (a form older than a correction) are dropped with a message
+    rather than shown as if they counted.
+    """
+    spec = trick_field(pad.game.fields(pad.setup))
+    if spec is None:
+        return None
+    checked, progress = pads.progress_of(pad, raw)
+    messages = list(problems)
+    tricks: tuple[TrickEntry, ...] = ()
+    if checked.ok:
+        tricks = checked.entry.get(spec.name) or ()
+    else:
+        messages += [p.message for p in checked.problems]
+    assert progress is not None, "a game with a TRICKS field must report its progress"
+    panel = TrickPanel(spec, tricks, progress, runt_grid(spec, progress.used),
+                       dict(typed or {}), {k: list(v) for k, v in (errors or {}).items()},
+                       messages)
+    if progress.complete:
+        panel.preview = pads.preview(pad, {spec.name: [json_ready(t) for t in tricks]})
+    return panel
+
+
+def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
+    """The panel for the hand being entered, as kept on disk (None: not a trick game)."""
+    if trick_field(pad.game.fields(pad.setup)) is None:
+        return None
+    return build_panel(pad, pads.draft(get_store(), pad), **extra)
+
+
+def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The tricks so far that a form carried in its hidden fields."""
+    rows = tricks_from_form(spec.name, form)
+    return rows if isinstance(rows, list) else []
+
+
+def whole_hand_rows(spec: Field, players: Sequence[str],
+                    form: Mapping[str, Any] | None = None) -> list[dict[str, str]]:
+    """The whole-hand form's rows: every runt in front of the player who holds it.
+
+    Blank, each player gets an even share of rows (their face-up runts); the last row is the
+    last trick, whose winner is asked for. Posted back, the rows are as typed.
+    """
+    total = int(spec.maximum or 0)
+    count = len(players)
+    share = total // count
+    rows = []
+    for index in range(total):
+        seat = min(index // share, count - 1) if share else 0
+        row = {"runt": "", "to": str(seat), "won_by": "", "cards": ""}
+        if form is not None:
+            row = {part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()
+                   for part in ("runt", "to", "won_by", "cards")}
+        rows.append(row)
+    if total % count and form is None:
+        rows[-1]["to"] = ""  # the odd trick left over is not placed: it goes to its winner
+    return rows
+
+
+def problems_by_row(problems: Sequence[Problem]) -> tuple[dict[int, list[str]], list[str]]:
+    """A hand's problems beside the trick rows they concern; the rest for the top of the form."""
+    by_row: dict[int, list[str]] = {}
+    general: list[str] = []
+    for problem in problems:
+        if problem.item is None:
+            general.append(problem.message)
+        else:
+            by_row.setdefault(problem.item, []).append(problem.message)
+    return by_row, general
