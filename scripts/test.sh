@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Set up everything the tests need and run them all: lint, unit, web and browser tests.
-# Installs Debian's chromium (browser tests) when it is missing; never downloads a browser build.
+# Installs the Debian packages the tests call when any is missing: chromium (browser tests, never
+# a downloaded browser build) and poppler-utils (pdftoppm turns the printed summary into PNG).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
