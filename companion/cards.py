@@ -131,23 +131,23 @@ def pack_52() -> tuple[Card, ...]:
     return plain_pack()
 
 
-def pack_32() -> tuple[Card, ...]:
-    """Skat's pack: Seven to Ace in each suit."""
+def pack_32_seven_to_ace() -> tuple[Card, ...]:
+    """The 32-card pack: Seven to Ten, the courts and the Ace in each suit (Skat's)."""
     return plain_pack((ACE, 7, 8, 9, 10, JACK, QUEEN, KING))
 
 
-def pack_36_tantony() -> tuple[Card, ...]:
-    """Three-player Tantony's pack: the 52 without Seven to Ten."""
+def pack_36_no_seven_to_ten() -> tuple[Card, ...]:
+    """The 36-card pack: the 52 without Sevens, Eights, Nines and Tens (three-player Tantony)."""
     return plain_pack((ACE, 2, 3, 4, 5, 6, JACK, QUEEN, KING))
 
 
-def pack_39_anti_trump() -> tuple[Card, ...]:
-    """The anti-trump game's pack: Diamonds, Clubs and Spades, 13 each."""
+def pack_39_no_hearts() -> tuple[Card, ...]:
+    """The 39-card pack: Diamonds, Clubs and Spades, 13 each (the anti-trump game)."""
     return plain_pack(suits=(Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES))
 
 
-def pack_40_italian() -> tuple[Card, ...]:
-    """Calabrasella's pack: the 52 without Eights, Nines and Tens."""
+def pack_40_no_eight_to_ten() -> tuple[Card, ...]:
+    """The 40-card pack: the 52 without Eights, Nines and Tens (Calabrasella)."""
     return plain_pack((ACE, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING))
 
 

@@ -10,17 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.parsing import parse_values
 from companion.rules import get
-from companion.rules.base import (
-    Entry,
-    Game,
-    Problem,
-    ScoredHand,
-    Setup,
-    State,
-    default_options,
-    parse_values,
-)
+from companion.rules.base import Game, default_options
+from companion.rules.values import Entry, Problem, ScoredHand, Setup, State
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from typing import Any
 
 from companion.engine import make_setup, replay
 from companion.rules import UnknownGame, get
-from companion.rules.base import Game, Problem, Setup, State, json_ready
+from companion.rules.base import Game
+from companion.rules.values import Problem, Setup, State, json_ready
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"

@@ -16,9 +16,9 @@ from typing import Any
 
 from companion.engine import Checked, Replay, check_progress, make_setup, replay, score_entry
 from companion.rules import get
-from companion.rules.base import (
+from companion.rules.base import Game
+from companion.rules.values import (
     FieldKind,
-    Game,
     Outcome,
     Problem,
     ScoredHand,

@@ -30,7 +30,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.rules.base import Setup, json_ready
+from companion.rules.values import Setup, json_ready
 
 HandAction = Literal["enter", "correct", "undo"]
 

@@ -1,15 +1,17 @@
 """Trick machinery shared by the trick games: who won a trick, its lowest card, whose card is whose.
 
-Nothing here knows a game. How ranks order within a suit is data (`RankOrder`), passed in by the
-game; a trump suit, when the game has one, is passed in too. Cards are always listed in play
-order, starting with the card the leader led, and play goes to the left: the seat after `s` is
-`s + 1` (modulo the number of players).
+Nothing here knows a game. How cards rank in a trick is data (`TrickRanking`: rank orders per
+suit, the trump suit, fixed top trumps, cards that cannot win, whether equal cards tie), built
+by the game and passed in; the machinery answers who won and by which rule. Cards are always
+listed in play order, starting with the card the leader led, and play goes to the left: the seat
+after `s` is `s + 1` (modulo the number of players).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit
 
@@ -64,20 +66,110 @@ def anyone_followed(cards: Sequence[Card]) -> bool:
     return bool(followers(cards))
 
 
-def winning_index(cards: Sequence[Card], order: RankOrder, trump: Suit | None = None) -> int:
-    """The play-order index of the card that wins: the highest trump if any trump was played,
-    otherwise the highest card of the suit led."""
-    trumps = [i for i, card in enumerate(cards) if trump is not None and card.suit is trump]
-    led = suit_led(cards)
-    candidates = trumps or [i for i, card in enumerate(cards) if card.suit is led]
-    return max(candidates, key=lambda i: order.strength(cards[i].rank))
+class WinBy(StrEnum):
+    """Why the winning card won: the rule of the ranking that put it on top."""
+
+    TOP_TRUMP = "top trump"  # one of the game's fixed top trumps (Maw's Five, Skat's Jacks)
+    TRUMP = "trump"  # the highest trump played
+    SUIT_LED = "suit led"  # no trump: the highest card of the suit led
 
 
-def lowest_of_suit_led(cards: Sequence[Card], order: RankOrder) -> int:
+@dataclass(frozen=True)
+class TrickRanking:
+    """How cards rank in one trick: the game's data, built for the hand (or the trick) at hand.
+
+    `order` ranks the pips of every suit not named in `suit_orders` (Tarot's and Maw's red and
+    black suits rank differently). `trump` is the hand's trump suit, if any; `top_trumps` are
+    fixed cards above every other trump, highest first, and count as trumps whatever their suit
+    (Maw's Five and Jack of trumps and Ace of Hearts; Skat's Jacks). `cannot_win` cards never
+    win and never set the suit led (the Excuse; a game whose card wins only in some tricks
+    builds its ranking per trick). With `ties`, equal top cards tie (War's war) instead of the
+    first of them winning.
+    """
+
+    order: RankOrder = ACE_HIGH
+    suit_orders: Mapping[Suit, RankOrder] = field(default_factory=dict)
+    trump: Suit | None = None
+    top_trumps: tuple[Card, ...] = ()
+    cannot_win: frozenset[Card] = frozenset()
+    ties: bool = False
+
+    def order_of(self, suit: Suit) -> RankOrder:
+        """The order the ranks of `suit` follow."""
+        return self.suit_orders.get(suit, self.order)
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit a card belongs to in play: a top trump is a trump, whatever its face."""
+        if card in self.top_trumps and self.trump is not None:
+            return self.trump
+        return card.suit
+
+    def led(self, cards: Sequence[Card]) -> Suit | None:
+        """The suit led: that of the first card that can set it (None if none can)."""
+        return next((self.suit_of(card) for card in cards if card not in self.cannot_win), None)
+
+    def strength(self, card: Card, led: Suit | None) -> tuple[int, int] | None:
+        """How strong `card` is in a trick where `led` was led; None: it cannot win this trick.
+
+        Compared as tuples: any top trump beats any other trump, which beats the suit led.
+        """
+        if card in self.cannot_win:
+            return None
+        if card in self.top_trumps:
+            return (3, len(self.top_trumps) - self.top_trumps.index(card))
+        suit = self.suit_of(card)
+        if self.trump is not None and suit is self.trump:
+            return (2, self.order_of(suit).strength(card.rank))
+        if suit is led:
+            return (1, self.order_of(suit).strength(card.rank))
+        return None
+
+
+_WIN_BY = {3: WinBy.TOP_TRUMP, 2: WinBy.TRUMP, 1: WinBy.SUIT_LED}
+
+
+@dataclass(frozen=True)
+class TrickVerdict:
+    """Who won a trick, as a play-order index, and by which rule; or the cards that tied."""
+
+    winner: int | None
+    by: WinBy | None
+    tied: tuple[int, ...] = ()
+
+
+def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
+    """The winner of a trick whose cards are listed in play order from the leader."""
+    if not cards:
+        raise ValueError("a trick has at least one card")
+    led = ranking.led(cards)
+    strengths = [ranking.strength(card, led) for card in cards]
+    contenders = [i for i, strength in enumerate(strengths) if strength is not None]
+    if not contenders:
+        return TrickVerdict(None, None)
+    best = max(strengths[i] for i in contenders)  # type: ignore[type-var]
+    top = tuple(i for i in contenders if strengths[i] == best)
+    if len(top) > 1 and ranking.ties:
+        return TrickVerdict(None, None, top)
+    return TrickVerdict(top[0], _WIN_BY[best[0]])
+
+
+def winning_index(cards: Sequence[Card], ranking: TrickRanking) -> int:
+    """The play-order index of the card that wins (the first of equal cards when ties do not
+    count; an error when nothing can win or the top cards tie)."""
+    verdict = resolve(cards, ranking)
+    if verdict.winner is None:
+        raise ValueError("no card wins this trick")
+    return verdict.winner
+
+
+def lowest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
     """The play-order index of the lowest card of the suit led (the lead itself if nobody
     followed)."""
-    led = suit_led(cards)
-    candidates = [i for i, card in enumerate(cards) if card.suit is led]
+    led = ranking.led(cards)
+    candidates = [i for i, card in enumerate(cards) if ranking.suit_of(card) is led]
+    if not candidates:
+        raise ValueError("no card of the suit led")
+    order = ranking.order_of(led) if led is not None else ranking.order
     return min(candidates, key=lambda i: order.strength(cards[i].rank))
 
 
@@ -88,11 +180,10 @@ def seat_of(leader: int, index: int, player_count: int) -> int:
 
 @dataclass(frozen=True)
 class PlayedTrick:
-    """A trick whose cards are known, in play order from the leader, resolved under `order`."""
+    """A trick whose cards are known, in play order from the leader, resolved under `ranking`."""
 
     cards: tuple[Card, ...]
-    order: RankOrder
-    trump: Suit | None = None
+    ranking: TrickRanking = TrickRanking()
 
     @property
     def suit_led(self) -> Suit:
@@ -105,9 +196,14 @@ class PlayedTrick:
         return anyone_followed(self.cards)
 
     @property
+    def verdict(self) -> TrickVerdict:
+        """Who won and by which rule (or which cards tied)."""
+        return resolve(self.cards, self.ranking)
+
+    @property
     def winning_index(self) -> int:
         """The play-order index of the winning card."""
-        return winning_index(self.cards, self.order, self.trump)
+        return winning_index(self.cards, self.ranking)
 
     @property
     def winning_card(self) -> Card:
@@ -117,7 +213,7 @@ class PlayedTrick:
     @property
     def lowest_index(self) -> int:
         """The play-order index of the lowest card of the suit led."""
-        return lowest_of_suit_led(self.cards, self.order)
+        return lowest_of_suit_led(self.cards, self.ranking)
 
     @property
     def lowest_card(self) -> Card:

@@ -11,10 +11,10 @@ from companion.cards import (
     CardError,
     Suit,
     is_bout,
-    pack_32,
-    pack_36_tantony,
-    pack_39_anti_trump,
-    pack_40_italian,
+    pack_32_seven_to_ace,
+    pack_36_no_seven_to_ten,
+    pack_39_no_hearts,
+    pack_40_no_eight_to_ten,
     pack_52,
     parse,
     tarot_pack,
@@ -24,13 +24,13 @@ PACKS: list[tuple[str, Callable[[], tuple[Card, ...]], int]] = [
     # 13 ranks × 4 suits
     ("52", pack_52, 52),
     # Seven to Ace: 8 ranks × 4 suits
-    ("32 (Skat)", pack_32, 32),
+    ("32 (Skat)", pack_32_seven_to_ace, 32),
     # 52 without Seven, Eight, Nine, Ten: 9 ranks × 4 suits
-    ("36 (Tantony)", pack_36_tantony, 36),
+    ("36 (Tantony)", pack_36_no_seven_to_ten, 36),
     # 13 ranks × 3 suits (no Hearts)
-    ("39 (anti-trump)", pack_39_anti_trump, 39),
+    ("39 (anti-trump)", pack_39_no_hearts, 39),
     # 52 without Eights, Nines, Tens: 10 ranks × 4 suits
-    ("40 (Calabrasella)", pack_40_italian, 40),
+    ("40 (Calabrasella)", pack_40_no_eight_to_ten, 40),
     # 14 × 4 suits + 21 trumps + the Excuse
     ("78 (tarot)", tarot_pack, 78),
 ]
@@ -52,7 +52,7 @@ def test_every_card_reads_back_from_its_code(pack: Callable[[], tuple[Card, ...]
 
 
 def test_the_anti_trump_pack_has_no_hearts() -> None:
-    assert {card.suit for card in pack_39_anti_trump()} == {Suit.DIAMONDS, Suit.CLUBS,
+    assert {card.suit for card in pack_39_no_hearts()} == {Suit.DIAMONDS, Suit.CLUBS,
                                                             Suit.SPADES}
 
 

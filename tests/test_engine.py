@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import check_entry, make_setup, replay
 from companion.rules import get
-from companion.rules.base import State
+from companion.rules.values import State
 
 GAME = get("french-tarot")
 GARDE_MADE = {"contract": "garde", "taker": "0", "points": "47", "bouts": "2"}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.base import Setup
+from companion.rules.values import Setup
 from companion.store import (
     MIGRATIONS,
     HandConflict,

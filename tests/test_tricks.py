@@ -13,6 +13,7 @@ from companion.tricks import (
     ACE_HIGH,
     PlayedTrick,
     RankOrder,
+    TrickRanking,
     anyone_followed,
     followers,
     lowest_of_suit_led,
@@ -82,7 +83,7 @@ WINNERS = [
 
 @pytest.mark.parametrize(("played", "order", "trump", "expected"), WINNERS)
 def test_winning_index(played: str, order: RankOrder, trump: Suit | None, expected: int) -> None:
-    assert winning_index(cards(played), order, trump) == expected
+    assert winning_index(cards(played), TrickRanking(order=order, trump=trump)) == expected
 
 
 LOWEST = [
@@ -97,7 +98,7 @@ LOWEST = [
 
 @pytest.mark.parametrize(("played", "expected"), LOWEST)
 def test_lowest_of_suit_led(played: str, expected: int) -> None:
-    assert lowest_of_suit_led(cards(played), ACE_HIGH) == expected
+    assert lowest_of_suit_led(cards(played), TrickRanking(order=ACE_HIGH)) == expected
 
 
 @pytest.mark.parametrize(("leader", "index", "count", "seat"), [
@@ -114,7 +115,7 @@ def test_seat_of(leader: int, index: int, count: int, seat: int) -> None:
 
 def test_a_played_trick_names_its_winner_and_lowest_card() -> None:
     # Annie (seat 0) leads 6♠, Benny 10♠, Connie Q♠, Denny 2♠: Connie's Queen wins, 2♠ lowest.
-    trick = PlayedTrick(cards("6S 10S QS 2S"), ACE_HIGH)
+    trick = PlayedTrick(cards("6S 10S QS 2S"), TrickRanking(order=ACE_HIGH))
     assert trick.followed
     assert trick.winning_card == parse("QS")
     assert trick.lowest_card == parse("2S")

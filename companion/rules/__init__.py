@@ -1,8 +1,17 @@
-"""The registry of games: each game module registers one `Game`; everything else looks it up."""
+"""The registry of games: each game module registers one `Game`; everything else looks it up.
+
+Game modules are found, not listed: every module of this package is imported once, and each
+game module registers its game as it is imported. Adding a game is adding a module.
+"""
 
 from __future__ import annotations
 
-from companion.rules.base import Game
+import importlib
+import pkgutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from companion.rules.base import Game, missing_declarations
 
 _GAMES: dict[str, Game] = {}
 
@@ -12,11 +21,24 @@ class UnknownGame(KeyError):
 
 
 def register(game: Game) -> Game:
-    """Add a game to the registry; a second game with the same slug is a programming error."""
+    """Add a game to the registry; a duplicate slug or a missing declaration is refused."""
+    missing = missing_declarations(game)
+    if missing:
+        raise TypeError(f"{type(game).__name__} must declare {', '.join(missing)}")
     if game.slug in _GAMES:
         raise ValueError(f"a game is already registered as {game.slug!r}")
     _GAMES[game.slug] = game
     return game
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """A game registered for the duration of a `with` block (toy games in tests)."""
+    register(game)
+    try:
+        yield game
+    finally:
+        _GAMES.pop(game.slug, None)
 
 
 def get(slug: str) -> Game:
@@ -33,14 +55,10 @@ def all_games() -> list[Game]:
 
 
 def _load_games() -> None:
-    """Import the game modules so that each registers itself (kept at the bottom: no cycles)."""
-    from companion.rules import (
-        calabrasella,  # noqa: F401
-        french_tarot,  # noqa: F401
-        skat,  # noqa: F401
-        tantony,  # noqa: F401
-        troggu,  # noqa: F401
-    )
+    """Import every module of this package, so that each game module registers its game."""
+    for module in pkgutil.iter_modules(__path__):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{module.name}")
 
 
 _load_games()

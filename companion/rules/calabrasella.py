@@ -16,29 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
-from companion.cards import pack_40_italian
-from companion.counting import (
-    CALABRASELLA_LAST_TRICK,
-    CALABRASELLA_POINTS,
-    side_points,
-    total_points,
-)
+from companion.cards import ACE, JACK, KING, QUEEN, pack_40_no_eight_to_ten
+from companion.counting import PointTable, by_rank, side_points, total_points
+from companion.formatting import signed as format_signed
 from companion.rules import register
-from companion.rules.base import (
+from companion.rules.base import Game, leaders, read_options
+from companion.rules.values import (
+    POINTS,
     Choice,
     Entry,
     Field,
     FieldKind,
-    Game,
     HandResult,
     Outcome,
     Problem,
     Setup,
     State,
-    format_signed,
-    leaders,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, balance_by_differences, settle_list
@@ -75,7 +69,13 @@ COUNTED: tuple[str, ...] = (Event.PLAYED, Event.OUT_OF_TURN)
 WITH_PLAYER: tuple[str, ...] = (*COUNTED, Event.STOCK_TURNED)
 """The events that name a single player."""
 
-TOTAL_POINTS = total_points(pack_40_italian(), CALABRASELLA_POINTS) + CALABRASELLA_LAST_TRICK
+# Calabrasella (Foster, RULINGS.md): each Ace 3; each Three, Two, King, Queen and Jack 1;
+# 32 in the cards, and the last trick is worth 3 more: 35 in all.
+CALABRASELLA_POINTS: PointTable = by_rank({ACE: 3, 3: 1, 2: 1, KING: 1, QUEEN: 1, JACK: 1})
+CALABRASELLA_LAST_TRICK = 3
+
+TOTAL_POINTS = (total_points(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS)
+                + CALABRASELLA_LAST_TRICK)
 """35: the counting cards (32) and the last trick (3)."""
 
 DOUBLE = 2
@@ -310,6 +310,13 @@ def claim_problems(hand: Hand) -> list[Problem]:
 # ---------------------------------------------------------------- the game
 
 
+@dataclass(frozen=True)
+class Options:
+    """Calabrasella's house rules, typed."""
+
+    stake: int = 0  # cents a point; 0: the evening is settled in points
+
+
 class Calabrasella(Game):
     """Calabrasella as Foster gives it, for three players or four with the dealer sitting out."""
 
@@ -317,6 +324,8 @@ class Calabrasella(Game):
     name = "Calabrasella"
     player_counts = (3, 4)
     zero_sum = False  # only the single player's score is put down; the list balances at the end
+    scale = POINTS
+    options_type = Options
     summary = ("Forty cards, no trumps: a single player against two adversaries for the 35 "
                "points of the counting cards and the last trick; the list balances as in Skat.")
 
@@ -406,8 +415,7 @@ class Calabrasella(Game):
 
 def _stake(setup: Setup) -> int:
     """Cents per point, 0 when the evening is settled in points."""
-    value: Any = setup.options.get("stake", 0)
-    return int(value or 0)
+    return read_options(Options, setup.options).stake
 
 
 register(Calabrasella())

@@ -15,24 +15,24 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from companion.counting import side_points
+from companion.formatting import number as format_points
 from companion.rules import register
-from companion.rules.base import (
+from companion.rules.base import Game, leaders, read_options
+from companion.rules.values import (
+    POINTS,
     Choice,
     Entry,
     Field,
     FieldKind,
-    Game,
     HandResult,
     Outcome,
     Problem,
     Setup,
     State,
-    format_points,
-    leaders,
 )
+from companion.settlement import Settlement, settle
 
 
 class Contract(StrEnum):
@@ -240,23 +240,31 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
 # ---------------------------------------------------------------- small rules
 
 
-def _option(setup: Setup, name: str, default: str) -> Any:
-    """A house rule, or its default when the setup was built without it."""
-    return setup.options.get(name, default)
+@dataclass(frozen=True)
+class Options:
+    """French Tarot's house rules, typed (defaults: the standard rules of RULINGS.md)."""
+
+    hands: int = 0  # the hands agreed; 0: play until the session is ended
+    partnership: Partnership = Partnership.CALLED_KING
+    poignee_thresholds: PoigneeThresholds = PoigneeThresholds.FFT
+
+
+def house_rules(setup: Setup) -> Options:
+    """This session's house rules."""
+    return read_options(Options, setup.options)
 
 
 def plays_with_called_king(setup: Setup) -> bool:
     """Whether the taker calls a King for a partner: 5 players under the FFT rule."""
     return (setup.player_count == 5
-            and _option(setup, "partnership", Partnership.CALLED_KING) == Partnership.CALLED_KING)
+            and house_rules(setup).partnership is Partnership.CALLED_KING)
 
 
 def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
     """Trumps needed for a poignée of `level` at this table."""
     thresholds = POIGNEE_THRESHOLDS[setup.player_count]
     if (setup.player_count == 5
-            and _option(setup, "poignee_thresholds", PoigneeThresholds.FFT)
-            == PoigneeThresholds.AS_WRITTEN):
+            and house_rules(setup).poignee_thresholds is PoigneeThresholds.AS_WRITTEN):
         thresholds = POIGNEE_THRESHOLDS_AS_WRITTEN_5
     return thresholds[list(PoigneeLevel).index(level)]
 
@@ -590,6 +598,8 @@ class FrenchTarot(Game):
     name = "French Tarot"
     player_counts = (2, 3, 4, 5)
     zero_sum = True
+    scale = POINTS
+    options_type = Options
     summary = ("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
                "plays against the others; card points and bouts decide the hand.")
 
@@ -694,11 +704,15 @@ class FrenchTarot(Game):
                  f"{setup.players[next_dealer]}")
         return HandResult((0,) * setup.player_count, lines, "All passed — redeal", redeal=True)
 
+    def settlement(self, state: State) -> Settlement:
+        """Every hand is paid between the players, so the totals are each player's net."""
+        return settle(state.totals, "points")
+
     def outcome(self, state: State) -> Outcome:
         """Finished once the agreed number of hands (redeals not counted) has been played."""
         totals = state.totals
         winners = leaders(totals)
-        agreed = _option(state.setup, "hands", 0) or 0
+        agreed = house_rules(state.setup).hands
         played = state.hands_played
         if agreed <= 0 or played < agreed or not winners:
             return Outcome(finished=False, winners=winners, text="")

@@ -17,24 +17,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
-from companion.cards import pack_32
-from companion.counting import SKAT_POINTS, achievable_totals, side_points
+from companion.cards import ACE, JACK, KING, QUEEN, pack_32_seven_to_ace
+from companion.counting import PointTable, achievable_totals, by_rank, side_points
+from companion.formatting import signed as format_signed
 from companion.rules import register
-from companion.rules.base import (
+from companion.rules.base import Game, leaders, read_options
+from companion.rules.values import (
+    POINTS,
     Choice,
     Entry,
     Field,
     FieldKind,
-    Game,
     HandResult,
     Outcome,
     Problem,
     Setup,
     State,
-    format_signed,
-    leaders,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
@@ -138,15 +137,19 @@ SUIT_SYMBOLS: dict[GameType, str] = {
     GameType.CLUBS: "♣",
 }
 
+# Skat (ISkO): Ace 11, Ten 10, King 4, Queen 3, Jack 2; Nine, Eight, Seven nothing. 120 in all.
+SKAT_POINTS: PointTable = by_rank({ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2})
+
 TOTAL_POINTS = 120
 WIN_POINTS = 61  # "61 wins, 60–60 loses" (RULINGS.md)
 SCHNEIDER_POINTS = 30  # a side with 30 card points or fewer is schneider (ISkO 5.2.3)
 ANNOUNCED_SCHNEIDER_POINTS = TOTAL_POINTS - SCHNEIDER_POINTS  # 90: the defenders at 30
 
-POSSIBLE_POINTS: frozenset[int] = achievable_totals(pack_32(), SKAT_POINTS)
+POSSIBLE_POINTS: frozenset[int] = achievable_totals(pack_32_seven_to_ace(), SKAT_POINTS)
 """Every total a side can hold: all of 0–120 but 1 and 119 (the smallest counting card is 2)."""
 
-SKAT_MOST: int = sum(sorted((SKAT_POINTS(card) for card in pack_32()), reverse=True)[:2])
+SKAT_MOST: int = sum(sorted((SKAT_POINTS(card) for card in pack_32_seven_to_ace()),
+                            reverse=True)[:2])
 """The most the two cards of the skat can count (two Aces, 22): all a schwarz declarer keeps."""
 
 LEVELS_BEYOND_MATADORS: tuple[str, ...] = (
@@ -348,24 +351,33 @@ def list_score(valuation: Valuation) -> int:
 # ---------------------------------------------------------------- options and seats
 
 
-def _option(setup: Setup, name: str, default: Any) -> Any:
-    """A house rule, or its default when the setup was built without it."""
-    return setup.options.get(name, default)
+@dataclass(frozen=True)
+class Options:
+    """Skat's house rules, typed (defaults: ISkO values, no fixed list, not for money)."""
+
+    scoring: Scoring = Scoring.ISKO
+    list_games: str = "0"  # "36" or "48" games on a fixed list; "0": none
+    stake: int = 0  # cents a point of the balanced list; 0: not played for money
+
+
+def house_rules(setup: Setup) -> Options:
+    """This session's house rules."""
+    return read_options(Options, setup.options)
 
 
 def scoring(setup: Setup) -> Scoring:
     """How the list is kept at this table."""
-    return Scoring(_option(setup, "scoring", Scoring.ISKO))
+    return house_rules(setup).scoring
 
 
 def list_length(setup: Setup) -> int:
     """The games of a fixed list (0: no fixed list)."""
-    return int(_option(setup, "list_games", "0") or 0)
+    return int(house_rules(setup).list_games)
 
 
 def stake(setup: Setup) -> int:
     """Cents per point of the balanced list (0: not played for money)."""
-    return int(_option(setup, "stake", 0) or 0)
+    return house_rules(setup).stake
 
 
 def sitting_out(setup: Setup, dealer: int) -> int | None:
@@ -668,6 +680,8 @@ class Skat(Game):
     name = "Skat"
     player_counts = (3, 4)
     zero_sum = False  # only the declarer's score is written; the list balances by differences
+    scale = POINTS
+    options_type = Options
     summary = ("Germany's national card game: the declarer bids, names trumps, Grand or Null, "
                "and needs 61 of the 120 card points. Kept on a list with ISkO game values.")
 

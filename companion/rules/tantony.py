@@ -24,28 +24,28 @@ from companion.cards import (
     QUEEN,
     Card,
     CardError,
-    pack_36_tantony,
+    pack_36_no_seven_to_ten,
     pack_52,
     parse,
 )
 from companion.rules import register
-from companion.rules.base import (
+from companion.rules.base import Game, leaders, read_options
+from companion.rules.values import (
+    POINTS,
     Choice,
     Entry,
     Field,
     FieldKind,
-    Game,
     HandResult,
     Outcome,
     Problem,
     SeatGroup,
     Setup,
     State,
-    TrickEntry,
     TrickProgress,
-    leaders,
+    TrickRecord,
 )
-from companion.tricks import ACE_HIGH, PlayedTrick, sorted_cards
+from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, sorted_cards
 
 
 class Scoring(StrEnum):
@@ -64,7 +64,17 @@ SCORING_LABELS: dict[Scoring, str] = {
     Scoring.INDIVIDUAL: "Everyone for themselves: plain individual scores",
 }
 
+@dataclass(frozen=True)
+class Options:
+    """Tantony's house rules, typed: how the four-player game adds up."""
+
+    scoring: Scoring = Scoring.PARTNERSHIP
+
+
 RULING = "RULINGS.md, Tantony"
+
+NO_TRUMP = TrickRanking(order=ACE_HIGH)
+"""Tantony's tricks: no trump; the highest card of the suit led wins (Two low, Ace high)."""
 
 FOUR_PLAYER_VALUES: dict[int, int] = {
     **{rank: rank for rank in range(2, 11)}, JACK: 15, QUEEN: 20, KING: 25, ACE: 30}
@@ -122,8 +132,8 @@ class Table:
 FOUR_PLAYERS = Table("four-player", "52-card pack", sorted_cards(pack_52(), ACE_HIGH),
                      FOUR_PLAYER_VALUES, quota=3, total_tricks=13, tantony_card=True)
 THREE_PLAYERS = Table("three-player", "36-card pack, which has no Sevens, Eights, Nines or Tens",
-                      sorted_cards(pack_36_tantony(), ACE_HIGH), THREE_PLAYER_VALUES, quota=4,
-                      total_tricks=12, tantony_card=False)
+                      sorted_cards(pack_36_no_seven_to_ten(), ACE_HIGH), THREE_PLAYER_VALUES,
+                      quota=4, total_tricks=12, tantony_card=False)
 
 
 def table_for(setup: Setup) -> Table:
@@ -135,7 +145,7 @@ def scoring(setup: Setup) -> Scoring:
     """How this table adds up; the three-player game is always individual."""
     if setup.player_count == 3:
         return Scoring.INDIVIDUAL
-    return Scoring(setup.options.get("scoring", Scoring.PARTNERSHIP))
+    return read_options(Options, setup.options).scoring
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
@@ -272,7 +282,7 @@ class WalkedHand:
     next_leader: int | None
 
 
-def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickEntry]) -> WalkedHand:
+def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) -> WalkedHand:
     """Read the tricks in the order entered: each trick's leader is whoever got the one before.
 
     Never raises: a trick that cannot be read adds its problems and is counted as far as it can
@@ -293,7 +303,7 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickEntry]) -
                       tuple(tally.points), frozenset(tally.used), leader)
 
 
-def read_trick(setup: Setup, table: Table, number: int, entry: TrickEntry, leader: int | None,
+def read_trick(setup: Setup, table: Table, number: int, entry: TrickRecord, leader: int | None,
                tally: Tally) -> tuple[ReadTrick, list[tuple[str, str]]]:
     """One trick checked against the cards, the quota and the cards already used; then counted.
 
@@ -301,12 +311,13 @@ def read_trick(setup: Setup, table: Table, number: int, entry: TrickEntry, leade
     "cards"), so the pad can say it beside what was tapped or typed.
     """
     notes: list[tuple[str, str | None]] = []
-    runt, problem = read_runt(entry.runt, table) if entry.runt else (None, None)
+    written = entry.part("runt")
+    runt, problem = read_runt(written, table) if written else (None, None)
     notes.append(("runt", problem))
     cards, problem = (read_cards(entry.cards, table, setup.player_count) if entry.cards
                       else ((), None))
     notes.append(("cards", problem))
-    played = PlayedTrick(cards, ACE_HIGH) if cards else None
+    played = PlayedTrick(cards, NO_TRUMP) if cards else None
     if played is not None:
         runt, problem = _runt_from_cards(table, played, runt)
         notes.append(("runt", problem))
@@ -484,6 +495,22 @@ def _progress_seat_line(setup: Setup, table: Table, walked: WalkedHand, seat: in
             f"{walked.points[seat]}")
 
 
+@dataclass(frozen=True)
+class TantonyProgress(TrickProgress):
+    """The hand so far with what only Tantony has: the quota, the unplaced last trick, and the
+    words over the runt grid and the players (drawn by Tantony's own partial)."""
+
+    quota: int = 3
+    last_trick: bool = False  # the next trick is not placed: it goes to whoever wins it
+    runt_prompt: str = ""
+    to_prompt: str = ""
+
+
+def _quota_note(taken: int, placed: int, quota: int) -> str:
+    """A seat's tricks against the quota: "2/3", and "3/3 + last" with the Tantony card."""
+    return f"{placed}/{quota}" + (" + last" if taken > placed else "")
+
+
 # ---------------------------------------------------------------- the end of the game
 
 
@@ -624,11 +651,15 @@ class Tantony(Game):
     name = "Tantony"
     player_counts = (3, 4)
     zero_sum = False
+    scale = POINTS
+    options_type = Options
     summary = ("Tricks at no trump worth their lowest card of the suit led (the runt); the winner "
                "keeps each trick or gives it to a player still short of the quota. Four hands in "
                "partnerships, split partnership or alone; three players play to 300.")
     turn_word = "leads"
     turn_heading = "First lead"
+    trick_partial = "pad/tricks/_tantony.html"
+    whole_hand_partial = "pad/tricks/_tantony_whole.html"
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """Four players: how the scores add up. Three players: nothing to choose."""
@@ -648,6 +679,8 @@ class Tantony(Game):
             "tricks", "Tricks", FieldKind.TRICKS,
             choices=tuple(Choice(card.code, str(card)) for card in table.pack),
             minimum=table.total_tricks, maximum=table.total_tricks,
+            parts=(Field("runt", "Runt", FieldKind.CARD, required=False,
+                         help="the lowest card of the suit led, or just its value"),),
             help=("Each trick's runt (the lowest card of the suit led) and who got it; add the "
                   "cards played, from the leader on, to have the trick refereed")),)
 
@@ -669,7 +702,7 @@ class Tantony(Game):
                                               f"{'is' if entered == 1 else 'are'} entered."))
         return problems
 
-    def progress(self, state: State, entry: Entry) -> TrickProgress:
+    def progress(self, state: State, entry: Entry) -> TantonyProgress:
         """The hand so far: next trick, its leader, tricks and points per seat, who may get it."""
         setup, table = state.setup, table_for(state.setup)
         walked = self.read_hand(state, entry)
@@ -691,15 +724,57 @@ class Tantony(Game):
         if last:
             lines.append(f"Trick {number} is not placed: its runt, the Tantony card, goes to "
                          "whoever wins it")
-        return TrickProgress(
+        return TantonyProgress(
             trick_number=number, total_tricks=table.total_tricks,
             leader=None if complete else walked.next_leader, taken=walked.taken,
-            quota=table.quota, points=walked.points, open_seats=open_seats, used=walked.used,
-            last_trick=last, lines=tuple(lines),
+            points=walked.points, open_seats=open_seats, used=walked.used, lines=tuple(lines),
+            seat_notes=tuple(_quota_note(taken, placed, table.quota)
+                             for taken, placed in zip(walked.taken, walked.placed, strict=True)),
+            full_seats=tuple(seat for seat in range(setup.player_count)
+                             if walked.placed[seat] >= table.quota),
+            status_notes=("the last trick is not placed",) if last else (),
+            quota=table.quota, last_trick=last,
             tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks),
             runt_prompt=("The Tantony card (runt of the last trick)" if last
                          else f"Runt of trick {number}"),
             to_prompt="Won the last trick (keeps the Tantony card)" if last else "Got the trick")
+
+    def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
+        """The tapped trick; the unplaced last trick goes to whoever won it, so "got" is "won"."""
+        trick = dict(taps)
+        if isinstance(progress, TantonyProgress) and progress.last_trick and trick.get("to"):
+            trick["won_by"] = trick["to"]
+        return trick
+
+    def missing_taps(self, progress: TrickProgress,
+                     trick: Mapping[str, str]) -> dict[str, list[str]]:
+        """The runt (unless the cards were typed) and who got the trick (or won the last)."""
+        last = isinstance(progress, TantonyProgress) and progress.last_trick
+        errors: dict[str, list[str]] = {}
+        if not trick.get("runt") and not trick.get("cards"):
+            errors["runt"] = ["Tap the runt: the lowest card of the suit led in this trick."]
+        if not trick.get("to") and not (last and trick.get("cards")):
+            errors["to"] = [f"Tap {'who won the last trick' if last else 'who got the trick'}."]
+        return errors
+
+    def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
+        """The whole-hand form laid out as the runts lie at the end of a hand: each player gets
+        an even share of rows (their face-up runts); the odd last trick is not placed."""
+        total, count = table_for(setup).total_tricks, setup.player_count
+        share = total // count
+        rows = [{"runt": "", "to": str(min(index // share, count - 1)), "won_by": "",
+                 "cards": "", "leader": ""} for index in range(total)]
+        if total % count:
+            rows[-1]["to"] = ""  # the odd trick left over is not placed: it goes to its winner
+        return rows
+
+    def problem_part(self, progress: TrickProgress, part: str | None) -> str | None:
+        """Who won a trick is asked on its own row only for the closing trick of three players;
+        otherwise the players' row is the one that answers it."""
+        last = isinstance(progress, TantonyProgress) and progress.last_trick
+        if part == "won_by" and (last or not progress.closing_trick):
+            return "to"
+        return part
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""

@@ -15,17 +15,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.cards import PLAIN_SUITS, Card, Suit, tarot_pack
-from companion.counting import TROGGU_POINTS, side_points, total_points
+from companion.cards import (
+    PLAIN_SUITS,
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    is_bout,
+    tarot_pack,
+)
+from companion.counting import PointTable, by_rank, side_points, total_points
 from companion.rules import register
-from companion.rules.base import (
+from companion.rules.base import Game, read_options
+from companion.rules.values import (
     Choice,
     Entry,
     Field,
     FieldKind,
-    Game,
     HandResult,
     Problem,
+    Scale,
     Setup,
     State,
 )
@@ -86,6 +97,27 @@ KEEP_PIPS: dict[Suit, tuple[int, ...]] = {
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 62 cards of the Troggu pack."""
 
+# Troggu (seed 002, RULINGS.md "The tarot family"), counted card by card: the bouts (trumps 1 and
+# 21, the Excuse) 5 each; trumps 2–20 1 each; Kings 5, Queens 4, Knights 3, Jacks 2; pips 1.
+# 114 in the 62-card pack (the tarot without the red 7–10 and the black Ace–4).
+TROGGU_BOUT_POINTS = 5
+TROGGU_TRUMP_POINTS = 1
+TROGGU_COURT_POINTS: PointTable = by_rank(
+    {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2})
+TROGGU_PIP_POINTS = 1
+
+
+def troggu_points(card: Card) -> int:
+    """Troggu's value of one card, by the table above (trumps first: their ranks reach 21)."""
+    if is_bout(card):
+        return TROGGU_BOUT_POINTS
+    if card.suit is Suit.TRUMP:
+        return TROGGU_TRUMP_POINTS
+    return TROGGU_COURT_POINTS(card) or TROGGU_PIP_POINTS
+
+
+TROGGU_POINTS: PointTable = troggu_points
+
 TOTAL_POINTS = total_points(PACK, TROGGU_POINTS)
 """114: every card counted singly."""
 
@@ -109,6 +141,19 @@ RULING = "RULINGS.md, the tarot family: Troggu"
 def hand_size(player_count: int) -> int:
     """Cards dealt to each player: the sum of the text's packets (18, 13, 11, 9)."""
     return sum(DEAL_PACKETS[player_count])
+
+
+@dataclass(frozen=True)
+class Options:
+    """Troggu's house rules, typed: the stake and what a Solo is paid."""
+
+    stake: int = DEFAULT_STAKE
+    solo_stake: SoloStake = SoloStake.SINGLE
+
+
+def house_rules(setup: Setup) -> Options:
+    """This session's house rules."""
+    return read_options(Options, setup.options)
 
 
 def tapp_size(player_count: int) -> int:
@@ -175,8 +220,8 @@ def verdict(points: int) -> Verdict:
 
 def stake(setup: Setup, contract: Contract) -> int:
     """Rappen per player for this game: the stake, doubled for a Solo under the house rule."""
-    base = int(setup.options.get("stake", DEFAULT_STAKE))
-    doubled = setup.options.get("solo_stake", SoloStake.SINGLE) == SoloStake.DOUBLE
+    base = house_rules(setup).stake
+    doubled = house_rules(setup).solo_stake is SoloStake.DOUBLE
     return base * 2 if contract is Contract.SOLOIST and doubled else base
 
 
@@ -247,7 +292,7 @@ def alone_lines(setup: Setup, hand: Hand) -> list[str]:
 
 def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
     """The doubled Solo stake, when the house rule applies."""
-    base = int(setup.options.get("stake", DEFAULT_STAKE))
+    base = house_rules(setup).stake
     amount = stake(setup, hand.contract)
     if amount == base:
         return []
@@ -320,6 +365,8 @@ class Troggu(Game):
     name = "Troggu"
     player_counts = (3, 4, 5, 6)
     zero_sum = True
+    scale = Scale("Rappen", "Rappen")
+    options_type = Options
     summary = ("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a majority "
                "of the 114 points, or a Misère when everyone passes; each hand is paid in Rappen.")
 

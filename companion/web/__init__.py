@@ -8,7 +8,7 @@ from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from companion.rules.base import format_points
+from companion.formatting import number as format_points
 from companion.store import Store
 
 csrf = CSRFProtect()

@@ -16,7 +16,9 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
-from companion.rules.base import Entry, Field, FieldKind, Problem, format_points
+from companion.formatting import number as format_points
+from companion.parsing import trick_keys
+from companion.rules.values import Entry, Field, FieldKind, Problem, TrickRecord
 
 NOBODY = "none"
 CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down
@@ -156,15 +158,54 @@ def attach_problems(fields: Sequence[FormField], problems: Sequence[Problem]) ->
 def form_values(formdata: Mapping[str, Any], specs: Sequence[Field]) -> dict[str, Any]:
     """The posted values of these fields by field name; fields not sent at all are absent.
 
-    A TRICKS field posts one key per trick and part (`tricks-3-runt`): those pass through as
-    they are, for the parser to gather.
+    A TRICKS field posts one key per trick and part (`tricks-3-runt`): they are gathered into
+    the list of mappings the parser reads.
     """
     values = {spec.name: formdata[spec.name] for spec in specs if spec.name in formdata}
     for spec in specs:
-        if spec.kind is FieldKind.TRICKS:
-            prefix = f"{spec.name}-"
-            values.update({key: formdata[key] for key in formdata if key.startswith(prefix)})
+        if spec.kind is FieldKind.TRICKS and spec.name not in values:
+            rows = tricks_from_form(spec, formdata)
+            if rows:
+                values[spec.name] = rows
     return values
+
+
+# ---------------------------------------------------------------- tricks as form keys
+# A trick travels in a form as one key per trick and part: `<field>-<index>-<part>`.
+
+
+def tricks_from_form(spec: Field, formdata: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The tricks a form posted as `<name>-<i>-<part>` keys, as a list of mappings.
+
+    Rows are read from 0 up to the first index with no key at all, and never beyond the
+    field's maximum plus one (so the parser, not this loop, says a hand has too many tricks).
+    """
+    parts = trick_keys(spec)
+    limit = int(spec.maximum or 0) + 1
+    rows: list[dict[str, Any]] = []
+    while len(rows) < limit and any(f"{spec.name}-{len(rows)}-{p}" in formdata for p in parts):
+        index = len(rows)
+        rows.append({part: formdata.get(f"{spec.name}-{index}-{part}") for part in parts})
+    return rows
+
+
+def trick_as_strings(spec: Field, trick: TrickRecord) -> dict[str, str]:
+    """One trick as the strings a form holds for it, by part (blank where nothing was said)."""
+    data = trick.as_data()
+    strings = {part: _as_form_text(data.get(part)) for part in trick_keys(spec)}
+    strings["cards"] = " ".join(trick.cards)
+    return strings
+
+
+def tricks_to_form(spec: Field, tricks: Sequence[TrickRecord]) -> dict[str, str]:
+    """Tricks as the form fields that post them back (`tricks_from_form` reads them)."""
+    return {f"{spec.name}-{index}-{part}": text for index, trick in enumerate(tricks)
+            for part, text in trick_as_strings(spec, trick).items()}
+
+
+def _as_form_text(value: Any) -> str:
+    """A typed value as a form box holds it ("" for nothing)."""
+    return "" if value is None else str(value)
 
 
 def trick_field(specs: Sequence[Field]) -> Field | None:

@@ -12,23 +12,22 @@ from typing import Any
 from companion import pad as pads
 from companion.cards import parse
 from companion.engine import Checked
-from companion.rules.base import (
+from companion.parsing import trick_keys
+from companion.rules.values import (
     Field,
     Problem,
     ScoredHand,
-    TrickEntry,
     TrickProgress,
+    TrickRecord,
     json_ready,
-    trick_as_strings,
-    tricks_from_form,
 )
 from companion.web import get_store
-from companion.web.forms import trick_field
+from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 
 
 @dataclass(frozen=True)
 class GridCard:
-    """One tap target of the runt grid."""
+    """One tap target of the card grid (the pack in play)."""
 
     code: str
     label: str
@@ -41,7 +40,7 @@ class TrickPanel:
     """Everything the trick panel draws: the tricks so far, where the hand stands, the grid."""
 
     spec: Field
-    tricks: tuple[TrickEntry, ...]
+    tricks: tuple[TrickRecord, ...]
     progress: TrickProgress
     grid: list[list[GridCard]]
     typed: dict[str, str] = field(default_factory=dict)
@@ -57,10 +56,10 @@ class TrickPanel:
 
     def hidden_rows(self) -> list[dict[str, str]]:
         """The tricks so far as the hidden form fields that carry them."""
-        return [trick_as_strings(trick) for trick in self.tricks]
+        return [trick_as_strings(self.spec, trick) for trick in self.tricks]
 
 
-def runt_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
+def card_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
     """The pack in play as rows of tap targets, one row per suit (the game orders its choices)."""
     rows: dict[str, list[GridCard]] = {}
     for choice in spec.choices:
@@ -83,13 +82,13 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
         return None
     checked, progress = pads.progress_of(pad, raw)
     messages = list(problems)
-    tricks: tuple[TrickEntry, ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
     if checked.ok:
         tricks = checked.entry.get(spec.name) or ()
     else:
         messages += [p.message for p in checked.problems]
     assert progress is not None, "a game with a TRICKS field must report its progress"
-    panel = TrickPanel(spec, tricks, progress, runt_grid(spec, progress.used),
+    panel = TrickPanel(spec, tricks, progress, card_grid(spec, progress.used),
                        dict(typed or {}), {k: list(v) for k, v in (errors or {}).items()},
                        messages)
     if progress.complete:
@@ -106,31 +105,18 @@ def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
 
 def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The tricks so far that a form carried in its hidden fields."""
-    rows = tricks_from_form(spec.name, form)
-    return rows if isinstance(rows, list) else []
+    return tricks_from_form(spec, form)
 
 
-def whole_hand_rows(spec: Field, players: Sequence[str],
+def whole_hand_rows(pad: pads.Pad, spec: Field,
                     form: Mapping[str, Any] | None = None) -> list[dict[str, str]]:
-    """The whole-hand form's rows: every runt in front of the player who holds it.
-
-    Blank, each player gets an even share of rows (their face-up runts); the last row is the
-    last trick, whose winner is asked for. Posted back, the rows are as typed.
-    """
-    total = int(spec.maximum or 0)
-    count = len(players)
-    share = total // count
-    rows = []
-    for index in range(total):
-        seat = min(index // share, count - 1) if share else 0
-        row = {"runt": "", "to": str(seat), "won_by": "", "cards": ""}
-        if form is not None:
-            row = {part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()
-                   for part in ("runt", "to", "won_by", "cards")}
-        rows.append(row)
-    if total % count and form is None:
-        rows[-1]["to"] = ""  # the odd trick left over is not placed: it goes to its winner
-    return rows
+    """The whole-hand form's rows, one per trick: blank as the game lays them out (Tantony puts
+    each runt in front of the player holding it), or as typed when posted back."""
+    if form is None:
+        return pad.game.blank_tricks(pad.setup)
+    parts = trick_keys(spec)
+    return [{part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()[:200]
+             for part in parts} for index in range(int(spec.maximum or 0))]
 
 
 def problems_by_row(problems: Sequence[Problem]) -> tuple[dict[int, list[str]], list[str]]:

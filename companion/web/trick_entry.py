@@ -1,9 +1,11 @@
-"""Entering a trick game's hand (Tantony so far): trick by trick as play goes, or at the end.
+"""Entering a trick game's hand: trick by trick as play goes, or the whole hand at the end.
 
-Live entry: the pad shows a grid of the pack's cards and the players; a tap on the runt, a tap
-on who got the trick, "Add trick". Each trick is refereed on arrival and the hand so far is kept
-on disk as a draft, so a closed tab loses nothing. When the last trick is in, "Save hand" saves
-it like any other hand. The tricks so far also travel in the form (hidden fields), so the pad
+Live entry: the pad shows the game's controls for the next trick (its `trick_partial`: Tantony's
+runt grid and players; by default the cards played and who got the trick), then "Add trick".
+The game turns the taps into a trick and says what is missing; each trick is refereed on
+arrival and the hand so far is kept on disk as a draft, so a closed tab loses nothing. When
+the last trick is in, "Save hand" saves it like any other hand. The tricks so far also travel
+in the form (hidden fields), so the pad
 works without JavaScript and a form never saves tricks its player did not see.
 
 Whole hand: a page with one box per runt, grouped by the player in front of whom it lies
@@ -19,11 +21,9 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from companion import pad as pads
 from companion.engine import Checked
-from companion.rules.base import (
-    Field,
-    Problem,
-    TrickProgress,
-)
+from companion.parsing import trick_keys
+from companion.rules.base import Game
+from companion.rules.values import Field, Problem, TrickProgress
 from companion.web import get_store
 from companion.web.forms import trick_field
 from companion.web.panels import (
@@ -44,40 +44,20 @@ from companion.web.views import (
 
 bp = Blueprint("tricks", __name__)
 
-NEXT_PARTS = ("runt", "to", "won_by", "cards")
+def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
+    """What was tapped or typed for the next trick, by part (`next-<part>` keys)."""
+    return {part: str(form.get(f"next-{part}", "")).strip()[:200] for part in trick_keys(spec)}
 
 
-def _next_trick(form: Mapping[str, Any], progress: TrickProgress) -> dict[str, Any]:
-    """The trick being added, as tapped. The last trick is not placed: it goes to its winner."""
-    trick = {part: form.get(f"next-{part}", "").strip() for part in NEXT_PARTS}
-    if progress.last_trick and trick["to"]:
-        trick["won_by"] = trick["to"]
-    return trick
-
-
-def _missing_parts(trick: Mapping[str, str], progress: TrickProgress,
-                   players: Sequence[str]) -> dict[str, list[str]]:
-    """What the player forgot to tap, said beside the part concerned."""
-    errors: dict[str, list[str]] = {}
-    if not trick["runt"] and not trick["cards"]:
-        errors["runt"] = ["Tap the runt: the lowest card of the suit led in this trick."]
-    if not trick["to"] and not (progress.last_trick and trick["cards"]):
-        who = "who won the last trick" if progress.last_trick else "who got the trick"
-        errors["to"] = [f"Tap {who}."]
-    return errors
-
-
-def _beside_parts(problems: Sequence[Problem],
+def _beside_parts(game: Game, problems: Sequence[Problem],
                   progress: TrickProgress) -> tuple[dict[str, list[str]], list[str]]:
-    """The referee's problems with the trick being added, each beside the part it concerns
-    (the runt grid, the players, the cards played); the rest go above the panel."""
+    """The referee's problems with the trick being added, each beside the control it concerns
+    (as the game places them); the rest go above the panel."""
     errors: dict[str, list[str]] = {}
     general: list[str] = []
     for problem in problems:
-        part = problem.part
-        if part == "won_by" and (progress.last_trick or not progress.closing_trick):
-            part = "to"  # the only players' row on the panel then
-        if part in NEXT_PARTS:
+        part = game.problem_part(progress, problem.part)
+        if part is not None:
             errors.setdefault(part, []).append(problem.message)
         else:
             general.append(problem.message)
@@ -138,17 +118,17 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     """Referee the tapped trick against the hand so far; keep it, or say what is wrong."""
     before = build_panel(pad, {spec.name: so_far})
     assert before is not None
-    typed = {part: request.form.get(f"next-{part}", "") for part in NEXT_PARTS}
+    typed = _taps(spec, request.form)
     if before.progress.complete:
         return _answer(pad, before, 200)
-    trick = _next_trick(request.form, before.progress)
-    missing = _missing_parts(trick, before.progress, pad.setup.players)
+    trick = pad.game.trick_from_taps(before.progress, typed)
+    missing = pad.game.missing_taps(before.progress, trick)
     if missing:
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed,
                                         errors=missing), 422)
     checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]})
     if not checked.ok:
-        errors, messages = _beside_parts(checked.problems, before.progress)
+        errors, messages = _beside_parts(pad.game, checked.problems, before.progress)
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors,
                                         problems=messages), 422)
     return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
@@ -176,12 +156,13 @@ def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence
 
 @bp.route("/s/<token>/whole", methods=["GET", "POST"])
 def whole_hand(token: str):
-    """Enter a whole hand at once from the runts lying face up in front of each player."""
+    """Enter a whole hand at once (Tantony: from the runts lying face up in front of each player).
+    """
     pad, spec = _open_hand(token)
     if request.method == "GET":
-        rows = whole_hand_rows(spec, pad.setup.players)
+        rows = whole_hand_rows(pad, spec)
         return render_template("whole.html", **_whole_context(pad, rows, ()))
-    rows = whole_hand_rows(spec, pad.setup.players, request.form)
+    rows = whole_hand_rows(pad, spec, request.form)
     result = pads.add_hand(get_store(), pad, {spec.name: rows})
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422

@@ -26,16 +26,9 @@ from flask import (
 from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
+from companion.parsing import parse_values
 from companion.rules import all_games, get
-from companion.rules.base import (
-    Field,
-    FieldKind,
-    Problem,
-    ScoredHand,
-    State,
-    parse_values,
-    trick_as_strings,
-)
+from companion.rules.values import Field, FieldKind, Problem, ScoredHand, State
 from companion.web import get_store, signed
 from companion.web.forms import (
     attach_problems,
@@ -43,6 +36,7 @@ from companion.web.forms import (
     defaults_as_form_data,
     entry_to_form_data,
     form_values,
+    trick_as_strings,
     trick_field,
 )
 from companion.web.panels import (
@@ -331,7 +325,8 @@ def edit_hand(token: str, number: int):
     spec = trick_field(specs)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry))
-        rows = [trick_as_strings(t) for t in hand.entry.get(spec.name) or ()] if spec else []
+        rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec \
+            else []
         return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
                                trick_spec=spec, trick_rows=rows)
     _, fields = _entry_form(pad, formdata=request.form)
@@ -340,7 +335,7 @@ def edit_hand(token: str, number: int):
         row_errors, _ = problems_by_row(result.problems)
         general = attach_problems(fields, [p for p in result.problems if p.item is None])
         context = pad_context(pad, fields=fields, general=general)
-        rows = whole_hand_rows(spec, pad.setup.players, request.form) if spec else []
+        rows = whole_hand_rows(pad, spec, request.form) if spec else []
         return render_template("edit.html", **context, hand=hand, trick_spec=spec,
                                trick_rows=rows, row_errors=row_errors), 422
     flash(f"Hand {number} corrected. " + saved_message(pad, result).split(": ", 1)[1])

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine import Checked, check_entry, make_setup, replay
 from companion.rules import get
-from companion.rules.base import HandResult, Setup, State
+from companion.rules.values import HandResult, Setup, State
 
 
 def table(slug: str, names: Sequence[str], first_dealer: int = 0, **options: Any) -> Setup:

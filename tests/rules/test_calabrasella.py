@@ -17,16 +17,12 @@ from typing import Any
 
 import pytest
 
-from companion.cards import pack_40_italian
-from companion.counting import (
-    CALABRASELLA_LAST_TRICK,
-    CALABRASELLA_POINTS,
-    achievable_totals,
-    total_points,
-)
+from companion.cards import pack_40_no_eight_to_ten
+from companion.counting import achievable_totals, total_points
 from companion.engine import check_entry, make_setup, replay
 from companion.rules import get
-from companion.rules.base import HandResult, Setup, State
+from companion.rules.calabrasella import CALABRASELLA_LAST_TRICK, CALABRASELLA_POINTS
+from companion.rules.values import HandResult, Setup, State
 from companion.settlement import Payment
 from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 
@@ -69,14 +65,15 @@ def played(points: int, player: int = 1, **rest: Any) -> dict[str, Any]:
 def test_the_counting_cards_and_last_trick_make_35() -> None:
     # 4 Aces × 3 = 12; 4 × (Three, Two, King, Queen, Jack) × 1 = 20; 12 + 20 = 32 in the
     # cards, and the last trick 3 more: 35.
-    assert total_points(pack_40_italian(), CALABRASELLA_POINTS) == 32
-    assert total_points(pack_40_italian(), CALABRASELLA_POINTS) + CALABRASELLA_LAST_TRICK == 35
+    assert total_points(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS) == 32
+    cards = total_points(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS)
+    assert cards + CALABRASELLA_LAST_TRICK == 35
 
 
 def test_every_total_from_0_to_35_can_happen_so_the_pad_takes_them_all() -> None:
     # Twenty one-point cards make every sum 0–20, the Aces add 3s up to 32, and the last
     # trick adds 3: a side can hold any total from 0 to 35, so no total is refused.
-    cards = achievable_totals(pack_40_italian(), CALABRASELLA_POINTS)
+    cards = achievable_totals(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS)
     with_last = {total + last for total in cards for last in (0, CALABRASELLA_LAST_TRICK)}
     assert with_last == set(range(36))
     for points in range(36):

@@ -18,17 +18,9 @@ import pytest
 
 from companion.engine import check_entry, make_setup
 from companion.rules import all_games, register
-from companion.rules.base import (
-    Entry,
-    Field,
-    FieldKind,
-    Game,
-    Setup,
-    State,
-    TrickEntry,
-    default_options,
-    tricks_to_form,
-)
+from companion.rules.base import Game, default_options
+from companion.rules.values import Entry, Field, FieldKind, Setup, State, TrickRecord
+from companion.web.forms import form_values, tricks_to_form
 
 RANDOM_ENTRIES = 300
 MIN_ACCEPTED = 5  # so that the checks on accepted entries never pass vacuously
@@ -112,10 +104,11 @@ def as_form(entry: Entry, specs: tuple[Field, ...]) -> dict[str, str]:
     """An entry as a browser would post it back: strings, "y"/"" for booleans, "" for None
     ("none" where the field offers the choice "nobody")."""
     nobody = {spec.name for spec in specs if spec.none_label is not None}
+    by_name = {spec.name: spec for spec in specs}
     form = {}
     for name, value in entry.items():
-        if isinstance(value, tuple) and all(isinstance(item, TrickEntry) for item in value):
-            form.update(tricks_to_form(name, value))
+        if isinstance(value, tuple) and all(isinstance(item, TrickRecord) for item in value):
+            form.update(tricks_to_form(by_name[name], value))
         elif value is None:
             form[name] = "none" if name in nobody else ""
         elif isinstance(value, bool):
@@ -156,7 +149,8 @@ def test_accepted_random_entries_score_one_number_per_seat(game: Game, setup: Se
 def test_accepted_entries_survive_a_form_round_trip(game: Game, setup: Setup) -> None:
     state = State(setup)
     for entry in accepted_entries(game, setup):
-        again = check_entry(game, state, as_form(entry, game.fields(setup)))
+        specs = game.fields(setup)
+        again = check_entry(game, state, form_values(as_form(entry, specs), specs))
         assert again.ok, (entry, again.problems)
         assert again.entry == entry
 
@@ -233,7 +227,8 @@ def entry_where_every_field_applies(game: Game, setup: Setup) -> Entry:
 @pytest.mark.parametrize(("game", "setup"), tables())
 def test_garbage_never_raises_and_is_refused_on_its_field(game: Game, setup: Setup) -> None:
     rng = random.Random(11)
-    base = as_form(entry_where_every_field_applies(game, setup), game.fields(setup))
+    specs = game.fields(setup)
+    base = form_values(as_form(entry_where_every_field_applies(game, setup), specs), specs)
     state = State(setup)
     fields = game.fields(setup)
     names = {spec.name for spec in fields}

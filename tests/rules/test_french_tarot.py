@@ -18,8 +18,8 @@ import pytest
 
 from companion.engine import check_entry, replay
 from companion.rules import get
-from companion.rules.base import HandResult, Setup, State
 from companion.rules.french_tarot import FrenchTarot
+from companion.rules.values import HandResult, Setup, State
 from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")

@@ -21,8 +21,8 @@ import pytest
 
 from companion.engine import check_entry
 from companion.rules import get
-from companion.rules.base import HandResult, Setup, State
 from companion.rules.skat import BIDS, Skat, games_left
+from companion.rules.values import HandResult, Setup, State
 from companion.settlement import Payment
 from tests.rules.tables import after, assert_refused_on, score_one, table, verdict
 

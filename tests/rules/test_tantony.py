@@ -21,9 +21,10 @@ from typing import Any
 import pytest
 
 from companion.engine import replay
+from companion.parsing import parse_values
 from companion.rules import get
-from companion.rules.base import Entry, HandResult, Problem, SeatGroup, Setup, State, parse_values
 from companion.rules.tantony import Tantony
+from companion.rules.values import Entry, HandResult, Problem, SeatGroup, Setup, State
 from tests.rules.tables import after, score_one, table, verdict
 
 NAMES = ("Annie", "Benny", "Connie", "Denny")

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from companion.cards import Suit, parse
-from companion.counting import TROGGU_POINTS, achievable_totals, total_points
+from companion.counting import achievable_totals, total_points
 from companion.engine import make_setup, replay
 from companion.rules import get
-from companion.rules.base import HandResult, Setup, State
-from companion.rules.troggu import PACK, tapp_size
+from companion.rules.troggu import PACK, TROGGU_POINTS, tapp_size
+from companion.rules.values import HandResult, Setup, State
 from tests.rules.tables import assert_refused_on, score_one, table, verdict
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

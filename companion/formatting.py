@@ -1,0 +1,34 @@
+"""How numbers read on the pad, the printed summary and the command line: written once.
+
+A score sheet writes a hand's result with its sign (+31, −3, 0), a running total without a plus
+(372, −124), card points with their half (40.5) and money in units and hundredths (4.20). Every
+minus is the typographic one (U+2212), as on a printed score sheet. Pure Python.
+"""
+
+from __future__ import annotations
+
+MINUS = "\u2212"
+
+
+def number(value: float) -> str:
+    """A total or a count: 372, −124, 40.5 (a whole number never shows ".0")."""
+    if value < 0:
+        return MINUS + number(-value)
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def signed(value: float) -> str:
+    """A hand's result: +31, −3, and 0 without a sign."""
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def money(hundredths: int) -> str:
+    """An amount kept in hundredths (cents) as money: 420 → 4.20, −5 → −0.05."""
+    if hundredths < 0:
+        return MINUS + money(-hundredths)
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def plural(count: int, singular: str, plural_form: str) -> str:
+    """A count with its noun: "1 goat", "3 goats"."""
+    return f"{count} {singular if abs(count) == 1 else plural_form}"

@@ -1,0 +1,306 @@
+"""Raw input (form strings, JSON values) read into typed entries: the one strict parser.
+
+Every value a client sends goes through here before anything loops or allocates on it: numbers
+are ASCII digits of bounded length, finite and within the field's bounds; seats are small ASCII
+numbers below the table's size; card tokens are short ASCII codes; lists have a declared
+maximum length. Nothing here raises on input: each fault becomes a `Problem` on its field.
+Pure Python: no Flask, no SQL, no form-key conventions (the web layer gathers its keys first).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.formatting import number as format_number
+from companion.rules.values import (
+    SHARED_TRICK_PARTS,
+    Entry,
+    Field,
+    FieldKind,
+    Problem,
+    TrickRecord,
+)
+
+NUMBER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,3})?")
+"""A number as a person types it: ASCII digits, an optional sign and at most three decimals."""
+SEAT_TEXT = re.compile(r"[0-9]{1,2}")
+CARD_TEXT = re.compile(r"[0-9A-Za-z]{1,4}")  # "10S" and "21T" are the longest card codes
+NUMBER_LIMIT = 10**9  # far beyond any score, and small enough that arithmetic stays exact
+NOBODY_WORDS = ("none", "nobody", "-")
+TRUE_WORDS = ("1", "true", "y", "yes", "on")
+FALSE_WORDS = ("0", "false", "n", "no", "off")
+
+MISSING = object()
+"""The key was not sent at all (an untouched radio group posts nothing)."""
+
+
+def is_blank(value: Any) -> bool:
+    """Nothing was answered: no key, null, or only spaces."""
+    return value is None or value is MISSING or (isinstance(value, str) and value.strip() == "")
+
+
+# ---------------------------------------------------------------- the scalar parsers
+
+
+def read_number(value: Any) -> float | None:
+    """A finite number from JSON (int or float, never a bool) or from typed text, else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return float(value) if abs(value) <= NUMBER_LIMIT else None
+    if isinstance(value, float):
+        return value if math.isfinite(value) and abs(value) <= NUMBER_LIMIT else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if not NUMBER_TEXT.fullmatch(text):
+        return None
+    return float(text.replace(",", "."))
+
+
+def read_seat(value: Any, player_count: int) -> int | None:
+    """A seat number at this table from JSON (int) or text ("2"), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 <= value < player_count else None
+    if not isinstance(value, str) or not SEAT_TEXT.fullmatch(value.strip()):
+        return None
+    seat = int(value.strip())
+    return seat if seat < player_count else None
+
+
+def read_card_token(value: Any) -> str | None:
+    """A card-like token ("2S", "10h", "20"), upper-cased, else None; the game reads it."""
+    if not isinstance(value, str) or not CARD_TEXT.fullmatch(value.strip()):
+        return None
+    return value.strip().upper()
+
+
+# ---------------------------------------------------------------- fields
+
+
+def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
+                 player_count: int) -> tuple[Entry, list[Problem]]:
+    """Turn raw input (form strings or JSON values) into typed values, field by field.
+
+    Never raises. A field that does not apply (see `Field.applies`) is set to None. A blank
+    required field that applies is a problem; unknown keys are ignored. For a SEAT field that
+    offers "nobody", None (JSON null) or "none" is that answer, while a missing key or "" is no
+    answer at all — so typed entries (exports) read back exactly.
+    """
+    values: Entry = {}
+    problems: list[Problem] = []
+    # CHOICE fields first, because `shown_when` conditions refer to them.
+    ordered = sorted(fields, key=lambda f: f.kind is not FieldKind.CHOICE)
+    for spec in ordered:
+        if not spec.applies(values):
+            values[spec.name] = None
+            continue
+        sent = raw.get(spec.name, MISSING)
+        if spec.kind is FieldKind.TRICKS and not is_blank(sent):
+            values[spec.name], trick_problems = parse_tricks(spec, sent, player_count)
+            problems.extend(trick_problems)
+            continue
+        value, problem = parse_one(spec, sent, player_count)
+        values[spec.name] = value
+        if problem:
+            problems.append(Problem(spec.name, problem))
+    return {spec.name: values[spec.name] for spec in fields}, problems
+
+
+def parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
+    """One field's typed value and the problem with it, if any."""
+    if spec.kind is FieldKind.SEAT and spec.none_label is not None and value is None:
+        return None, None  # an explicit null (JSON) is the choice "nobody"
+    if is_blank(value):
+        if spec.kind is FieldKind.BOOLEAN:
+            return False, None
+        if spec.default is not None:
+            return spec.default, None
+        if spec.required:
+            verb = "Choose" if spec.kind in (FieldKind.SEAT, FieldKind.CHOICE) else "Enter"
+            return None, f"{verb} {spec.label[0].lower()}{spec.label[1:]}."
+        return None, None
+    if spec.kind is FieldKind.TRICKS:
+        return None, "Enter the tricks one by one."
+    return _PARSERS[spec.kind](spec, value, player_count)
+
+
+def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) \
+        else None
+    if text is not None and any(choice.value == text for choice in spec.choices):
+        return text, None
+    allowed = ", ".join(choice.label for choice in spec.choices)
+    return None, f"Choose one of: {allowed}."
+
+
+def _parse_seat(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
+    if (spec.none_label is not None and isinstance(value, str)
+            and value.strip().lower() in NOBODY_WORDS):
+        return None, None
+    seat = read_seat(value, player_count)
+    if seat is None:
+        return None, "Choose a player at this table."
+    return seat, None
+
+
+def _parse_number(spec: Field, value: Any, step: float) -> tuple[Any, str | None]:
+    number = read_number(value)
+    if number is None:
+        return None, "Enter a number."
+    if abs(number / step - round(number / step)) > 1e-9:
+        unit = "a whole number" if step == 1 else "a number in half points (like 40.5)"
+        return None, f"Enter {unit}."
+    if (spec.minimum is not None and number < spec.minimum) or (
+            spec.maximum is not None and number > spec.maximum):
+        return None, f"{spec.label} must be {bounds_text(spec)}."
+    return (round(number) if step == 1 else round(number * 2) / 2), None
+
+
+def bounds_text(spec: Field) -> str:
+    """A field's bounds in words: "between 0 and 91", "at least 0"."""
+    low = format_number(spec.minimum) if spec.minimum is not None else None
+    high = format_number(spec.maximum) if spec.maximum is not None else None
+    if low is not None and high is not None:
+        return f"between {low} and {high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}"
+
+
+def _parse_integer(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    return _parse_number(spec, value, 1)
+
+
+def _parse_half(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    return _parse_number(spec, value, 0.5)
+
+
+def _parse_boolean(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    if isinstance(value, bool):
+        return value, None
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text in TRUE_WORDS:
+        return True, None
+    if text in FALSE_WORDS:
+        return False, None
+    return None, "Answer yes or no."
+
+
+def _parse_text(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        return None, f"Enter {spec.label.lower()} as text."
+    text = " ".join(str(value).split())
+    if len(text) > spec.max_length:
+        return None, f"{spec.label} must be at most {spec.max_length} characters."
+    return text, None
+
+
+def _parse_card(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
+    token = read_card_token(value)
+    if token is None:
+        return None, f"{str(value)[:12]!r} is not a card."
+    return token, None
+
+
+_PARSERS: dict[FieldKind, Callable[[Field, Any, int], tuple[Any, str | None]]] = {
+    FieldKind.CHOICE: _parse_choice,
+    FieldKind.SEAT: _parse_seat,
+    FieldKind.INTEGER: _parse_integer,
+    FieldKind.HALF: _parse_half,
+    FieldKind.BOOLEAN: _parse_boolean,
+    FieldKind.TEXT: _parse_text,
+    FieldKind.CARD: _parse_card,
+}
+
+
+# ---------------------------------------------------------------- tricks
+
+def trick_keys(spec: Field) -> tuple[str, ...]:
+    """Every part a trick of this TRICKS field may carry: the shared ones and the game's own."""
+    return (*SHARED_TRICK_PARTS, *(part.name for part in spec.parts))
+
+
+def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[Problem]]:
+    """A list of tricks, each a mapping of the shared parts and the game's own (`Field.parts`).
+
+    The list's length is checked against the field's maximum before any trick is read. Every
+    faulty trick is reported, each problem with the trick's index and the part concerned, so a
+    form shows them all at once beside their boxes.
+    """
+    if not isinstance(value, list | tuple):
+        return None, [Problem(spec.name, "Enter the tricks one by one.")]
+    limit = int(spec.maximum) if spec.maximum is not None else None
+    if limit is not None and len(value) > limit:
+        return None, [Problem(spec.name, f"A hand has at most {limit} tricks; {len(value)} "
+                                         "were entered.")]
+    tricks = []
+    problems = []
+    for index, item in enumerate(value):
+        trick, faults = _parse_trick(spec, item, player_count)
+        problems.extend(Problem(spec.name, f"Trick {index + 1}: {message}", part, index)
+                        for part, message in faults)
+        tricks.append(trick)
+    return (None, problems) if problems else (tuple(tricks), [])
+
+
+def _parse_trick(spec: Field, item: Any,
+                 player_count: int) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
+    """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
+    if not isinstance(item, Mapping):
+        return TrickRecord(), [(None, "not a trick.")]
+    faults: list[tuple[str | None, str]] = []
+    cards, problem = _card_tokens(item.get("cards"), player_count)
+    if problem:
+        faults.append(("cards", problem))
+    seats: dict[str, int | None] = {}
+    for key in ("leader", "won_by", "to"):
+        seats[key], problem = _optional_seat(item.get(key), player_count)
+        if problem:
+            faults.append((key, problem))
+    parts = []
+    for part in spec.parts:
+        value, problem = parse_one(part, item.get(part.name, MISSING), player_count)
+        if problem:
+            faults.append((part.name, problem))
+        parts.append((part.name, value))
+    return TrickRecord(cards, seats["leader"], seats["won_by"], seats["to"], tuple(parts)), faults
+
+
+def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:
+    if is_blank(value):
+        return None, None
+    seat = read_seat(value, player_count)
+    if seat is None:
+        return None, "choose a player at this table."
+    return seat, None
+
+
+def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | None]:
+    """Cards played, from a list or from text like "6S 10S QS 2S" (commas allowed).
+
+    At most one card per player (and a few more for games with extra cards in a trick) is
+    read, so a long paste cannot make the parser work for nothing.
+    """
+    if is_blank(value):
+        return (), None
+    if isinstance(value, str):
+        tokens: list[Any] = value[:200].replace(",", " ").split()
+    elif isinstance(value, list | tuple):
+        tokens = list(value[:player_count + 4])
+    else:
+        return (), "the cards played must be card codes like 6S 10S QS 2S."
+    if len(tokens) > player_count + 3:
+        return (), f"{len(tokens)} cards is more than one per player."
+    codes = []
+    for token in tokens:
+        code = read_card_token(token)
+        if code is None:
+            return (), f"{str(token)[:12]!r} is not a card."
+        codes.append(code)
+    return tuple(codes), None

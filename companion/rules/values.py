@@ -1,0 +1,370 @@
+"""The values every game speaks in: fields, entries, problems, setups, results, states, tricks.
+
+Plain frozen data, no behaviour beyond small derived properties. The Game contract
+(`companion.rules.base`) is written in these terms; the parser (`companion.parsing`) produces
+them from raw input. Nothing here imports Flask or SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, is_dataclass
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+Entry = dict[str, Any]
+"""A hand as the players entered it, after parsing: field name -> typed value (or None)."""
+
+MAX_SEATS = 10
+"""The most seats any game may declare (Maw is played by up to ten)."""
+
+
+class FieldKind(StrEnum):
+    """What kind of value a field holds; decides the form widget and the parser."""
+
+    CHOICE = "choice"  # one value among `choices` (strings)
+    SEAT = "seat"  # a seat number 0..players-1, or None when `none_label` allows nobody
+    INTEGER = "integer"  # a whole number within minimum..maximum
+    HALF = "half"  # a number in half units (40.5), within minimum..maximum
+    BOOLEAN = "boolean"  # yes / no
+    TEXT = "text"  # free text (names); escaped wherever it is shown
+    CARD = "card"  # one card-like token ("2S", "10H", "21T", or a bare value "20"); the game
+    #               reads it against its pack
+    TRICKS = "tricks"  # a list of tricks (`TrickRecord`), up to `maximum` of them
+
+
+class Better(StrEnum):
+    """Which way a game's totals are better: most points, or fewest (goats, penalty points)."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+
+@dataclass(frozen=True)
+class Scale:
+    """What a game's points are called and how they read.
+
+    `signed`: a hand's result is a gain or a loss, written +31 / −3; a count (one goat game, one
+    deal won) is written as it is. `better` says whether the highest or the lowest total leads.
+    """
+
+    singular: str
+    plural: str
+    better: Better = Better.HIGHER
+    signed: bool = True
+
+    def best(self, totals: Sequence[int]) -> int | None:
+        """The best of these totals, by this scale's direction (None for no seats)."""
+        if not totals:
+            return None
+        return max(totals) if self.better is Better.HIGHER else min(totals)
+
+
+POINTS = Scale("point", "points")
+"""The usual scale: points, the most leads, each hand written with its sign."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of a CHOICE field: the stored value and the words a player reads."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a score keeper writes down for a hand (or chooses for a session).
+
+    `shown_when` = (other field, values): this field only applies when the other field holds one
+    of those values; otherwise it is ignored and cleared. The same class describes session
+    options (house rules), whose `default` is the standard rule and whose `help` cites the ruling.
+    A TRICKS field lists in `parts` the game's own parts of a trick (Tantony's runt) beside the
+    parts every trick has (see `TrickRecord`).
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    choices: tuple[Choice, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    default: Any = None
+    required: bool = True
+    help: str = ""
+    # SEAT only: the label of the choice "nobody" (stored as None). A required SEAT with a
+    # none_label must still be answered: a player, or "nobody" said explicitly.
+    none_label: str | None = None
+    shown_when: tuple[str, tuple[str, ...]] | None = None
+    max_length: int = 60  # TEXT only
+    section: str = ""  # a heading to group rarer fields under (the pad folds them away)
+    parts: tuple[Field, ...] = ()  # TRICKS only: the game's own parts of each trick
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether this field matters given the other values of the same entry."""
+        if self.shown_when is None:
+            return True
+        other, wanted = self.shown_when
+        return values.get(other) in wanted
+
+    def choice_label(self, value: Any) -> str:
+        """The words for a stored CHOICE value (the value itself when unknown)."""
+        for choice in self.choices:
+            if choice.value == value:
+                return choice.label
+        return str(value)
+
+    def describe(self) -> dict[str, Any]:
+        """This field as plain JSON-able data (for `companion games --json` and the API)."""
+        data: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind.value}
+        if self.choices:
+            data["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.kind is FieldKind.HALF:
+            data["step"] = 0.5
+        if self.kind is FieldKind.SEAT:
+            data["nobody"] = self.none_label
+        data["required"] = self.required
+        if self.default is not None:
+            data["default"] = self.default
+        if self.help:
+            data["help"] = self.help
+        if self.section:
+            data["section"] = self.section
+        if self.shown_when:
+            data["shown_when"] = {"field": self.shown_when[0], "values": list(self.shown_when[1])}
+        if self.kind is FieldKind.TRICKS:
+            data["trick_parts"] = [*TRICK_PARTS, *(part.describe() for part in self.parts)]
+        return data
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One moment of a hand's entry: bids before play, tricks after, or the whole hand at once.
+
+    `fields` names the entry fields written down at this moment; a hand in several phases is
+    kept as a draft between them, so the bids saved on one phone are on every phone.
+    """
+
+    name: str
+    label: str
+    fields: tuple[str, ...]
+    action: str = ""  # the words on the button that ends the phase ("Save the bids")
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """One trick as the score keeper wrote it down; every trick game uses the same record.
+
+    `cards` are the cards played, as codes in play order from the leader (when the referee is
+    used); `leader` the seat that led, when written; `won_by` the seat that won it; `to` the seat
+    that got it (a game where the winner may give a trick away says so). `parts` holds the
+    game's own parts by name (Tantony's runt), as its TRICKS field declares them.
+    """
+
+    cards: tuple[str, ...] = ()
+    leader: int | None = None
+    won_by: int | None = None
+    to: int | None = None
+    parts: tuple[tuple[str, Any], ...] = ()
+
+    def part(self, name: str) -> Any:
+        """The game's own part `name` of this trick (None when not written)."""
+        return dict(self.parts).get(name)
+
+    def as_data(self) -> dict[str, Any]:
+        """The trick as flat JSON data: the shared parts, then the game's own by name."""
+        data: dict[str, Any] = {"cards": list(self.cards), "won_by": self.won_by, "to": self.to}
+        if self.leader is not None:  # written only when known, so older records read the same
+            data["leader"] = self.leader
+        data.update(dict(self.parts))
+        return data
+
+
+SHARED_TRICK_PARTS = ("cards", "leader", "won_by", "to")
+"""The parts every trick has (`TrickRecord`), in the order forms and exports list them."""
+
+TRICK_PARTS: tuple[dict[str, Any], ...] = (
+    {"name": "cards", "type": "cards", "help": "card codes in play order from the leader"},
+    {"name": "leader", "type": "seat"},
+    {"name": "won_by", "type": "seat"},
+    {"name": "to", "type": "seat", "help": "who got the trick, when not its winner"},
+)
+"""The parts every trick has, as `Field.describe` lists them for a TRICKS field."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with an entry: the field it concerns (None: the whole hand) and why.
+
+    For a list-valued field (TRICKS), `item` is the index of the trick concerned and `part` the
+    piece of it ("cards", "to", "won_by", or one of the game's own parts), so a form can show the
+    problem beside the very box or button it is about.
+    """
+
+    field: str | None
+    message: str
+    part: str | None = None
+    item: int | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is fixed for a whole session: the game, the seats in play order, the house rules."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    first_dealer: int = 0
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def option(self, name: str) -> Any:
+        """The value of a house rule (games fill every default in at session start)."""
+        return self.options[name]
+
+    def names_of(self, seats: Sequence[int]) -> str:
+        """Seats named in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+        names = [self.players[seat] for seat in seats]
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand scored: points per seat (in seat order), the arithmetic, and a headline.
+
+    `carry` is what the hand hands on to the next one (Maw's pool after this deal); the next
+    hand reads it from the state (`Game.carried`) instead of replaying the session.
+    """
+
+    points: tuple[int, ...]
+    lines: tuple[str, ...]
+    headline: str
+    redeal: bool = False
+    carry: Any = None
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand in the effective history: its number, what was entered, what it scored."""
+
+    number: int
+    entry: Entry
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class State:
+    """A session so far: its setup and the scored hands in order. Everything else is derived."""
+
+    setup: Setup
+    hands: tuple[ScoredHand, ...] = ()
+
+    # Derived once per state and carried forward by `with_hand`, so appending hand 1000 costs
+    # what appending hand 10 does (cached_property writes the instance dict, frozen or not).
+    @cached_property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total after the last hand."""
+        totals = [0] * self.setup.player_count
+        for hand in self.hands:
+            for seat, points in enumerate(hand.result.points):
+                totals[seat] += points
+        return tuple(totals)
+
+    @cached_property
+    def hands_played(self) -> int:
+        """The hands that were played out (a redeal is not a hand played)."""
+        return sum(1 for hand in self.hands if not hand.result.redeal)
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """The totals after each hand, one tuple per hand (for the table of hands)."""
+        totals = [0] * self.setup.player_count
+        rows: list[tuple[int, ...]] = []
+        for hand in self.hands:
+            totals = [t + p for t, p in zip(totals, hand.result.points, strict=True)]
+            rows.append(tuple(totals))
+        return rows
+
+    def with_hand(self, hand: ScoredHand) -> State:
+        """This state with one more hand appended (its totals carried forward, not recounted)."""
+        state = State(self.setup, (*self.hands, hand))
+        state.__dict__["totals"] = tuple(
+            total + points for total, points in zip(self.totals, hand.result.points, strict=True))
+        state.__dict__["hands_played"] = self.hands_played + (0 if hand.result.redeal else 1)
+        return state
+
+
+@dataclass(frozen=True)
+class SeatGroup:
+    """Seats whose points count together (a fixed partnership), with the name the pad shows."""
+
+    name: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrickProgress:
+    """A trick game's hand in progress, as the pad shows it while tricks are entered.
+
+    `taken` and `points` are per seat; `open_seats` are the seats that may get the next trick;
+    `used` the card codes already spent in this hand (a card grid greys them); `seat_notes`,
+    when given, is what the pad shows per seat instead of the bare count ("2/3" against a
+    quota). A game with more to say subclasses this (Tantony's quota and unplaced last trick)
+    and draws it in its own partial (`Game.trick_partial`).
+    """
+
+    trick_number: int
+    total_tricks: int
+    leader: int | None
+    taken: tuple[int, ...]
+    points: tuple[int, ...]
+    open_seats: tuple[int, ...]
+    used: frozenset[str]
+    lines: tuple[str, ...] = ()
+    tricks: tuple[str, ...] = ()  # each trick entered, as the referee read it, in words
+    seat_notes: tuple[str, ...] = ()
+    full_seats: tuple[int, ...] = ()  # seats that can take no more tricks (marked on the pad)
+    status_notes: tuple[str, ...] = ()  # beside "Trick 4 of 13 · Ann leads"
+
+    @property
+    def closing_trick(self) -> bool:
+        """The next trick is the hand's last one (whose winner may lead the next hand)."""
+        return self.trick_number == self.total_tricks
+
+    @property
+    def complete(self) -> bool:
+        """Every trick of the hand is in."""
+        return self.trick_number > self.total_tricks
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the session stands: finished or not, the winners (seats), and the words for it."""
+
+    finished: bool
+    winners: tuple[int, ...] = ()
+    text: str = ""
+
+
+def entry_as_data(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry as plain JSON data (tricks become flat mappings); parsing reads it back."""
+    return json_ready(dict(entry))
+
+
+def json_ready(value: Any) -> Any:
+    """Any entry value as JSON data: tricks and other dataclasses become mappings, tuples lists."""
+    if isinstance(value, TrickRecord):
+        return json_ready(value.as_data())
+    if is_dataclass(value) and not isinstance(value, type):
+        return {key: json_ready(item) for key, item in asdict(value).items()}
+    if isinstance(value, Mapping):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(item) for item in value]
+    return value
