@@ -11,6 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from companion.formatting import money, number
+
+CENTS = "cents"
+"""The unit of a settlement played for money: amounts are kept in hundredths."""
+
 
 @dataclass(frozen=True)
 class Payment:
@@ -37,16 +42,30 @@ class Settlement:
 
     def show(self, amount: int) -> str:
         """An amount as a player reads it: 420 cents as 4.20, points and Rappen as they are."""
-        if amount < 0:
-            return f"\u2212{self.show(-amount)}"  # a true minus, as everywhere on the pad
-        if self.unit == "cents":
-            return f"{amount // 100}.{amount % 100:02d}"
-        return str(amount)
+        return money(amount) if self.unit == CENTS else number(amount)
+
+    def show_net(self, amount: int) -> str:
+        """A player's net with its sign: +4.20, −92, 0."""
+        return ("+" if amount > 0 else "") + self.show(amount)
 
     @property
     def unit_words(self) -> str:
         """The unit after an amount ("" for money, which `show` already writes as money)."""
-        return "" if self.unit == "cents" else self.unit
+        return "" if self.unit == CENTS else self.unit
+
+    @property
+    def title(self) -> str:
+        """The heading over the settlement: "Settlement in Rappen", "… in money", or plain."""
+        if self.unit == CENTS:
+            return "Settlement in money"
+        return "Settlement" if self.unit == "points" else f"Settlement in {self.unit}"
+
+    @property
+    def rate(self) -> str:
+        """How points became money ("At 2 cents a point."), or "" when they did not."""
+        if self.unit != CENTS:
+            return ""
+        return f"At {self.per_point} cent{'' if self.per_point == 1 else 's'} a point."
 
     @property
     def squares(self) -> bool:
@@ -86,7 +105,7 @@ def settle_list(totals: Sequence[int], cents_per_point: int = 0) -> Settlement:
     differences, in points, or in money at `cents_per_point` when the game was played for it."""
     nets = balance_by_differences(totals)
     if cents_per_point > 0:
-        return settle(nets, "cents", cents_per_point, BY_DIFFERENCES)
+        return settle(nets, CENTS, cents_per_point, BY_DIFFERENCES)
     return settle(nets, "points", method=BY_DIFFERENCES)
 
 

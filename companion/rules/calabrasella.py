@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from companion.cards import ACE, JACK, KING, QUEEN, pack_40_no_eight_to_ten
 from companion.counting import PointTable, by_rank, side_points, total_points
-from companion.formatting import signed as format_signed
+from companion.formatting import number, signed
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.values import (
@@ -181,11 +181,6 @@ def sits_out(player_count: int, dealer: int) -> int | None:
 
 
 
-def _minus(number: int) -> str:
-    """A number that may be negative inside arithmetic: 2, −7."""
-    return f"−{-number}" if number < 0 else str(number)
-
-
 def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
@@ -201,7 +196,7 @@ def headline(setup: Setup, hand: Hand) -> str:
         return "All passed — the deal passes"
     name = player_name(setup, hand)
     if hand.event is Event.STOCK_TURNED:
-        return f"{name} turned the stock too early → {format_signed(hand_result(hand))}, deal void"
+        return f"{name} turned the stock too early → {signed(hand_result(hand))}, deal void"
     player, adversaries = final_points(hand)
     notes = []
     if hand.event is Event.OUT_OF_TURN:
@@ -211,8 +206,8 @@ def headline(setup: Setup, hand: Hand) -> str:
     if hand.revokes_by_player or hand.revokes_by_adversaries:
         notes.append("revoke penalty")
     note = f" ({', '.join(notes)})" if notes else ""
-    result = format_signed(hand_result(hand))
-    return f"{name}: {_minus(player)} – {_minus(adversaries)}{note} → {result}"
+    result = signed(hand_result(hand))
+    return f"{name}: {number(player)} – {number(adversaries)}{note} → {result}"
 
 
 def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
@@ -233,7 +228,7 @@ def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
     lines.extend(_revoke_lines(name, hand, player, adversaries))
     final_player, final_adversaries = final_points(hand)
     result = hand_result(hand)
-    lines.append(f"{_minus(final_player)} − {_minus(final_adversaries)} = {format_signed(result)}")
+    lines.append(f"{number(final_player)} − {number(final_adversaries)} = {signed(result)}")
     lines.extend(_list_lines(setup, hand, dealer, result))
     return lines
 
@@ -244,14 +239,14 @@ def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[
     if hand.revokes_by_adversaries:
         moved = REVOKE_PENALTY * hand.revokes_by_adversaries
         lines.append(f"The adversaries revoked {_times(hand.revokes_by_adversaries)}: {moved} "
-                     f"points to {name}: {_minus(player)} + {moved} = {_minus(player + moved)}, "
-                     f"{_minus(adversaries)} − {moved} = {_minus(adversaries - moved)}")
+                     f"points to {name}: {number(player)} + {moved} = {number(player + moved)}, "
+                     f"{number(adversaries)} − {moved} = {number(adversaries - moved)}")
         player, adversaries = player + moved, adversaries - moved
     if hand.revokes_by_player:
         moved = REVOKE_PENALTY * hand.revokes_by_player
         lines.append(f"{name} revoked {_times(hand.revokes_by_player)}: {moved} points to the "
-                     f"adversaries: {_minus(player)} − {moved} = {_minus(player - moved)}, "
-                     f"{_minus(adversaries)} + {moved} = {_minus(adversaries + moved)}")
+                     f"adversaries: {number(player)} − {moved} = {number(player - moved)}, "
+                     f"{number(adversaries)} + {moved} = {number(adversaries + moved)}")
     return lines
 
 
@@ -262,7 +257,7 @@ def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[str]
     out = sits_out(setup.player_count, dealer)
     if out is not None:
         lines.append(f"{setup.players[out]} dealt and sits out, sharing the adversaries' fortunes")
-    lines.append(f"Only {name}'s score is put down: {format_signed(result)}")
+    lines.append(f"Only {name}'s score is put down: {signed(result)}")
     return lines
 
 
@@ -277,7 +272,7 @@ def _redeal_lines(setup: Setup, hand: Hand, dealer: int) -> tuple[str, ...]:
     return (f"{name} turned the stock before standing and discarding: {name} loses "
             f"{STOCK_PENALTY} to each adversary",
             f"The deal is void: {setup.players[dealer]} deals again",
-            f"Only {name}'s score is put down: {format_signed(-STOCK_PENALTY)}")
+            f"Only {name}'s score is put down: {signed(-STOCK_PENALTY)}")
 
 
 # ---------------------------------------------------------------- the referee

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.counting import side_points
+from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
@@ -349,11 +350,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _signed(number: int) -> str:
-    """A number with a typographic minus, as the arithmetic lines print it."""
-    return f"−{-number}" if number < 0 else str(number)
-
-
 def side_name(setup: Setup, hand: Hand, side: Side | str) -> str:
     """How the lines name a side: "Ann's side" or "the defence"."""
     if side == Side.TAKER:
@@ -522,14 +518,14 @@ def score_lines(setup: Setup, hand: Hand) -> list[str]:
         after = running + (poignee.bonus if made else -poignee.bonus)
         operator = "+" if made else "−"
         lines.append(f"Poignée ({poignee.level}, {setup.players[poignee.by]}) {poignee.bonus} to "
-                     f"{winner}: {_signed(running)} {operator} {poignee.bonus} = {_signed(after)}")
+                     f"{winner}: {number(running)} {operator} {poignee.bonus} = {number(after)}")
         running = after
     if hand.chelem is not Chelem.NONE:
         bonus = CHELEM_BONUS[hand.chelem]
         after = running + bonus
         operator = "+" if bonus > 0 else "−"
-        lines.append(f"{CHELEM_WORDS[hand.chelem]}: {_signed(running)} {operator} {abs(bonus)} "
-                     f"= {_signed(after)}")
+        lines.append(f"{CHELEM_WORDS[hand.chelem]}: {number(running)} {operator} {abs(bonus)} "
+                     f"= {number(after)}")
     lines.append(_payment_line(setup, hand, defender_score(hand)))
     return lines
 
@@ -560,7 +556,7 @@ def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
     else:
         formula = signed_base
     multiplier = MULTIPLIERS[hand.contract]
-    lines.append(f"{formula} × {multiplier} = {_signed(contract_score(hand))}")
+    lines.append(f"{formula} × {multiplier} = {number(contract_score(hand))}")
     return lines
 
 

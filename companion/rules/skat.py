@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from companion.cards import ACE, JACK, KING, QUEEN, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
-from companion.formatting import signed as format_signed
+from companion.formatting import signed
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.values import (
@@ -648,16 +648,16 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
         return f"As written, otherwise the other players win: {others} 1 each"
     if how is Scoring.ISKO:
         if judged.won:
-            return f"On the list: {name} {format_signed(judged.value)}"
-        return f"On the list: {name} −2 × {judged.value} = {format_signed(list_score(judged))}"
+            return f"On the list: {name} {signed(judged.value)}"
+        return f"On the list: {name} −2 × {judged.value} = {signed(list_score(judged))}"
     if judged.won:
         total = judged.value + SEEGER_FABIAN_BONUS
         bonus = SEEGER_FABIAN_BONUS
-        return f"Seeger-Fabian: {name} {judged.value} + {bonus} = {format_signed(total)}"
+        return f"Seeger-Fabian: {name} {judged.value} + {bonus} = {signed(total)}"
     others = [seat for seat in range(setup.player_count) if seat != play.declarer]
     total = -2 * judged.value - SEEGER_FABIAN_BONUS
     return (f"Seeger-Fabian: {name} −2 × {judged.value} − {SEEGER_FABIAN_BONUS} = "
-            f"{format_signed(total)}; {setup.names_of(others)} "
+            f"{signed(total)}; {setup.names_of(others)} "
             f"+{SEEGER_FABIAN_OPPONENTS[setup.player_count]} each")
 
 
@@ -781,7 +781,7 @@ class Skat(Game):
         verdict = "won" if judged.won else "lost"
         headline = f"{setup.players[play.declarer]} · {title(play)} · {verdict}"
         if scoring(setup) is not Scoring.AS_WRITTEN:
-            headline += f" · {format_signed(points[play.declarer])}"
+            headline += f" · {signed(points[play.declarer])}"
         return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline)
 
     def _passed(self, state: State) -> HandResult:

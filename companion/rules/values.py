@@ -13,6 +13,8 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from companion.formatting import number, signed
+
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
 
@@ -53,6 +55,10 @@ class Scale:
     plural: str
     better: Better = Better.HIGHER
     signed: bool = True
+
+    def show(self, points: int) -> str:
+        """One hand's points as this scale writes them: +31 / −3, or a plain count (1)."""
+        return signed(points) if self.signed else number(points)
 
     def best(self, totals: Sequence[int]) -> int | None:
         """The best of these totals, by this scale's direction (None for no seats)."""

@@ -8,7 +8,7 @@ from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from companion.formatting import number as format_points
+from companion import formatting
 from companion.store import Store
 
 csrf = CSRFProtect()
@@ -29,9 +29,9 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
     app.after_request(_headers)
-    app.jinja_env.filters["pts"] = format_points
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["num"] = _number
+    app.jinja_env.filters["pts"] = formatting.number
+    app.jinja_env.filters["signed"] = formatting.signed
+    app.jinja_env.filters["num"] = formatting.number
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
@@ -54,20 +54,6 @@ def get_store() -> Store:
     if store is None:
         store = stores[path] = Store(path)
     return store
-
-
-def signed(points: int) -> str:
-    """Points with their sign, as a score sheet writes them: +62, −62, 0."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"−{-points}"
-    return "0"
-
-
-def _number(points: int) -> str:
-    """A total as a score sheet writes it, with a true minus sign: 372, −124."""
-    return f"−{-points}" if points < 0 else str(points)
 
 
 def _headers(response: Response) -> Response:

@@ -29,7 +29,7 @@ from companion.engine import Checked
 from companion.parsing import parse_values
 from companion.rules import all_games, get
 from companion.rules.values import Field, FieldKind, Problem, ScoredHand, State
-from companion.web import get_store, signed
+from companion.web import get_store
 from companion.web.forms import (
     attach_problems,
     build_form,
@@ -293,7 +293,8 @@ def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
 
 def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
     scores = ", ".join(
-        f"{name} {signed(points)}" for name, points in zip(pad.setup.players, hand.result.points,
+        f"{name} {pad.game.scale.show(points)}" for name, points in zip(pad.setup.players,
+                                                                        hand.result.points,
                                                           strict=True))
     return f"Hand {hand.number} saved: {scores}."
 
@@ -311,7 +312,7 @@ def preview(token: str) -> str:
         return render_template("pad/_preview.html", result=None)
     result = pads.preview(pad, form_values(request.form, specs), number)
     return render_template("pad/_preview.html", result=result, players=pad.setup.players,
-                           labels={s.name: s.label for s in specs})
+                           labels={s.name: s.label for s in specs}, scale=pad.game.scale)
 
 
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
