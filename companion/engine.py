@@ -13,7 +13,7 @@ from typing import Any
 from companion.parsing import parse_values
 from companion.rules import get
 from companion.rules.base import Game, default_options
-from companion.rules.values import Entry, Problem, ScoredHand, Setup, State
+from companion.rules.values import Entry, Field, Phase, Problem, ScoredHand, Setup, State
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,29 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     entry, problems = parse_values(game.fields(state.setup), raw, state.setup.player_count)
     if not problems:
         problems = game.validate_progress(state, entry)
+    return Checked(entry, tuple(problems))
+
+
+def phase_fields(game: Game, setup: Setup, phase: Phase) -> tuple[Field, ...]:
+    """The fields entered up to and including `phase` (what a draft at that phase holds)."""
+    names: set[str] = set()
+    for each in game.phases(setup):
+        names.update(each.fields)
+        if each.name == phase.name:
+            break
+    return tuple(spec for spec in game.fields(setup) if spec.name in names)
+
+
+def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) -> Checked:
+    """Parse and referee a hand up to the end of `phase` (the bids, before play).
+
+    Only the fields of this phase and the ones before it are read; the game's `validate_phase`
+    judges them. The last phase is never checked here: it ends the hand (`check_entry`).
+    """
+    fields = phase_fields(game, state.setup, phase)
+    entry, problems = parse_values(fields, raw, state.setup.player_count)
+    if not problems:
+        problems = game.validate_phase(state, entry, phase)
     return Checked(entry, tuple(problems))
 
 

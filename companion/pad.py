@@ -14,12 +14,21 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from companion.engine import Checked, Replay, check_progress, make_setup, replay, score_entry
+from companion.engine import (
+    Checked,
+    Replay,
+    check_phase,
+    check_progress,
+    make_setup,
+    replay,
+    score_entry,
+)
 from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
     FieldKind,
     Outcome,
+    Phase,
     Problem,
     ScoredHand,
     Setup,
@@ -141,9 +150,10 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
 def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
-    Nothing is saved when the hand is refused: the `Checked` entry then says why.
+    Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
+    already ended (the bids) come from the draft.
     """
-    result = preview(pad, raw)
+    result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
     try:
@@ -198,11 +208,64 @@ def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgres
 
 
 def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any]) -> Checked:
-    """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not."""
-    checked = check_progress(pad.game, pad.state, raw)
+    """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
+
+    The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
+    """
+    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
     if checked.ok:
         store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry))
     return checked
+
+
+# ---------------------------------------------------------------- a hand entered in phases
+
+
+def current_phase(pad: Pad, drafted: Mapping[str, Any]) -> Phase:
+    """The phase the hand being entered is in: the first whose fields the draft does not hold
+    (the last phase ends the hand, so it is never held as finished)."""
+    phases = pad.game.phases(pad.setup)
+    return next((phase for phase in phases[:-1]
+                 if not all(name in drafted for name in phase.fields)), phases[-1])
+
+
+def ended_phases(pad: Pad, drafted: Mapping[str, Any]) -> tuple[Phase, ...]:
+    """The phases of the hand being entered that are already saved (shown above the form)."""
+    phases = pad.game.phases(pad.setup)
+    now = current_phase(pad, drafted)
+    return phases[:next(i for i, phase in enumerate(phases) if phase.name == now.name)]
+
+
+def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A posted entry completed with the phases already ended and kept in the draft.
+
+    Only ended phases are taken from disk: what the current phase holds always comes from the
+    phone that posts it, so no phone saves tricks or points it did not see.
+    """
+    drafted = draft(store, pad)
+    names = {name for phase in ended_phases(pad, drafted) for name in phase.fields}
+    return {**{name: drafted[name] for name in names}, **raw}
+
+
+def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
+    """Referee a phase that ends before the hand does (the bids) and keep it in the draft."""
+    checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
+    if checked.ok:
+        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry))
+    return checked
+
+
+def reopen_phase(store: Store, pad: Pad, phase: Phase) -> None:
+    """Take back an ended phase (the bids were mistyped): it and every later one are cleared."""
+    drafted = draft(store, pad)
+    phases = pad.game.phases(pad.setup)
+    start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
+    cleared = {name for each in phases[start:] for name in each.fields}
+    kept = {name: value for name, value in drafted.items() if name not in cleared}
+    if kept:
+        store.save_draft(pad.token, pad.next_number, kept)
+    else:
+        store.drop_draft(pad.token)
 
 
 def drop_draft(store: Store, pad: Pad) -> None:

@@ -80,7 +80,7 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
     spec = trick_field(pad.game.fields(pad.setup))
     if spec is None:
         return None
-    checked, progress = pads.progress_of(pad, raw)
+    checked, progress = pads.progress_of(pad, pads.with_earlier_phases(get_store(), pad, raw))
     messages = list(problems)
     tricks: tuple[TrickRecord, ...] = ()
     if checked.ok:

@@ -310,7 +310,10 @@ def preview(token: str) -> str:
     _, fields = _entry_form(pad, formdata=request.form)
     if not any(field.changed for field in fields) and trick_field(specs) is None:
         return render_template("pad/_preview.html", result=None)
-    result = pads.preview(pad, form_values(request.form, specs), number)
+    raw = form_values(request.form, specs)
+    if number is None:
+        raw = pads.with_earlier_phases(get_store(), pad, raw)
+    result = pads.preview(pad, raw, number)
     return render_template("pad/_preview.html", result=result, players=pad.setup.players,
                            labels={s.name: s.label for s in specs}, scale=pad.game.scale)
 
