@@ -79,7 +79,8 @@ def test_a_card_played_twice_is_refused_on_its_trick() -> None:
     setup, _ = make_setup(GAME.slug, NAMES)
     checked = check_entry(GAME, State(setup), {"tricks": tricks("10H 2H KS AH", "AH 3C 4C 5C")})
     assert [(p.item, p.part, p.message) for p in checked.problems] == [
-        (1, "cards", "Trick 2: A♥ was already played.")]
+        (1, "cards", "Trick 2: A♥ was already played."),
+        (None, None, "A hand has 13 tricks; 2 are entered.")]
 
 
 def post_trick(client: FlaskClient, url: str, so_far: list[str], cards: str) -> Any:
