@@ -22,12 +22,14 @@ CONTENT_SECURITY_POLICY = (
 
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
+    from companion.web.phases import bp as phases_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
 
     csrf.init_app(app)
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
+    app.register_blueprint(phases_bp)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed

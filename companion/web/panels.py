@@ -98,9 +98,11 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
 
 def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
     """The panel for the hand being entered, as kept on disk (None: not a trick game)."""
-    if trick_field(pad.game.fields(pad.setup)) is None:
+    spec = trick_field(pad.game.fields(pad.setup))
+    drafted = pads.draft(get_store(), pad)
+    if spec is None or spec.name not in pads.current_phase(pad, drafted).fields:
         return None
-    return build_panel(pad, pads.draft(get_store(), pad), **extra)
+    return build_panel(pad, drafted, **extra)
 
 
 def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import (
@@ -28,7 +28,7 @@ from companion import pad as pads
 from companion.engine import Checked
 from companion.parsing import parse_values
 from companion.rules import all_games, get
-from companion.rules.values import Field, FieldKind, Problem, ScoredHand, State
+from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.web import get_store
 from companion.web.forms import (
     attach_problems,
@@ -175,9 +175,45 @@ def create_session() -> Response | tuple[str, int]:
 # ------------------------------------------------------------------ the pad
 
 
-def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None):
+def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
+    """The phase the next hand is in, the phases already ended, and the draft behind them."""
+    drafted = pads.draft(get_store(), pad)
+    return pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
+
+
+def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None,
+                whole: bool = False):
+    """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
+    saved hand)."""
     specs = pad.game.fields(pad.setup)
+    if not whole:
+        names = set(phase_now(pad)[0].fields)
+        specs = tuple(spec for spec in specs if spec.name in names)
     return build_form(specs, pad.setup.players, formdata=formdata, data=data)
+
+
+def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
+                      drafted: Mapping[str, Any]) -> list[tuple[Phase, list[str]]]:
+    """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
+    specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
+    lines = []
+    for phase in ended:
+        entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
+                                pad.setup.player_count)
+        lines.append((phase, [f"{specs[name].label}: {_shown(specs[name], entry[name], pad)}"
+                              for name in phase.fields]))
+    return lines
+
+
+def _shown(spec: Field, value: Any, pad: pads.Pad) -> str:
+    """A typed value in words: a seat's name, a choice's label, a number as written."""
+    if value is None:
+        return "—"
+    if spec.kind is FieldKind.SEAT:
+        return pad.setup.players[value]
+    if spec.kind is FieldKind.CHOICE:
+        return spec.choice_label(value)
+    return str(value)
 
 
 def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, Any]:
@@ -221,7 +257,12 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
     running = pad.state.running_totals()
+    phase, ended, drafted = phase_now(pad)
+    phases = pad.game.phases(pad.setup)
     return _table_context(pad, panel) | {
+        "phase": phase,
+        "phase_ends_hand": phase.name == phases[-1].name,
+        "ended_phases": ended_phase_lines(pad, ended, drafted),
         "has_hands": bool(pad.state.hands),
         "rows": list(zip(pad.state.hands, running, strict=True)),
         "fields": fields,
@@ -307,7 +348,7 @@ def preview(token: str) -> str:
     number = request.args.get("hand", type=int)
     if number is not None and pad.hand(number) is None:
         abort(404)
-    _, fields = _entry_form(pad, formdata=request.form)
+    _, fields = _entry_form(pad, formdata=request.form, whole=number is not None)
     if not any(field.changed for field in fields) and trick_field(specs) is None:
         return render_template("pad/_preview.html", result=None)
     raw = form_values(request.form, specs)
@@ -328,12 +369,12 @@ def edit_hand(token: str, number: int):
     specs = pad.game.fields(pad.setup)
     spec = trick_field(specs)
     if request.method == "GET":
-        _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry))
+        _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry), whole=True)
         rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec \
             else []
         return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
                                trick_spec=spec, trick_rows=rows)
-    _, fields = _entry_form(pad, formdata=request.form)
+    _, fields = _entry_form(pad, formdata=request.form, whole=True)
     result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs))
     if isinstance(result, Checked):
         row_errors, _ = problems_by_row(result.problems)

@@ -1,0 +1,64 @@
+"""A hand entered in phases: the bids saved before play, the tricks after (any game whose
+`phases` are more than one).
+
+A phase that ends before the hand does is refereed (`Game.validate_phase`) and kept in the
+session's draft on disk, so every phone shows the bids and a reload loses nothing; the last
+phase is saved as the hand itself (the pad's usual save), completed from the draft. An ended
+phase can be taken back ("Change the bids") until the hand is saved.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion import pad as pads
+from companion.engine import Checked
+from companion.web import get_store
+from companion.web.forms import attach_problems, form_values
+from companion.web.views import (
+    _entry_form,
+    is_htmx,
+    load_or_404,
+    pad_context,
+    phase_now,
+    stale_form_problem,
+)
+
+bp = Blueprint("phases", __name__)
+
+
+@bp.post("/s/<token>/phase")
+def change_phase(token: str):
+    """End the phase on the form (save the bids), or take an ended one back."""
+    pad = load_or_404(token)
+    if pad.ended:
+        return redirect(url_for("pad.show", token=token), code=303)
+    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    if stale:
+        return _answer(pad, Checked({}, (stale,)))
+    phases = {phase.name: phase for phase in pad.game.phases(pad.setup)}
+    if request.form.get("action") == "reopen":
+        phase = phases.get(request.form.get("phase", ""))
+        if phase is None:
+            abort(404)
+        pads.reopen_phase(get_store(), pad, phase)
+        return _answer(pad, None)
+    phase = phase_now(pad)[0]
+    if phase.name == pad.game.phases(pad.setup)[-1].name:
+        abort(404)  # the last phase is saved as the hand, by the pad's own save
+    specs = [spec for spec in pad.game.fields(pad.setup) if spec.name in phase.fields]
+    checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
+    return _answer(pad, None if checked.ok else checked)
+
+
+def _answer(pad: pads.Pad, refused: Checked | None):
+    """The entry section afresh (200), or as typed with each problem beside its field (422)."""
+    if refused is None:
+        if not is_htmx():
+            return redirect(url_for("pad.show", token=pad.token, _anchor="entry"), code=303)
+        return render_template("pad/_entry.html", **pad_context(pad))
+    _, fields = _entry_form(pad, formdata=request.form)
+    general = attach_problems(fields, refused.problems)
+    context = pad_context(pad, fields=fields, general=general)
+    template = "pad/_entry.html" if is_htmx() else "pad.html"
+    return render_template(template, **context), 422

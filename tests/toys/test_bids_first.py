@@ -1,0 +1,97 @@
+"""The call-your-tricks toy: bids saved before play (a phase kept in the draft, on every phone),
+tricks entered after, the hand completed from both; no change to shared code or templates.
+
+An exact bid scores 10 + the bid, a miss 0; five tricks a deal; the bids may not add up to five.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.engine import check_entry, check_phase, make_setup, replay
+from companion.rules import registered
+from companion.rules.values import State
+from companion.store import Store
+from tests.toys.bids_first import GAME
+from tests.toys.conftest import page_text, start_toy
+
+NAMES = ["Ann", "Bob", "Cat"]
+BIDS = {"bid_0": "1", "bid_1": "2", "bid_2": "0"}
+TOOK = {"took_0": "1", "took_1": "3", "took_2": "1"}
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    with registered(GAME):
+        yield
+
+
+def test_exact_bids_score_ten_plus_the_bid() -> None:
+    setup, _ = make_setup(GAME.slug, NAMES)
+    # Ann bid 1 and took 1: 10 + 1 = 11. Bob bid 2, took 3: 0. Cat bid 0, took 1: 0.
+    replayed = replay(setup, [(1, BIDS | TOOK)])
+    assert replayed.state.totals == (11, 0, 0)
+
+
+def test_the_bids_alone_are_judged_before_play() -> None:
+    setup, _ = make_setup(GAME.slug, NAMES)
+    bids_phase = GAME.phases(setup)[0]
+    assert check_phase(GAME, State(setup), BIDS, bids_phase).ok
+    refused = check_phase(GAME, State(setup), {"bid_0": "2", "bid_1": "2", "bid_2": "1"},
+                          bids_phase)
+    assert [(p.field, p.message) for p in refused.problems] == [
+        ("bid_2", "The bids may not add up to 5.")]
+
+
+def test_tricks_that_do_not_add_up_are_refused() -> None:
+    setup, _ = make_setup(GAME.slug, NAMES)
+    checked = check_entry(GAME, State(setup), BIDS | TOOK | {"took_2": "2"})
+    assert [(p.field, p.message) for p in checked.problems] == [
+        ("took_0", "6 tricks were entered; a deal has 5.")]
+
+
+def draft_on_disk(db_path: Path, url: str) -> dict | None:
+    with Store(db_path) as store:
+        found = store.draft(url.rsplit("/", 1)[1])
+    return None if found is None else found[1]
+
+
+def test_the_pad_takes_bids_then_tricks(client: FlaskClient, db_path: Path) -> None:
+    url = start_toy(client, GAME.slug, NAMES)
+    page = page_text(client, url)
+    assert "Save the bids" in page and 'name="took_0"' not in page
+    response = client.post(f"{url}/phase", data=BIDS | {"expected_number": "1",
+                                                        "action": "end"})
+    assert response.status_code == 303
+    assert draft_on_disk(db_path, url) == {"bid_0": 1, "bid_1": 2, "bid_2": 0}
+    page = page_text(client, url)  # another phone, or a reload: the bids are there
+    assert "Ann bids: 1 · Bob bids: 2 · Cat bids: 0" in page
+    assert 'name="took_0"' in page and 'name="bid_0"' not in page
+    response = client.post(f"{url}/hands", data=TOOK | {"expected_number": "1"})
+    assert response.status_code == 303
+    assert draft_on_disk(db_path, url) is None
+    page = page_text(client, url)
+    assert "+11" in page and "Save the bids" in page  # the next hand starts with its bids
+
+
+def test_a_refused_bid_stays_as_typed(client: FlaskClient, db_path: Path) -> None:
+    url = start_toy(client, GAME.slug, NAMES)
+    response = client.post(f"{url}/phase", data={"bid_0": "2", "bid_1": "2", "bid_2": "1",
+                                                 "expected_number": "1", "action": "end"})
+    assert response.status_code == 422
+    assert "The bids may not add up to 5." in response.get_data(as_text=True)
+    assert draft_on_disk(db_path, url) is None
+
+
+def test_the_bids_can_be_taken_back(client: FlaskClient, db_path: Path) -> None:
+    url = start_toy(client, GAME.slug, NAMES)
+    client.post(f"{url}/phase", data=BIDS | {"expected_number": "1", "action": "end"})
+    response = client.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
+                                                 "expected_number": "1"})
+    assert response.status_code == 303
+    assert draft_on_disk(db_path, url) is None
+    assert "Save the bids" in page_text(client, url)
