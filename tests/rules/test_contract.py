@@ -8,21 +8,34 @@ through a form; the game describes itself as JSON; a slug is registered once.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
 import string
+from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 
 from companion.engine import check_entry, make_setup
-from companion.rules import all_games, register
+from companion.rules import all_games, register, registered
 from companion.rules.base import Game, default_options
-from companion.rules.values import Entry, Field, FieldKind, Setup, State, TrickRecord
+from companion.rules.values import (
+    Entry,
+    Field,
+    FieldKind,
+    ScoredHand,
+    Setup,
+    State,
+    TrickRecord,
+)
 from companion.web.forms import form_values, tricks_to_form
+from tests.toys import bids_first, carried_pool, fewest_best, one_seat, suit_orders
 
 RANDOM_ENTRIES = 300
+RARE_LIMIT = 5000
 MIN_ACCEPTED = 5  # so that the checks on accepted entries never pass vacuously
 NOBODY_WORDS = ("none", "nobody", "-")
 BOOLEAN_WORDS = ("1", "true", "y", "yes", "on", "0", "false", "n", "no", "off")
@@ -41,10 +54,28 @@ def option_variants(game: Game, count: int) -> list[dict[str, Any]]:
     return variants
 
 
+TOYS = (one_seat.GAME, fewest_best.GAME, carried_pool.GAME, bids_first.GAME, suit_orders.GAME)
+"""The toy games of tests/toys: one of each shape the real games will need, held to the same
+contract (registered while this module runs)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toys_registered() -> Iterator[None]:
+    with ExitStack() as stack:
+        for toy in TOYS:
+            stack.enter_context(registered(toy))
+        yield
+
+
+def every_game() -> list[Game]:
+    """The registered games and the toys."""
+    return [*all_games(), *TOYS]
+
+
 def tables() -> list[Any]:
     """(game, setup) for every game, player count and option combination."""
     params = []
-    for game in all_games():
+    for game in every_game():
         for count in game.player_counts:
             for number, options in enumerate(option_variants(game, count)):
                 setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), options)
@@ -79,18 +110,24 @@ def random_value(spec: Field, rng: random.Random, count: int) -> Any:
 
 
 def random_tricks(spec: Field, rng: random.Random, count: int) -> list[dict[str, Any]]:
-    """A full hand of tricks with distinct runts from the field's pack; most of the time the
-    tricks are shared out evenly (each seat the same number, the odd ones to their winner),
-    otherwise at random."""
+    """A full hand of tricks, written one of two ways at random: by the game's own parts (a
+    distinct card of the field's pack for each card-like part, and who got each trick: most of
+    the time an even share, the odd ones to their winner), or by the cards alone, dealt from
+    the pack one per player, for the game's referee to resolve."""
     total = int(spec.maximum or 0)
-    runts = rng.sample([choice.value for choice in spec.choices], total)
+    pack = [choice.value for choice in spec.choices]
+    card_parts = [part.name for part in spec.parts if part.kind is FieldKind.CARD]
+    if not card_parts or rng.random() < 0.3:
+        dealt = rng.sample(pack, min(len(pack), total * count))
+        return [{"cards": dealt[i * count:(i + 1) * count]} for i in range(total)]
     even = total - total % count
     seats = [seat for seat in range(count) for _ in range(even // count)]
     rng.shuffle(seats)
     if rng.random() < 0.2:
         seats = [rng.randrange(count) for _ in range(even)]
     seats += [rng.randrange(count) for _ in range(total - even)]
-    tricks = [{"runt": runt, "to": seat} for runt, seat in zip(runts, seats, strict=True)]
+    cards = iter(rng.sample(pack, total * len(card_parts)))
+    tricks = [{**{part: next(cards) for part in card_parts}, "to": seat} for seat in seats]
     tricks[-1]["won_by"] = tricks[-1]["to"]
     return tricks
 
@@ -123,7 +160,11 @@ def accepted_entries(game: Game, setup: Setup, seed: int = 7) -> list[Entry]:
     rng = random.Random(seed)
     state = State(setup)
     entries = []
-    for _ in range(RANDOM_ENTRIES):
+    tries = 0
+    # 300 tries, and more (up to 5,000) for a game whose valid hands are rare at random
+    # (tricks that must add up across five seats).
+    while tries < RANDOM_ENTRIES or (len(entries) < 2 * MIN_ACCEPTED and tries < RARE_LIMIT):
+        tries += 1
         checked = check_entry(game, state, random_raw(game, setup, rng))
         if checked.ok:
             entries.append(checked.entry)
@@ -256,7 +297,7 @@ def test_garbage_options_never_raise(game: Game, setup: Setup) -> None:
 # ---------------------------------------------------------------- describing and registering
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+@pytest.mark.parametrize("game", every_game(), ids=lambda game: game.slug)
 def test_describe_game_is_json_and_lists_every_field(game: Game) -> None:
     data = json.loads(json.dumps(game.describe_game()))
     assert data["slug"] == game.slug
@@ -276,7 +317,7 @@ def test_a_slug_is_registered_once(game: Game) -> None:
         register(game)
 
 
-@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+@pytest.mark.parametrize("game", every_game(), ids=lambda game: game.slug)
 def test_a_game_declares_what_the_pad_needs(game: Game) -> None:
     assert game.slug and game.name and game.player_counts
     for count in game.player_counts:
@@ -287,3 +328,53 @@ def test_a_game_declares_what_the_pad_needs(game: Game) -> None:
         assert len(names) == len(set(names)), "field names must be unique"
         for spec in options:
             assert spec.default is not None, f"option {spec.name} needs a default (the rule)"
+
+
+# ---------------------------------------------------------------- what every game states
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda game: game.slug)
+def test_a_game_states_what_a_default_would_hide(game: Game) -> None:
+    """zero_sum and scale are declared by the game itself, never inherited from the contract."""
+    declared = {name for klass in type(game).__mro__ if klass is not Game
+                for name in vars(klass)}
+    assert {"zero_sum", "scale", "slug", "name", "player_counts"} <= declared
+    assert all(1 <= count <= 10 for count in game.player_counts)
+
+
+@pytest.mark.parametrize("game", [g for g in every_game() if g.options_type is not None],
+                         ids=lambda game: game.slug)
+def test_typed_options_match_the_declared_house_rules(game: Game) -> None:
+    """Each house rule a game offers is a field of its typed options, with the same default."""
+    typed = {spec.name: spec for spec in dataclasses.fields(game.options_type)}
+    for count in game.player_counts:
+        options = game.options(count)
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
+                      default_options(options))
+        settings = game.settings(setup)
+        for option in options:
+            assert option.name in typed, option.name
+            value = getattr(settings, option.name)
+            assert str(getattr(value, "value", value)) == str(option.default), option.name
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_phases_split_the_fields_once_each(game: Game, setup: Setup) -> None:
+    names = [name for phase in game.phases(setup) for name in phase.fields]
+    assert sorted(names) == sorted(spec.name for spec in game.fields(setup))
+    assert len({phase.name for phase in game.phases(setup)}) == len(game.phases(setup))
+
+
+@pytest.mark.parametrize(("game", "setup"), tables())
+def test_a_session_of_accepted_hands_settles_or_says_it_does_not(game: Game,
+                                                                 setup: Setup) -> None:
+    """Replaying accepted hands in a row works hand after hand (a carried value included), and
+    the settlement, where the game has one, squares every net."""
+    state = State(setup)
+    for number, entry in enumerate(accepted_entries(game, setup)[:20], start=1):
+        if check_entry(game, state, entry).ok:
+            state = state.with_hand(ScoredHand(number, entry, game.score(state, entry)))
+    settlement = game.settlement(state)
+    if settlement is not None:
+        assert sum(settlement.nets) == 0
+        assert settlement.squares
