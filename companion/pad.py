@@ -86,8 +86,12 @@ class Pad:
         return State(self.state.setup, earlier)
 
 
-class _Cache:
-    """Replayed sessions keyed by (token, last change), shared by the server's threads."""
+class ReplayCache:
+    """Replayed sessions keyed by (token, last change), shared by one app's server threads.
+
+    It belongs to whoever serves (the web app keeps one in its extensions); a front end that
+    passes none, like the command line, simply replays.
+    """
 
     def __init__(self, size: int = 64) -> None:
         self._size = size
@@ -110,14 +114,6 @@ class _Cache:
             self._items.clear()
 
 
-_cache = _Cache()
-
-
-def clear_cache() -> None:
-    """Forget every cached session (tests use it to prove the store alone is enough)."""
-    _cache.clear()
-
-
 def start_session(store: Store, slug: str, players: list[str], options: Mapping[str, Any],
                   first_dealer: int = 0) -> tuple[str | None, list[Problem]]:
     """Create a session; returns its token, or None and the problems with what was chosen."""
@@ -127,17 +123,18 @@ def start_session(store: Store, slug: str, players: list[str], options: Mapping[
     return store.create_session(setup), []
 
 
-def load(store: Store, token: str) -> Pad | None:
+def load(store: Store, token: str, cache: ReplayCache | None = None) -> Pad | None:
     """The session behind a token, replayed (from the cache when nothing changed since)."""
     record = store.get_session(token)
     if record is None:
         return None
     change = store.last_change(token)
-    replayed = _cache.get(token, change)
+    replayed = cache.get(token, change) if cache is not None else None
     if replayed is None:
         entries = [(row.number, row.entry) for row in store.effective_hands(token)]
         replayed = replay(record.setup, entries)
-        _cache.put(token, change, replayed)
+        if cache is not None:
+            cache.put(token, change, replayed)
     return Pad(record, get(record.setup.game), replayed.state, replayed.problems)
 
 
@@ -147,7 +144,8 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
     return score_entry(pad.game, state, number or pad.next_number, raw)
 
 
-def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> tuple[ScoredHand, Pad] | Checked:
+def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
+             cache: ReplayCache | None = None) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
@@ -163,7 +161,8 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any]) -> tuple[ScoredHand
                                                     "another device. Check the table of hands "
                                                     "before entering it again."),))
     replayed = Replay(pad.state.with_hand(result), dict(pad.refused))
-    _cache.put(pad.token, row.id, replayed)
+    if cache is not None:
+        cache.put(pad.token, row.id, replayed)
     return result, Pad(pad.record, pad.game, replayed.state, replayed.problems)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, field
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
+from companion.pad import ReplayCache
 from companion.store import Store
 
 csrf = CSRFProtect()
@@ -26,6 +28,7 @@ def init_web(app: Flask) -> None:
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
 
+    app.extensions["companion"] = AppState(app.config["DATABASE"])
     csrf.init_app(app)
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
@@ -39,23 +42,35 @@ def init_web(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected_error)
 
 
-_thread_stores = threading.local()
+@dataclass
+class AppState:
+    """What one app keeps between requests: the replayed sessions its threads share, and each
+    server thread's store (SQLite connections must stay on the thread that opened them)."""
+
+    path: str
+    cache: ReplayCache = field(default_factory=ReplayCache)
+    stores: threading.local = field(default_factory=threading.local)
+
+
+def app_state(app: Flask | None = None) -> AppState:
+    """The state of this app (the current one by default)."""
+    return (app or current_app).extensions["companion"]
 
 
 def get_store() -> Store:
-    """This server thread's store: one SQLite connection per thread, opened once and reused.
-
-    SQLite connections must stay on the thread that opened them; reusing them spares every
-    request the connection set-up. Each write is still its own committed transaction.
+    """This server thread's store for this app: one connection per thread, opened once and
+    reused, which spares every request the set-up. Each write is its own committed transaction.
     """
-    from flask import current_app
-
-    path = current_app.config["DATABASE"]
-    stores: dict[str, Store] = _thread_stores.__dict__.setdefault("by_path", {})
-    store = stores.get(path)
+    state = app_state()
+    store = getattr(state.stores, "store", None)
     if store is None:
-        store = stores[path] = Store(path)
+        store = state.stores.store = Store(state.path)
     return store
+
+
+def get_cache() -> ReplayCache:
+    """This app's cache of replayed sessions."""
+    return app_state().cache
 
 
 def _headers(response: Response) -> Response:

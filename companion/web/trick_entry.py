@@ -24,7 +24,7 @@ from companion.engine import Checked
 from companion.parsing import trick_keys
 from companion.rules.base import Game
 from companion.rules.values import Field, Problem, TrickProgress
-from companion.web import get_store
+from companion.web import get_cache, get_store
 from companion.web.forms import trick_field
 from companion.web.panels import (
     TrickPanel,
@@ -163,7 +163,7 @@ def whole_hand(token: str):
         rows = whole_hand_rows(pad, spec)
         return render_template("whole.html", **_whole_context(pad, rows, ()))
     rows = whole_hand_rows(pad, spec, request.form)
-    result = pads.add_hand(get_store(), pad, {spec.name: rows})
+    result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache())
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result

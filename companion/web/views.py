@@ -29,7 +29,7 @@ from companion.engine import Checked
 from companion.parsing import parse_values
 from companion.rules import all_games, get
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
-from companion.web import get_store
+from companion.web import get_cache, get_store
 from companion.web.forms import (
     attach_problems,
     build_form,
@@ -69,7 +69,7 @@ def _remember(token: str) -> None:
 def load_or_404(token: str) -> pads.Pad:
     if len(token) > 64:
         abort(404)
-    pad = pads.load(get_store(), token)
+    pad = pads.load(get_store(), token, get_cache())
     if pad is None:
         abort(404)
     return pad
@@ -308,7 +308,7 @@ def add_hand(token: str):
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True)
-    result = pads.add_hand(get_store(), pad, form_values(request.form, specs))
+    result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache())
     if isinstance(result, Checked):
         return _refused(pad, result, "pad.html")
     hand, after = result

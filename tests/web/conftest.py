@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, pad
+from companion import create_app
 from companion.store import Store
 
 
@@ -20,9 +20,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    pad.clear_cache()
     yield create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    pad.clear_cache()
 
 
 @pytest.fixture

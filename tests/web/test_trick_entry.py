@@ -26,10 +26,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, pad
+from companion import create_app
 from companion.store import Store
+from companion.web import app_state
 from tests.web.conftest import stored_hands
 
 NAMES = ["Annie", "Benny", "Connie", "Denny"]
@@ -420,11 +422,11 @@ def test_a_trick_from_a_form_older_than_the_last_saved_hand_is_refused(
 # ---------------------------------------------------------------- the draft
 
 
-def test_the_draft_survives_a_closed_tab_and_a_restarted_server(client: FlaskClient,
+def test_the_draft_survives_a_closed_tab_and_a_restarted_server(app: Flask, client: FlaskClient,
                                                                 db_path: Path) -> None:
     url = start(client)
     enter(client, url, HAND_ONE[:5])
-    pad.clear_cache()
+    app_state(app).cache.clear()
 
     def reopen() -> str:
         fresh = create_app({"DATABASE": str(db_path), "TESTING": True,

@@ -8,10 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, pad
+from companion import create_app
 from companion.exchange import score_document
+from companion.web import app_state
 from tests.web.conftest import FOUR, GARDE_47, start, stored_hands
 
 
@@ -253,10 +255,10 @@ def test_csrf_is_required_on_every_form(db_path: Path) -> None:
                        headers={"X-CSRFToken": token}).status_code == 303
 
 
-def test_an_acknowledged_hand_is_on_disk_without_any_cache(client: FlaskClient, pad_url: str,
-                                                           db_path: Path) -> None:
+def test_an_acknowledged_hand_is_on_disk_without_any_cache(app: Flask, client: FlaskClient,
+                                                           pad_url: str, db_path: Path) -> None:
     client.post(pad_url + "/hands", data=GARDE_47)
-    pad.clear_cache()
+    app_state(app).cache.clear()
     rows = stored_hands(db_path, pad_url)
     assert [(row.number, row.entry["points"]) for row in rows] == [(1, 47)]
     assert standings(text_of(client.get(pad_url))) == [186, -62, -62, -62]
