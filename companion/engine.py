@@ -87,17 +87,32 @@ class Replay:
     problems: dict[int, tuple[Problem, ...]]
 
 
-def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Replay:
-    """Score every (number, entry) in order; a refused hand is left out and its problems kept."""
+def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
+           stop_at_end: bool = False) -> Replay:
+    """Score every (number, entry) in order; a refused hand is left out and its problems kept.
+
+    With `stop_at_end`, a hand after the game was over by its own rules is refused as the pad
+    refuses it (the exchange format); without, it is scored (the pad's own history keeps hands
+    entered before a correction ended the game earlier).
+    """
     game = get(setup.game)
     state = State(setup)
     problems: dict[int, tuple[Problem, ...]] = {}
+    ended_after: tuple[int, str] | None = None
     for number, raw in entries:
+        if ended_after is not None:
+            problems[number] = (Problem(None, f"The game was over after hand {ended_after[0]} "
+                                              f"({ended_after[1]}): no hand comes after it."),)
+            continue
         result = score_entry(game, state, number, raw)
         if isinstance(result, Checked):
             problems[number] = result.problems
         else:
             state = state.with_hand(result)
+            if stop_at_end:
+                outcome = game.outcome(state)
+                if outcome.finished:
+                    ended_after = (number, outcome.text or "game over")
     return Replay(state, problems)
 
 

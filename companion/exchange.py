@@ -17,9 +17,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine import make_setup, replay
+from companion.parsing import trick_keys
 from companion.rules import UnknownGame, get
 from companion.rules.base import Game
-from companion.rules.values import Problem, Setup, State, json_ready
+from companion.rules.values import FieldKind, Problem, Setup, State, json_ready
+from companion.settlement import Settlement
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"
@@ -94,16 +96,49 @@ def _spreadsheet_safe(cell: Any) -> Any:
 # ---------------------------------------------------------------- import and scoring
 
 
+DOCUMENT_KEYS = ("format", "game", "players", "first_dealer", "options", "created_at",
+                 "ended_at", "hands", "history")
+HAND_KEYS = ("number", "entry")
+
+
 def load_session(data: Mapping[str, Any]
                  ) -> tuple[Setup | None, list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
-    """Read a document: its setup (None when it cannot be built), its hands, and the problems."""
+    """Read a document: its setup (None when it cannot be built), its hands, and the problems.
+
+    The format is strict: a key it does not define (in the document, a hand, an entry, a trick
+    or the options) is refused by name, so a typo can never silently drop a bonus.
+    """
     if not isinstance(data, Mapping):
         return None, [], [problem("The document must be a JSON object.", field="format")]
     if data.get("format") != FORMAT:
         return None, [], [problem(f"The document's format must be {FORMAT!r}.", field="format")]
+    unknown = [problem(f"{key!r} is not part of the format.", field=str(key)[:40])
+               for key in data if key not in DOCUMENT_KEYS]
+    if unknown:
+        return None, [], unknown
     setup, problems = _load_setup(data)
     hands, hand_problems = _load_hands(data.get("hands", []))
+    if setup is not None:
+        hand_problems += [p for number, entry in hands
+                          for p in unknown_entry_keys(setup, number, entry)]
     return setup, hands, problems + hand_problems
+
+
+def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
+    """The keys of a hand's entry (and of its tricks) that the game does not declare."""
+    fields = {spec.name: spec for spec in get(setup.game).fields(setup)}
+    problems = [problem(f"{str(key)[:40]!r} is not a field of this game.", hand=number,
+                        field=str(key)[:40]) for key in entry if key not in fields]
+    for name, spec in fields.items():
+        tricks = entry.get(name)
+        if spec.kind is not FieldKind.TRICKS or not isinstance(tricks, list):
+            continue
+        allowed = trick_keys(spec)
+        problems += [problem(f"Trick {index + 1}: {str(key)[:40]!r} is not part of a trick.",
+                             hand=number, field=name)
+                     for index, trick in enumerate(tricks[:int(spec.maximum or 0) + 1])
+                     if isinstance(trick, Mapping) for key in trick if key not in allowed]
+    return problems
 
 
 def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict]]:
@@ -122,6 +157,13 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         return None, [problem("Options must be an object of house rules.", field="options")]
+    if len(players) in get(slug).player_counts:
+        known = {option.name for option in get(slug).options(len(players))}
+        unknown = [problem(f"{str(name)[:40]!r} is not a house rule of this game.",
+                           field=f"options.{str(name)[:40]}")
+                   for name in options if name not in known]
+        if unknown:
+            return None, unknown
     first_dealer = data.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
         return None, [problem("The first dealer must be a seat number.", field="first_dealer")]
@@ -158,6 +200,11 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
     previous = 0
     for position, item in enumerate(raw_hands, start=1):
         number = item.get("number") if isinstance(item, Mapping) else None
+        extra = [key for key in item if key not in HAND_KEYS] if isinstance(item, Mapping) else []
+        if extra:
+            problems.append(problem(f"Hand #{position} in the list: {str(extra[0])[:40]!r} is "
+                                    "not part of a hand.", field=str(extra[0])[:40]))
+            continue
         if isinstance(number, bool) or not isinstance(number, int):
             problems.append(problem(f"Hand #{position} in the list needs a whole number.",
                                     field="number"))
@@ -184,31 +231,52 @@ def score_document(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[Proble
     setup, hands, problems = load_session(data)
     if setup is None:
         return {}, problems
-    replayed = replay(setup, hands)
+    replayed = replay(setup, hands, stop_at_end=True)
     for number, refused in replayed.problems.items():
         problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
     problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))
     return scored_result(replayed.state), problems
 
 
+RESULT_FORMAT = "table-companion/score@2"
+"""The version of `companion score`'s answer: 2 added the facts, the settlement and this key."""
+
+
 def scored_result(state: State) -> dict[str, Any]:
-    """A replayed session as JSON-able data: hands with points by name, totals and outcome."""
+    """A replayed session as JSON-able data: hands with points by name and their facts as data,
+    totals, the outcome, and the settlement where the game has one."""
     setup = state.setup
     game = get(setup.game)
     names = setup.players
     outcome = game.outcome(state)
     return {
+        "format": RESULT_FORMAT,
         "game": setup.game,
         "players": list(names),
         "hands": [
             {"number": hand.number,
              "points": dict(zip(names, hand.result.points, strict=True)),
              "headline": hand.result.headline,
-             "lines": list(hand.result.lines)}
+             "lines": list(hand.result.lines),
+             "facts": json_ready(dict(hand.result.facts)),
+             "carry": json_ready(hand.result.carry)}
             for hand in state.hands
         ],
         "totals": dict(zip(names, state.totals, strict=True)),
         "outcome": {"finished": outcome.finished,
                     "winners": [names[seat] for seat in outcome.winners],
                     "text": outcome.text},
+        "settlement": settlement_data(game.settlement(state) if state.hands else None, names),
     }
+
+
+def settlement_data(settlement: Settlement | None,
+                    names: Sequence[str]) -> dict[str, Any] | None:
+    """A settlement as data: each player's net and the payments, in the settlement's unit."""
+    if settlement is None:
+        return None
+    return {"unit": settlement.unit, "per_point": settlement.per_point,
+            "method": settlement.method,
+            "nets": dict(zip(names, settlement.nets, strict=True)),
+            "payments": [{"payer": names[p.payer], "payee": names[p.payee], "amount": p.amount}
+                         for p in settlement.payments]}

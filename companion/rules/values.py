@@ -246,7 +246,9 @@ class HandResult:
     """What a hand scored: points per seat (in seat order), the arithmetic, and a headline.
 
     `carry` is what the hand hands on to the next one (Maw's pool after this deal); the next
-    hand reads it from the state (`Game.carried`) instead of replaying the session.
+    hand reads it from the state (`Game.carried`) instead of replaying the session. `facts`
+    are the hand's results as data beside the words (made or failed, the margin, a game's
+    value, each trick's winner), for the command line's answer and for statistics.
     """
 
     points: tuple[int, ...]
@@ -254,6 +256,7 @@ class HandResult:
     headline: str
     redeal: bool = False
     carry: Any = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
