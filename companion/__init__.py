@@ -31,8 +31,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
     )
     app.config.update(config or {})
-    with Store(app.config["DATABASE"], migrate=True) as store:
+    read_only = True if app.config.get("DATABASE_READ_ONLY") else None
+    with Store(app.config["DATABASE"], migrate=True, read_only=read_only) as store:
+        # A StoreFault here says why the file cannot be used (the command line prints it).
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key()
+        app.config["DATABASE_READ_ONLY"] = store.read_only
     init_web(app)
     return app

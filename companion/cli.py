@@ -20,7 +20,7 @@ import waitress
 from companion.engine import replay
 from companion.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.rules import all_games, get
-from companion.store import Store, default_database_path
+from companion.store import Store, StoreFault, default_database_path
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
 # the kernel pick the interface (and so the address) this machine would use to reach the LAN.
@@ -73,7 +73,10 @@ def _build_app(database: Path) -> Any:
     """The WSGI app over `database` (imported here: the other commands need no Flask)."""
     from companion import create_app
 
-    return create_app({"DATABASE": str(database)})
+    app = create_app({"DATABASE": str(database)})
+    if app.config["DATABASE_READ_ONLY"]:
+        click.echo("The file is read-only: sessions can be viewed and printed, not changed.")
+    return app
 
 
 @main.command()
@@ -85,7 +88,11 @@ def _build_app(database: Path) -> Any:
 def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
-    app = _build_app(database)
+    try:
+        app = _build_app(database)
+    except StoreFault as fault:
+        raise click.ClickException(f"The pad cannot use its file {database}: {fault.words}. "
+                                   "Start it with --db and a file it can write.") from None
     url = phone_address(host, port)
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")

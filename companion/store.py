@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
@@ -198,26 +199,117 @@ def m004_drafts(db: Database) -> None:
 # ---------------------------------------------------------------- the store
 
 
-class Store:
-    """Sessions and hands in one SQLite file. Open one per thread or request; close it after."""
+class FaultKind(StrEnum):
+    """Why the store could not do what it was asked: none of these is the player's fault."""
 
-    def __init__(self, path: str | os.PathLike[str], *, migrate: bool = False) -> None:
-        """Open (and create if needed) the database at `path`; `migrate` applies migrations."""
+    DISK_FULL = "disk_full"
+    READ_ONLY = "read_only"
+    LOCKED = "locked"
+    UNREADABLE = "unreadable"
+
+
+_FAULT_WORDS = {
+    FaultKind.DISK_FULL: "the disk is full",
+    FaultKind.READ_ONLY: "its file can only be read (it is read-only)",
+    FaultKind.LOCKED: "another program held the file too long (it is locked)",
+    FaultKind.UNREADABLE: "the file cannot be opened or is not a pad's database",
+}
+
+
+class StoreFault(Exception):
+    """The file could not be written or read; nothing was saved. `kind` says why."""
+
+    def __init__(self, kind: FaultKind, detail: str = "") -> None:
+        super().__init__(f"{_FAULT_WORDS[kind]}{': ' + detail if detail else ''}")
+        self.kind = kind
+
+    @property
+    def words(self) -> str:
+        """Why, in a player's words: "the disk is full"."""
+        return _FAULT_WORDS[self.kind]
+
+
+def fault_of(error: sqlite3.Error) -> StoreFault:
+    """The store fault behind an SQLite error (by SQLite's own error code where it has one)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    text = str(error).lower()
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text or "disk i/o" in text:
+        return StoreFault(FaultKind.DISK_FULL, str(error))
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
+        return StoreFault(FaultKind.READ_ONLY, str(error))
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return StoreFault(FaultKind.LOCKED, str(error))
+    return StoreFault(FaultKind.UNREADABLE, str(error))
+
+
+def is_writable(path: Path) -> bool:
+    """Whether the database file (or, when it does not exist yet, its folder) can be written."""
+    if path.exists():
+        return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    return os.access(path.parent, os.W_OK)
+
+
+class Store:
+    """Sessions and hands in one SQLite file. Open one per thread or request; close it after.
+
+    A file that cannot be written is opened read-only: everything can be read, viewed and
+    printed, and every write raises `StoreFault` (read-only) instead of an SQLite traceback.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, migrate: bool = False,
+                 busy_seconds: float = BUSY_TIMEOUT_SECONDS,
+                 read_only: bool | None = None) -> None:
+        """Open (and create if needed) the database at `path`; `migrate` applies migrations.
+
+        `read_only`: open for reading only; None (the default) when the file cannot be written.
+        """
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
-        self.db = Database(conn)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a hand whose save returned survives a power cut, not just a crashed process.
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        if migrate:
-            self.migrate()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreFault(FaultKind.UNREADABLE, str(error)) from error
+        if read_only is None:
+            read_only = self.path.exists() and not is_writable(self.path)
+        self.read_only = read_only
+        try:
+            self.db = Database(self._connect(busy_seconds))
+            if not self.read_only:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                # FULL: a hand whose save returned survives a power cut, not just a crash.
+                self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            if migrate:
+                self.migrate()
+        except sqlite3.Error as error:
+            raise fault_of(error) from error
+
+    def _connect(self, busy_seconds: float) -> sqlite3.Connection:
+        """A connection: read-write, or read-only. Read-only first sees the write-ahead log
+        too; where SQLite cannot use the log's side files (a folder it cannot write), the file
+        is read as it stands (immutable)."""
+        if not self.read_only:
+            return sqlite3.connect(self.path, timeout=busy_seconds)
+        uri = self.path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=busy_seconds)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=busy_seconds)
 
     # -- lifecycle
 
     def migrate(self) -> None:
-        """Bring the schema up to date; running it again changes nothing."""
+        """Bring the schema up to date; running it again changes nothing.
+
+        A read-only file that is already up to date is fine; one that needs an upgrade cannot
+        be used, which `StoreFault` (read-only) says.
+        """
+        if self.read_only:
+            if self.pending_migrations():
+                raise StoreFault(FaultKind.READ_ONLY, "and it needs an upgrade this version "
+                                                      "must write")
+            return
         MIGRATIONS.apply(self.db)
 
     def pending_migrations(self) -> list[str]:
@@ -242,15 +334,22 @@ class Store:
         BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
         row is effective) cannot be invalidated by another request before the write lands.
         """
+        if self.read_only:
+            raise StoreFault(FaultKind.READ_ONLY)
         conn = self.db.conn
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
-        except BaseException:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+            raise fault_of(error) from error
 
     # -- sessions
 
@@ -414,7 +513,13 @@ class Store:
     # -- settings and maintenance
 
     def secret_key(self) -> str:
-        """The installation's secret key: created on first use, then the same forever."""
+        """The installation's secret key: created on first use, then the same forever.
+
+        A read-only file without one yet gets a key for this run only.
+        """
+        if self.read_only:
+            row = self.db.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+            return row[0] if row else secrets.token_hex(32)
         with self._write() as conn:
             conn.execute(
                 "INSERT OR IGNORE INTO settings (key, value) VALUES ('secret_key', ?)",

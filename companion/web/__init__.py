@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 
 from flask import Flask, Response, current_app, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
 from companion.pad import ReplayCache
-from companion.store import Store
+from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
 
 csrf = CSRFProtect()
 
@@ -28,7 +29,9 @@ def init_web(app: Flask) -> None:
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
 
-    app.extensions["companion"] = AppState(app.config["DATABASE"])
+    app.extensions["companion"] = AppState(
+        app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
+        app.config.get("DATABASE_READ_ONLY", False))
     csrf.init_app(app)
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
@@ -38,6 +41,7 @@ def init_web(app: Flask) -> None:
     app.jinja_env.filters["signed"] = formatting.signed
     app.jinja_env.filters["num"] = formatting.number
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(StoreFault, _store_fault)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
 
@@ -48,6 +52,8 @@ class AppState:
     server thread's store (SQLite connections must stay on the thread that opened them)."""
 
     path: str
+    busy_seconds: float
+    read_only: bool = False
     cache: ReplayCache = field(default_factory=ReplayCache)
     stores: threading.local = field(default_factory=threading.local)
 
@@ -64,7 +70,8 @@ def get_store() -> Store:
     state = app_state()
     store = getattr(state.stores, "store", None)
     if store is None:
-        store = state.stores.store = Store(state.path)
+        store = state.stores.store = Store(state.path, busy_seconds=state.busy_seconds,
+                                           read_only=True if state.read_only else None)
     return store
 
 
@@ -104,6 +111,26 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
     if request.headers.get("HX-Request"):
         return f'<p class="error" role="alert">{title}: {message}</p>', status
     return _error_page(status, title, message)
+
+
+def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
+    """The file could not be written (or read): say so plainly, nothing was saved, stay up."""
+    from flask import current_app
+
+    current_app.logger.warning("store fault: %s", fault)
+    message = (f"The pad could not write to its file: {fault.words}. Nothing was saved by this "
+               "request; the hands saved before are safe.")
+    if fault.kind is FaultKind.LOCKED:
+        message += " Try again in a moment."
+    status = 507 if fault.kind is FaultKind.DISK_FULL else 503
+    if request.headers.get("HX-Request"):
+        # Shown where every saved message shows, whatever the form targeted (base.html lets
+        # htmx swap 503 and 507 for this).
+        response = Response(f'<p class="error" role="alert">{escape(message)}</p>', status)
+        response.headers["HX-Retarget"] = "#toast"
+        response.headers["HX-Reswap"] = "innerHTML show:top"
+        return response
+    return _error_page(status, "Nothing was saved", message)
 
 
 def _unexpected_error(error: Exception) -> tuple[str, int]:
