@@ -196,6 +196,21 @@ def m004_drafts(db: Database) -> None:
     )
 
 
+@MIGRATIONS()
+def m005_devices(db: Database) -> None:
+    """The sessions each device (a phone's random id, in its cookie) has opened, so the cookie
+    carries no session link: a link is a key to the session and must not travel in clear."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS device_sessions (
+            device TEXT NOT NULL,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            seen_at TEXT NOT NULL,
+            PRIMARY KEY (device, session_id)
+        )"""
+    )
+
+
 # ---------------------------------------------------------------- the store
 
 
@@ -387,6 +402,28 @@ class Store:
         ).fetchall()
         seats = self._seats_of([row[0] for row in sessions])
         return [_session_record(row, seats.get(row[0], ())) for row in sessions]
+
+    def remember(self, device: str, token: str, keep: int) -> None:
+        """Note that `device` opened session `token`; only its `keep` latest are kept."""
+        with self._write() as conn:
+            conn.execute("INSERT INTO device_sessions (device, session_id, seen_at) "
+                         "VALUES (?, ?, ?) ON CONFLICT (device, session_id) "
+                         "DO UPDATE SET seen_at = excluded.seen_at", (device, token, now_utc()))
+            conn.execute("DELETE FROM device_sessions WHERE device = ? AND session_id NOT IN "
+                         "(SELECT session_id FROM device_sessions WHERE device = ? "
+                         " ORDER BY seen_at DESC LIMIT ?)", (device, device, keep))
+
+    def latest_of_device(self, device: str) -> str | None:
+        """The session `device` opened last (a page view of it then needs no write)."""
+        row = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ? "
+                              "ORDER BY seen_at DESC LIMIT 1", (device,)).fetchone()
+        return row[0] if row else None
+
+    def sessions_of_device(self, device: str) -> list[SessionRecord]:
+        """The sessions `device` opened, newest first."""
+        rows = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ? "
+                               "ORDER BY seen_at DESC", (device,)).fetchall()
+        return self.sessions_by_tokens([row[0] for row in rows])
 
     def _seats_of(self, tokens: list[str]) -> dict[str, tuple[Seat, ...]]:
         """The seats of each session, in play order."""

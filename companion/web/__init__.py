@@ -85,6 +85,9 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.vary.add("HX-Request")
+    if request.path.startswith("/s/") or request.path == "/":
+        # These pages carry session links (the keys to the sessions): never kept in a cache.
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -7,6 +7,7 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ from companion.web.panels import (
 bp = Blueprint("pad", __name__)
 
 RECENT_LIMIT = 12
+DEVICE_ID_LENGTH = 32  # secrets.token_urlsafe(24)
 ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
 NAME_LIMIT = 40
 
@@ -60,10 +62,22 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def _device() -> str:
+    """This device's random id, kept in its (signed) cookie: the cookie names the device, never
+    a session, since a session's link is its key."""
+    device = session.get("device")
+    if not isinstance(device, str) or len(device) != DEVICE_ID_LENGTH:
+        device = session["device"] = secrets.token_urlsafe(24)
+        session.permanent = True
+    return device
+
+
 def _remember(token: str) -> None:
-    """Keep the session on this device's list of recent sessions (a signed cookie)."""
-    recent = [t for t in session.get("recent", []) if t != token]
-    session["recent"] = [token, *recent][:RECENT_LIMIT]
+    """Keep the session on this device's list of recent sessions (on the server's disk)."""
+    store = get_store()
+    device = _device()
+    if not store.read_only and store.latest_of_device(device) != token:
+        store.remember(device, token, RECENT_LIMIT)
 
 
 def load_or_404(token: str) -> pads.Pad:
@@ -81,7 +95,8 @@ def load_or_404(token: str) -> pads.Pad:
 @bp.get("/")
 def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
-    records = get_store().sessions_by_tokens(session.get("recent", []))
+    device = session.get("device")
+    records = get_store().sessions_of_device(device) if isinstance(device, str) else []
     return render_template("home.html", records=records, games={g.slug: g for g in all_games()})
 
 
