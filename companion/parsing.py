@@ -73,6 +73,18 @@ def read_seat(value: Any, player_count: int) -> int | None:
     return seat if seat < player_count else None
 
 
+def read_count(value: Any, digits: int = 6) -> int | None:
+    """A small whole number (a player count, a hand number) of at most `digits` ASCII digits,
+    else None: "²", "③", "--1", "1e308" and a 30-digit number are all None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 <= value < 10**digits else None
+    if not isinstance(value, str) or not re.fullmatch(f"[0-9]{{1,{digits}}}", value.strip()):
+        return None
+    return int(value.strip())
+
+
 def read_card_token(value: Any) -> str | None:
     """A card-like token ("2S", "10h", "20"), upper-cased, else None; the game reads it."""
     if not isinstance(value, str) or not CARD_TEXT.fullmatch(value.strip()):

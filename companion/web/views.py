@@ -27,7 +27,7 @@ from flask import (
 from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
-from companion.parsing import parse_values
+from companion.parsing import parse_values, read_count
 from companion.rules import all_games, get
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.web import get_cache, get_store
@@ -169,7 +169,7 @@ def create_session() -> Response | tuple[str, int]:
         errors["game"] = ["Choose a game."]
     else:
         raw_count = form.get("players", "")
-        count = int(raw_count) if raw_count.isdigit() else 0
+        count = read_count(raw_count, digits=2) or 0
         if count not in game.player_counts:
             counts = ", ".join(str(c) for c in game.player_counts)
             errors["players"] = [f"{game.name} is for {counts} players."]
@@ -340,9 +340,10 @@ def add_hand(token: str):
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
-    if not expected.isdigit() or int(expected) == pad.next_number:
+    number = read_count(expected)
+    if number is None or number == pad.next_number:
         return None
-    return Problem(None, f"Hand {expected} has already been saved from another device; the next "
+    return Problem(None, f"Hand {number} has already been saved from another device; the next "
                          f"hand is {pad.next_number}. Check the table of hands below, then save "
                          "again if this is a new hand.")
 
