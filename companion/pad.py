@@ -36,7 +36,7 @@ from companion.rules.values import (
     TrickProgress,
     entry_as_data,
 )
-from companion.store import HandConflict, SessionRecord, Store
+from companion.store import ANY_VERSION, HandConflict, SessionRecord, Store
 
 
 @dataclass(frozen=True)
@@ -166,20 +166,32 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     return result, Pad(pad.record, pad.game, replayed.state, replayed.problems)
 
 
-def correct_hand(store: Store, pad: Pad, number: int,
-                 raw: Mapping[str, Any]) -> ScoredHand | Checked:
-    """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive."""
+def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
+                 based_on: Any = ANY_VERSION) -> ScoredHand | Checked:
+    """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
+
+    `based_on` is the row the phone opened for correcting: a correction of a row that is no
+    longer hand `number` raises StaleWrite (store) and saves nothing.
+    """
     result = preview(pad, raw, number)
     if isinstance(result, Checked):
         return result
-    store.correct_hand(pad.token, number, result.entry, result.result.points)
+    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on)
     return result
 
 
-def undo_last(store: Store, pad: Pad) -> int | None:
-    """Undo the last hand (kept in the history); returns its number, or None if there was none."""
-    row = store.undo_last(pad.token)
+def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION) -> int | None:
+    """Undo the last hand (kept in the history); returns its number, or None if there was none.
+
+    `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
+    """
+    row = store.undo_last(pad.token, based_on)
     return row.number if row else None
+
+
+def row_of(store: Store, pad: Pad, number: int) -> int | None:
+    """The version of hand `number` a phone is shown: the id of its effective row."""
+    return store.effective_row_id(pad.token, number)
 
 
 # ---------------------------------------------------------------- a trick game's hand in progress
@@ -206,15 +218,27 @@ def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgres
     return checked, pad.game.progress(pad.state, entry)
 
 
-def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any]) -> Checked:
+def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any],
+               seen: Mapping[str, Any] | None = None) -> Checked:
     """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
 
     The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
+    `seen` is the hand as the phone had it before this change (its tricks so far): when the
+    draft on disk is another (a second phone added a trick), StaleWrite is raised, nothing kept.
     """
     checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
     if checked.ok:
-        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry))
+        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry),
+                         as_drafted(store, pad, seen))
     return checked
+
+
+def as_drafted(store: Store, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
+    """The draft a phone's view of the hand stands for (what `Store.save_draft` compares)."""
+    if seen is None:
+        return ANY_VERSION
+    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, seen))
+    return entry_as_data(checked.entry) if checked.ok else dict(seen)
 
 
 # ---------------------------------------------------------------- a hand entered in phases
@@ -267,6 +291,6 @@ def reopen_phase(store: Store, pad: Pad, phase: Phase) -> None:
         store.drop_draft(pad.token)
 
 
-def drop_draft(store: Store, pad: Pad) -> None:
-    """Forget the hand being entered (start it again)."""
-    store.drop_draft(pad.token)
+def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
+    """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
+    store.drop_draft(pad.token, pad.next_number, as_drafted(store, pad, seen))

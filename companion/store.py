@@ -105,6 +105,20 @@ class HandRow:
     created_at: str
 
 
+class StaleWrite(ValueError):
+    """A write based on a version that is no longer the current one (another phone wrote
+    since): refused, never applied over what is there now. `current` is what is there now."""
+
+    def __init__(self, message: str, current: Any = None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+ANY_VERSION = object()
+"""A write that does not say which version it was based on (the command line, tests of the
+store itself): applied as it is. Every write from a phone says it."""
+
+
 class HandConflict(ValueError):
     """Hand `number` already has an effective row: someone else entered it first."""
 
@@ -467,44 +481,71 @@ class Store:
         return self._hand(row_id)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                     points: Sequence[int] | None) -> HandRow:
+                     points: Sequence[int] | None, based_on: Any = ANY_VERSION) -> HandRow:
         """Append a correction of hand `number`, superseding its current row.
 
-        Raises LookupError when the session has no effective hand with that number.
+        `based_on` is the row the phone corrected (its id); when another row has become hand
+        `number` since (a correction, an undo and a new hand), StaleWrite is raised and nothing
+        is written. Raises LookupError when the session has no effective hand with that number.
         """
         with self._write() as conn:
             current = _effective_row_id(conn, token, number)
             if current is None:
-                raise LookupError(f"session has no hand {number} to correct")
+                raise StaleWrite(f"hand {number} is no longer in the session", None) \
+                    if based_on is not ANY_VERSION else LookupError(
+                        f"session has no hand {number} to correct")
+            if based_on is not ANY_VERSION and based_on != current:
+                raise StaleWrite(f"hand {number} changed since", current)
             row_id = _insert_hand(conn, token, number, "correct", entry, points, current)
         return self._hand(row_id)
 
-    def undo_last(self, token: str) -> HandRow | None:
+    def undo_last(self, token: str, based_on: Any = ANY_VERSION) -> HandRow | None:
         """Append an 'undo' row taking back the highest-numbered effective hand.
 
-        Returns the undo row (its `number` is the hand taken back), or None when the session has
-        no hand left to undo.
+        `based_on` is the row id of the hand the phone showed as the last one; when another hand
+        has become the last since, StaleWrite is raised and nothing is undone. Returns the undo
+        row (its `number` is the hand taken back), or None when there is no hand to undo.
         """
         with self._write() as conn:
             effective = _effective_rows(conn, token)
-            if not effective:
+            last = max(effective, key=lambda row: row.number) if effective else None
+            if based_on is not ANY_VERSION and (last.id if last else None) != based_on:
+                raise StaleWrite("the last hand changed since", last)
+            if last is None:
                 return None
-            last = max(effective, key=lambda row: row.number)
             row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id)
         return self._hand(row_id)
 
     # -- drafts
 
-    def save_draft(self, token: str, number: int, data: Mapping[str, Any]) -> None:
-        """Keep the hand being entered (hand `number`, as raw data) until it is saved or dropped."""
+    def save_draft(self, token: str, number: int, data: Mapping[str, Any],
+                   expected: Any = ANY_VERSION) -> None:
+        """Keep the hand being entered (hand `number`, as raw data) until it is saved or dropped.
+
+        `expected` is the draft the phone built on; when the draft on disk differs (another
+        phone added a trick since), StaleWrite is raised with the draft on disk, nothing
+        written. Empty values count as none, so "no draft" and "no tricks yet" are the same.
+        """
         with self._write() as conn:
             self._require_session(conn, token)
+            self._check_draft(conn, token, number, expected)
             conn.execute(
                 "INSERT INTO drafts (session_id, number, data, updated_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (session_id) DO UPDATE SET number = excluded.number,"
                 " data = excluded.data, updated_at = excluded.updated_at",
                 (token, number, _dump(dict(data)), now_utc()),
             )
+
+    @staticmethod
+    def _check_draft(conn: sqlite3.Connection, token: str, number: int, expected: Any) -> None:
+        """Refuse a draft write based on another draft than the one on disk (see save_draft)."""
+        if expected is ANY_VERSION:
+            return
+        row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
+                           (token,)).fetchone()
+        current = _load(row[1]) if row and row[0] == number else {}
+        if _without_empty(current) != _without_empty(expected):
+            raise StaleWrite("the hand being entered changed since", current)
 
     def draft(self, token: str) -> tuple[int, dict[str, Any]] | None:
         """The hand being entered: its number and raw data, or None."""
@@ -513,10 +554,15 @@ class Store:
         ).fetchone()
         return (row[0], _load(row[1])) if row else None
 
-    def drop_draft(self, token: str) -> None:
-        """Forget the hand being entered."""
+    def drop_draft(self, token: str, number: int = 0, expected: Any = ANY_VERSION) -> None:
+        """Forget the hand being entered (hand `number`; `expected` as for `save_draft`)."""
         with self._write() as conn:
+            self._check_draft(conn, token, number, expected)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
+
+    def effective_row_id(self, token: str, number: int) -> int | None:
+        """The id of the row that is hand `number` now (its version), or None."""
+        return _effective_row_id(self.db.conn, token, number)
 
     def effective_hands(self, token: str) -> list[HandRow]:
         """The hands that count, by number: for each number its latest row, unless undone."""
@@ -587,6 +633,11 @@ class Store:
 # ---------------------------------------------------------------- rows <-> records
 
 _HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at"
+
+
+def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A draft with its empty values (None, [], {}) left out: they say nothing was entered."""
+    return {key: value for key, value in data.items() if value not in (None, [], {})}
 
 
 def _dump(value: Any) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from companion.cards import ACE, JACK, KING, QUEEN, pack_40_no_eight_to_ten
 from companion.counting import PointTable, by_rank, side_points, total_points
@@ -302,6 +303,47 @@ def claim_problems(hand: Hand) -> list[Problem]:
     return [Problem("points", message)]
 
 
+# ---------------------------------------------------------------- the facts
+
+
+FACT_KEYS: tuple[str, ...] = (
+    "event", "player", "sitting_out", "void_deal", "counted_side", "player_points",
+    "adversaries_points", "doubled", "revokes", "final_points", "difference", "result")
+"""The keys of every deal's facts; those a deal does not reach are None."""
+
+
+def hand_facts(setup: Setup, hand: Hand, dealer: int) -> dict[str, Any]:
+    """A deal's results as plain data.
+
+    `player_points` and `adversaries_points` are the points in play (35 in all);
+    `final_points` both sides' after the double and the revoke penalties, and `difference` the
+    one taken from the other; `result` is the single player's score put down (−35 for a void
+    deal, 0 when everyone passed). `void_deal`: the player turned the stock too early.
+    """
+    facts: dict[str, Any] = {
+        **dict.fromkeys(FACT_KEYS),
+        "event": hand.event.value,
+        "player": hand.player,
+        "sitting_out": sits_out(setup.player_count, dealer),
+        "void_deal": hand.event is Event.STOCK_TURNED,
+        "result": 0 if hand.player is None else hand_result(hand),
+    }
+    if hand.event not in COUNTED:
+        return facts
+    player, adversaries = final_points(hand)
+    return {
+        **facts,
+        "counted_side": hand.counted_side.value,
+        "player_points": hand.player_points,
+        "adversaries_points": hand.adversary_points,
+        "doubled": is_double(hand),
+        "revokes": {"player": hand.revokes_by_player,
+                    "adversaries": hand.revokes_by_adversaries},
+        "final_points": {"player": player, "adversaries": adversaries},
+        "difference": player - adversaries,
+    }
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -373,15 +415,16 @@ class Calabrasella(Game):
         setup = state.setup
         hand = read_hand(entry)
         dealer = self.dealer(state)
+        facts = hand_facts(setup, hand, dealer)
         if hand.event is Event.ALL_PASSED or hand.player is None:
             return HandResult((0,) * setup.player_count, _redeal_lines(setup, hand, dealer),
-                              headline(setup, hand), redeal=True)
+                              headline(setup, hand), redeal=True, facts=facts)
         points = declarer_only(setup.player_count, hand.player, hand_result(hand))
         if hand.event is Event.STOCK_TURNED:
             return HandResult(points, _redeal_lines(setup, hand, dealer), headline(setup, hand),
-                              redeal=True)
+                              redeal=True, facts=facts)
         return HandResult(points, tuple(score_lines(setup, hand, dealer)),
-                          headline(setup, hand))
+                          headline(setup, hand), facts=facts)
 
     def dealer(self, state: State) -> int:
         """The deal passes to the next seat after every deal but a void one (the same redeals)."""

@@ -15,8 +15,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from companion.counting import side_points
+from companion.cards import (
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    is_bout,
+    tarot_pack,
+)
+from companion.counting import PointTable, by_rank, side_points, total_points
 from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.rules import register
@@ -111,11 +122,37 @@ MULTIPLIERS: dict[Contract, int] = {
 TARGETS: dict[int, int] = {3: 36, 2: 41, 1: 51, 0: 56}
 """Card points the taker's side needs, by the number of bouts it holds."""
 
-TOTAL_POINTS = 91
-"""All the card points in the pack (78 cards)."""
+PACK: tuple[Card, ...] = tarot_pack()
+"""The 78 cards: 21 trumps, the Excuse, and Ace to 10 and four courts in each suit."""
 
-BOUT_POINTS = 4.5
+# French Tarot (FFT), in half points so that the table is whole numbers: the bouts and the Kings
+# 4.5, Queens 3.5, Knights 2.5, Jacks 1.5, every other card (pips, trumps 2-20) 0.5.
+COURT_HALF_POINTS: PointTable = by_rank(
+    {TAROT_KING: 9, TAROT_QUEEN: 7, TAROT_KNIGHT: 5, TAROT_JACK: 3})
+BOUT_HALF_POINTS = 9
+LEAST_HALF_POINTS = 1
+
+
+def card_half_points(card: Card) -> int:
+    """One card's value in half points, by the table above (trumps first: ranks reach 21)."""
+    if is_bout(card):
+        return BOUT_HALF_POINTS
+    if card.suit is Suit.TRUMP:
+        return LEAST_HALF_POINTS
+    return COURT_HALF_POINTS(card) or LEAST_HALF_POINTS
+
+
+HALF_POINTS: PointTable = card_half_points
+"""The card-point table, in half points (a card of 4.5 points counts 9)."""
+
+TOTAL_POINTS = total_points(PACK, HALF_POINTS) // 2
+"""91: all the card points in the pack (182 half points)."""
+
+BOUT_POINTS = BOUT_HALF_POINTS / 2
 """Each bout (the 1 and 21 of trumps, the Excuse) is worth 4.5 card points."""
+
+LEAST_CARD_POINTS = LEAST_HALF_POINTS / 2
+"""No card counts less than half a point: the least a pile of n cards can count is n / 2."""
 
 EXCUSE_KEPT = 4
 """What the Excuse is worth net to a side that keeps it but gives back a half-point card."""
@@ -144,6 +181,19 @@ ALL_TRUMPS = 22
 
 HAND_SIZES: dict[int, int] = {2: 36, 3: 24, 4: 18, 5: 15}
 CHIEN_SIZES: dict[int, int] = {2: 6, 3: 6, 4: 6, 5: 3}
+"""Cards per player and in the chien: the text's deals at 2-4 players, the FFT's at 5."""
+
+UNSEEN_CHIEN_HOLDER: dict[Contract, Side] = {
+    Contract.GARDE_SANS: Side.TAKER,
+    Contract.GARDE_CONTRE: Side.DEFENCE,
+}
+"""Whose pile the unseen chien joins (the text and the FFT): the taker's in a garde sans, the
+defence's in a garde contre. Its cards count at least half a point each."""
+
+CHIEN_CONTRACT_WORDS: dict[Contract, str] = {
+    Contract.GARDE_SANS: "garde sans",
+    Contract.GARDE_CONTRE: "garde contre",
+}
 
 CHELEM_BONUS: dict[Chelem, int] = {
     Chelem.NONE: 0,
@@ -343,6 +393,22 @@ def chien_points_for_defence(hand: Hand, player_count: int) -> float:
     return 0
 
 
+def bouts_of(hand: Hand, side: Side) -> int:
+    """The bouts `side` holds (the other side holds the rest of the three)."""
+    return hand.bouts if side is Side.TAKER else 3 - hand.bouts
+
+
+def points_of(hand: Hand, side: Side) -> float:
+    """The card points of `side` (the other side holds the rest of the 91)."""
+    return hand.points if side is Side.TAKER else TOTAL_POINTS - hand.points
+
+
+def least_with_chien(chien: int, bouts: int) -> float:
+    """The fewest points a side holding the chien and `bouts` bouts can count: its bouts 4.5
+    each, lying in the chien if they can, and the chien's other cards half a point each."""
+    return BOUT_POINTS * bouts + LEAST_CARD_POINTS * max(0, chien - bouts)
+
+
 # ---------------------------------------------------------------- words
 
 
@@ -386,6 +452,41 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
                                   f"{format_points(highest)} points, not "
                                   f"{format_points(hand.counted_points)}.")]
     return []
+
+
+def chien_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """Points the side holding an unseen chien (garde sans, garde contre) cannot fall below."""
+    holder = UNSEEN_CHIEN_HOLDER.get(hand.contract)
+    if holder is None:
+        return []
+    chien = CHIEN_SIZES[setup.player_count]
+    least = least_with_chien(chien, bouts_of(hand, holder))
+    if points_of(hand, holder) >= least:
+        return []
+    return [Problem("points", _chien_message(setup, hand, holder, chien, least))]
+
+
+def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: float) -> str:
+    """Why the chien rules the points out: "With a garde contre the chien (6 cards, at least 3
+    points) goes to the defence, so the defence has at least 3 and Ann's side at most 88, not 91."
+    """
+    name = side_name(setup, hand, holder)
+    goes = "goes to the defence" if holder is Side.DEFENCE else f"counts for {name}"
+    words = (f"With a {CHIEN_CONTRACT_WORDS[hand.contract]} the chien ({chien} cards, at least "
+             f"{format_points(LEAST_CARD_POINTS * chien)} points) {goes}")
+    bouts = bouts_of(hand, holder)
+    if bouts:
+        them = "it" if bouts == 1 else "them"
+        others = max(0, chien - bouts)
+        words += (f", which holds {_plural(bouts, 'bout')}: {format_points(BOUT_POINTS * bouts)} "
+                  f"for {them} and, even with {them} in the chien, at least "
+                  f"{format_points(LEAST_CARD_POINTS * others)} for the chien's other "
+                  f"{_plural(others, 'card')}")
+    words += f", so {name} has at least {format_points(least)}"
+    if hand.counted_side is not holder:
+        counted = side_name(setup, hand, hand.counted_side)
+        words += f" and {counted} at most {format_points(TOTAL_POINTS - least)}"
+    return f"{words}, not {format_points(hand.counted_points)}."
 
 
 def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -584,6 +685,57 @@ def _payment_line(setup: Setup, hand: Hand, score: int) -> str:
     return f"{payer[0].upper()}{payer[1:]}; {payee}"
 
 
+# ---------------------------------------------------------------- the facts
+
+
+FACT_KEYS: tuple[str, ...] = (
+    "contract", "taker", "partner", "called_king", "taker_alone", "counted_side", "points",
+    "bouts", "target", "made", "margin", "base", "multiplier", "petit_au_bout",
+    "contract_score", "poignee", "chelem", "chelem_bonus", "per_defender")
+"""The keys of every hand's facts, a pass included (its keys but the contract are None)."""
+
+
+def plain_points(points: float) -> int | float:
+    """Card points as plain data: 47 as a whole number, 40.5 as it is."""
+    return int(points) if float(points).is_integer() else points
+
+
+def hand_facts(hand: Hand) -> dict[str, Any]:
+    """A played hand's results as plain data (seats as numbers, sides as "taker"/"defence").
+
+    `points` and `bouts` are the taker's side's; `base` is 25 + margin; `per_defender` is what
+    each defender pays the taker's side (negative: what each defender receives).
+    """
+    made = is_made(hand.points, hand.bouts)
+    return {
+        "contract": hand.contract.value,
+        "taker": hand.taker,
+        "partner": hand.partner,
+        "called_king": hand.called_king,
+        "taker_alone": hand.partner is None,
+        "counted_side": hand.counted_side.value,
+        "points": plain_points(hand.points),
+        "bouts": hand.bouts,
+        "target": target(hand.bouts),
+        "made": made,
+        "margin": margin(hand.points, hand.bouts),
+        "base": BASE_SCORE + margin(hand.points, hand.bouts),
+        "multiplier": MULTIPLIERS[hand.contract],
+        "petit_au_bout": None if hand.petit_au_bout == NO_PETIT else str(hand.petit_au_bout),
+        "contract_score": contract_score(hand),
+        "poignee": [{"by": p.by, "level": p.level.value, "trumps": p.trumps, "bonus": p.bonus}
+                    for p in hand.poignees],
+        "chelem": None if hand.chelem is Chelem.NONE else hand.chelem.value,
+        "chelem_bonus": CHELEM_BONUS[hand.chelem],
+        "per_defender": defender_score(hand),
+    }
+
+
+def pass_facts() -> dict[str, Any]:
+    """Everyone passed: the same keys, nothing but the contract known."""
+    return {**dict.fromkeys(FACT_KEYS), "contract": Contract.PASS.value}
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -668,14 +820,17 @@ class FrenchTarot(Game):
         return tuple(fields)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
-        """Points possible for the bouts, petit au bout, poignées, partner, chelem."""
+        """Points possible for the bouts and the chien, petit au bout, poignées, partner,
+        chelem."""
         if entry.get("contract") not in PLAYED:
             return []
         setup = state.setup
         hand = read_hand(setup, entry)
-        return [*points_problems(setup, hand), *petit_problems(setup, hand),
-                *poignee_problems(setup, entry, hand), *partner_problems(setup, hand),
-                *chelem_problems(setup, hand)]
+        points = points_problems(setup, hand) or chien_problems(setup, hand)
+        # The chelem is judged on the points, so only once the points are possible.
+        chelem = [] if points else chelem_problems(setup, hand)
+        return [*points, *petit_problems(setup, hand), *poignee_problems(setup, entry, hand),
+                *partner_problems(setup, hand), *chelem]
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Zeros and a redeal for a pass; otherwise each seat's share of the defender score."""
@@ -688,7 +843,8 @@ class FrenchTarot(Game):
         verdict = "made" if is_made(hand.points, hand.bouts) else "failed"
         headline = (f"{setup.players[hand.taker]} · {CONTRACT_LABELS[hand.contract]} · "
                     f"{verdict} by {margin(hand.points, hand.bouts)}")
-        return HandResult(points, tuple(score_lines(setup, hand)), headline)
+        return HandResult(points, tuple(score_lines(setup, hand)), headline,
+                          facts=hand_facts(hand))
 
     def _redeal(self, state: State) -> HandResult:
         """Everyone passed: nobody scores and the next player deals."""
@@ -698,7 +854,8 @@ class FrenchTarot(Game):
         lines = ("Everyone passed: no score, the cards are redealt",
                  f"The deal moves on from {setup.players[dealer]} to "
                  f"{setup.players[next_dealer]}")
-        return HandResult((0,) * setup.player_count, lines, "All passed — redeal", redeal=True)
+        return HandResult((0,) * setup.player_count, lines, "All passed — redeal", redeal=True,
+                          facts=pass_facts())
 
     def settlement(self, state: State) -> Settlement:
         """Every hand is paid between the players, so the totals are each player's net."""

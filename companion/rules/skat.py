@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from companion.cards import ACE, JACK, KING, QUEEN, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
@@ -670,6 +671,60 @@ def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> lis
     return lines
 
 
+# ---------------------------------------------------------------- the facts
+
+
+FACT_KEYS: tuple[str, ...] = (
+    "game", "declarer", "sitting_out", "bid", "hand", "ouvert", "announced", "matadors",
+    "base_value", "multiplier", "card_points", "schneider", "schwarz", "won", "game_value",
+    "computed_value", "overbid", "list_score")
+"""The keys of every game's facts, a passed game included (its keys but the game are None)."""
+
+
+def game_facts(setup: Setup, play: Play, judged: Valuation, row: tuple[int, ...],
+               dealer: int) -> dict[str, Any]:
+    """A played game's results as plain data.
+
+    `game_value` is the value scored (an overbid game raised to reach the bid), `computed_value`
+    the value before that; `card_points` are the declarer's (None in a Null game), `schneider`
+    and `schwarz` whether one side reached them; `list_score` is what the declarer's column
+    receives under the table's scoring.
+    """
+    facts: dict[str, Any] = {
+        **dict.fromkeys(FACT_KEYS),
+        "game": play.game.value,
+        "declarer": play.declarer,
+        "sitting_out": sitting_out(setup, dealer),
+        "bid": play.bid,
+        "hand": play.hand,
+        "ouvert": play.ouvert,
+        "won": judged.won,
+        "game_value": judged.value,
+        "computed_value": judged.computed,
+        "overbid": judged.overbid,
+        "list_score": row[play.declarer],
+    }
+    if play.is_null:
+        return facts
+    announced = play.effective_announcement
+    return {
+        **facts,
+        "announced": None if announced is Level.NONE else announced.value,
+        "matadors": {"with": play.with_matadors, "count": play.matadors},
+        "base_value": BASE_VALUES[play.game],
+        "multiplier": multiplier(judged.steps),
+        "card_points": play.points,
+        "schneider": play.reached is not Level.NONE,
+        "schwarz": play.reached is Level.SCHWARZ,
+    }
+
+
+def passed_facts(setup: Setup, dealer: int) -> dict[str, Any]:
+    """Everyone passed: the same keys, only the game (and who sat out) known."""
+    return {**dict.fromkeys(FACT_KEYS), "game": GameType.PASSED.value,
+            "sitting_out": sitting_out(setup, dealer)}
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -782,7 +837,8 @@ class Skat(Game):
         headline = f"{setup.players[play.declarer]} · {title(play)} · {verdict}"
         if scoring(setup) is not Scoring.AS_WRITTEN:
             headline += f" · {signed(points[play.declarer])}"
-        return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline)
+        return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline,
+                          facts=game_facts(setup, play, judged, points, dealer))
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
@@ -793,7 +849,8 @@ class Skat(Game):
                  "The passed game counts on the list",
                  f"The deal moves on from {setup.players[dealer]} to "
                  f"{setup.players[following]}")
-        return HandResult((0,) * setup.player_count, lines, "Everyone passed")
+        return HandResult((0,) * setup.player_count, lines, "Everyone passed",
+                          facts=passed_facts(setup, dealer))
 
     def outcome(self, state: State) -> Outcome:
         """Finished once a fixed list is complete; the highest total leads."""

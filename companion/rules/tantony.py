@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from companion.cards import (
     ACE,
@@ -511,6 +512,50 @@ def _quota_note(taken: int, placed: int, quota: int) -> str:
     return f"{placed}/{quota}" + (" + last" if taken > placed else "")
 
 
+# ---------------------------------------------------------------- the facts
+
+
+def trick_facts(trick: ReadTrick) -> dict[str, Any]:
+    """One trick as plain data: who led, won and got it, its runt's value and card (a code,
+    None when only the value was written), the cards played, and whether it was placed."""
+    runt = trick.runt
+    return {
+        "number": trick.number,
+        "leader": trick.leader,
+        "won_by": trick.winner,
+        "to": trick.got,
+        "placed": trick.placed,
+        "runt_value": runt.value if runt else None,
+        "runt_card": runt.card.code if runt and runt.card else None,
+        "cards": [card.code for card in trick.cards],
+    }
+
+
+def tantony_facts(walked: WalkedHand) -> dict[str, Any] | None:
+    """The Tantony card (four players): who holds it, its value and card; None at three."""
+    last = next((trick for trick in walked.tricks if not trick.placed), None)
+    if last is None:
+        return None
+    runt = last.runt
+    return {"holder": last.got, "value": runt.value if runt else None,
+            "card": runt.card.code if runt and runt.card else None}
+
+
+def hand_facts(setup: Setup, walked: WalkedHand) -> dict[str, Any]:
+    """A hand's results as plain data: each trick, each seat's points and tricks, the Tantony
+    card at four players, and the fixed partnerships' points when they play as sides."""
+    return {
+        "scoring": scoring(setup).value,
+        "tricks": [trick_facts(trick) for trick in walked.tricks],
+        "points": list(walked.points),
+        "tricks_taken": list(walked.taken),
+        "tantony": tantony_facts(walked),
+        "sides": [{"seats": list(group.seats),
+                   "points": sum(walked.points[seat] for seat in group.seats)}
+                  for group in sides(setup)],
+    }
+
+
 # ---------------------------------------------------------------- the end of the game
 
 
@@ -785,7 +830,8 @@ class Tantony(Game):
         lines += [_side_line(group, walked.points) for group in sides(setup)]
         headline = (_sides_words(sides(setup), walked.points) if sides(setup)
                     else _seats_words(setup, walked.points))
-        return HandResult(walked.points, tuple(lines), headline)
+        return HandResult(walked.points, tuple(lines), headline,
+                          facts=hand_facts(setup, walked))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line: each seat's points, and at four players who got the Tantony card."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from companion.cards import (
     PLAIN_SUITS,
@@ -355,6 +356,52 @@ def tie_problems(setup: Setup, hand: Hand) -> list[Problem]:
     return problems
 
 
+# ---------------------------------------------------------------- the facts
+
+
+FACT_KEYS: tuple[str, ...] = (
+    "contract", "player", "stake", "tapp", "counted_side", "points", "verdict", "made", "tie",
+    "margin", "most_points", "payers", "payees")
+"""The keys of every hand's facts; those a game does not have are None (points in a Misère)."""
+
+
+def paying(points: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The seats that pay and the seats that are paid, from a hand's Rappen per seat."""
+    return ([seat for seat, amount in enumerate(points) if amount < 0],
+            [seat for seat, amount in enumerate(points) if amount > 0])
+
+
+def hand_facts(setup: Setup, hand: Hand, points: tuple[int, ...]) -> dict[str, Any]:
+    """A hand's results as plain data.
+
+    `points` are the Tappist's or Soloist's side's, `margin` their points over the half (57):
+    positive wins, 0 ties, negative loses; `stake` is the Rappen paid per player; `most_points`
+    (a Misère) the seats that took the most; `payers` and `payees` the seats that pay and are paid.
+    """
+    payers, payees = paying(points)
+    facts: dict[str, Any] = {
+        **dict.fromkeys(FACT_KEYS),
+        "contract": hand.contract.value,
+        "player": hand.player,
+        "stake": stake(setup, hand.contract),
+        "payers": payers,
+        "payees": payees,
+    }
+    if hand.contract is Contract.MISERE:
+        return {**facts, "most_points": sorted(hand.losers)}
+    result = verdict(hand.points)
+    return {
+        **facts,
+        "tapp": tapp_size(setup.player_count),
+        "counted_side": hand.counted_side.value,
+        "points": hand.points,
+        "verdict": result.value,
+        "made": result is Verdict.WON,
+        "tie": result is Verdict.TIED,
+        "margin": hand.points - TIE_POINTS,
+    }
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -422,7 +469,8 @@ class Troggu(Game):
             points, lines = misere_points(setup, hand), misere_lines(setup, hand)
         else:
             points, lines = alone_points(setup, hand), alone_lines(setup, hand)
-        return HandResult(points, tuple(lines), headline(setup, hand))
+        return HandResult(points, tuple(lines), headline(setup, hand),
+                          facts=hand_facts(setup, hand, points))
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The Tapp's size at this table, shown beside whose deal it is."""

@@ -24,6 +24,7 @@ from companion.engine import Checked
 from companion.parsing import trick_keys
 from companion.rules.base import Game
 from companion.rules.values import Field, Problem, TrickProgress
+from companion.store import StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import trick_field
 from companion.web.panels import (
@@ -43,6 +44,10 @@ from companion.web.views import (
 )
 
 bp = Blueprint("tricks", __name__)
+
+OTHER_PHONE = ("Another phone changed this hand's tricks after yours last showed them, so your "
+               "change was not made. The hand as it stands is shown: tap your trick again if it "
+               "is still to come.")
 
 def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
     """What was tapped or typed for the next trick, by part (`next-<part>` keys)."""
@@ -95,12 +100,16 @@ def change_tricks(token: str):
         return _answer(pad, draft_panel(pad, problems=[stale.message]), 422)
     so_far = posted_tricks(spec, request.form)
     action = request.form.get("action", "add")
-    if action == "drop":
-        return _drop_last(pad, spec, so_far)
-    if action == "restart":
-        pads.drop_draft(get_store(), pad)
-        return _answer(pad, build_panel(pad, {}), 200)
-    return _add_one(pad, spec, so_far)
+    try:
+        if action == "drop":
+            return _drop_last(pad, spec, so_far)
+        if action == "restart":
+            pads.drop_draft(get_store(), pad, {spec.name: so_far})
+            return _answer(pad, build_panel(pad, {}), 200)
+        return _add_one(pad, spec, so_far)
+    except StaleWrite:
+        return _answer(pad, draft_panel(pad, problems=[OTHER_PHONE],
+                                        typed=_taps(spec, request.form)), 409)
 
 
 def _ended(pad: pads.Pad) -> Response:
@@ -126,7 +135,8 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     if missing:
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed,
                                         errors=missing), 422)
-    checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]})
+    checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]},
+                              {spec.name: so_far})
     if not checked.ok:
         errors, messages = _beside_parts(pad.game, checked.problems, before.progress)
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors,
@@ -138,9 +148,9 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     """Take back the last trick entered (a mis-tap), keeping the rest."""
     remaining = so_far[:-1]
     if remaining:
-        pads.save_draft(get_store(), pad, {spec.name: remaining})
+        pads.save_draft(get_store(), pad, {spec.name: remaining}, {spec.name: so_far})
     else:
-        pads.drop_draft(get_store(), pad)
+        pads.drop_draft(get_store(), pad, {spec.name: so_far})
     return _answer(pad, build_panel(pad, {spec.name: remaining}), 200)
 
 
@@ -163,6 +173,9 @@ def whole_hand(token: str):
         rows = whole_hand_rows(pad, spec)
         return render_template("whole.html", **_whole_context(pad, rows, ()))
     rows = whole_hand_rows(pad, spec, request.form)
+    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    if stale:
+        return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
     result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache())
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422

@@ -30,8 +30,10 @@ from companion.engine import Checked
 from companion.parsing import parse_values, read_count
 from companion.rules import all_games, get
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
+from companion.store import StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import (
+    FormField,
     attach_problems,
     build_form,
     defaults_as_form_data,
@@ -286,6 +288,8 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
         "rules_page": url_for("pad.rules", slug=pad.setup.game),
+        "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
+                     if pad.state.hands else None),
     }
 
 
@@ -341,7 +345,11 @@ def add_hand(token: str):
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
     number = read_count(expected)
-    if number is None or number == pad.next_number:
+    if number is None:
+        return Problem(None, "This form does not say which hand it is for, so it was not saved. "
+                             f"The next hand is {pad.next_number}: check the table of hands, then "
+                             "save again.")
+    if number == pad.next_number:
         return None
     return Problem(None, f"Hand {number} has already been saved from another device; the next "
                          f"hand is {pad.next_number}. Check the table of hands below, then save "
@@ -384,30 +392,68 @@ def edit_hand(token: str, number: int):
         abort(404)
     specs = pad.game.fields(pad.setup)
     spec = trick_field(specs)
+    based_on = pads.row_of(get_store(), pad, number)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry), whole=True)
         rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec \
             else []
         return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
-                               trick_spec=spec, trick_rows=rows)
+                               trick_spec=spec, trick_rows=rows, based_on=based_on)
     _, fields = _entry_form(pad, formdata=request.form, whole=True)
-    result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs))
+    seen = read_count(request.form.get("based_on", ""), digits=12)
+    try:
+        result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs),
+                                   seen if seen is not None else MISSING_VERSION)
+    except StaleWrite:
+        return _edit_again(pad, hand, number, fields, based_on, stale_edit_words(number, seen))
     if isinstance(result, Checked):
         row_errors, _ = problems_by_row(result.problems)
         general = attach_problems(fields, [p for p in result.problems if p.item is None])
         context = pad_context(pad, fields=fields, general=general)
         rows = whole_hand_rows(pad, spec, request.form) if spec else []
         return render_template("edit.html", **context, hand=hand, trick_spec=spec,
-                               trick_rows=rows, row_errors=row_errors), 422
+                               trick_rows=rows, row_errors=row_errors, based_on=based_on), 422
     flash(f"Hand {number} corrected. " + saved_message(pad, result).split(": ", 1)[1])
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
+
+
+MISSING_VERSION = -1
+"""The version of a form that did not say which it was based on: matches no row."""
+
+
+def stale_edit_words(number: int, seen: int | None) -> str:
+    """Why a correction was not saved: the hand changed since the form was opened."""
+    if seen is None:
+        return (f"This form does not say which version of hand {number} it corrects, so it "
+                "was not saved. The hand as it stands now is above; your correction is below "
+                "as you typed it: save it again to apply it.")
+    return (f"Hand {number} was changed from another phone after you opened this form, so your "
+            "correction was not saved. The hand as it stands now is above; your correction is "
+            "below as you typed it: save it again to replace it, or cancel.")
+
+
+def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[FormField],
+                based_on: int | None, message: str):
+    """A refused correction (409): the hand as it is now beside the form as typed, whose next
+    save is based on the current version."""
+    spec = trick_field(pad.game.fields(pad.setup))
+    rows = whole_hand_rows(pad, spec, request.form) if spec else []
+    context = pad_context(pad, fields=fields, general=[message])
+    return render_template("edit.html", **context, hand=hand, trick_spec=spec, trick_rows=rows,
+                           based_on=based_on), 409
 
 
 @bp.post("/s/<token>/undo")
 def undo(token: str) -> Response:
     """Take back the last hand. The history keeps it, with the undo."""
     pad = load_or_404(token)
-    number = pads.undo_last(get_store(), pad)
+    seen = read_count(request.form.get("based_on", ""), digits=12)
+    try:
+        number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION)
+    except StaleWrite:
+        flash("The hands changed from another phone after you opened this page, so nothing was "
+              "undone. Check the table of hands, then undo again if you still mean it.")
+        return redirect(url_for("pad.show", token=token), code=303)
     flash(f"Hand {number} undone (it stays in the history)." if number else "No hand to undo.")
     return redirect(url_for("pad.show", token=token), code=303)
 

@@ -13,6 +13,7 @@ Only the single player's result is put down; the list balances as in Skat:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -347,3 +348,46 @@ def test_fields_in_order() -> None:
     assert [field.name for field in GAME.fields(make(3))] == [
         "event", "player", "counted_side", "points", "revokes_by_player",
         "revokes_by_adversaries"]
+
+
+# ---------------------------------------------------------------- the facts as data
+
+
+def test_the_facts_of_the_texts_revoke_example() -> None:
+    # "If the final score is 24 to 11 … one of the partners has revoked, the score is 33 to 2,
+    # and the player wins 31 points": 24 + 9 = 33, 11 − 9 = 2, 33 − 2 = +31.
+    facts = scored(3, played(24, revokes_by_adversaries=1)).facts
+    assert facts == {
+        "event": "played", "player": 1, "sitting_out": None, "void_deal": False,
+        "counted_side": "player", "player_points": 24, "adversaries_points": 11,
+        "doubled": False, "revokes": {"player": 0, "adversaries": 1},
+        "final_points": {"player": 33, "adversaries": 2}, "difference": 31, "result": 31,
+    }
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_the_facts_of_all_35_counted_for_the_adversaries() -> None:
+    # As test_the_lines_for_the_adversaries_count_and_the_double: the adversaries 0, so Bob
+    # 35 − 0 = 35; all 35 count double, 70 – 0 = +70.
+    facts = scored(3, played(0, counted_side="adversaries")).facts
+    assert (facts["counted_side"], facts["player_points"], facts["adversaries_points"],
+            facts["doubled"], facts["final_points"], facts["result"]) == (
+        "adversaries", 35, 0, True, {"player": 70, "adversaries": 0}, 70)
+
+
+def test_the_facts_at_four_players_name_who_sits_out() -> None:
+    # "If four play, the dealer takes no cards": Ann deals; Dan 16 – 19 = −3.
+    facts = scored(4, played(16, player=3)).facts
+    assert (facts["sitting_out"], facts["player"], facts["difference"], facts["result"]) == (
+        0, 3, -3, -3)
+
+
+def test_the_facts_of_a_void_deal_and_a_passed_deal() -> None:
+    # Turning the stock too early: "he loses 35 points to each adversary, and the deal is void".
+    void = scored(3, {"event": "stock_turned", "player": 1}).facts
+    assert (void["event"], void["void_deal"], void["result"]) == ("stock_turned", True, -35)
+    assert void["player_points"] is None
+    assert void["difference"] is None
+    passed = scored(3, {"event": "all_passed"}).facts
+    assert (passed["player"], passed["void_deal"], passed["result"]) == (None, False, 0)
+    assert set(passed) == set(void)

@@ -12,6 +12,7 @@ RULINGS.md ("French Tarot"):
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -558,3 +559,120 @@ def test_lines_when_the_bonuses_cancel_the_contract() -> None:
                             chelem="announced_failed"))
     assert result.points == (0, 0, 0, 0)
     assert result.lines[-1] == "Nobody pays anything this hand"
+
+
+# ---------------------------------------------------------------- the facts as data
+
+
+def test_the_facts_of_a_made_garde_with_a_poignee() -> None:
+    # As test_lines_show_the_arithmetic_a_player_can_check: garde, 47 points, 2 bouts: target
+    # 41, made by 6; base 25 + 6 = 31; 31 × 2 = 62; single poignée by Bob (10 trumps, the
+    # 4-player threshold) 20 to Ann's side: each defender pays 62 + 20 = 82.
+    facts = scored(4, hand("garde", 47, 2, poignee_by=1)).facts
+    assert facts == {
+        "contract": "garde", "taker": 0, "partner": None, "called_king": None,
+        "taker_alone": True, "counted_side": "taker", "points": 47, "bouts": 2, "target": 41,
+        "made": True, "margin": 6, "base": 31, "multiplier": 2, "petit_au_bout": None,
+        "contract_score": 62,
+        "poignee": [{"by": 1, "level": "single", "trumps": 10, "bonus": 20}],
+        "chelem": None, "chelem_bonus": 0, "per_defender": 82,
+    }
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_the_facts_of_a_failed_petite_counted_for_the_defence() -> None:
+    # As test_lines_for_a_failed_hand_counted_for_the_defence: the defence 50.5 with 2 bouts,
+    # so Ann's side 91 − 50.5 = 40.5 with 1 bout; target 51, failed by 10.5 → 11; base 36;
+    # petit to the defence: (−36 − 10) × 1 = −46; double poignée (13 trumps) by Cat to the
+    # defence: −46 − 30 = −76, so each defender receives 76.
+    facts = scored(4, hand("petite", 50.5, 2, counted_side="defence", petit_au_bout="defence",
+                           poignee_by=2, poignee_level="double")).facts
+    assert {key: facts[key] for key in ("counted_side", "points", "bouts", "target", "made",
+                                        "margin", "base", "multiplier", "petit_au_bout",
+                                        "contract_score", "per_defender")} == {
+        "counted_side": "defence", "points": 40.5, "bouts": 1, "target": 51, "made": False,
+        "margin": 11, "base": 36, "multiplier": 1, "petit_au_bout": "defence",
+        "contract_score": -46, "per_defender": -76}
+    assert facts["poignee"] == [{"by": 2, "level": "double", "trumps": 13, "bonus": 30}]
+
+
+def test_the_facts_at_five_players_name_the_partner_or_the_taker_alone() -> None:
+    # "5 players FFT taker 2 shares partner 1": Ann calls the King of ♥, held by Cat; garde
+    # made by 6 = 62 from each defender.
+    called = scored(5, hand("garde", 47, 2, called_king="hearts", partner=2)).facts
+    assert (called["partner"], called["called_king"], called["taker_alone"],
+            called["per_defender"]) == (2, "hearts", False, 62)
+    # "King in the taker's hand": petite 60 with 0 bouts, target 56, made by 4: 25 + 4 = 29,
+    # Ann alone.
+    alone = scored(5, hand("petite", 60, 0, called_king="spades", partner=None)).facts
+    assert (alone["partner"], alone["taker_alone"], alone["base"], alone["per_defender"]) == (
+        None, True, 29, 29)
+
+
+def test_the_facts_of_a_chelem_and_a_pass() -> None:
+    # "chelem annoncé succeed receives 400": petite 91 with 3 bouts, made by 55: (25 + 55) × 1
+    # = 80; + 400 = 480 per defender.
+    facts = scored(4, hand("petite", 91, 3, chelem="announced_made")).facts
+    assert (facts["chelem"], facts["chelem_bonus"], facts["contract_score"],
+            facts["per_defender"]) == ("announced_made", 400, 80, 480)
+    passed = scored(4, {"contract": "pass"}).facts
+    assert passed["contract"] == "pass"
+    assert set(passed) == set(facts)
+    assert all(value is None for key, value in passed.items() if key != "contract")
+
+
+# ---------------------------------------------------------------- the chien's bounds
+
+
+CHIEN_REFUSALS = [
+    # Garde contre: the chien of 6 goes to the defence, each card at least 0.5: 91 − 3 = 88.
+    pytest.param(4, hand("garde_contre", 91, 3, chelem="announced_made"),
+                 "Ann's side at most 88, not 91",
+                 id="garde contre the chien goes to the defence : 91 points"),
+    pytest.param(4, hand("garde_contre", 88.5, 3), "Ann's side at most 88, not 88.5",
+                 id="garde contre the chien goes to the defence : 88.5 points"),
+    # The defence's bout may lie in the chien: 4.5 + 5 × 0.5 = 7, so 91 − 7 = 84.
+    pytest.param(4, hand("garde_contre", 84.5, 2), "at least 7 and Ann's side at most 84",
+                 id="garde contre the chien and a defence bout : 84.5 with 2 bouts"),
+    # Counted for the defence: at least 3 with no bout.
+    pytest.param(3, hand("garde_contre", 2.5, 0, counted_side="defence"),
+                 "the defence has at least 3, not 2.5",
+                 id="garde contre the chien goes to the defence : defence counted 2.5"),
+    # 5 players: the chien of 3 (FFT), at least 1.5: 91 − 1.5 = 89.5.
+    pytest.param(5, hand("garde_contre", 90, 3, partner=2, chelem="unannounced_made"),
+                 "(3 cards, at least 1.5 points)",
+                 id="garde contre 5 players chien of 3 : 90 points"),
+    # Garde sans: the chien counts for the taker, at least 3.
+    pytest.param(4, hand("garde_sans", 2.5, 0), "Ann's side has at least 3, not 2.5",
+                 id="garde sans the chien counts for the taker : 2.5 points"),
+    # With 3 bouts in the chien the other 3 cards still count 1.5: 13.5 + 1.5 = 15.
+    pytest.param(4, hand("garde_sans", 14.5, 3), "at least 15, not 14.5",
+                 id="garde sans the chien and 3 bouts : 14.5 points"),
+    # 2 players: the chien of 6 (36 cards each, 72 + 6 = 78).
+    pytest.param(2, hand("garde_sans", 91, 3, counted_side="defence", chelem="defence_made"),
+                 "the defence at most 88, not 91",
+                 id="garde sans 2 players chien of 6 : defence counted 91"),
+]
+
+
+@pytest.mark.parametrize(("count", "raw", "phrase"), CHIEN_REFUSALS)
+def test_the_chien_bounds_the_points(count: int, raw: dict[str, Any], phrase: str) -> None:
+    assert_refused_on(checked(count, raw), "points", phrase)
+
+
+def test_the_chien_message_in_full() -> None:
+    message = checked(4, hand("garde_contre", 91, 3, chelem="announced_made")).problems[0].message
+    assert message == ("With a garde contre the chien (6 cards, at least 3 points) goes to the "
+                       "defence, so the defence has at least 3 and Ann's side at most 88, not 91.")
+
+
+def test_the_chien_bounds_accept_what_can_happen() -> None:
+    # Garde contre at 4: 88 with 3 bouts (a chien of six half-point cards), 84 with 2 bouts
+    # (the defence's bout in the chien: 4.5 + 2.5 = 7, 91 − 7 = 84).
+    assert checked(4, hand("garde_contre", 88, 3, chelem="unannounced_made")).ok
+    assert checked(4, hand("garde_contre", 84, 2, chelem="unannounced_made")).ok
+    # Garde sans at 4: 3 with no bout; 15 with 3 bouts (13.5 + 3 × 0.5).
+    assert checked(4, hand("garde_sans", 3, 0, chelem="defence_made")).ok
+    assert checked(4, hand("garde_sans", 15, 3, chelem="defence_made")).ok
+    # 5 players: 89.5 with 3 bouts (a chien of 3 half-point cards).
+    assert checked(5, hand("garde_contre", 89.5, 3, partner=2, chelem="unannounced_made")).ok

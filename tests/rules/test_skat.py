@@ -15,6 +15,7 @@ Players: Ann, Bob, Cat (and Dan); Ann deals the first game unless said otherwise
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -501,3 +502,54 @@ def test_the_game_declares_itself() -> None:
     assert isinstance(GAME, Skat)
     assert GAME.player_counts == (3, 4)
     assert not GAME.zero_sum
+
+
+# ---------------------------------------------------------------- the facts as data
+
+
+def test_the_facts_of_a_won_hand_game_with_schneider() -> None:
+    # As test_lines_of_a_won_game: spades hand with 2, 95 points (the defenders 25, schneider):
+    # with 2, game 3, hand 4, schneider 5 → 5 × 11 = 55 on Bob's list.
+    facts = scored(3, trump("spades", 2, 95, hand=True, schneider="schneider")).facts
+    assert facts == {
+        "game": "spades", "declarer": 1, "sitting_out": None, "bid": 18, "hand": True,
+        "ouvert": False, "announced": None, "matadors": {"with": True, "count": 2},
+        "base_value": 11, "multiplier": 5, "card_points": 95, "schneider": True,
+        "schwarz": False, "won": True, "game_value": 55, "computed_value": 55,
+        "overbid": False, "list_score": 55,
+    }
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_the_facts_of_an_overbid_game_counted_for_the_defenders() -> None:
+    # As test_lines_of_an_overbid_game_counted_for_the_defenders: defenders 45, so Bob 75;
+    # without 1, game 2 → 22 < bid 36; raised to 4 × 11 = 44; lost: −2 × 44 = −88.
+    facts = scored(3, trump("spades", 1, 45, "lost", with_matadors="without", bid=36,
+                            counted_side="defenders")).facts
+    assert {key: facts[key] for key in ("card_points", "matadors", "multiplier", "bid", "won",
+                                        "computed_value", "game_value", "overbid",
+                                        "list_score")} == {
+        "card_points": 75, "matadors": {"with": False, "count": 1}, "multiplier": 2, "bid": 36,
+        "won": False, "computed_value": 22, "game_value": 44, "overbid": True,
+        "list_score": -88}
+
+
+def test_the_facts_of_a_null_game_have_no_card_points() -> None:
+    # "Null ouvert hand is 59", won.
+    facts = scored(3, null(hand=True, ouvert=True, bid=59)).facts
+    assert (facts["game"], facts["game_value"], facts["won"], facts["list_score"]) == (
+        "null", 59, True, 59)
+    assert facts["card_points"] is None
+    assert facts["matadors"] is None
+    assert facts["schneider"] is None
+
+
+def test_the_facts_of_a_seeger_fabian_loss_at_four_and_a_pass() -> None:
+    # Ann deals and sits out; Bob: hearts with 1, game 2 → 20, lost: −2 × 20 − 50 = −90 on
+    # Bob's list (as in test_seeger_fabian_over_a_short_list_of_three).
+    facts = scored(4, trump("hearts", 1, 55, "lost"), scoring="seeger_fabian").facts
+    assert (facts["sitting_out"], facts["game_value"], facts["list_score"]) == (0, 20, -90)
+    passed = GAME.score(State(make(4)), checked(4, PASS).entry).facts
+    assert passed["game"] == "passed"
+    assert passed["sitting_out"] == 0
+    assert set(passed) == set(facts)

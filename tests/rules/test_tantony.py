@@ -15,6 +15,7 @@ Connie are partners against Benny and Denny.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -843,3 +844,49 @@ def test_a_target_reached_in_an_earlier_hand_ends_the_game_there() -> None:
     assert outcome.finished
     assert outcome.winners == (0, 2)
     assert "83 after hand 1 reached the target of 60" in outcome.text
+
+
+# ---------------------------------------------------------------- the facts as data
+
+
+def test_the_facts_of_a_hand_refereed_trick_by_trick() -> None:
+    # PLAYED_HAND, from the table above it: each trick's leader, winner, who got it and runt.
+    facts = scored(PLAYED_HAND).facts
+    tricks = facts["tricks"]
+    assert [trick["leader"] for trick in tricks] == LEADERS
+    assert [trick["won_by"] for trick in tricks] == [won_by for _, won_by, _ in PLAYED] + [2]
+    assert [trick["to"] for trick in tricks] == [to for _, _, to in PLAYED] + [2]
+    assert [trick["runt_value"] for trick in tricks] == [2, 3, 3, 7, 2, 2, 2, 7, 6, 30, 20, 5, 4]
+    assert tricks[0] == {"number": 1, "leader": 1, "won_by": 3, "to": 0, "placed": True,
+                         "runt_value": 2, "runt_card": "2S",
+                         "cards": ["2S", "9S", "KS", "5S"]}
+    assert [trick["placed"] for trick in tricks] == [True] * 12 + [False]
+    # Annie 15, Benny 11, Connie 43, Denny 24; Connie holds the Tantony card 4♥ (4).
+    assert facts["points"] == [15, 11, 43, 24]
+    assert facts["tricks_taken"] == [3, 3, 4, 3]
+    assert facts["tantony"] == {"holder": 2, "value": 4, "card": "4H"}
+    # Annie & Connie 15 + 43 = 58; Benny & Denny 11 + 24 = 35.
+    assert facts["sides"] == [{"seats": [0, 2], "points": 58}, {"seats": [1, 3], "points": 35}]
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_the_facts_of_runts_written_as_values() -> None:
+    # As test_runts_written_as_values_score_the_same: Q♥ written "20" has a value, no card;
+    # Denny won the last trick with the Tantony card 7♣ (7).
+    raw = four("2S 20 6D", "5C 3H 7S", "10H 15 6H", "4D 3C 3D", "7C", won_by=3)
+    facts = scored(raw, scoring="individual").facts
+    assert (facts["tricks"][1]["runt_value"], facts["tricks"][1]["runt_card"]) == (20, None)
+    assert facts["tricks"][1]["won_by"] is None  # neither written nor played
+    assert facts["points"] == [28, 15, 31, 17]
+    assert facts["tantony"] == {"holder": 3, "value": 7, "card": "7C"}
+    assert (facts["scoring"], facts["sides"]) == ("individual", [])
+
+
+def test_the_facts_at_three_players_have_no_tantony_card() -> None:
+    # "Jack 10, Queen 15, King 20, Ace 25": Annie 4 × 25 = 100, Benny 4 × 20 = 80, Connie
+    # 4 × 15 = 60; every trick is placed.
+    facts = scored(three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC"), count=3).facts
+    assert facts["points"] == [100, 80, 60]
+    assert facts["tantony"] is None
+    assert all(trick["placed"] for trick in facts["tricks"])
+    assert len(facts["tricks"]) == 12

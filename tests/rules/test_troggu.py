@@ -10,6 +10,7 @@ Every expected number below is worked out in the comment above it from the text 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -304,3 +305,43 @@ def test_a_session_settles_in_rappen_and_sums_to_zero() -> None:
     outcome = GAME.outcome(state)
     assert not outcome.finished
     assert outcome.winners == (0,)
+
+
+# ---------------------------------------------------------------- the facts as data
+
+
+def test_the_facts_of_the_texts_five_player_example() -> None:
+    # As test_the_lines_of_the_texts_five_player_example: the others counted 58, so Ann
+    # 114 − 58 = 56, less than 57: lost, 56 − 57 = −1 from the half; Ann pays 10 to each of 4.
+    facts = scored(5, tappist(58, counted_side="others")).facts
+    assert facts == {
+        "contract": "tappist", "player": 0, "stake": 10, "tapp": 7, "counted_side": "others",
+        "points": 56, "verdict": "lost", "made": False, "tie": False, "margin": -1,
+        "most_points": None, "payers": [0], "payees": [1, 2, 3, 4],
+    }
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_the_facts_of_a_win_a_tie_and_a_doubled_solo() -> None:
+    # "a Tappist will receive 40 Rappen": 62 points, 62 − 57 = 5 over the half.
+    won = scored(5, tappist(62)).facts
+    assert (won["verdict"], won["made"], won["margin"], won["payers"], won["payees"]) == (
+        "won", True, 5, [1, 2, 3, 4], [0])
+    # 57–57: a tie, nobody pays.
+    tie = scored(5, tappist(57)).facts
+    assert (tie["verdict"], tie["made"], tie["tie"], tie["margin"], tie["payers"]) == (
+        "tie", False, True, 0, [])
+    # House rule, a Solo paid double: 2 × 10 = 20 per player.
+    assert scored(5, solo(70), solo_stake="double").facts["stake"] == 20
+
+
+def test_the_facts_of_a_misere_name_who_pays() -> None:
+    # Bob and Dan tie for the most: each pays 10 to Ann, Cat and Eve.
+    facts = scored(5, misere(1, 3)).facts
+    assert (facts["most_points"], facts["payers"], facts["payees"], facts["stake"]) == (
+        [1, 3], [1, 3], [0, 2, 4], 10)
+    assert facts["points"] is None
+    assert facts["tapp"] is None
+    # All three tie: nobody has fewer, nobody pays.
+    everyone = scored(3, misere(0, 1, 2)).facts
+    assert (everyone["most_points"], everyone["payers"]) == ([0, 1, 2], [])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -18,9 +20,44 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "pad.sqlite3"
 
 
+VERSIONED = re.compile(r"^/s/[^/]+/(hands|whole|tricks|phase|undo|hands/\d+)$")
+
+
+class PhoneClient(FlaskClient):
+    """A test client that posts like a phone that has the page open: a write that does not say
+    which version it is based on gets the version the page shows now (the hand number it
+    expects, the row it corrects or undoes), read from the page as a browser would send it.
+    Tests of stale writes say their version themselves."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "")
+        data = kwargs.get("data", {}) if "json" not in kwargs else None
+        if (kwargs.get("method") == "POST" and isinstance(data, dict)
+                and VERSIONED.match(path.split("?")[0])):
+            key = "based_on" if path.endswith("/undo") or re.search(r"/hands/\d+$", path) \
+                else "expected_number"
+            if key not in data:
+                page = path if re.search(r"/hands/\d+$", path) else path.rsplit("/", 1)[0]
+                kwargs["data"] = {**data, key: self._shown(page, key)}
+        return super().open(*args, **kwargs)
+
+    def _shown(self, page: str, key: str) -> str:
+        """The value of the hidden version field `key` on `page`, as the browser has it."""
+        html = super().open(page, method="GET").get_data(as_text=True)
+        found = re.search(rf'name="{key}" value="([^"]*)"', html)
+        return found.group(1) if found else ""
+
+
+def phone_app(config: dict[str, Any]) -> Flask:
+    """The app with `config`, whose test clients post like phones (`PhoneClient`)."""
+    app = create_app(config)
+    app.test_client_class = PhoneClient
+    return app
+
+
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    yield create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    yield phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import cli, create_app
+from companion import cli
 from companion.store import FaultKind, Store, StoreFault
 from companion.web import app_state
-from tests.web.conftest import GARDE_47, start, stored_hands
+from tests.web.conftest import GARDE_47, phone_app, start, stored_hands
 
 
 def fill_until_refused(client: FlaskClient, url: str, store: Store,
@@ -74,7 +74,7 @@ def held_lock(db_path: Path) -> Iterator[None]:
 
 
 def test_a_lock_held_too_long_is_named(db_path: Path) -> None:
-    app = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
+    app = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
                       "DATABASE_BUSY_SECONDS": 0.2})
     client = app.test_client()
     url = start(client)
@@ -92,11 +92,11 @@ def test_a_lock_held_too_long_is_named(db_path: Path) -> None:
 
 
 def test_a_read_only_file_can_be_viewed_and_printed_not_changed(db_path: Path) -> None:
-    writer = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    writer = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
     url = start(writer.test_client())
     assert writer.test_client().post(url + "/hands", data=GARDE_47).status_code == 303
     # The same file opened read-only, as a file the server cannot write is opened.
-    app = create_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
+    app = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
                       "DATABASE_READ_ONLY": True})
     assert app_state(app).read_only
     client = app.test_client()

@@ -29,10 +29,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app
 from companion.store import Store
 from companion.web import app_state
-from tests.web.conftest import stored_hands
+from tests.web.conftest import phone_app, stored_hands
 
 NAMES = ["Annie", "Benny", "Connie", "Denny"]
 ANNIE, BENNY, CONNIE, DENNY = range(4)
@@ -429,7 +428,7 @@ def test_the_draft_survives_a_closed_tab_and_a_restarted_server(app: Flask, clie
     app_state(app).cache.clear()
 
     def reopen() -> str:
-        fresh = create_app({"DATABASE": str(db_path), "TESTING": True,
+        fresh = phone_app({"DATABASE": str(db_path), "TESTING": True,
                             "WTF_CSRF_ENABLED": False})
         return text_of(fresh.test_client().get(url))
 

@@ -11,10 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app
 from companion.exchange import score_document
 from companion.web import app_state
-from tests.web.conftest import FOUR, GARDE_47, start, stored_hands
+from tests.web.conftest import FOUR, GARDE_47, phone_app, start, stored_hands
 
 
 def text_of(response) -> str:
@@ -240,7 +239,7 @@ def test_a_huge_request_is_refused_politely(client: FlaskClient, pad_url: str) -
 
 
 def test_csrf_is_required_on_every_form(db_path: Path) -> None:
-    app = create_app({"DATABASE": str(db_path), "TESTING": True})
+    app = phone_app({"DATABASE": str(db_path), "TESTING": True})
     client = app.test_client()
     response = client.post("/new", data={"game": "french-tarot", "players": "4"})
     assert response.status_code == 400
