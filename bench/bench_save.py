@@ -127,7 +127,7 @@ def hand_form(number: int) -> dict[str, str]:
     contract, points, bouts = HANDS[(number - 1) % len(HANDS)]
     return {"contract": contract, "taker": str((number - 1) % len(PLAYERS)),
             "counted_side": "taker", "points": points, "bouts": bouts,
-            "petit_au_bout": "none", "chelem": "none"}
+            "petit_au_bout": "none", "chelem": "none", "expected_number": str(number)}
 
 
 def save_hand(client: Client, token: str, number: int) -> float:

@@ -309,6 +309,7 @@ def post_hands(page: Page, pad_url: str, hands: list[tuple[str, str, str]]) -> N
             "csrf_token": token, "contract": contract, "taker": str(index % 4),
             "counted_side": "taker", "points": points, "bouts": bouts,
             "petit_au_bout": "none", "chelem": "none",
+            "expected_number": str(index + 1),  # as the page's form says it
         }, headers={"HX-Request": "true"})
         assert answer.status == 200, f"hand {index + 1}: {answer.status} {answer.text()[:300]}"
 
