@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitimate comes near
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
+    from companion.resources import static_dir, templates_dir
     from companion.store import Store, default_database_path
     from companion.web import init_web
 
-    app = Flask(
-        __name__,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
-    )
+    app = Flask(__name__, template_folder=str(templates_dir()), static_folder=str(static_dir()))
     app.config.update(
         DATABASE=str(default_database_path()),
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,

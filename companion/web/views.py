@@ -28,6 +28,7 @@ from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
 from companion.parsing import parse_values, read_count
+from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.store import StaleWrite
@@ -530,12 +531,9 @@ def export_csv(token: str) -> Response:
 @bp.get("/rules/<slug>")
 def rules(slug: str) -> str:
     """A game's rules page: how the pad scores it and what we decided where the text is silent."""
-    from companion import PROJECT_ROOT
-
     try:
         game = get(slug)
     except KeyError:
         abort(404)
-    page = PROJECT_ROOT / "docs" / "rules" / f"{slug}.md"
-    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    text = rules_page_text(slug)
     return render_template("rules.html", game=game, text=text)

@@ -1,0 +1,45 @@
+"""Every registered game has its rules page (served from the package) and its row in the
+README's games table; every rules page belongs to a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.resources import rules_page_text, rules_pages_dir
+from companion.rules import all_games
+from companion.rules.base import Game
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def real_games() -> list[Game]:
+    """The games of the package (toy games registered by other tests are not documented)."""
+    return [game for game in all_games() if type(game).__module__.startswith("companion.rules.")]
+
+
+@pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
+def test_a_game_has_its_rules_page_with_its_decisions(game: Game) -> None:
+    text = rules_page_text(game.slug)
+    assert text.startswith("# "), game.slug
+    assert "\n## Decisions" in text
+
+
+@pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
+def test_a_game_has_its_row_in_the_readme(game: Game) -> None:
+    rows = [line for line in README.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and f"(docs/rules/{game.slug}.md)" in line]
+    assert len(rows) == 1, game.slug
+    assert rows[0].startswith(f"| {game.name} |")
+
+
+def test_every_rules_page_belongs_to_a_game() -> None:
+    slugs = {game.slug for game in real_games()}
+    pages = {page.stem for page in rules_pages_dir().glob("*.md")}
+    assert pages == slugs
+
+
+def test_a_name_that_is_not_a_slug_reads_no_page() -> None:
+    assert rules_page_text("../README") == ""
+    assert rules_page_text("no-such-game") == ""
