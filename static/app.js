@@ -2,6 +2,9 @@
 (function () {
   "use strict";
 
+  // Buttons only a page without JavaScript needs (.no-js-only) hide once this runs.
+  document.documentElement.classList.add("js");
+
   // Show a field only when the field it depends on holds one of its values (data-shown-when).
   function applyShownWhen(root) {
     root.querySelectorAll("form").forEach(function (form) {
@@ -15,35 +18,11 @@
     });
   }
 
-  // New session: only the player counts, name rows and house rules of the chosen game and count.
-  function applyNewSession(form) {
-    var game = form.querySelector('[name="game"]:checked');
-    var count = form.querySelector('[name="players"]:checked');
-    if (!game) return;
-    var counts = game.dataset.counts.split(" ");
-    form.querySelectorAll('[name="players"]').forEach(function (input) {
-      input.closest(".chip").hidden = counts.indexOf(input.value) < 0;
-    });
-    var n = count ? parseInt(count.value, 10) : 0;
-    form.querySelectorAll(".name-row").forEach(function (row) {
-      row.hidden = n > 0 && parseInt(row.dataset.seat, 10) > n;
-    });
-    form.querySelectorAll(".option").forEach(function (row) {
-      row.hidden = row.dataset.game !== game.value ||
-        (n > 0 && row.dataset.counts.split(" ").indexOf(String(n)) < 0);
-    });
-  }
-
   function init(root) {
     applyShownWhen(root);
-    root.querySelectorAll("form.new-session").forEach(applyNewSession);
   }
 
-  document.addEventListener("change", function (event) {
-    applyShownWhen(document);
-    var form = event.target.closest && event.target.closest("form.new-session");
-    if (form) applyNewSession(form);
-  });
+  document.addEventListener("change", function () { applyShownWhen(document); });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
   document.addEventListener("submit", function (event) {

@@ -25,6 +25,7 @@ CONTENT_SECURITY_POLICY = (
 
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
+    from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
     from companion.web.phases import bp as phases_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp

@@ -57,7 +57,6 @@ bp = Blueprint("pad", __name__)
 RECENT_LIMIT = 12
 DEVICE_ID_LENGTH = 32  # secrets.token_urlsafe(24)
 ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
-NAME_LIMIT = 40
 
 
 def is_htmx() -> bool:
@@ -107,87 +106,6 @@ def home() -> str:
 def healthz() -> Response:
     """A trivial route: the benchmark's baseline for the cost of a request."""
     return Response("ok", mimetype="text/plain")
-
-
-def _option_specs() -> list[tuple[str, Field, tuple[int, ...]]]:
-    """Every game's house rules, each with the player counts it applies to (for the new form)."""
-    rows: list[tuple[str, Field, tuple[int, ...]]] = []
-    for game in all_games():
-        seen: dict[str, tuple[Field, list[int]]] = {}
-        for count in game.player_counts:
-            for option in game.options(count):
-                seen.setdefault(option.name, (option, []))[1].append(count)
-        rows.extend((game.slug, option, tuple(counts)) for option, counts in seen.values())
-    return rows
-
-
-def _new_session_context(values: Mapping[str, Any], errors: Mapping[str, list[str]]) -> dict:
-    games = all_games()
-    max_players = max(max(game.player_counts) for game in games)
-    return {
-        "games": games,
-        "max_players": max_players,
-        "values": values,
-        "errors": errors,
-        "option_rows": _option_specs(),
-    }
-
-
-@bp.get("/new")
-def new_session() -> str:
-    """The form to start a session: game, players in order of play, house rules."""
-    first = all_games()[0]
-    values = {"game": first.slug, "players": str(first.player_counts[0])}
-    return render_template("new.html", **_new_session_context(values, {}))
-
-
-def _read_names(form: Mapping[str, str], count: int) -> tuple[list[str], dict[str, list[str]]]:
-    """The first `count` seat names, tidied, with a problem for each blank, long or repeated one."""
-    names: list[str] = []
-    errors: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    for seat in range(count):
-        key = f"name-{seat}"
-        name = " ".join(form.get(key, "").split())
-        if not name:
-            errors[key] = [f"Enter the name of player {seat + 1}."]
-        elif len(name) > NAME_LIMIT:
-            errors[key] = [f"Keep names to {NAME_LIMIT} characters."]
-        elif name.casefold() in seen:
-            errors[key] = [f"{name} is already at the table: give each seat its own name."]
-        seen.add(name.casefold())
-        names.append(name)
-    return names, errors
-
-
-@bp.post("/new")
-def create_session() -> Response | tuple[str, int]:
-    """Check the new-session form; start the session, or show what is wrong beside each field."""
-    form = request.form
-    errors: dict[str, list[str]] = {}
-    slug = form.get("game", "")
-    game = next((g for g in all_games() if g.slug == slug), None)
-    count = 0
-    if game is None:
-        errors["game"] = ["Choose a game."]
-    else:
-        raw_count = form.get("players", "")
-        count = read_count(raw_count, digits=2) or 0
-        if count not in game.player_counts:
-            counts = ", ".join(str(c) for c in game.player_counts)
-            errors["players"] = [f"{game.name} is for {counts} players."]
-    names, name_errors = _read_names(form, count) if count else ([], {})
-    errors.update(name_errors)
-    if not errors and game is not None:
-        options = {o.name: form.get(f"opt-{slug}-{o.name}") for o in game.options(count)}
-        token, problems = pads.start_session(get_store(), slug, names, options)
-        if token:
-            _remember(token)
-            return redirect(url_for("pad.show", token=token), code=303)
-        for problem in problems:
-            errors.setdefault(f"opt-{slug}-{problem.field}", []).append(problem.message)
-    context = _new_session_context(form.to_dict(), errors)
-    return render_template("new.html", **context), 422
 
 
 # ------------------------------------------------------------------ the pad

@@ -87,13 +87,17 @@ def start_game(page: Page, game: str, names: list[str], *, options: dict[str, st
     page.goto("/new")
     page.locator("label.chip", has_text=game).click()
     page.locator(f"label.chip:has(input[name=players][value='{len(names)}'])").click()
+    # The game's seats and house rules come from the server: one name box per seat.
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".name-row input")).to_have_count(len(names))
     for seat, name in enumerate(names):
         page.fill(f"#name-{seat}", name)
-    for hidden in range(len(names), 6):
-        if page.locator(f"#name-{hidden}").count():
-            expect(page.locator(f"#name-{hidden}")).to_be_hidden()
     for key, value in (options or {}).items():
-        page.locator(f"#{key}").select_option(value)
+        choice = page.locator(f"label.chip:has(input[name='{key}'][value='{value}'])")
+        if choice.count():
+            choice.click()
+        else:
+            page.locator(f"[name='{key}']").select_option(value)
     if screenshot is not None:
         page.screenshot(path=str(screenshot))
     page.get_by_role("button", name="Start the session").click()

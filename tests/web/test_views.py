@@ -28,7 +28,8 @@ def standings(html: str) -> list[int]:
 
 def test_home_and_new_session_pages_render(client: FlaskClient) -> None:
     assert client.get("/").status_code == 200
-    page = text_of(client.get("/new"))
+    # The page draws only the chosen game's seats: five name boxes for French Tarot at five.
+    page = text_of(client.get("/new?game=french-tarot&players=5"))
     assert "French Tarot" in page and 'name="name-4"' in page
 
 

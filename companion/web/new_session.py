@@ -1,0 +1,161 @@
+"""Starting a session: the game, the players in order of play, the game's house rules.
+
+The page shows only the chosen game: its player counts, a name box per seat, and its house
+rules for that count, drawn by the shared form builder and `field_row` macro like any entry
+field (a yes/no rule is a checkbox, a choice chips or a list). With JavaScript, choosing a game
+or a count fetches that part again (`/new/fields`); without, "Show this game's players and
+rules" reloads the page for the choice, keeping what was typed. The posted player count is read
+strictly and only a count the game declares is used: nothing is built from the number sent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+
+from companion import pad as pads
+from companion.parsing import read_count
+from companion.rules import all_games
+from companion.rules.base import Game
+from companion.rules.values import Field
+from companion.web import get_store
+from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
+from companion.web.views import _remember, bp, is_htmx
+
+NAME_LIMIT = 40
+
+
+@dataclass
+class NewSession:
+    """What the new-session page shows for the game and count chosen so far."""
+
+    game: Game
+    count: int
+    values: Mapping[str, Any]
+    options: list[FormField]
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """The name boxes as typed so far, one per seat."""
+        return [str(self.values.get(f"name-{seat}", "")) for seat in range(self.count)]
+
+
+def option_key(game: Game, option: Field) -> str:
+    """The form key of a house rule (namespaced by its game, as the form always posted it)."""
+    return f"opt-{game.slug}-{option.name}"
+
+
+def chosen_game(values: Mapping[str, Any]) -> Game | None:
+    """The game named in the values, if it is one."""
+    return next((g for g in all_games() if g.slug == values.get("game")), None)
+
+
+def chosen_count(game: Game, values: Mapping[str, Any]) -> int | None:
+    """The player count in the values, when it is one the game declares."""
+    count = read_count(values.get("players", ""), digits=2)
+    return count if count in game.player_counts else None
+
+
+def new_session_form(game: Game, count: int, values: Mapping[str, Any], *,
+                     posted: bool) -> NewSession:
+    """The page's part for `game` at `count` seats: names as typed, house rules as chosen."""
+    specs = [dataclasses.replace(option, name=option_key(game, option))
+             for option in game.options(count)]
+    if posted:
+        _, options = build_form(specs, (), formdata=_FormData(values))
+    else:
+        chosen = {key: value for key, value in values.items() if key.startswith("opt-")}
+        _, options = build_form(specs, (), data=defaults_as_form_data(specs) | chosen)
+    return NewSession(game, count, values, options)
+
+
+class _FormData(dict):
+    """Posted values as WTForms reads form data (a mapping with `getlist`)."""
+
+    def getlist(self, key: str) -> list[Any]:
+        return [self[key]] if key in self else []
+
+
+def _page_values() -> tuple[Game, int, dict[str, Any]]:
+    """The game and count a GET asks for (the first of each by default) and the values typed."""
+    values = request.args.to_dict()
+    game = chosen_game(values) or all_games()[0]
+    count = chosen_count(game, values) or game.player_counts[0]
+    return game, count, values
+
+
+@bp.get("/new")
+def new_session() -> str:
+    """The form to start a session (for a game and count chosen without JavaScript, too)."""
+    game, count, values = _page_values()
+    form = new_session_form(game, count, values, posted=False)
+    return render_template("new.html", games=all_games(), form=form)
+
+
+@bp.get("/new/fields")
+def new_session_fields() -> str:
+    """The part of the form that depends on the game and count, for htmx to swap in."""
+    game, count, values = _page_values()
+    form = new_session_form(game, count, values, posted=False)
+    return render_template("_new_fields.html", form=form)
+
+
+def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[str]]]:
+    """The `count` seat names, tidied, with a problem for each blank, long or repeated one."""
+    names: list[str] = []
+    errors: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for seat in range(count):
+        key = f"name-{seat}"
+        name = " ".join(str(form.get(key, ""))[:200].split())
+        if not name:
+            errors[key] = [f"Enter the name of player {seat + 1}."]
+        elif len(name) > NAME_LIMIT:
+            errors[key] = [f"Keep names to {NAME_LIMIT} characters."]
+        elif name.casefold() in seen:
+            errors[key] = [f"{name} is already at the table: give each seat its own name."]
+        seen.add(name.casefold())
+        names.append(name)
+    return names, errors
+
+
+@bp.post("/new")
+def create_session():
+    """Check the new-session form; start the session, or show what is wrong beside each field."""
+    values = request.form.to_dict()
+    game = chosen_game(values)
+    if game is None:
+        form = new_session_form(all_games()[0], all_games()[0].player_counts[0], values,
+                                posted=True)
+        form.errors["game"] = ["Choose a game."]
+        return _refused(form)
+    count = chosen_count(game, values)
+    if count is None:
+        form = new_session_form(game, game.player_counts[0], values, posted=True)
+        counts = ", ".join(str(c) for c in game.player_counts)
+        form.errors["players"] = [f"{game.name} is for {counts} players."]
+        return _refused(form)
+    form = new_session_form(game, count, values, posted=True)
+    names, form.errors = read_names(values, count)
+    if form.errors:
+        return _refused(form)
+    options = {o.name: values.get(option_key(game, o)) for o in game.options(count)}
+    token, problems = pads.start_session(get_store(), game.slug, names, options)
+    if token is None:
+        attach_problems(form.options, [dataclasses.replace(p, field=option_key(game, o))
+                                       for p in problems for o in game.options(count)
+                                       if o.name == p.field])
+        return _refused(form)
+    _remember(token)
+    return redirect(url_for("pad.show", token=token), code=303)
+
+
+def _refused(form: NewSession) -> tuple[str, int]:
+    """The form as typed with each problem beside its field (422), as a page or its part."""
+    template = "_new_fields.html" if is_htmx() else "new.html"
+    return render_template(template, games=all_games(), form=form), 422
