@@ -32,34 +32,6 @@
     }
   });
 
-  // After a hand is saved through htmx, the entry form goes back to every field's declared
-  // default (data-default), not to whatever a refused attempt had rendered into it.
-  function resetToDefaults(form) {
-    form.querySelectorAll("[data-field]").forEach(function (row) {
-      var fallback = row.dataset.default;
-      row.classList.remove("has-error");
-      row.querySelectorAll(".error").forEach(function (e) { e.remove(); });
-      row.querySelectorAll("input, select").forEach(function (input) {
-        input.removeAttribute("aria-invalid");
-        if (input.type === "radio") input.checked = input.value === fallback && fallback !== "";
-        else if (input.type === "checkbox") input.checked = fallback === "True" || fallback === "y";
-        else input.value = fallback;
-      });
-    });
-    form.querySelectorAll(":scope > .error").forEach(function (e) { e.remove(); });
-    form.querySelectorAll("details.section").forEach(function (d) { d.open = false; });
-    applyShownWhen(document);
-  }
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (form.matches && form.matches("form[data-resets]") && event.detail.xhr.status === 200) {
-      resetToDefaults(form);
-      var top = document.getElementById("standings");
-      if (top) top.scrollIntoView({ block: "start" });
-    }
-  });
-
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
   });

@@ -32,7 +32,6 @@ class FormField:
     wtf: WtfField
     widget: str  # "chips", "select", "number", "text" or "checkbox"
     changed: bool  # holds something other than its default (a folded section then opens)
-    default: str  # the form value of the declared default (the browser resets to it)
 
 
 def seat_choices(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
@@ -99,8 +98,7 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any 
     form = form_class(formdata=formdata, data=dict(data or {}))
     defaults = defaults_as_form_data(specs)
     fields = [FormField(spec, form[spec.name], widget_for(spec, players),
-                        _differs(form[spec.name].data, defaults[spec.name]),
-                        "" if defaults[spec.name] in (None, False) else str(defaults[spec.name]))
+                        _differs(form[spec.name].data, defaults[spec.name]))
               for spec in specs]
     return form, fields
 

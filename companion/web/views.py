@@ -254,11 +254,10 @@ def add_hand(token: str):
         flash(saved_message(after, hand))
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
-    # Only what changed goes back: the form resets itself to its defaults in the browser
-    # (a trick game's panel, which has no defaults to go back to, is sent afresh).
-    return render_template("pad/_saved.html", **_table_context(after), saved=hand,
-                           has_hands=True, message=saved_message(after, hand),
-                           describe=lambda entry: after.game.describe(after.setup, entry))
+    # The entry form for the next hand comes from the server (its target), the rest out of band.
+    return render_template("pad/_saved.html", **pad_context(after), saved=hand,
+                           message=saved_message(after, hand),
+                           undo_row=pads.row_of(get_store(), after, hand.number))
 
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:

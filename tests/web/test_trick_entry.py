@@ -824,7 +824,7 @@ def test_htmx_save_sends_the_next_hands_panel(client: FlaskClient) -> None:
                            headers=HTMX)
     html = text_of(response)
     assert response.status_code == 200 and "<html" not in html
-    assert 'id="entry" class="card entry tricks-entry" hx-swap-oob="true"' in html
+    assert html.lstrip().startswith('<section id="entry" class="card entry tricks-entry">')
     assert "Hand 2 Connie leads" in plain(html) and "Trick 1 of 13" in plain(html)
     assert totals_shown(html) == (HAND_ONE_SIDES, HAND_ONE_SEATS)
 
@@ -837,7 +837,8 @@ def test_htmx_save_of_the_last_hand_clears_the_panel(client: FlaskClient) -> Non
     response = client.post(url + "/hands", data=data, headers=HTMX)
     html = text_of(response)
     assert response.status_code == 200
-    assert '<section id="entry" hx-swap-oob="true"></section>' in html
+    assert 'id="entry"' not in html  # the swap target is replaced by nothing: no panel
+    assert html.lstrip().startswith("<div id=\"status\"")
     assert "Game over." in plain(html)
 
 

@@ -57,18 +57,32 @@ def test_no_js_post_saves_and_redirects_to_the_hand(client: FlaskClient, pad_url
     assert [row.number for row in stored_hands(db_path, pad_url)] == [1]
 
 
-def test_htmx_post_answers_a_fragment_with_out_of_band_updates(client: FlaskClient,
-                                                               pad_url: str) -> None:
+def test_htmx_post_answers_a_fresh_form_with_out_of_band_updates(client: FlaskClient,
+                                                                  pad_url: str) -> None:
+    """The server renders the next hand's form (the post's own target) at its defaults; the
+    rest comes out of band: the new row, the standings, the saved message with its Undo."""
     response = client.post(pad_url + "/hands", data=GARDE_47, headers={"HX-Request": "true"})
     html = text_of(response)
     assert response.status_code == 200
     assert "<html" not in html
-    assert 'name="points"' not in html  # no form re-rendered: the browser resets its own
-    assert 'id="next-heading" hx-swap-oob="true">Hand 2' in html
-    assert 'name="expected_number" value="2" hx-swap-oob="true"' in html
+    assert html.lstrip().startswith('<section id="entry"')  # the swap target, afresh
+    assert 'id="next-heading">Hand 2' in html
+    assert 'name="expected_number" value="2"' in html
+    assert re.search(r'<input[^>]*name="points"[^>]*value=""', html)  # at its default: blank
     assert 'hx-swap-oob="beforeend:#hands"' in html and 'id="hand-1"' in html
     assert standings(html) == [186, -62, -62, -62]
+    assert 'id="toast"' in html and "Hand 1 saved" in html and "Undo hand 1" in html
     assert "HX-Request" in response.headers["Vary"]
+
+
+def test_a_save_after_a_refusal_answers_a_clean_form(client: FlaskClient, pad_url: str) -> None:
+    refused = client.post(pad_url + "/hands", data=GARDE_47 | {"points": "99"},
+                          headers={"HX-Request": "true"})
+    assert refused.status_code == 422 and "points" in text_of(refused)
+    saved = text_of(client.post(pad_url + "/hands", data=GARDE_47,
+                                headers={"HX-Request": "true"}))
+    entry = saved.split('id="entry"', 1)[1].split("</section>", 1)[0]
+    assert 'class="error"' not in entry and 'value="99"' not in entry
 
 
 def test_full_page_and_fragment_share_the_entry_form(client: FlaskClient, pad_url: str) -> None:
