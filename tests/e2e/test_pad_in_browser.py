@@ -125,6 +125,13 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
     save_hand(page, 1)
     expect_totals(page, [186, -62, -62, -62])
     expect(page.locator("#toast")).to_contain_text("Hand 1 saved")
+    # Right after the save, without a reload: the message and its Undo are in view, and the
+    # form the server sent for hand 2 is at its defaults.
+    expect(page.locator("#toast")).to_be_in_viewport()
+    expect(page.locator("#toast").get_by_role("button", name="Undo hand 1")).to_be_in_viewport()
+    expect(page.locator("#points")).to_have_value("")
+    expect(page.locator("#entry .error")).to_have_count(0)
+    page.screenshot(path=str(screens / "saved-with-undo.png"))
 
     # Hand 2: Bob, Petite, 1 bout, 45 points. Target 51, failed by 6: −(25 + 6) × 1 = −31.
     # Bob −3 × 31 = −93, the others +31. Totals 217, −155, −31, −31.
