@@ -1,0 +1,74 @@
+"""The new-session page: only the chosen game's counts, seats and house rules, drawn by the shared
+form builder; with htmx a fragment, without JavaScript a reload; the posted count read strictly."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.rules import all_games
+from companion.rules.base import Game
+from companion.rules.values import Field, FieldKind
+from companion.web.forms import build_form
+
+
+def variants() -> list:
+    return [pytest.param(game, count, id=f"{game.slug}-{count}") for game in all_games()
+            for count in game.player_counts]
+
+
+@pytest.mark.parametrize(("game", "count"), variants())
+def test_the_fragment_draws_the_games_seats_and_house_rules(client: FlaskClient, game: Game,
+                                                            count: int) -> None:
+    html = client.get(f"/new/fields?game={game.slug}&players={count}").get_data(as_text=True)
+    assert "<html" not in html
+    assert len(re.findall(r'name="name-\d+"', html)) == count
+    counts = [int(n) for n in re.findall(r'name="players" value="(\d+)"', html)]
+    assert counts == list(game.player_counts)
+    for option in game.options(count):
+        assert f'name="opt-{game.slug}-{option.name}"' in html, option.name
+
+
+def test_a_yes_no_house_rule_is_a_checkbox(app: Flask) -> None:
+    spec = Field("double_solo", "Double for a Solo", FieldKind.BOOLEAN, default=False)
+    with app.test_request_context():
+        _, fields = build_form([spec], ())
+        html = str(fields[0].wtf())
+    assert fields[0].widget == "checkbox"
+    assert 'type="checkbox"' in html and "False" not in html
+
+
+def test_without_javascript_the_page_reloads_for_the_chosen_game(client: FlaskClient) -> None:
+    html = client.get("/new?game=troggu&players=6&name-0=Ann").get_data(as_text=True)
+    assert len(re.findall(r'name="name-\d+"', html)) == 6
+    assert re.search(r'id="name-0" name="name-0" value="Ann"', html)
+    assert re.search(r'formmethod="get"[^>]*>Show this game', html)
+
+
+def test_a_count_the_game_does_not_have_is_refused_beside_it(client: FlaskClient) -> None:
+    response = client.post("/new", data={"game": "skat", "players": "5"})
+    assert response.status_code == 422
+    assert "Skat is for 3, 4 players." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("players", ["1" * 30, "²", "③", "--1", "1e308", "-3", "0"])
+def test_an_odd_count_builds_nothing_and_is_refused(client: FlaskClient, players: str) -> None:
+    response = client.post("/new", data={"game": "tantony", "players": players,
+                                         "name-0": "A", "name-1": "B", "name-2": "C"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Tantony is for 3, 4 players." in html
+    assert len(re.findall(r'name="name-\d+"', html)) == 3  # the game's first count, no more
+
+
+def test_a_house_rule_chosen_is_kept_when_the_names_are_refused(client: FlaskClient) -> None:
+    response = client.post("/new", data={"game": "skat", "players": "3", "name-0": "Ann",
+                                         "name-1": "Ann", "name-2": "Cat",
+                                         "opt-skat-scoring": "seeger_fabian"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Ann is already at the table" in html
+    assert re.search(r'value="seeger_fabian"\s+checked|value="seeger_fabian" checked', html)
