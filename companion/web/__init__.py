@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 
 from flask import Flask, Response, current_app, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
@@ -113,7 +112,7 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
     status = error.code or 500
     title, message = _MESSAGES.get(status, (error.name, error.description or ""))
     if request.headers.get("HX-Request"):
-        return f'<p class="error" role="alert">{title}: {message}</p>', status
+        return render_template("_error_fragment.html", message=f"{title}: {message}"), status
     return _error_page(status, title, message)
 
 
@@ -130,7 +129,7 @@ def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
     if request.headers.get("HX-Request"):
         # Shown where every saved message shows, whatever the form targeted (base.html lets
         # htmx swap 503 and 507 for this).
-        response = Response(f'<p class="error" role="alert">{escape(message)}</p>', status)
+        response = Response(render_template("_error_fragment.html", message=message), status)
         response.headers["HX-Retarget"] = "#toast"
         response.headers["HX-Reswap"] = "innerHTML show:top"
         return response
