@@ -299,3 +299,45 @@ def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_
     assert result.exit_code == 0, result.output
     assert seen == [database]
     assert "http://127.0.0.1:8000/" in result.output
+
+
+@pytest.mark.parametrize("typed", ["²", "③", "--1", "1e308", "1" * 40, 10**30, 1e308])
+def test_score_of_an_odd_number_exits_2_with_the_field(runner, tmp_path, typed):
+    data = document(GARDE | {"points": typed})
+    result = runner.invoke(cli.main, ["score", str(write(tmp_path, data))])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    problems = json.loads(result.output)["problems"]
+    assert [(p["hand"], p["field"]) for p in problems] == [(1, "points")]
+
+
+def test_score_refuses_a_hand_after_the_game_is_over(runner, tmp_path):
+    # Two agreed hands (option "hands" = 2): the game is over after hand 2, so hand 3 is
+    # refused as the pad refuses it.
+    data = document(GARDE, PETITE_FAILED, GARDE) | {"options": {"hands": 2}}
+    result = runner.invoke(cli.main, ["score", str(write(tmp_path, data))])
+    assert result.exit_code == 2
+    problems = json.loads(result.output)["problems"]
+    assert [p["hand"] for p in problems] == [3]
+    assert problems[0]["message"].startswith("The game was over after hand 2")
+
+
+def test_score_answers_the_facts_and_the_settlement_as_data(runner, tmp_path):
+    # Hand 1: Garde, Ann, 2 bouts, 47: target 41, made by 6, (25 + 6) × 2 = 62 a defender.
+    # Hand 2: Petite, Bob, 1 bout, 45: target 51, failed by 6, −31 a defender: Bob −93.
+    # Totals: Ann 186 + 31 = 217, Bob −62 − 93 = −155, Cleo and Dan −62 + 31 = −31.
+    result = runner.invoke(cli.main, ["score", str(write(tmp_path, document(GARDE,
+                                                                             PETITE_FAILED)))])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["format"] == "table-companion/score@2"
+    first, second = (hand["facts"] for hand in answer["hands"])
+    assert (first["made"], first["margin"], first["per_defender"]) == (True, 6, 62)
+    assert (second["made"], second["margin"], second["per_defender"]) == (False, 6, -31)
+    settlement = answer["settlement"]
+    assert settlement["nets"] == {"Ann": 217, "Bob": -155, "Cleo": -31, "Dan": -31}
+    moved = {name: 0 for name in PLAYERS}
+    for payment in settlement["payments"]:
+        moved[payment["payer"]] -= payment["amount"]
+        moved[payment["payee"]] += payment["amount"]
+    assert moved == settlement["nets"]

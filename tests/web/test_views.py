@@ -325,3 +325,17 @@ def test_a_taker_alone_survives_the_export_round_trip(client: FlaskClient) -> No
     result, problems = score_document(document)
     assert problems == []
     assert result["totals"] == {"Ann": 248, "Bob": -62, "Cid": -62, "Dee": -62, "Eve": -62}
+
+
+@pytest.mark.parametrize("typed", ["²", "③", "--1", "1e308", "1" * 40, "9" * 5000, "0x2f",
+                                   "inf", "nan", "١٢"])
+def test_an_odd_number_in_the_points_box_is_refused_on_its_field(client: FlaskClient,
+                                                                 pad_url: str,
+                                                                 typed: str) -> None:
+    """Each of these once answered 500: digit look-alikes, a double sign, an exponent beyond
+    any score, numbers too long to read. Now: a clear refusal beside the points, nothing kept."""
+    response = client.post(pad_url + "/hands", data=GARDE_47 | {"points": typed})
+    assert response.status_code == 422
+    html = text_of(response)
+    assert re.search(r'id="err-points"[^>]*>(Enter a number\.|Card points must be between)',
+                     html)
