@@ -86,6 +86,7 @@ def start_game(page: Page, game: str, names: list[str], *, options: dict[str, st
     the names, pick house rules (select values by option key); returns the pad's URL."""
     page.goto("/new")
     page.locator("label.chip", has_text=game).click()
+    page.wait_for_load_state("networkidle")  # the game's counts and seats come from the server
     page.locator(f"label.chip:has(input[name=players][value='{len(names)}'])").click()
     # The game's seats and house rules come from the server: one name box per seat.
     page.wait_for_load_state("networkidle")

@@ -247,7 +247,9 @@ def test_nonsense_is_refused_beside_its_field(page: Page) -> None:
     # A blank name on /new: refused beside that name, no session started.
     page.goto("/new")
     page.locator("label.chip", has_text="French Tarot").click()
+    page.wait_for_load_state("networkidle")  # its counts and seats come from the server
     page.locator("label.chip:has(input[name=players][value='4'])").click()
+    page.wait_for_load_state("networkidle")
     for seat, name in enumerate(["Ann", "", "Cat", "Dan"]):
         page.fill(f"#name-{seat}", name)
     page.get_by_role("button", name="Start the session").click()
