@@ -40,23 +40,42 @@ def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float)
     raise RuntimeError(f"the server did not answer {base_url}/healthz within {timeout} s")
 
 
-@contextmanager
-def running_server(database: Path, log: Path) -> Iterator[str]:
-    """`companion serve` on `database`, its output in `log`; yields its base URL, stops it after."""
-    port = free_port()
+def start_server(database: Path, log: Path, port: int | None = None
+                 ) -> tuple[subprocess.Popen, str]:
+    """Start `companion serve` on `database` (output appended to `log`) and wait until it
+    answers; returns the process and its base URL. The caller stops it."""
+    port = port or free_port()
     command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port),
                "--db", str(database)]
     base_url = f"http://{HOST}:{port}"
-    with log.open("w") as output:
+    with log.open("a") as output:
         process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=output,
                                    stderr=subprocess.STDOUT)
-        try:
-            wait_until_healthy(base_url, process, START_SECONDS)
-            yield base_url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    try:
+        wait_until_healthy(base_url, process, START_SECONDS)
+    except RuntimeError:
+        process.kill()
+        process.wait()
+        raise
+    return process, base_url
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server gently, and for sure."""
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextmanager
+def running_server(database: Path, log: Path) -> Iterator[str]:
+    """`companion serve` on `database`, its output in `log`; yields its base URL, stops it after."""
+    log.write_text("")
+    process, base_url = start_server(database, log)
+    try:
+        yield base_url
+    finally:
+        stop(process)
