@@ -195,6 +195,11 @@ CHIEN_CONTRACT_WORDS: dict[Contract, str] = {
     Contract.GARDE_CONTRE: "garde contre",
 }
 
+ECART_CONTRACTS: frozenset[Contract] = frozenset({Contract.PETITE, Contract.GARDE})
+"""In a petite or a garde the taker takes the chien and lays aside as many cards, the écart,
+which counts for the taker (the text and the FFT) and may hold no bout and no King: its cards
+count at least half a point each, on top of the taker's bouts."""
+
 CHELEM_BONUS: dict[Chelem, int] = {
     Chelem.NONE: 0,
     Chelem.ANNOUNCED_MADE: 400,
@@ -455,7 +460,10 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 
 def chien_problems(setup: Setup, hand: Hand) -> list[Problem]:
-    """Points the side holding an unseen chien (garde sans, garde contre) cannot fall below."""
+    """Points the side holding the chien's cards cannot fall below: the unseen chien (garde
+    sans, garde contre), or the taker's écart (petite, garde)."""
+    if hand.contract in ECART_CONTRACTS:
+        return ecart_problems(setup, hand)
     holder = UNSEEN_CHIEN_HOLDER.get(hand.contract)
     if holder is None:
         return []
@@ -464,6 +472,25 @@ def chien_problems(setup: Setup, hand: Hand) -> list[Problem]:
     if points_of(hand, holder) >= least:
         return []
     return [Problem("points", _chien_message(setup, hand, holder, chien, least))]
+
+
+def ecart_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """The taker's side below its bouts plus an écart of half-point cards (it holds no bout)."""
+    cards = CHIEN_SIZES[setup.player_count]
+    least = BOUT_POINTS * hand.bouts + LEAST_CARD_POINTS * cards
+    if points_of(hand, Side.TAKER) >= least:
+        return []
+    name = side_name(setup, hand, Side.TAKER)
+    words = (f"The taker's écart ({cards} cards, no bout, at least "
+             f"{format_points(LEAST_CARD_POINTS * cards)} points) counts for {name}")
+    if hand.bouts:
+        bouts_worth = format_points(BOUT_POINTS * hand.bouts)
+        words += f", on top of {_plural(hand.bouts, 'bout')} ({bouts_worth})"
+    words += f", so {name} has at least {format_points(least)}"
+    if hand.counted_side is not Side.TAKER:
+        counted = side_name(setup, hand, hand.counted_side)
+        words += f" and {counted} at most {format_points(TOTAL_POINTS - least)}"
+    return [Problem("points", f"{words}, not {format_points(hand.counted_points)}.")]
 
 
 def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: float) -> str:

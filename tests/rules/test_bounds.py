@@ -72,12 +72,15 @@ taker's écart of 6 cards, no bout, also counts for the taker: see the xfail bel
 
 def taker_range(count: int, contract: str, bouts: int) -> tuple[float, float]:
     """The least and the most the taker's side can count with `bouts` bouts, from the pack:
-    the unseen chien of a garde sans is the taker's, of a garde contre the defence's."""
+    the unseen chien of a garde sans is the taker's, of a garde contre the defence's; in a
+    petite or a garde the taker's écart (as many cards as the chien, no bout) is the taker's."""
     chien = french_tarot.CHIEN_SIZES[count]
     holder = CHIEN_GOES_TO.get(contract)
     taker_pile = chien if holder == "taker" else 0
     defence_pile = chien if holder == "defence" else 0
     least = fewest_halves(bouts, taker_pile)
+    if contract in ("petite", "garde"):
+        least += chien  # the écart: as many cards as the chien, no bout, half a point each
     most = TAROT_TOTAL_HALVES - fewest_halves(len(TAROT_BOUTS) - bouts, defence_pile)
     return least / 2, most / 2
 
@@ -168,12 +171,13 @@ def test_the_tarot_bounds_of_a_garde_contre_at_four() -> None:
     assert taker_range(5, "garde_contre", 3) == (13.5, 89.5)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Not applied yet: the écart of a petite or garde (6 cards, no bout or King) counts for the "
-    "taker, so 2 bouts need at least 9 + 3 = 12; test_the_most_a_side_can_have_is_accepted in "
-    "test_french_tarot.py asserts that a garde with 9 points and 2 bouts is accepted."))
 def test_the_ecart_of_a_garde_counts_for_the_taker() -> None:
+    # The écart (6 cards at 4 players, no bout) counts for the taker: 2 bouts 9 + 3 = 12.
     assert not verdict(setup_for("french-tarot", 4), tarot_entry(4, "garde", 11.5, 2,
+                                                                "taker")).ok
+    assert verdict(setup_for("french-tarot", 4), tarot_entry(4, "garde", 12, 2, "taker")).ok
+    # 5 players: an écart of 3 cards, 1.5 at least: no bout → 1.5; 0.5 is refused.
+    assert not verdict(setup_for("french-tarot", 5), tarot_entry(5, "petite", 1, 0,
                                                                 "taker")).ok
 
 
