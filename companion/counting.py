@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from companion.cards import Card
+from companion.cards import Card, Suit, is_bout
 
 PointTable = Callable[[Card], int]
 """A game's card values: how many points one card counts."""
@@ -20,6 +20,20 @@ def by_rank(values: Mapping[int, int]) -> PointTable:
     return lambda card: values.get(card.rank, 0)
 
 
+
+
+def tarot_points(bout: int, courts: Mapping[int, int], other: int) -> PointTable:
+    """A tarot pack's table in the shape the tarot games share: each bout (trumps 1 and 21,
+    the Excuse) `bout`, the courts by rank, every other card (pips, trumps 2–20) `other`."""
+
+    def points(card: Card) -> int:
+        if is_bout(card):
+            return bout
+        if card.suit is Suit.TRUMP:  # checked before the courts: trump ranks reach 21
+            return other
+        return courts.get(card.rank, other)
+
+    return points
 
 
 def total_points(cards: Iterable[Card], table: PointTable) -> int:

@@ -23,11 +23,9 @@ from companion.cards import (
     TAROT_KNIGHT,
     TAROT_QUEEN,
     Card,
-    Suit,
-    is_bout,
     tarot_pack,
 )
-from companion.counting import PointTable, by_rank, side_points, total_points
+from companion.counting import PointTable, side_points, tarot_points, total_points
 from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.rules import register
@@ -127,22 +125,11 @@ PACK: tuple[Card, ...] = tarot_pack()
 
 # French Tarot (FFT), in half points so that the table is whole numbers: the bouts and the Kings
 # 4.5, Queens 3.5, Knights 2.5, Jacks 1.5, every other card (pips, trumps 2-20) 0.5.
-COURT_HALF_POINTS: PointTable = by_rank(
-    {TAROT_KING: 9, TAROT_QUEEN: 7, TAROT_KNIGHT: 5, TAROT_JACK: 3})
 BOUT_HALF_POINTS = 9
 LEAST_HALF_POINTS = 1
-
-
-def card_half_points(card: Card) -> int:
-    """One card's value in half points, by the table above (trumps first: ranks reach 21)."""
-    if is_bout(card):
-        return BOUT_HALF_POINTS
-    if card.suit is Suit.TRUMP:
-        return LEAST_HALF_POINTS
-    return COURT_HALF_POINTS(card) or LEAST_HALF_POINTS
-
-
-HALF_POINTS: PointTable = card_half_points
+HALF_POINTS: PointTable = tarot_points(
+    BOUT_HALF_POINTS, {TAROT_KING: 9, TAROT_QUEEN: 7, TAROT_KNIGHT: 5, TAROT_JACK: 3},
+    LEAST_HALF_POINTS)
 """The card-point table, in half points (a card of 4.5 points counts 9)."""
 
 TOTAL_POINTS = total_points(PACK, HALF_POINTS) // 2

@@ -24,10 +24,9 @@ from companion.cards import (
     TAROT_QUEEN,
     Card,
     Suit,
-    is_bout,
     tarot_pack,
 )
-from companion.counting import PointTable, by_rank, side_points, total_points
+from companion.counting import PointTable, side_points, tarot_points, total_points
 from companion.rules import register
 from companion.rules.base import Game, read_options
 from companion.rules.values import (
@@ -102,22 +101,8 @@ PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 # 21, the Excuse) 5 each; trumps 2–20 1 each; Kings 5, Queens 4, Knights 3, Jacks 2; pips 1.
 # 114 in the 62-card pack (the tarot without the red 7–10 and the black Ace–4).
 TROGGU_BOUT_POINTS = 5
-TROGGU_TRUMP_POINTS = 1
-TROGGU_COURT_POINTS: PointTable = by_rank(
-    {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2})
-TROGGU_PIP_POINTS = 1
-
-
-def troggu_points(card: Card) -> int:
-    """Troggu's value of one card, by the table above (trumps first: their ranks reach 21)."""
-    if is_bout(card):
-        return TROGGU_BOUT_POINTS
-    if card.suit is Suit.TRUMP:
-        return TROGGU_TRUMP_POINTS
-    return TROGGU_COURT_POINTS(card) or TROGGU_PIP_POINTS
-
-
-TROGGU_POINTS: PointTable = troggu_points
+TROGGU_POINTS: PointTable = tarot_points(
+    TROGGU_BOUT_POINTS, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1)
 
 TOTAL_POINTS = total_points(PACK, TROGGU_POINTS)
 """114: every card counted singly."""
