@@ -91,6 +91,23 @@ class Card:
         return f"{letters.get(self.rank, str(self.rank))}{self.suit.value}"
 
 
+_PIP_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+              9: "Nine", 10: "Ten"}
+_RANK_WORDS = {ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King", **_PIP_WORDS}
+_TAROT_RANK_WORDS = {ACE: "Ace", TAROT_JACK: "Jack", TAROT_KNIGHT: "Knight", TAROT_QUEEN: "Queen",
+                     TAROT_KING: "King", **_PIP_WORDS}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, as a referee says it: "the Jack of Clubs", "trump 21", "the Excuse"."""
+    if card.suit is Suit.EXCUSE:
+        return "the Excuse"
+    if card.suit is Suit.TRUMP:
+        return f"trump {card.rank}"
+    words = _TAROT_RANK_WORDS if card.tarot else _RANK_WORDS
+    return f"the {words.get(card.rank, str(card.rank))} of {card.suit.name.title()}"
+
+
 class CardError(ValueError):
     """A card code that names no card."""
 

@@ -13,7 +13,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    PLAIN_SUITS,
+    QUEEN,
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,25 @@ class RankOrder:
 
 ACE_HIGH = RankOrder((2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING, ACE))
 """The usual order: Two lowest, then up to Ten, Jack, Queen, King, and the Ace highest."""
+
+TAROT_COURTS = (TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN, TAROT_KING)
+TAROT_TEN_HIGH = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, *TAROT_COURTS))
+"""A tarot suit with its pips in number order: Ace lowest, Ten, then Jack, Knight, Queen,
+King."""
+TAROT_ACE_HIGH = RankOrder((10, 9, 8, 7, 6, 5, 4, 3, 2, ACE, *TAROT_COURTS))
+"""A tarot suit with its pips reversed: Ten lowest, Ace the highest pip, then the courts (the
+red suits of several tarot games)."""
+TAROT_TRUMPS = RankOrder(tuple(range(1, 22)))
+"""The atouts, 1 lowest to 21."""
+
+
+def tarot_ranking(red: RankOrder, black: RankOrder,
+                  cannot_win: frozenset[Card] = frozenset()) -> TrickRanking:
+    """A tarot trick: the atouts are trumps, red and black suits rank by their own orders, and
+    `cannot_win` cards (the Excuse) never win."""
+    orders = {Suit.HEARTS: red, Suit.DIAMONDS: red, Suit.SPADES: black, Suit.CLUBS: black,
+              Suit.TRUMP: TAROT_TRUMPS}
+    return TrickRanking(order=black, suit_orders=orders, trump=Suit.TRUMP, cannot_win=cannot_win)
 
 
 def sorted_cards(cards: Iterable[Card], order: RankOrder,

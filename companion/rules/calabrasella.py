@@ -14,15 +14,17 @@ A revoke moves 9 points from the side in error to the other side before the diff
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from companion.cards import ACE, JACK, KING, QUEEN, pack_40_no_eight_to_ten
+from companion.cards import ACE, JACK, KING, QUEEN, Card, pack_40_no_eight_to_ten
 from companion.counting import PointTable, by_rank, side_points, total_points
 from companion.formatting import number, signed
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
+from companion.rules.referee import RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -37,6 +39,7 @@ from companion.rules.values import (
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, balance_by_differences, settle_list
+from companion.tricks import RankOrder, TrickRanking, WinBy
 
 
 class Event(StrEnum):
@@ -455,5 +458,38 @@ def _stake(setup: Setup) -> int:
     """Cents per point, 0 when the evening is settled in points."""
     return read_options(Options, setup.options).stake
 
+
+
+# ---------------------------------------------------------------- the trick referee
+
+TRICK_ORDER = RankOrder((4, 5, 6, 7, JACK, QUEEN, KING, ACE, 2, 3))
+"""Calabrasella's order in every suit (Foster; the text leaves it out): Three, Two, Ace, King,
+Queen, Jack, Seven, Six, Five, Four."""
+
+
+class CalabrasellaReferee(RankingReferee):
+    """Calabrasella's tricks: no trumps; the highest card of the suit led wins, the Three
+    highest and the Four lowest."""
+
+    slug = "calabrasella"
+    name = "Calabrasella"
+    player_counts = (3, 4)
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return pack_40_no_eight_to_ten()
+
+    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
+        return 3  # at four the dealer sits out
+
+    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
+        return TrickRanking(order=TRICK_ORDER)
+
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
+             context: Mapping[str, Any]) -> str:
+        return ("Calabrasella has no trumps: the highest card of the suit led wins, and the "
+                "suits rank Three, Two, Ace, King, Queen, Jack, Seven, Six, Five, Four")
+
+
+REFEREE = register_referee(CalabrasellaReferee())
 
 register(Calabrasella())

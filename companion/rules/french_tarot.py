@@ -13,6 +13,7 @@ and the taker's side receives it from every defender (zero sum).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -30,6 +31,7 @@ from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
+from companion.rules.referee import LAST_TRICK, TarotReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -43,6 +45,7 @@ from companion.rules.values import (
     State,
 )
 from companion.settlement import Settlement, settle
+from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
 
 
 class Contract(StrEnum):
@@ -934,6 +937,48 @@ def _poignee_fields(prefix: str, label: str,
               help="The Excuse counts as a trump; blank = the level's threshold",
               shown_when=shown_when, section=BONUSES),
     )
+
+
+
+# ---------------------------------------------------------------- the trick referee
+
+
+class SuitOrder(StrEnum):
+    """How the pips of each suit rank in a trick (RULINGS.md, French Tarot)."""
+
+    AS_WRITTEN = "as_written"  # red suits Ace high and Ten low; black suits Ten high
+    FFT = "fft"  # every suit Ten high
+
+
+class FrenchTarotReferee(TarotReferee):
+    """French Tarot's tricks: atouts trump, the suit order as written (option: the FFT's),
+    the Excuse never wins and what its owner owes."""
+
+    slug = "french-tarot"
+    name = "French Tarot"
+    player_counts = (2, 3, 4, 5)
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        return (Field("suit_order", "Suit order in tricks", FieldKind.CHOICE,
+                      choices=(Choice(SuitOrder.AS_WRITTEN.value,
+                                      "As written: red suits Ace high, Ten low"),
+                               Choice(SuitOrder.FFT.value, "FFT: every suit Ten high")),
+                      default=SuitOrder.AS_WRITTEN.value,
+                      help="RULINGS.md: as written; option: the FFT's order"),)
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        return (LAST_TRICK,)
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return PACK
+
+    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
+        if context.get("suit_order") == SuitOrder.FFT:
+            return TAROT_TEN_HIGH, TAROT_TEN_HIGH
+        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
+
+
+REFEREE = register_referee(FrenchTarotReferee())
 
 
 register(FrenchTarot())

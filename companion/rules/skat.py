@@ -15,15 +15,17 @@ differences at the end. Options: the Seeger-Fabian list, and "as written" (a poi
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from companion.cards import ACE, JACK, KING, QUEEN, pack_32_seven_to_ace
+from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
 from companion.formatting import signed
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
+from companion.rules.referee import RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -38,6 +40,7 @@ from companion.rules.values import (
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
+from companion.tricks import RankOrder, TrickRanking, WinBy
 
 
 class GameType(StrEnum):
@@ -917,5 +920,64 @@ def _short_title(play: Play) -> str:
         extras.append(play.reached.value)
     return ", ".join([text, *extras])
 
+
+
+# ---------------------------------------------------------------- the trick referee
+
+JACKS = tuple(Card(suit, JACK) for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
+"""The four Jacks, highest first: in every game but Null they are the top trumps."""
+SUIT_GAME_ORDER = RankOrder((7, 8, 9, JACK, QUEEN, KING, 10, ACE))
+"""A suit's order in a suit game or Grand (ISkO): Ace, Ten, King, Queen, Nine, Eight, Seven
+(its Jack is a trump)."""
+NULL_ORDER = RankOrder((7, 8, 9, 10, JACK, QUEEN, KING, ACE))
+"""Every suit's order in Null (ISkO): Ace, King, Queen, Jack, Ten, Nine, Eight, Seven."""
+GAME_SUITS = {GameType.DIAMONDS: Suit.DIAMONDS, GameType.HEARTS: Suit.HEARTS,
+              GameType.SPADES: Suit.SPADES, GameType.CLUBS: Suit.CLUBS}
+
+
+class SkatReferee(RankingReferee):
+    """Skat's tricks (ISkO): the Jacks top every trump, Clubs, Spades, Hearts, Diamonds; in a
+    suit game that suit follows them; in Grand only the Jacks are trumps; Null has none, and
+    its suits rank Ace, King, Queen, Jack, Ten down to Seven."""
+
+    slug = "skat"
+    name = "Skat"
+    player_counts = (3, 4)
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        return (Field("game", "The game declared", FieldKind.CHOICE,
+                      choices=tuple(Choice(game.value, GAME_NAMES[game]) for game in PLAYED)),)
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return pack_32_seven_to_ace()
+
+    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
+        return 3  # at four the dealer sits the game out
+
+    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
+        game = context.get("game")
+        if game == GameType.NULL:
+            return TrickRanking(order=NULL_ORDER)
+        # Grand: the Jacks alone are trumps; a suit no card has stands for them.
+        trump = GAME_SUITS.get(game, Suit.TRUMP)
+        return TrickRanking(order=SUIT_GAME_ORDER, trump=trump, top_trumps=JACKS)
+
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
+             context: Mapping[str, Any]) -> str:
+        game = GAME_NAMES[GameType(context.get("game"))]
+        if by is WinBy.TOP_TRUMP:
+            return ("in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, "
+                    "Diamonds")
+        if by is WinBy.TRUMP:
+            return (f"in a {game} game the Jacks and then {game} are trumps, and the highest "
+                    "trump played wins")
+        if context.get("game") == GameType.NULL:
+            return ("Null has no trumps: the highest card of the suit led wins, Ace, King, "
+                    "Queen, Jack, Ten down to Seven")
+        return ("nobody played a trump, so the highest card of the suit led wins: Ace, Ten, "
+                "King, Queen, Nine, Eight, Seven")
+
+
+REFEREE = register_referee(SkatReferee())
 
 register(Skat())

@@ -25,12 +25,14 @@ from companion.cards import (
     QUEEN,
     Card,
     CardError,
+    card_name,
     pack_36_no_seven_to_ten,
     pack_52,
     parse,
 )
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
+from companion.rules.referee import RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -46,7 +48,7 @@ from companion.rules.values import (
     TrickProgress,
     TrickRecord,
 )
-from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, sorted_cards
+from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, WinBy, sorted_cards
 
 
 class Scoring(StrEnum):
@@ -139,7 +141,12 @@ THREE_PLAYERS = Table("three-player", "36-card pack, which has no Sevens, Eights
 
 def table_for(setup: Setup) -> Table:
     """The pack, values and quota of this table."""
-    return THREE_PLAYERS if setup.player_count == 3 else FOUR_PLAYERS
+    return table_for_count(setup.player_count)
+
+
+def table_for_count(player_count: int) -> Table:
+    """The pack, values and quota of a table of `player_count`."""
+    return THREE_PLAYERS if player_count == 3 else FOUR_PLAYERS
 
 
 def scoring(setup: Setup) -> Scoring:
@@ -876,6 +883,39 @@ class Tantony(Game):
         if way is Scoring.INDIVIDUAL:
             return individual_outcome(state)
         return split_outcome(state)
+
+
+
+# ---------------------------------------------------------------- the trick referee
+
+
+class TantonyReferee(RankingReferee):
+    """Tantony's tricks: no trump; the highest card of the suit led (the sow) wins, or the card
+    led when nobody follows (the hog)."""
+
+    slug = "tantony"
+    name = "Tantony"
+    player_counts = (3, 4)
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return table_for_count(player_count).pack
+
+    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
+        return NO_TRUMP
+
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
+             context: Mapping[str, Any]) -> str:
+        if not PlayedTrick(tuple(cards), NO_TRUMP).followed:
+            return "nobody followed suit, so the card led wins: the hog (it is also the runt)"
+        return "Tantony has no trump, so the highest card of the suit led wins (the sow)"
+
+    def notes(self, cards: Sequence[Card], winner: int | None,
+              context: Mapping[str, Any]) -> tuple[str, ...]:
+        runt = PlayedTrick(tuple(cards), NO_TRUMP).lowest_card
+        return (f"The runt, the lowest card of the suit led, is {card_name(runt)}.",)
+
+
+REFEREE = register_referee(TantonyReferee())
 
 
 register(Tantony())

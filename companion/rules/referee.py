@@ -1,0 +1,368 @@
+"""The trick referee: the cards of one trick in play order, the winner, the card and the rule.
+
+Arguments at a card table are about one trick. Every trick game gives a `TrickReferee`: the
+pack it is played with, what a trick's context holds (the trump, the anti-trump, the kind of
+game), and how to judge the cards — most by building a `TrickRanking` for the trick (the
+shared machinery in `companion.tricks` resolves it) and saying the rule in the game's words.
+The pad's referee panel and `companion referee` both go through `judge_request`, so they
+cannot disagree. Pure Python.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards import ACE, Card, CardError, Suit, card_name, parse
+from companion.parsing import parse_values, read_card_token, read_count
+from companion.rules.values import MAX_SEATS, Choice, Field, FieldKind, Problem
+from companion.tricks import RankOrder, TrickRanking, WinBy, resolve, tarot_ranking
+
+REFEREE_FORMAT = "table-companion/referee@1"
+MAX_TRICKS = 40  # one request judges at most this many tricks
+
+
+@dataclass(frozen=True)
+class CardJudgement:
+    """Whether one card of the trick may be played, as far as the trick alone can show."""
+
+    index: int
+    allowed: bool
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won a trick (a play-order index: 0 is the card led) and why, in the game's words.
+
+    `tied` lists the cards that tie when the game has ties (a war, a private trick) and then
+    `winner` is None; `notes` say what else the trick settles (the Excuse's owner owes half a
+    point); `judged` holds the legality of each card where the trick alone can show it.
+    """
+
+    winner: int | None
+    card: Card | None
+    rule: str
+    tied: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    judged: tuple[CardJudgement, ...] = ()
+
+    def words(self, names: Sequence[str] | None = None, leader: int = 0) -> str:
+        """The verdict as a sentence: "Bob wins with the Jack of Clubs: …"."""
+        if self.winner is None or self.card is None:
+            return self.rule
+        who = (names[(leader + self.winner) % len(names)] if names
+               else f"Card {self.winner + 1}")
+        return f"{who} wins with {card_name(self.card)}: {self.rule}"
+
+    def as_data(self, cards: Sequence[Card], names: Sequence[str] | None = None,
+                leader: int = 0) -> dict[str, Any]:
+        """The verdict as JSON data beside its words."""
+        count = len(names) if names else len(cards)
+        return {
+            "winner": self.winner,
+            "winner_seat": None if self.winner is None else (leader + self.winner) % count,
+            "card": self.card.code if self.card else None,
+            "card_name": card_name(self.card) if self.card else None,
+            "rule": self.rule,
+            "words": self.words(names, leader),
+            "tied": list(self.tied),
+            "notes": list(self.notes),
+            "cards": [{"index": j.index, "card": cards[j.index].code, "allowed": j.allowed,
+                       "why": j.why} for j in self.judged],
+        }
+
+
+class TrickReferee(ABC):
+    """One game's referee. Subclasses are stateless: the trick and its context come in."""
+
+    slug: str
+    name: str
+    player_counts: tuple[int, ...]
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        """What a trick's context holds besides its cards (the trump, the kind of game)."""
+        return ()
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The house rules that change who wins a trick (a suit order, a first-phase rule)."""
+        return ()
+
+    @abstractmethod
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        """The cards this game is played with, in the order the pad's grid shows them."""
+
+    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
+        """How many cards a trick holds: one per player by default."""
+        return player_count
+
+    def read(self, token: str, context: Mapping[str, Any]) -> Card:
+        """A card code read the way this game (and session) writes its cards."""
+        return parse(token)
+
+    @abstractmethod
+    def judge(self, cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
+        """The verdict on a trick whose cards are listed in play order from the leader."""
+
+
+class RankingReferee(TrickReferee):
+    """A referee whose game ranks cards by data: a `TrickRanking` built for each trick."""
+
+    @abstractmethod
+    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
+        """How the cards rank in this trick (it may depend on the trick: an anti-trump led)."""
+
+    @abstractmethod
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
+             context: Mapping[str, Any]) -> str:
+        """Why `card` won, in the game's words."""
+
+    def notes(self, cards: Sequence[Card], winner: int | None,
+              context: Mapping[str, Any]) -> tuple[str, ...]:
+        """What else the trick settles (nothing by default)."""
+        return ()
+
+    def judge(self, cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
+        """Resolve the trick under the game's ranking and say why the winner won."""
+        ranking = self.ranking(cards, context)
+        verdict = resolve(cards, ranking)
+        notes = self.notes(cards, verdict.winner, context)
+        if verdict.winner is None or verdict.by is None:
+            return Verdict(None, None, "no card can win this trick", verdict.tied, notes)
+        card = cards[verdict.winner]
+        return Verdict(verdict.winner, card, self.rule(verdict.by, card, cards, context), (),
+                       notes)
+
+
+# ---------------------------------------------------------------- the registry
+
+_REFEREES: dict[str, TrickReferee] = {}
+
+
+def register_referee(referee: TrickReferee) -> TrickReferee:
+    """Add a game's referee (a second one for the same game is a programming error)."""
+    if referee.slug in _REFEREES:
+        raise ValueError(f"a referee is already registered for {referee.slug!r}")
+    _REFEREES[referee.slug] = referee
+    return referee
+
+
+def referee_for(slug: str) -> TrickReferee | None:
+    """The referee of game `slug`, if it has one."""
+    return _REFEREES.get(slug)
+
+
+def all_referees() -> list[TrickReferee]:
+    """Every game's referee, by name."""
+    return sorted(_REFEREES.values(), key=lambda referee: referee.name)
+
+
+# ---------------------------------------------------------------- words and fields shared
+
+
+SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds",
+              Suit.CLUBS: "Clubs"}
+
+
+def suit_choices(suits: Sequence[Suit]) -> tuple[Choice, ...]:
+    """Suits as choices of a context field, by their letter ("H": Hearts ♥)."""
+    return tuple(Choice(suit.value, f"{SUIT_NAMES[suit]} {suit.symbol}") for suit in suits)
+
+
+def trump_field(suits: Sequence[Suit], *, none_label: str | None = None,
+                name: str = "trump", label: str = "Trump suit") -> Field:
+    """The context field of a hand's trump suit (or anti-trump), optionally "none"."""
+    choices = suit_choices(suits)
+    if none_label is not None:
+        choices = (*choices, Choice("none", none_label))
+    return Field(name, label, FieldKind.CHOICE, choices=choices)
+
+
+def suit_of_choice(value: str | None) -> Suit | None:
+    """The suit a suit choice names (None for "none" or nothing)."""
+    return Suit(value) if value and value != "none" else None
+
+
+# ---------------------------------------------------------------- one request, judged
+
+
+def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], list[Problem]]:
+    """Judge the trick (or tricks) of a JSON request; the answer as data, or the problems.
+
+    The request: {"players": 4, "options": {...}, "context": {...}, "names": [...],
+    "leader": 0, "cards": ["5H", "JH", ...]} or, for several tricks, "tricks": [{"cards": [...],
+    "context": {...}, "leader": 0}, ...] (each trick's context over the request's). Every value
+    goes through the strict parser before anything is built from it.
+    """
+    if not isinstance(data, Mapping):
+        return {}, [Problem(None, "The request must be a JSON object.")]
+    unknown = [key for key in data if key not in REQUEST_KEYS]
+    if unknown:
+        return {}, [Problem(str(unknown[0])[:40], f"{str(unknown[0])[:40]!r} is not part of a "
+                                                  "referee request.")]
+    count = read_count(data.get("players", ""), digits=2)
+    if count is None or count not in referee.player_counts or count > MAX_SEATS:
+        counts = ", ".join(str(c) for c in referee.player_counts)
+        return {}, [Problem("players", f"{referee.name} is played by {counts} players.")]
+    names, problems = _names(data.get("names"), count)
+    tricks = data.get("tricks")
+    if tricks is None:
+        tricks = [{"cards": data.get("cards"), "leader": data.get("leader", 0)}]
+    if not isinstance(tricks, list) or not 1 <= len(tricks) <= MAX_TRICKS:
+        return {}, [*problems, Problem("tricks", f"Give between 1 and {MAX_TRICKS} tricks.")]
+    verdicts = []
+    for index, trick in enumerate(tricks):
+        verdict, trick_problems = _judge_one(referee, count, data, trick, names)
+        problems += [Problem(p.field, p.message, p.part, index) for p in trick_problems]
+        verdicts.append(verdict)
+    if problems:
+        return {}, problems
+    return {"format": REFEREE_FORMAT, "game": referee.slug, "players": count,
+            "verdicts": verdicts}, []
+
+
+REQUEST_KEYS = ("players", "options", "context", "names", "leader", "cards", "tricks")
+TRICK_KEYS = ("cards", "context", "leader")
+
+
+def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
+    if value is None:
+        return None, []
+    if (not isinstance(value, list) or len(value) != count
+            or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)):
+        return None, [Problem("names", f"Give {count} names, one per seat in play order.")]
+    return list(value), []
+
+
+def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick: Any,
+               names: list[str] | None) -> tuple[dict[str, Any], list[Problem]]:
+    """One trick of a request: its context read and checked, its cards read, the verdict."""
+    if not isinstance(trick, Mapping) or any(key not in TRICK_KEYS for key in trick):
+        return {}, [Problem("tricks", "A trick holds its cards, and may hold its context and "
+                                      "leader.")]
+    context, problems = read_context(referee, count, data.get("options"),
+                                     {**_mapping(data.get("context")),
+                                      **_mapping(trick.get("context"))})
+    leader = read_count(trick.get("leader", 0), digits=2)
+    if leader is None or leader >= count:
+        problems.append(Problem("leader", "The leader is a seat at this table."))
+    if problems:
+        return {}, problems
+    cards, problems = read_trick_cards(referee, count, context, trick.get("cards"))
+    if problems:
+        return {}, problems
+    verdict = referee.judge(cards, context)
+    return verdict.as_data(cards, names, leader or 0), []
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def read_context(referee: TrickReferee, count: int, options: Any,
+                 context: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+    """A trick's context and the session's options, typed and checked against the fields."""
+    problems: list[Problem] = []
+    option_fields = referee.options(count)
+    context_fields = referee.context_fields(count)
+    if options is not None and not isinstance(options, Mapping):
+        return {}, [Problem("options", "Options must be an object of house rules.")]
+    for name in (options or {}):
+        if name not in {spec.name for spec in option_fields}:
+            problems.append(Problem("options", f"{str(name)[:40]!r} is not a house rule here."))
+    for name in context:
+        if name not in {spec.name for spec in context_fields}:
+            problems.append(Problem("context", f"{str(name)[:40]!r} is not part of a "
+                                               f"{referee.name} trick's context."))
+    chosen, option_problems = parse_values(option_fields, options or {}, count)
+    values, context_problems = parse_values(context_fields, context, count)
+    return {**chosen, **values}, problems + option_problems + context_problems
+
+
+def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, Any],
+                     value: Any) -> tuple[list[Card], list[Problem]]:
+    """The cards of a trick: card codes of this game's pack, each once, one per player."""
+    wanted = referee.cards_in_trick(count, context)
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list) or len(value) > wanted + 4:
+        return [], [Problem("cards", f"Give the {wanted} cards of the trick, in play order "
+                                     "from the leader.")]
+    pack = set(referee.pack(count, context))
+    cards: list[Card] = []
+    for token in value:
+        code = read_card_token(token)
+        card = _read(referee, code, context) if code else None
+        if card is None:
+            return [], [Problem("cards", f"{str(token)[:12]!r} is not a card.")]
+        if card not in pack:
+            return [], [Problem("cards", f"{card_name(card).capitalize()} is not in the pack "
+                                         f"{referee.name} is played with.")]
+        if card in cards:
+            return [], [Problem("cards", f"{card_name(card).capitalize()} is played twice.")]
+        cards.append(card)
+    if len(cards) != wanted:
+        return [], [Problem("cards", f"{len(cards)} cards were given; a trick of "
+                                     f"{referee.name} at {count} players has {wanted}.")]
+    return cards, []
+
+
+def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card | None:
+    try:
+        return referee.read(code, context)
+    except CardError:
+        return None
+
+
+# ---------------------------------------------------------------- the tarot family
+
+EXCUSE = Card(Suit.EXCUSE, 0, tarot=True)
+SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",
+              Suit.CLUBS: "club", Suit.TRUMP: "atout"}
+
+
+class TarotReferee(RankingReferee):
+    """A tarot game's trick: the atouts are trumps, red and black suits rank as the game says,
+    and the Excuse never wins (a game without an Excuse rule of its own says nothing more)."""
+
+    def read(self, token: str, context: Mapping[str, Any]) -> Card:
+        return parse(token, tarot=True)
+
+    @abstractmethod
+    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
+        """The red and the black suits' orders in this game (and session)."""
+
+    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
+        red, black = self.suit_orders(context)
+        return tarot_ranking(red, black, frozenset({EXCUSE}))
+
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
+             context: Mapping[str, Any]) -> str:
+        """The atout rule, or the suit led with its order, and the Excuse led."""
+        led_note = (" (the Excuse was led, so the next card set the suit)"
+                    if cards[0] == EXCUSE else "")
+        if by is WinBy.TRUMP:
+            return f"in {self.name} any atout beats every suit card, and the highest atout wins"
+        red, black = self.suit_orders(context)
+        order = red if card.suit.is_red else black
+        top_pip = "the Ace" if order.strength(ACE) > order.strength(10) else "the Ten"
+        return (f"nobody played an atout, so the highest {SUIT_WORDS[card.suit]} wins"
+                f"{led_note}; in {self.name} the {'red' if card.suit.is_red else 'black'} "
+                f"suits rank King, Queen, Knight, Jack, then {top_pip} highest of the pips")
+
+    def notes(self, cards: Sequence[Card], winner: int | None,
+              context: Mapping[str, Any]) -> tuple[str, ...]:
+        """What happens to the Excuse: kept by its owner, who owes the winner half a point,
+        except on the last trick, where it goes to the winner."""
+        if EXCUSE not in cards:
+            return ()
+        if context.get("last_trick"):
+            return ("The Excuse was played on the last trick: it goes to the trick's winner.",)
+        return ("The Excuse never wins: its owner keeps it among their own tricks and gives the "
+                "winner a card worth half a point in exchange (when they have one).",)
+
+
+LAST_TRICK = Field("last_trick", "The last trick of the hand", FieldKind.BOOLEAN, default=False,
+                   required=False, help="On the last trick the Excuse goes to the winner")
