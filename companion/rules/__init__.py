@@ -1,7 +1,8 @@
 """The registry of games: each game module registers one `Game`; everything else looks it up.
 
-Game modules are found, not listed: every module of this package is imported once, and each
-game module registers its game as it is imported. Adding a game is adding a module.
+Game modules are found, not listed: on the first look-up every module of this package is
+imported once, and each game module registers its game as it is imported. Adding a game is
+adding a module.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def registered(game: Game) -> Iterator[Game]:
 
 def get(slug: str) -> Game:
     """The game registered under `slug`."""
+    load_games()
     try:
         return _GAMES[slug]
     except KeyError:
@@ -51,14 +53,20 @@ def get(slug: str) -> Game:
 
 def all_games() -> list[Game]:
     """Every registered game, by name."""
+    load_games()
     return sorted(_GAMES.values(), key=lambda game: game.name)
 
 
-def _load_games() -> None:
-    """Import every module of this package, so that each game module registers its game."""
+_loaded: list[bool] = []
+
+
+def load_games() -> None:
+    """Import every module of this package once, so that each game module registers its game
+    (and its trick referee). Done on first look-up, not at import: a module of this package
+    may be imported on its own (the values) without pulling every game in."""
+    if _loaded:
+        return
+    _loaded.append(True)
     for module in pkgutil.iter_modules(__path__):
         if not module.name.startswith("_"):
             importlib.import_module(f"{__name__}.{module.name}")
-
-
-_load_games()

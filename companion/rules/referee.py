@@ -151,11 +151,17 @@ def register_referee(referee: TrickReferee) -> TrickReferee:
 
 def referee_for(slug: str) -> TrickReferee | None:
     """The referee of game `slug`, if it has one."""
+    from companion.rules import load_games
+
+    load_games()
     return _REFEREES.get(slug)
 
 
 def all_referees() -> list[TrickReferee]:
     """Every game's referee, by name."""
+    from companion.rules import load_games
+
+    load_games()
     return sorted(_REFEREES.values(), key=lambda referee: referee.name)
 
 
