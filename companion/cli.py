@@ -20,6 +20,7 @@ import waitress
 from companion.engine import replay
 from companion.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.rules import all_games, get
+from companion.rules.referee import judge_request, referee_for
 from companion.store import Store, StoreFault, default_database_path
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
@@ -155,6 +156,37 @@ def score(file: str) -> None:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)
     click.echo(to_json(result), nl=False)
+
+
+# ---------------------------------------------------------------- the trick referee
+
+
+@main.command()
+@click.argument("game", metavar="GAME")
+@click.argument("file", metavar="[FILE]", default="-")
+def referee(game: str, file: str) -> None:
+    """Judge a trick (or tricks) of GAME read as JSON from FILE (default: standard input).
+
+    The request: {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
+    with optional "options", "names" and "leader", or "tricks": [{"cards": [...], "context":
+    {...}}, ...]. Prints the verdicts as JSON; exits 2 with {"problems": [...]} when refused.
+    `companion games --json` lists each game's referee context.
+    """
+    found = referee_for(game)
+    if found is None:
+        click.echo(to_json({"problems": [problem(f"There is no trick referee for {game!r}.",
+                                                 field="game")]}), nl=False)
+        sys.exit(2)
+    data, problems = read_document(file)
+    if problems:
+        click.echo(to_json({"problems": problems}), nl=False)
+        sys.exit(2)
+    answer, refused = judge_request(found, data)
+    if refused:
+        click.echo(to_json({"problems": [{"trick": p.item, "field": p.field,
+                                          "message": p.message} for p in refused]}), nl=False)
+        sys.exit(2)
+    click.echo(to_json(answer), nl=False)
 
 
 # ---------------------------------------------------------------- export and backup

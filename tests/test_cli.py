@@ -341,3 +341,34 @@ def test_score_answers_the_facts_and_the_settlement_as_data(runner, tmp_path):
         moved[payment["payer"]] -= payment["amount"]
         moved[payment["payee"]] += payment["amount"]
     assert moved == settlement["nets"]
+
+
+def test_referee_round_trip(runner, tmp_path):
+    # Maw, Clubs trumps: the Jack of trumps (Bob) ranks second only to the Five.
+    request = {"players": 4, "names": PLAYERS, "context": {"trump": "C"},
+               "cards": ["AH", "JC", "KC", "5S"]}
+    result = runner.invoke(cli.main, ["referee", "maw", str(write(tmp_path, request))])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)["verdicts"][0]
+    assert (found["winner"], found["card"]) == (1, "JC")
+    assert found["words"].startswith("Bob wins with the Jack of Clubs")
+
+
+def test_referee_refusal_exits_2_with_the_field(runner):
+    result = runner.invoke(cli.main, ["referee", "maw", "-"],
+                           input=json.dumps({"players": 4, "cards": ["AH"]}))
+    assert result.exit_code == 2
+    assert json.loads(result.output)["problems"][0]["field"] == "trump"
+
+
+def test_referee_of_a_game_without_one_exits_2(runner):
+    result = runner.invoke(cli.main, ["referee", "no-such-game", "-"], input="{}")
+    assert result.exit_code == 2 and "no trick referee" in result.output
+
+
+def test_games_json_says_what_each_referee_needs(runner):
+    described = {g["slug"]: g for g in json.loads(runner.invoke(cli.main,
+                                                                ["games", "--json"]).output)}
+    assert [f["name"] for f in described["skat"]["referee"]["variants"][0]["context"]] == ["game"]
+    assert [f["name"] for f in described["french-tarot"]["referee"]["variants"][0]["options"]] \
+        == ["suit_order"]

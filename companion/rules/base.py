@@ -196,7 +196,11 @@ class Game(ABC):
                 "phases": [{"name": p.name, "label": p.label, "fields": list(p.fields)}
                            for p in self.phases(setup)],
             })
+        from companion.rules.referee import describe_referee, referee_for
+
+        referee = referee_for(self.slug)
         return {"slug": self.slug, "name": self.name, "players": list(self.player_counts),
+                "referee": describe_referee(referee) if referee else None,
                 "zero_sum": self.zero_sum,
                 "scale": {"singular": self.scale.singular, "plural": self.scale.plural,
                           "better": self.scale.better.value, "signed": self.scale.signed},

@@ -191,6 +191,17 @@ def suit_of_choice(value: str | None) -> Suit | None:
     return Suit(value) if value and value != "none" else None
 
 
+def describe_referee(referee: TrickReferee) -> dict[str, Any]:
+    """What a referee request of this game holds, per player count (for `games --json`)."""
+    return {"slug": referee.slug, "name": referee.name,
+            "players": list(referee.player_counts),
+            "variants": [{"players": count,
+                          "options": [o.describe() for o in referee.options(count)],
+                          "context": [f.describe() for f in referee.context_fields(count)],
+                          "cards_in_trick": referee.cards_in_trick(count, {})}
+                         for count in referee.player_counts]}
+
+
 # ---------------------------------------------------------------- one request, judged
 
 
@@ -304,15 +315,20 @@ def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, An
         if card is None:
             return [], [Problem("cards", f"{str(token)[:12]!r} is not a card.")]
         if card not in pack:
-            return [], [Problem("cards", f"{card_name(card).capitalize()} is not in the pack "
+            return [], [Problem("cards", f"{_capital(card_name(card))} is not in the pack "
                                          f"{referee.name} is played with.")]
         if card in cards:
-            return [], [Problem("cards", f"{card_name(card).capitalize()} is played twice.")]
+            return [], [Problem("cards", f"{_capital(card_name(card))} is played twice.")]
         cards.append(card)
     if len(cards) != wanted:
         return [], [Problem("cards", f"{len(cards)} cards were given; a trick of "
                                      f"{referee.name} at {count} players has {wanted}.")]
     return cards, []
+
+
+def _capital(words: str) -> str:
+    """Words at the start of a sentence: "The Ace of Hearts"."""
+    return words[:1].upper() + words[1:]
 
 
 def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card | None:
