@@ -34,6 +34,16 @@
 
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
+    // The referee's card grid: each tap adds that card to the trick, in the order tapped.
+    var grid = event.target.closest && event.target.closest("[data-cards-for]");
+    if (!grid) return;
+    var input = document.getElementById(grid.dataset.cardsFor);
+    var cards = input.value.split(/[\s,]+/).filter(function (c) { return c; });
+    if (event.target.dataset.card) cards.push(event.target.dataset.card);
+    else if (event.target.matches("[data-card-back]")) cards.pop();
+    else if (event.target.matches("[data-card-clear]")) cards = [];
+    else return;
+    input.value = cards.join(" ");
   });
 
   document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -26,6 +26,7 @@ def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
     from companion.web.phases import bp as phases_bp
+    from companion.web.referee import bp as referee_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
 
@@ -36,6 +37,8 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
     app.register_blueprint(phases_bp)
+    app.register_blueprint(referee_bp)
+    app.jinja_env.globals["rules_slugs"] = _RulesSlugs()
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed
@@ -78,6 +81,15 @@ def get_store() -> Store:
 def get_cache() -> ReplayCache:
     """This app's cache of replayed sessions."""
     return app_state().cache
+
+
+class _RulesSlugs:
+    """The slugs of games with a rules page (`in` asks the registry each time)."""
+
+    def __contains__(self, slug: object) -> bool:
+        from companion.rules import all_games
+
+        return any(game.slug == slug for game in all_games())
 
 
 def _headers(response: Response) -> Response:

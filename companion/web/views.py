@@ -30,6 +30,7 @@ from companion.engine import Checked
 from companion.parsing import parse_values, read_count
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
+from companion.rules.referee import all_referees, referee_for
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.store import StaleWrite
 from companion.web import get_cache, get_store
@@ -99,7 +100,8 @@ def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
     device = session.get("device")
     records = get_store().sessions_of_device(device) if isinstance(device, str) else []
-    return render_template("home.html", records=records, games={g.slug: g for g in all_games()})
+    return render_template("home.html", records=records, games={g.slug: g for g in all_games()},
+                           referees=all_referees())
 
 
 @bp.get("/healthz")
@@ -207,6 +209,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
         "rules_page": url_for("pad.rules", slug=pad.setup.game),
+        "has_referee": referee_for(pad.setup.game) is not None,
         "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
                      if pad.state.hands else None),
     }
@@ -453,4 +456,5 @@ def rules(slug: str) -> str:
     except KeyError:
         abort(404)
     text = rules_page_text(slug)
-    return render_template("rules.html", game=game, text=text)
+    return render_template("rules.html", game=game, text=text,
+                           has_referee=referee_for(slug) is not None)
