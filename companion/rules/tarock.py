@@ -1,0 +1,60 @@
+"""Tarock, seed 002: the German tarot for four players, with the 54-card stripped pack.
+
+The trick referee lives here now; the score pad for Tarock (triplets of one counting card and
+two low cards: RULINGS.md "The tarot family") joins it in this module later. The text strips the
+pack and says "game play is exactly the same as Le Tarot Français", so a trick is judged as
+French Tarot's as written: red pips Ace high, black pips Ten high, and the Excuse never wins,
+going to the trick's winner only on the last trick. The decisions:
+docs/rules/referee-decisions-tarots.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.cards import ACE, Card, Suit, tarot_pack
+from companion.rules.referee import EXCUSE, LAST_TRICK, TarotReferee, register_referee
+from companion.rules.values import Field
+from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
+
+RED_PIPS = (ACE, 2, 3, 4)
+"""The text: "from the pip cards in the red suits, remove the 10 through 5 cards"."""
+BLACK_PIPS = (7, 8, 9, 10)
+"""The text: "from the pip cards in the black suits, remove the 6 through 1, or Ace"."""
+KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.HEARTS: RED_PIPS, Suit.DIAMONDS: RED_PIPS,
+                                          Suit.SPADES: BLACK_PIPS, Suit.CLUBS: BLACK_PIPS}
+
+PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
+"""The 54 cards: 8 in each suit (4 courts, 4 pips), 21 atouts and the Excuse."""
+
+EXCUSE_KEPT = ("The Excuse never wins: its owner keeps it among their own tricks and gives the "
+               "winner a low card (not a bout or a court) in exchange, when they have one.")
+
+
+class TarockReferee(TarotReferee):
+    """Tarock's tricks: French Tarot's as written, in the 54-card pack."""
+
+    slug = "tarock"
+    name = "Tarock"
+    player_counts = (4,)
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        return (LAST_TRICK,)
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return PACK
+
+    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
+        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
+
+    def notes(self, cards: Sequence[Card], winner: int | None,
+              context: Mapping[str, Any]) -> tuple[str, ...]:
+        """French Tarot's Excuse rule, the exchange card said in Tarock's counting (a low card
+        rather than a half point); the last trick as French Tarot's."""
+        if EXCUSE in cards and not context.get("last_trick"):
+            return (EXCUSE_KEPT,)
+        return super().notes(cards, winner, context)
+
+
+REFEREE = register_referee(TarockReferee())
