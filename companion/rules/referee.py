@@ -347,7 +347,12 @@ SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamon
 
 class TarotReferee(RankingReferee):
     """A tarot game's trick: the atouts are trumps, red and black suits rank as the game says,
-    and the Excuse never wins (a game without an Excuse rule of its own says nothing more)."""
+    and the Excuse never wins. What its owner gives for it and whether it goes to the winner of
+    the last trick are the game's data (French Tarot's by default)."""
+
+    excuse_name: str = "the Excuse"
+    exchange: str = "a card worth half a point"  # what the Excuse's owner gives the winner
+    to_last_winner: bool = True  # on the last trick the Excuse goes to the trick's winner
 
     def read(self, token: str, context: Mapping[str, Any]) -> Card:
         return parse(token, tarot=True)
@@ -380,10 +385,12 @@ class TarotReferee(RankingReferee):
         except on the last trick, where it goes to the winner."""
         if EXCUSE not in cards:
             return ()
-        if context.get("last_trick"):
-            return ("The Excuse was played on the last trick: it goes to the trick's winner.",)
-        return ("The Excuse never wins: its owner keeps it among their own tricks and gives the "
-                "winner a card worth half a point in exchange (when they have one).",)
+        name = _capital(self.excuse_name)
+        if self.to_last_winner and context.get("last_trick"):
+            return (f"{name} was played on the last trick: it goes to the trick's winner.",)
+        always = "" if self.to_last_winner else ", on the last trick too,"
+        return (f"{name} never wins: its owner keeps it among their own tricks{always} and "
+                f"gives the winner {self.exchange} in exchange (when they have one).",)
 
 
 LAST_TRICK = Field("last_trick", "The last trick of the hand", FieldKind.BOOLEAN, default=False,

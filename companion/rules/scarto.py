@@ -28,10 +28,6 @@ BLACK_ORDER_WORDS = ("spades and clubs rank King, Queen, Knight, Jack, then the 
 """The text: "the King is stronger than Jack, which is stronger than the 10, which is stronger
 than the 1, or Ace"."""
 
-EXCUSE_KEPT = ("The Excuse never wins: its owner keeps it among their own tricks, on the last "
-               "trick too, and gives the trick's winner a low card (not a court or a bout) in "
-               "exchange.")
-
 
 class ScartoReferee(TarotReferee):
     """Scarto's tricks: any atout is stronger than the suits, 21 the strongest; the suit led
@@ -40,6 +36,9 @@ class ScartoReferee(TarotReferee):
     slug = "scarto"
     name = "Scarto"
     player_counts = (3,)
+    player_counts = (3,)
+    exchange = "a low card (not a court or a bout)"
+    to_last_winner = False
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return PACK
@@ -58,10 +57,6 @@ class ScartoReferee(TarotReferee):
         return (f"nobody played an atout, so the strongest {SUIT_WORDS[card.suit]} wins{led}; "
                 f"in Scarto {order}")
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
-        """The Excuse stays with its owner, who pays for it with a low card."""
-        return (EXCUSE_KEPT,) if EXCUSE in cards else ()
 
 
 REFEREE = register_referee(ScartoReferee())

@@ -43,8 +43,6 @@ PIP_WORDS: dict[Suit, str] = {
 }
 """Each suit's pips in this pack, strongest first, under French Tarot's order as written."""
 
-EXCUSE_KEPT = ("The Excuse never wins: its owner keeps it among their own tricks and gives the "
-               "winner a card worth 1 point in exchange, when they have one.")
 
 
 class TarocchiSicilianiReferee(TarotReferee):
@@ -53,6 +51,7 @@ class TarocchiSicilianiReferee(TarotReferee):
     slug = "tarocchi-siciliani"
     name = "Tarocchi Siciliani"
     player_counts = (4,)
+    exchange = "a card worth 1 point"
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         return (LAST_TRICK,)
@@ -73,13 +72,6 @@ class TarocchiSicilianiReferee(TarotReferee):
                 f"{self.name} {SUIT_NAMES[card.suit]} rank King, Queen, Knight, Jack, then "
                 f"{PIP_WORDS[card.suit]}")
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
-        """French Tarot's Excuse rule, the exchange card said in this game's counting (a card
-        worth 1 point rather than a half point); the last trick as French Tarot's."""
-        if EXCUSE in cards and not context.get("last_trick"):
-            return (EXCUSE_KEPT,)
-        return super().notes(cards, winner, context)
 
 
 REFEREE = register_referee(TarocchiSicilianiReferee())

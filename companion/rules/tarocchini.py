@@ -36,9 +36,6 @@ ORDER_WORDS = {True: "red suits rank King, Queen, Knight, Jack, then the Ace, th
                       "Six, and the Ace lowest"}
 """French Tarot's suit order as written (the text: "including suit rankings"), in this pack."""
 
-MATTO_KEPT = ("The Matto never wins: its owner keeps it among their own tricks, on the last "
-              "trick too, and gives the trick's winner a low card (worth 1 point) in exchange.")
-
 
 def trump_words(rank: int) -> str:
     """A trump by its Bolognese name: "the Mondo (trump 20)", "a Moretto (trump 3)"."""
@@ -72,6 +69,9 @@ class TarocchiniReferee(TarotReferee):
     slug = "tarocchini"
     name = "Tarocchini"
     player_counts = (2, 3, 4, 5, 6, 7)
+    excuse_name = "the Matto"
+    exchange = "a low card (worth 1 point)"
+    to_last_winner = False
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return PACK
@@ -106,10 +106,6 @@ class TarocchiniReferee(TarotReferee):
                 f"21), beats every suit card, and the highest trump played wins: "
                 f"{trump_words(card.rank)}")
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
-        """The Matto stays with its owner, who pays for it with a low card."""
-        return (MATTO_KEPT,) if EXCUSE in cards else ()
 
 
 REFEREE = register_referee(TarocchiniReferee())

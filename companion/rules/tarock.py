@@ -10,11 +10,11 @@ docs/rules/referee-decisions-tarots.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.cards import ACE, Card, Suit, tarot_pack
-from companion.rules.referee import EXCUSE, LAST_TRICK, TarotReferee, register_referee
+from companion.rules.referee import LAST_TRICK, TarotReferee, register_referee
 from companion.rules.values import Field
 from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
 
@@ -28,9 +28,6 @@ KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.HEARTS: RED_PIPS, Suit.DIAMONDS: 
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 54 cards: 8 in each suit (4 courts, 4 pips), 21 atouts and the Excuse."""
 
-EXCUSE_KEPT = ("The Excuse never wins: its owner keeps it among their own tricks and gives the "
-               "winner a low card (not a bout or a court) in exchange, when they have one.")
-
 
 class TarockReferee(TarotReferee):
     """Tarock's tricks: French Tarot's as written, in the 54-card pack."""
@@ -38,6 +35,7 @@ class TarockReferee(TarotReferee):
     slug = "tarock"
     name = "Tarock"
     player_counts = (4,)
+    exchange = "a low card (not a bout or a court)"
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         return (LAST_TRICK,)
@@ -48,13 +46,6 @@ class TarockReferee(TarotReferee):
     def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
         return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
-        """French Tarot's Excuse rule, the exchange card said in Tarock's counting (a low card
-        rather than a half point); the last trick as French Tarot's."""
-        if EXCUSE in cards and not context.get("last_trick"):
-            return (EXCUSE_KEPT,)
-        return super().notes(cards, winner, context)
 
 
 REFEREE = register_referee(TarockReferee())
