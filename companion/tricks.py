@@ -64,11 +64,12 @@ TAROT_TRUMPS = RankOrder(tuple(range(1, 22)))
 
 
 def tarot_ranking(red: RankOrder, black: RankOrder,
-                  cannot_win: frozenset[Card] = frozenset()) -> TrickRanking:
-    """A tarot trick: the atouts are trumps, red and black suits rank by their own orders, and
-    `cannot_win` cards (the Excuse) never win."""
+                  cannot_win: frozenset[Card] = frozenset(),
+                  trumps: RankOrder = TAROT_TRUMPS) -> TrickRanking:
+    """A tarot trick: the atouts are trumps (in `trumps` order, 1 to 21 by default), red and
+    black suits rank by their own orders, and `cannot_win` cards (the Excuse) never win."""
     orders = {Suit.HEARTS: red, Suit.DIAMONDS: red, Suit.SPADES: black, Suit.CLUBS: black,
-              Suit.TRUMP: TAROT_TRUMPS}
+              Suit.TRUMP: trumps}
     return TrickRanking(order=black, suit_orders=orders, trump=Suit.TRUMP, cannot_win=cannot_win)
 
 

@@ -18,7 +18,14 @@ from typing import Any
 from companion.cards import ACE, Card, CardError, Suit, card_name, parse
 from companion.parsing import parse_values, read_card_token, read_count
 from companion.rules.values import MAX_SEATS, Choice, Field, FieldKind, Problem
-from companion.tricks import RankOrder, TrickRanking, WinBy, resolve, tarot_ranking
+from companion.tricks import (
+    TAROT_TRUMPS,
+    RankOrder,
+    TrickRanking,
+    WinBy,
+    resolve,
+    tarot_ranking,
+)
 
 REFEREE_FORMAT = "table-companion/referee@1"
 MAX_TRICKS = 40  # one request judges at most this many tricks
@@ -363,7 +370,11 @@ class TarotReferee(RankingReferee):
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         red, black = self.suit_orders(context)
-        return tarot_ranking(red, black, frozenset({EXCUSE}))
+        return tarot_ranking(red, black, frozenset({EXCUSE}), self.trump_order(cards))
+
+    def trump_order(self, cards: Sequence[Card]) -> RankOrder:
+        """The atouts' order in this trick: 1 to 21 (a game with equal trumps says otherwise)."""
+        return TAROT_TRUMPS
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:

@@ -12,12 +12,11 @@ always stays with its owner. The decisions: docs/rules/referee-decisions-tarots.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.cards import ACE, PLAIN_SUITS, Card, Suit, tarot_pack
 from companion.rules.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder, TrickRanking, WinBy
+from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder, WinBy
 
 PIPS = (ACE, 6, 7, 8, 9, 10)
 """The text: "remove the 2-5 pip cards of all suits"."""
@@ -79,11 +78,9 @@ class TarocchiniReferee(TarotReferee):
     def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
         return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
-    def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
-        """The tarot ranking with this trick's order of the trumps (the Moretti as played)."""
-        ranking = super().ranking(cards, context)
-        return replace(ranking, suit_orders={**ranking.suit_orders,
-                                             Suit.TRUMP: trump_order(cards)})
+    def trump_order(self, cards: Sequence[Card]) -> RankOrder:
+        """This trick's order of the trumps: the Moretti as played."""
+        return trump_order(cards)
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
