@@ -13,6 +13,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion import pad as pads
 from companion.engine import Checked
+from companion.rules.values import Problem
 from companion.web import get_store
 from companion.web.forms import attach_problems, form_values
 from companion.web.views import (
@@ -44,15 +45,21 @@ def change_phase(token: str):
         pads.reopen_phase(get_store(), pad, phase)
         return _answer(pad, None)
     phase = phase_now(pad)[0]
-    if phase.name == pad.game.phases(pad.setup)[-1].name:
-        abort(404)  # the last phase is saved as the hand, by the pad's own save
+    if request.form.get("phase", phase.name) != phase.name or \
+            phase.name == pad.game.phases(pad.setup)[-1].name:
+        # Another phone ended this phase meanwhile: show the hand as it stands, save nothing.
+        ended = phases.get(request.form.get("phase", ""), phase).label.lower()
+        stale = Problem(None, f"The {ended} were already saved from another phone; the hand as "
+                              "it stands is shown. Nothing was saved from this form.")
+        return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.game.fields(pad.setup) if spec.name in phase.fields]
     checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
     return _answer(pad, None if checked.ok else checked)
 
 
-def _answer(pad: pads.Pad, refused: Checked | None):
-    """The entry section afresh (200), or as typed with each problem beside its field (422)."""
+def _answer(pad: pads.Pad, refused: Checked | None, status: int = 422):
+    """The entry section afresh (200), or as typed with each problem beside its field (422;
+    409 when another phone got there first)."""
     if refused is None:
         if not is_htmx():
             return redirect(url_for("pad.show", token=pad.token, _anchor="entry"), code=303)
@@ -61,4 +68,4 @@ def _answer(pad: pads.Pad, refused: Checked | None):
     general = attach_problems(fields, refused.problems)
     context = pad_context(pad, fields=fields, general=general)
     template = "pad/_entry.html" if is_htmx() else "pad.html"
-    return render_template(template, **context), 422
+    return render_template(template, **context), status

@@ -95,3 +95,15 @@ def test_the_bids_can_be_taken_back(client: FlaskClient, db_path: Path) -> None:
     assert response.status_code == 303
     assert draft_on_disk(db_path, url) is None
     assert "Save the bids" in page_text(client, url)
+
+
+def test_bids_saved_on_another_phone_meanwhile_are_not_overwritten(client: FlaskClient,
+                                                                  db_path: Path) -> None:
+    url = start_toy(client, GAME.slug, NAMES)
+    form = {"expected_number": "1", "action": "end", "phase": "bids"}
+    assert client.post(f"{url}/phase", data=BIDS | form).status_code == 303  # phone A
+    other = {"bid_0": "0", "bid_1": "0", "bid_2": "0"}
+    response = client.post(f"{url}/phase", data=other | form)  # phone B, still on the bids
+    assert response.status_code == 409
+    assert "were already saved from another phone" in response.get_data(as_text=True)
+    assert draft_on_disk(db_path, url) == {"bid_0": 1, "bid_1": 2, "bid_2": 0}
