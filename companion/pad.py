@@ -271,10 +271,15 @@ def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[
 
 
 def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
-    """Referee a phase that ends before the hand does (the bids) and keep it in the draft."""
+    """Referee a phase that ends before the hand does (the bids) and keep it in the draft.
+
+    The draft is written only if it is still the one this request read (compare-and-set): of
+    two phones ending the same phase at once, the second gets StaleWrite and saves nothing.
+    """
+    seen = draft(store, pad)
     checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
     if checked.ok:
-        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry))
+        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry), seen)
     return checked
 
 

@@ -14,6 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion import pad as pads
 from companion.engine import Checked
 from companion.rules.values import Problem
+from companion.store import StaleWrite
 from companion.web import get_store
 from companion.web.forms import attach_problems, form_values
 from companion.web.views import (
@@ -53,7 +54,12 @@ def change_phase(token: str):
                               "it stands is shown. Nothing was saved from this form.")
         return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.game.fields(pad.setup) if spec.name in phase.fields]
-    checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
+    try:
+        checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
+    except StaleWrite:
+        return _answer(pad, Checked({}, (Problem(None, f"The {phase.label.lower()} were just "
+                                                       "saved from another phone; nothing was "
+                                                       "saved from this form."),)), status=409)
     return _answer(pad, None if checked.ok else checked)
 
 
