@@ -64,10 +64,11 @@ class Verdict:
                else f"Card {self.winner + 1}")
         return f"{who} wins with {card_name(self.card)}: {self.rule}"
 
-    def as_data(self, cards: Sequence[Card], names: Sequence[str] | None = None,
-                leader: int = 0) -> dict[str, Any]:
-        """The verdict as JSON data beside its words."""
-        count = len(names) if names else len(cards)
+    def as_data(self, cards: Sequence[Card], player_count: int,
+                names: Sequence[str] | None = None, leader: int = 0) -> dict[str, Any]:
+        """The verdict as JSON data beside its words (seats counted round a table of
+        `player_count`)."""
+        count = player_count
         return {
             "winner": self.winner,
             "winner_seat": None if self.winner is None else (leader + self.winner) % count,
@@ -278,7 +279,7 @@ def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick
     if problems:
         return {}, problems
     verdict = referee.judge(cards, context)
-    return verdict.as_data(cards, names, leader or 0), []
+    return verdict.as_data(cards, count, names, leader or 0), []
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
@@ -298,8 +299,8 @@ def read_context(referee: TrickReferee, count: int, options: Any,
             problems.append(Problem("options", f"{str(name)[:40]!r} is not a house rule here."))
     for name in context:
         if name not in {spec.name for spec in context_fields}:
-            problems.append(Problem("context", f"{str(name)[:40]!r} is not part of a "
-                                               f"{referee.name} trick's context."))
+            problems.append(Problem("context", f"{str(name)[:40]!r} is not part of the context "
+                                               f"of a trick of {referee.name}."))
     chosen, option_problems = parse_values(option_fields, options or {}, count)
     values, context_problems = parse_values(context_fields, context, count)
     return {**chosen, **values}, problems + option_problems + context_problems
@@ -328,8 +329,9 @@ def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, An
             return [], [Problem("cards", f"{_capital(card_name(card))} is played twice.")]
         cards.append(card)
     if len(cards) != wanted:
-        return [], [Problem("cards", f"{len(cards)} cards were given; a trick of "
-                                     f"{referee.name} at {count} players has {wanted}.")]
+        given = "1 card was" if len(cards) == 1 else f"{len(cards)} cards were"
+        return [], [Problem("cards", f"{given} given; a trick of {referee.name} at {count} "
+                                     f"players has {wanted}.")]
     return cards, []
 
 

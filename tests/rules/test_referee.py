@@ -155,7 +155,7 @@ def test_the_winner_s_seat_follows_the_leader() -> None:
     ("maw", {"players": 4, "context": {"trump": "X"}, "cards": ["AH", "JC", "KC", "5S"]},
      "Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."),
     ("maw", {"players": 4, "context": {"trumps": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
-     "'trumps' is not part of a Maw trick's context."),
+     "'trumps' is not part of the context of a trick of Maw."),
     ("maw", {"players": "1" * 30, "cards": []}, "Maw is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 "
                                                 "players."),
     ("whist", {"players": 4, "context": {"trump": "S"}, "cards": ["AH", "2S", "KH", "3S"],

@@ -130,7 +130,7 @@ def test_several_tricks_in_one_request() -> None:
     ({"players": 3, "cards": ["KH", "5H", "22T"]}, "'22T' is not a card."),
     # No last-trick rule in Scarto: the Excuse stays with its owner, so there is no such box.
     ({"players": 3, "context": {"last_trick": True}, "cards": ["KH", "5H", "1T"]},
-     "'last_trick' is not part of a Scarto trick's context."),
+     "'last_trick' is not part of the context of a trick of Scarto."),
     ({"players": 4, "cards": ["KH", "5H", "1T", "2T"]}, "Scarto is played by 3 players."),
     ({"players": 3, "options": {"suit_order": "fft"}, "cards": ["KH", "5H", "1T"]},
      "'suit_order' is not a house rule here."),

@@ -131,7 +131,7 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
     ({"players": 4, "cards": ["KH", "5H", "1T", "QH", "JH"]},
      "5 cards were given; a trick of Tarocchi Siciliani at 4 players has 4."),
     ({"players": 4, "context": {"last": True}, "cards": ["KH", "5H", "1T", "QH"]},
-     "'last' is not part of a Tarocchi Siciliani trick's context."),
+     "'last' is not part of the context of a trick of Tarocchi Siciliani."),
     ({"players": 5, "cards": ["KH", "5H", "1T", "QH", "JH"]},
      "Tarocchi Siciliani is played by 4 players."),
 ])

@@ -150,7 +150,7 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
      "4 cards were given; a trick of Tarocchini at 3 players has 3."),
     # The Matto stays with its owner on the last trick too: there is no last-trick box.
     ({"players": 4, "context": {"last_trick": True}, "cards": ["KH", "1T", "QH", "CH"]},
-     "'last_trick' is not part of a Tarocchini trick's context."),
+     "'last_trick' is not part of the context of a trick of Tarocchini."),
     ({"players": 8, "cards": ["KH", "1T", "QH", "CH", "JH", "AH", "6H", "7H"]},
      "Tarocchini is played by 2, 3, 4, 5, 6, 7 players."),
     ({"players": 1, "cards": ["KH"]}, "Tarocchini is played by 2, 3, 4, 5, 6, 7 players."),

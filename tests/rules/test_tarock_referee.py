@@ -128,7 +128,7 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
     ({"players": 4, "cards": ["KH", "4H", "1T"]},
      "3 cards were given; a trick of Tarock at 4 players has 4."),
     ({"players": 4, "context": {"trump": "H"}, "cards": ["KH", "4H", "1T", "QH"]},
-     "'trump' is not part of a Tarock trick's context."),
+     "'trump' is not part of the context of a trick of Tarock."),
     ({"players": 3, "cards": ["KH", "4H", "1T"]}, "Tarock is played by 4 players."),
 ])
 def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],

@@ -1,0 +1,300 @@
+"""Skitgubbe, seed 004: two to six players, 52 cards; a first phase of tricks to collect cards
+and a second phase of beating to get rid of them; the last player holding cards is the goat.
+
+The trick referee lives here now; the score pad for Skitgubbe (the goat of each game, RULINGS.md
+"Skitgubbe") joins it in this module later. The text is the specification; pagat.com fills its
+gaps. First phase as written (RULINGS.md): everyone plays a card to each trick, suits do not
+count, Aces are low (A, 2 … 10, J, Q, K), equal highest cards play a private trick, and a card
+of a rank already played may be sloughed to the trick, though never one of the highest rank
+before its owner has played; option: pagat's first phase (two-card tricks, Aces high, a bounce
+on equal cards). Second phase: Aces high, each card must beat the one before it (a higher card
+of its suit, or a trump over any other suit; only a higher trump beats a trump), or the player
+picks up instead. The decisions: docs/rules/referee-decisions-others.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from enum import StrEnum
+from typing import Any
+
+from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, card_name, pack_52
+from companion.rules.referee import (
+    SUIT_NAMES,
+    SUIT_WORDS,
+    CardJudgement,
+    TrickReferee,
+    Verdict,
+    register_referee,
+    trump_field,
+)
+from companion.rules.values import Choice, Field, FieldKind
+from companion.tricks import ACE_HIGH, RankOrder
+
+
+class Phase(StrEnum):
+    """The two phases of a game."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+
+class FirstPhase(StrEnum):
+    """How the first phase is played: the text's, or pagat's."""
+
+    AS_WRITTEN = "as-written"
+    PAGAT = "pagat"
+
+
+ACES_LOW = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
+"""The text's first phase, lowest first: "The suit order is A-2-3-4-5-6-7-8-9-10-J-Q-K"."""
+PAGAT_PLAYS = 2  # pagat's first phase: "tricks of 2 cards"
+MAX_LAID = 52
+
+PLAY_ANY = "any card may be played to a first-phase trick"
+LEAD_ANY = "any card, or a run of consecutive cards of one suit, may be led"
+PICK_UP = "(a run on top is picked up whole)"
+
+
+def capital(words: str) -> str:
+    """Words at the start of a sentence: "The Nine of Hearts"."""
+    return words[:1].upper() + words[1:]
+
+
+def rank_word(card: Card) -> str:
+    """A card's rank in words: "Nine", "Ace"."""
+    return card_name(card).split(" of ")[0].removeprefix("the ")
+
+
+def phase_of(context: Mapping[str, Any]) -> Phase:
+    """The phase the trick belongs to (the first unless told)."""
+    return Phase(context.get("phase") or Phase.FIRST)
+
+
+def pagat(context: Mapping[str, Any]) -> bool:
+    """Whether the session plays pagat's first phase (two-card tricks, Aces high)."""
+    return context.get("first_phase") == FirstPhase.PAGAT
+
+
+def plays_in_trick(player_count: int, context: Mapping[str, Any]) -> int:
+    """How many cards are played (not sloughed) to a first-phase trick: one each, or one each
+    of the tied players in a private trick, or two in pagat's first phase."""
+    if pagat(context):
+        return PAGAT_PLAYS
+    return context.get("tied_players") or player_count
+
+
+def sloughs_in(context: Mapping[str, Any]) -> int:
+    """How many sloughed cards follow the played cards: one when the context names its owner."""
+    return 1 if context.get("slough_by") else 0
+
+
+def first_order(context: Mapping[str, Any]) -> RankOrder:
+    """The first phase's order: Aces low as written, Aces high in pagat's."""
+    return ACE_HIGH if pagat(context) else ACES_LOW
+
+
+# ---------------------------------------------------------------- the first phase: sloughs
+
+
+def judge_slough(slough: Card, index: int, plays: Sequence[Card],
+                 context: Mapping[str, Any]) -> CardJudgement:
+    """Whether the sloughed card (last in the list) may be sloughed when and by whom the
+    context says: the text's three rules, or pagat's game, which has no sloughing."""
+    if pagat(context):
+        return CardJudgement(index, False, "pagat's first phase (two-card tricks) has no "
+                                           "sloughing")
+    played = len(plays)
+    asked = context.get("slough_after")
+    after = played if asked is None else min(asked, played)
+    refusal = slough_refusal(slough, plays[:after], after < played,
+                             has_played=context["slough_by"] <= after,
+                             last_trick=bool(context.get("last_trick")))
+    if refusal:
+        return CardJudgement(index, False, refusal)
+    return CardJudgement(index, True, f"{card_name(slough)} is of a rank played to the trick: "
+                                      "it is put aside and goes to the trick's winner")
+
+
+def slough_refusal(slough: Card, seen: Sequence[Card], during: bool, *, has_played: bool,
+                   last_trick: bool) -> str:
+    """Why a slough is not allowed ("" if it is): `seen` are the cards played before it,
+    `during` says the trick was not finished yet."""
+    if last_trick and during:
+        return ("no sloughing may be done in the last trick of the first phase until it has "
+                "finished")
+    if slough.rank not in {card.rank for card in seen}:
+        return (f"a slough must be of equal rank to a card played to the trick, and no "
+                f"{rank_word(slough)} has been played to it yet")
+    top = max(ACES_LOW.strength(card.rank) for card in seen)
+    if during and not has_played and ACES_LOW.strength(slough.rank) == top:
+        return (f"{card_name(slough)} is of equal rank to the highest card played so far, and "
+                "its owner has not played a card to this trick: under no circumstances may a "
+                "player slough such a card until he has played his card in that trick")
+    return ""
+
+
+# ---------------------------------------------------------------- the first phase: the trick
+
+
+def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
+    """The highest card (suits ignored) wins; equal highest cards tie; each card judged. The
+    cards are the trick's played cards, then the sloughed card if the context names one."""
+    count = len(cards) - sloughs_in(context)
+    plays, sloughs = cards[:count], cards[count:]
+    judged = [CardJudgement(i, True, PLAY_ANY) for i in range(len(plays))]
+    judged += [judge_slough(card, count + i, plays, context) for i, card in enumerate(sloughs)]
+    order = first_order(context)
+    top = max(order.strength(card.rank) for card in plays)
+    best = tuple(i for i, card in enumerate(plays) if order.strength(card.rank) == top)
+    if len(best) > 1:
+        return Verdict(None, None, tie_words([plays[i] for i in best], context), tied=best,
+                       judged=tuple(judged))
+    note = ("The winner takes every card played and sloughed to the trick (and to any private "
+            "tricks it settles) and leads the next trick." if not pagat(context) else
+            "The winner takes the cards of the trick (and of any bounce it settles) and leads "
+            "the next trick.")
+    return Verdict(best[0], plays[best[0]], win_words(context), notes=(note,),
+                   judged=tuple(judged))
+
+
+def win_words(context: Mapping[str, Any]) -> str:
+    """Why the highest card won, with the phase's order."""
+    if pagat(context):
+        return ("the higher card wins, suits do not count; in pagat's first phase the Ace is "
+                "high: Ace, King, Queen, Jack, Ten … Two")
+    return ("the highest card wins, suits do not count; in the first phase (as written) the Ace "
+            "is low: King, Queen, Jack, Ten … Two, Ace")
+
+
+def tie_words(tied: Sequence[Card], context: Mapping[str, Any]) -> str:
+    """What the text (or pagat) says happens when the highest cards are equal."""
+    names = " and ".join(card_name(card) for card in tied)
+    if pagat(context):
+        return (f"{capital(names)} are equal: a bounce. The two players each play one more "
+                "card, and the higher takes all the cards; another tie bounces again.")
+    return (f"{capital(names)} tie for the highest card: the tied players play a private "
+            "trick, where only they play cards (anyone may slough to it); a tie there leads to "
+            "further private tricks until a final winner takes all the cards of the original "
+            "trick and the private tricks.")
+
+
+# ---------------------------------------------------------------- the second phase: beating
+
+
+def beats(card: Card, below: Card, trump: Suit) -> bool:
+    """Whether `card` beats `below` in the second phase: a higher card of the same suit (Aces
+    high), or a trump over any other suit."""
+    if card.suit is below.suit:
+        return ACE_HIGH.strength(card.rank) > ACE_HIGH.strength(below.rank)
+    return card.suit is trump
+
+
+def needed(below: Card, trump: Suit) -> str:
+    """What beats `below`: a higher trump, or a higher card of its suit or a trump."""
+    if below.suit is trump:
+        return "a higher trump"
+    return f"a higher {SUIT_WORDS[below.suit]} or a trump"
+
+
+def judge_beat(index: int, cards: Sequence[Card], trump: Suit) -> CardJudgement:
+    """Whether the card at `index` beats the card laid just before it."""
+    card, below, led = cards[index], cards[index - 1], cards[0].suit
+    if beats(card, below, trump):
+        how = ("a trump beats any other suit" if card.suit is not below.suit
+               else f"a higher {SUIT_WORDS[card.suit]}")
+        return CardJudgement(index, True, f"it beats {card_name(below)}: {how}")
+    off_suit = (f"; only trumps or {SUIT_NAMES[led]}, the suit led, may be played to this trick"
+                if card.suit not in (trump, led) else "")
+    return CardJudgement(index, False, f"it does not beat {card_name(below)}, which only "
+                                       f"{needed(below, trump)} beats{off_suit}: the player "
+                                       f"must pick up {card_name(below)} instead {PICK_UP}")
+
+
+def second_phase_verdict(cards: Sequence[Card], trump: Suit) -> Verdict:
+    """Each card judged against the one before it; the words name the card to beat, or the
+    first card that failed to beat."""
+    judged = (CardJudgement(0, True, LEAD_ANY),
+              *(judge_beat(i, cards, trump) for i in range(1, len(cards))))
+    failed = next((j.index for j in judged if not j.allowed), None)
+    notes = ("When the table holds as many cards as there were players with cards at the start "
+             "of the trick (one player's run counting as one card), the trick ends: the cards "
+             "are thrown out and whoever played the last card leads the next.",)
+    if failed is not None:
+        below = cards[failed - 1]
+        rule = (f"{capital(card_name(cards[failed]))} does not beat {card_name(below)} "
+                f"({needed(below, trump)} was needed): instead the player must pick up "
+                f"{card_name(below)} {PICK_UP}, and the next player must beat the card now on "
+                "top.")
+        return Verdict(None, None, rule, notes=notes, judged=judged)
+    top = cards[-1]
+    rule = (f"Each card beats the one before it. {capital(card_name(top))} is on top: the next "
+            f"player must beat it with {needed(top, trump)}, or pick it up {PICK_UP}.")
+    return Verdict(None, None, rule, notes=notes, judged=judged)
+
+
+# ---------------------------------------------------------------- the referee
+
+
+class SkitgubbeReferee(TrickReferee):
+    """Skitgubbe's tricks: the first phase's highest card (ties play again) and its sloughs,
+    and the second phase's beating, card by card."""
+
+    slug = "skitgubbe"
+    name = "Skitgubbe"
+    player_counts = (2, 3, 4, 5, 6)
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        return (Field("first_phase", "The first phase", FieldKind.CHOICE,
+                      choices=(Choice(FirstPhase.AS_WRITTEN.value, "As written: everyone plays "
+                                                                   "to each trick, Aces low"),
+                               Choice(FirstPhase.PAGAT.value, "pagat.com: two-card tricks, "
+                                                              "Aces high")),
+                      default=FirstPhase.AS_WRITTEN.value,
+                      help="RULINGS.md: as written; pagat's first phase as the option"),)
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        """The phase; in the first, a private trick, the last trick, a slough; in the second,
+        the trump suit and how many cards were laid."""
+        first, second = ("phase", (Phase.FIRST.value,)), ("phase", (Phase.SECOND.value,))
+        return (
+            Field("phase", "Phase", FieldKind.CHOICE,
+                  choices=(Choice(Phase.FIRST.value, "First phase: tricks to collect cards"),
+                           Choice(Phase.SECOND.value, "Second phase: beating")),
+                  default=Phase.FIRST.value),
+            replace(trump_field(PLAIN_SUITS, label="Trump suit (the card put aside)"),
+                    shown_when=second),
+            Field("laid", "Cards laid in this trick", FieldKind.INTEGER, minimum=1,
+                  maximum=MAX_LAID, default=player_count, shown_when=second,
+                  help="In the order laid, each on the one before"),
+            Field("last_trick", "The last trick of the first phase", FieldKind.BOOLEAN,
+                  default=False, required=False, shown_when=first,
+                  help="The stock is empty: no sloughing until the trick has finished"),
+            Field("tied_players", "A private trick between this many tied players",
+                  FieldKind.INTEGER, minimum=2, maximum=player_count, required=False,
+                  shown_when=first, help="Blank for an ordinary trick, where everyone plays"),
+            Field("slough_by", "A card sloughed by player (1 = the leader)", FieldKind.INTEGER,
+                  minimum=1, maximum=player_count, required=False, shown_when=first,
+                  help="The sloughed card goes last in the list of cards"),
+            Field("slough_after", "Sloughed when this many cards had been played",
+                  FieldKind.INTEGER, minimum=0, maximum=player_count, required=False,
+                  shown_when=first, help="Blank: after the trick's cards were all played"),
+        )
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return pack_52()
+
+    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
+        """The second phase: the cards laid; the first: the cards played, and a slough."""
+        if phase_of(context) is Phase.SECOND:
+            return context.get("laid") or player_count
+        return plays_in_trick(player_count, context) + sloughs_in(context)
+
+    def judge(self, cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
+        if phase_of(context) is Phase.SECOND:
+            return second_phase_verdict(cards, Suit(context["trump"]))
+        return first_phase_verdict(cards, context)
+
+
+REFEREE = register_referee(SkitgubbeReferee())

@@ -1,0 +1,184 @@
+"""War, seed 002: two players turn up a card each; the higher takes both, unless it is a war.
+A tarot pack may be used instead of the 52 cards.
+
+The trick referee lives here now; the score pad for War (a tally of games won) joins it in this
+module later. A "trick" is the two active face-up cards, the first player's first. As written a
+war starts when the two cards are of the same suit (RULINGS.md "War"; option: the same rank);
+otherwise the higher card takes both. With a tarot pack "the atouts are considered the same
+suit as the other active face up card". The decisions: docs/rules/referee-decisions-others.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    card_name,
+    pack_52,
+    parse,
+    tarot_pack,
+)
+from companion.rules.referee import SUIT_NAMES, TrickReferee, Verdict, register_referee
+from companion.rules.values import Choice, Field, FieldKind
+from companion.tricks import RankOrder
+
+
+class WarWhen(StrEnum):
+    """What starts a war: the text's same suit, or the usual same rank."""
+
+    SUIT = "suit"
+    RANK = "rank"
+
+
+class Pack(StrEnum):
+    """The two packs the text allows."""
+
+    STANDARD = "52"
+    TAROT = "tarot"
+
+
+class Aces(StrEnum):
+    """Where the Aces rank: above the King (the usual War) or below the Two."""
+
+    HIGH = "high"
+    LOW = "low"
+
+
+PIPS = (2, 3, 4, 5, 6, 7, 8, 9, 10)
+ORDERS = {(Pack.STANDARD, Aces.HIGH): RankOrder((*PIPS, JACK, QUEEN, KING, ACE)),
+          (Pack.STANDARD, Aces.LOW): RankOrder((ACE, *PIPS, JACK, QUEEN, KING)),
+          (Pack.TAROT, Aces.HIGH): RankOrder((*PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN,
+                                              TAROT_KING, ACE)),
+          (Pack.TAROT, Aces.LOW): RankOrder((ACE, *PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN,
+                                             TAROT_KING))}
+"""The suit cards, lowest first: the usual order, the tarot's Knight between Jack and Queen."""
+ORDER_WORDS = {(Pack.STANDARD, Aces.HIGH): "Ace high, then King, Queen, Jack, Ten … Two",
+               (Pack.STANDARD, Aces.LOW): "King high, then Queen, Jack, Ten … Two, Ace low",
+               (Pack.TAROT, Aces.HIGH): "Ace high, then King, Queen, Knight, Jack, Ten … Two",
+               (Pack.TAROT, Aces.LOW): "King high, then Queen, Knight, Jack, Ten … Two, Ace "
+                                       "low"}
+ATOUT_BASE = 100  # every atout ranks above every suit card (the same-rank option only)
+WAR_WORDS = ("each player lays one card face down and one face up, and the higher new "
+             "face-up card takes every card on the table")
+
+
+def is_atout(card: Card) -> bool:
+    """Whether the card is one of the tarot's atouts; the Excuse counts as one (as for a
+    poignée in French Tarot, seed 002)."""
+    return card.suit in (Suit.TRUMP, Suit.EXCUSE)
+
+
+def options_of(context: Mapping[str, Any]) -> tuple[WarWhen, Pack, Aces]:
+    """The session's house rules, each at its default when not given."""
+    return (WarWhen(context.get("war_when") or WarWhen.SUIT),
+            Pack(context.get("pack") or Pack.STANDARD),
+            Aces(context.get("aces") or Aces.HIGH))
+
+
+def strength(card: Card, pack: Pack, aces: Aces) -> int:
+    """How high a card is: suit cards by the order, any atout above them (the Excuse as atout
+    0, the lowest atout), the higher atout above the lower."""
+    if is_atout(card):
+        return ATOUT_BASE + card.rank
+    return ORDERS[(pack, aces)].strength(card.rank)
+
+
+def same_suit(first: Card, second: Card) -> bool:
+    """The text's test for a war: the same suit, an atout counting as the other card's suit."""
+    return first.suit is second.suit or is_atout(first) or is_atout(second)
+
+
+def plural(card: Card) -> str:
+    """A card's rank in the plural, for "the two Sevens"."""
+    name = card_name(card).split(" of ")[0].removeprefix("the ")
+    return "Sixes" if name == "Six" else f"{name}s"
+
+
+class WarReferee(TrickReferee):
+    """War's face-up pair: a war when the two cards are of the same suit (or, as an option, the
+    same rank) or neither is higher; otherwise the higher card takes both."""
+
+    slug = "war"
+    name = "War"
+    player_counts = (2,)
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        return (
+            Field("war_when", "A war starts on", FieldKind.CHOICE,
+                  choices=(Choice(WarWhen.SUIT.value, "Two cards of the same suit (as written)"),
+                           Choice(WarWhen.RANK.value, "Two cards of the same rank")),
+                  default=WarWhen.SUIT.value, help="RULINGS.md: as written, the same suit"),
+            Field("pack", "The pack", FieldKind.CHOICE,
+                  choices=(Choice(Pack.STANDARD.value, "52 cards"),
+                           Choice(Pack.TAROT.value, "A tarot pack (atouts: same suit as the "
+                                                    "other card)")),
+                  default=Pack.STANDARD.value),
+            Field("aces", "Aces", FieldKind.CHOICE,
+                  choices=(Choice(Aces.HIGH.value, "High, above the King"),
+                           Choice(Aces.LOW.value, "Low, below the Two")),
+                  default=Aces.HIGH.value),
+        )
+
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return tarot_pack() if options_of(context)[1] is Pack.TAROT else pack_52()
+
+    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
+        """The two active face-up cards."""
+        return 2
+
+    def read(self, token: str, context: Mapping[str, Any]) -> Card:
+        return parse(token, tarot=options_of(context)[1] is Pack.TAROT)
+
+    def judge(self, cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
+        """A war, or the higher card's win, and the rule that decided it."""
+        first, second = cards
+        when, pack, aces = options_of(context)
+        war = self._war(first, second, when, pack, aces)
+        if war:
+            return Verdict(None, None, war, tied=(0, 1))
+        winner = 0 if strength(first, pack, aces) > strength(second, pack, aces) else 1
+        return Verdict(winner, cards[winner], self._win(cards[winner], when, pack, aces))
+
+    @staticmethod
+    def _war(first: Card, second: Card, when: WarWhen, pack: Pack, aces: Aces) -> str:
+        """Why the pair is a war, or "" when one card takes both."""
+        equal = strength(first, pack, aces) == strength(second, pack, aces)
+        if when is WarWhen.RANK:
+            return (f"It is a war: the two cards are {plural(first)}, and with the same-rank "
+                    f"rule equal ranks start a war; {WAR_WORDS}.") if equal else ""
+        if is_atout(first) or is_atout(second):
+            return ("It is a war: with a tarot pack an atout counts as the same suit as the "
+                    f"other face-up card, and two cards of the same suit start a war; "
+                    f"{WAR_WORDS}.")
+        if same_suit(first, second):
+            return (f"It is a war: both cards are {SUIT_NAMES[first.suit]}, and as written two "
+                    f"cards of the same suit start a war; {WAR_WORDS}.")
+        if equal:
+            return (f"It is a war: the suits differ but both cards are {plural(first)}, so "
+                    f"neither is higher; {WAR_WORDS}.")
+        return ""
+
+    @staticmethod
+    def _win(card: Card, when: WarWhen, pack: Pack, aces: Aces) -> str:
+        """Why the higher card takes both."""
+        if is_atout(card):
+            excuse = " (the Excuse counts as the lowest atout)" if card.suit is Suit.EXCUSE else ""
+            return ("with the same-rank rule an atout is higher than any suit card, and the "
+                    f"higher atout beats the lower{excuse}; it takes both cards")
+        differ = "the ranks differ" if when is WarWhen.RANK else "the suits differ"
+        return f"{differ}, so the higher card takes both; {ORDER_WORDS[(pack, aces)]}"
+
+
+REFEREE = register_referee(WarReferee())
