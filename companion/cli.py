@@ -20,7 +20,7 @@ import waitress
 from companion.engine import replay
 from companion.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.rules import all_games, get
-from companion.rules.referee import judge_request, referee_for
+from companion.rules.referee import all_referees, describe_referee, judge_request, referee_for
 from companion.store import Store, StoreFault, default_database_path
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
@@ -119,7 +119,14 @@ def count_range(counts: tuple[int, ...]) -> str:
 def games(as_json: bool) -> None:
     """List the games the pad can keep score for."""
     if as_json:
-        click.echo(to_json([game.describe_game() for game in all_games()]), nl=False)
+        described = [game.describe_game() for game in all_games()]
+        known = {game.slug for game in all_games()}
+        # Games whose score pad is still to come, but whose trick referee is here already.
+        described += [{"slug": referee.slug, "name": referee.name,
+                       "players": list(referee.player_counts), "referee_only": True,
+                       "referee": describe_referee(referee)}
+                      for referee in all_referees() if referee.slug not in known]
+        click.echo(to_json(described), nl=False)
         return
     for game in all_games():
         click.echo(f"{game.name:<24} {game.slug:<20} {count_range(game.player_counts)} players")
