@@ -31,7 +31,7 @@ from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
-from companion.rules.referee import LAST_TRICK, TarotReferee, register_referee
+from companion.rules.referee import TarotReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -957,6 +957,7 @@ class FrenchTarotReferee(TarotReferee):
     slug = "french-tarot"
     name = "French Tarot"
     player_counts = (2, 3, 4, 5)
+    cards = PACK
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (Field("suit_order", "Suit order in tricks", FieldKind.CHOICE,
@@ -966,11 +967,7 @@ class FrenchTarotReferee(TarotReferee):
                       default=SuitOrder.AS_WRITTEN.value,
                       help="RULINGS.md: as written; option: the FFT's order"),)
 
-    def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (LAST_TRICK,)
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
     def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
         if context.get("suit_order") == SuitOrder.FFT:

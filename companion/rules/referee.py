@@ -19,6 +19,8 @@ from companion.cards import ACE, Card, CardError, Suit, card_name, parse
 from companion.parsing import parse_values, read_card_token, read_count
 from companion.rules.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.tricks import (
+    TAROT_ACE_HIGH,
+    TAROT_TEN_HIGH,
     TAROT_TRUMPS,
     RankOrder,
     TrickRanking,
@@ -354,21 +356,34 @@ SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamon
               Suit.CLUBS: "club", Suit.TRUMP: "atout"}
 
 
+LAST_TRICK = Field("last_trick", "The last trick of the hand", FieldKind.BOOLEAN, default=False,
+                   required=False, help="On the last trick the Excuse goes to the winner")
+
+
 class TarotReferee(RankingReferee):
     """A tarot game's trick: the atouts are trumps, red and black suits rank as the game says,
     and the Excuse never wins. What its owner gives for it and whether it goes to the winner of
     the last trick are the game's data (French Tarot's by default)."""
 
+    cards: tuple[Card, ...] = ()  # the game's pack
     excuse_name: str = "the Excuse"
     exchange: str = "a card worth half a point"  # what the Excuse's owner gives the winner
     to_last_winner: bool = True  # on the last trick the Excuse goes to the trick's winner
 
+    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
+        return self.cards
+
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
+        """The last trick, where the Excuse then goes to the winner."""
+        return (LAST_TRICK,) if self.to_last_winner else ()
+
     def read(self, token: str, context: Mapping[str, Any]) -> Card:
         return parse(token, tarot=True)
 
-    @abstractmethod
     def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        """The red and the black suits' orders in this game (and session)."""
+        """The red and the black suits' orders in this game (and session): French Tarot's as
+        written by default, red pips Ace high, black pips Ten high."""
+        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         red, black = self.suit_orders(context)
@@ -406,5 +421,3 @@ class TarotReferee(RankingReferee):
                 f"gives the winner {self.exchange} in exchange (when they have one).",)
 
 
-LAST_TRICK = Field("last_trick", "The last trick of the hand", FieldKind.BOOLEAN, default=False,
-                   required=False, help="On the last trick the Excuse goes to the winner")

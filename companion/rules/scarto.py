@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.cards import Card, tarot_pack
 from companion.rules.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder, WinBy
+from companion.tricks import WinBy
 
 PACK: tuple[Card, ...] = tarot_pack()
 """The 78 cards: Scarto strips nothing ("any 78-card tarot deck will suffice")."""
@@ -36,15 +36,12 @@ class ScartoReferee(TarotReferee):
     slug = "scarto"
     name = "Scarto"
     player_counts = (3,)
+    cards = PACK
     player_counts = (3,)
     exchange = "a low card (not a court or a bout)"
     to_last_winner = False
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
-    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:

@@ -16,14 +16,12 @@ from typing import Any
 from companion.cards import Card, Suit, tarot_pack
 from companion.rules.referee import (
     EXCUSE,
-    LAST_TRICK,
     SUIT_NAMES,
     SUIT_WORDS,
     TarotReferee,
     register_referee,
 )
-from companion.rules.values import Field
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder, WinBy
+from companion.tricks import WinBy
 
 DIAMOND_PIPS = tuple(range(4, 11))
 """The text: "from the diamond suited cards, remove the 3 through 1, or Ace"."""
@@ -51,16 +49,11 @@ class TarocchiSicilianiReferee(TarotReferee):
     slug = "tarocchi-siciliani"
     name = "Tarocchi Siciliani"
     player_counts = (4,)
+    cards = PACK
     exchange = "a card worth 1 point"
 
-    def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (LAST_TRICK,)
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
-    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:

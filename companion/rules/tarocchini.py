@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.cards import ACE, PLAIN_SUITS, Card, Suit, tarot_pack
 from companion.rules.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder, WinBy
+from companion.tricks import RankOrder, WinBy
 
 PIPS = (ACE, 6, 7, 8, 9, 10)
 """The text: "remove the 2-5 pip cards of all suits"."""
@@ -68,15 +68,12 @@ class TarocchiniReferee(TarotReferee):
     slug = "tarocchini"
     name = "Tarocchini"
     player_counts = (2, 3, 4, 5, 6, 7)
+    cards = PACK
     excuse_name = "the Matto"
     exchange = "a low card (worth 1 point)"
     to_last_winner = False
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
-    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
     def trump_order(self, cards: Sequence[Card]) -> RankOrder:
         """This trick's order of the trumps: the Moretti as played."""

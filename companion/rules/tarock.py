@@ -10,13 +10,8 @@ docs/rules/referee-decisions-tarots.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from companion.cards import ACE, Card, Suit, tarot_pack
-from companion.rules.referee import LAST_TRICK, TarotReferee, register_referee
-from companion.rules.values import Field
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
+from companion.rules.referee import TarotReferee, register_referee
 
 RED_PIPS = (ACE, 2, 3, 4)
 """The text: "from the pip cards in the red suits, remove the 10 through 5 cards"."""
@@ -35,16 +30,11 @@ class TarockReferee(TarotReferee):
     slug = "tarock"
     name = "Tarock"
     player_counts = (4,)
+    cards = PACK
     exchange = "a low card (not a bout or a court)"
 
-    def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (LAST_TRICK,)
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
-    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
 
 

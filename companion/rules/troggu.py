@@ -12,7 +12,6 @@ Every hand is paid at once in Rappen (zero sum):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -30,7 +29,7 @@ from companion.cards import (
 from companion.counting import PointTable, side_points, tarot_points, total_points
 from companion.rules import register
 from companion.rules.base import Game, read_options
-from companion.rules.referee import LAST_TRICK, TarotReferee, register_referee
+from companion.rules.referee import TarotReferee, register_referee
 from companion.rules.values import (
     Choice,
     Entry,
@@ -44,7 +43,6 @@ from companion.rules.values import (
 )
 from companion.scoring import add_points, each_pays_one, one_against_rest
 from companion.settlement import Settlement, settle
-from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
 
 
 class Contract(StrEnum):
@@ -484,15 +482,10 @@ class TrogguReferee(TarotReferee):
     slug = "troggu"
     name = "Troggu"
     player_counts = (3, 4, 5, 6)
+    cards = PACK
 
-    def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (LAST_TRICK,)
 
-    def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
-        return PACK
 
-    def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
-        return TAROT_ACE_HIGH, TAROT_TEN_HIGH
 
 
 REFEREE = register_referee(TrogguReferee())

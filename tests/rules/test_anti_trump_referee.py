@@ -19,22 +19,19 @@ import pytest
 from companion.cards import Suit, parse
 from companion.rules.anti_trump import REFEREE
 from companion.rules.referee import judge_request, referee_for
+from tests.rules.referees import judged, refusals
 
 
 def verdict(cards: str, anti: str, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (one card a player, in play order from the leader)."""
-    answer, problems = judge_request(REFEREE, {"players": len(cards.split()),
+    return judged(REFEREE, {"players": len(cards.split()),
                                                "cards": cards.split(),
                                                "context": {"anti_trump": anti}, **request})
-    assert problems == [], problems
-    return answer["verdicts"][0]
 
 
 def refused(request: dict[str, Any]) -> list[str]:
     """The messages of a refused request."""
-    answer, problems = judge_request(REFEREE, request)
-    assert answer == {}
-    return [problem.message for problem in problems]
+    return refusals(REFEREE, request)
 
 
 def test_the_referee_is_registered_for_three_to_six_players() -> None:

@@ -18,21 +18,18 @@ import pytest
 from companion.cards import Suit, parse
 from companion.rules.marmalade import REFEREE, pegs
 from companion.rules.referee import judge_request, referee_for
+from tests.rules.referees import judged, refusals
 
 
 def verdict(cards: str, trump: str, players: int = 4, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (cards in play order from the leader) with `trump` trumps."""
-    answer, problems = judge_request(REFEREE, {"players": players, "cards": cards.split(),
+    return judged(REFEREE, {"players": players, "cards": cards.split(),
                                                "context": {"trump": trump}, **request})
-    assert problems == [], problems
-    return answer["verdicts"][0]
 
 
 def refused(request: dict[str, Any]) -> list[str]:
     """The messages of a refused request."""
-    answer, problems = judge_request(REFEREE, request)
-    assert answer == {}
-    return [problem.message for problem in problems]
+    return refusals(REFEREE, request)
 
 
 def test_the_referee_is_registered_for_two_players_and_more() -> None:

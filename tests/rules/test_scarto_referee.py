@@ -18,20 +18,17 @@ import pytest
 from companion.cards import Suit, parse
 from companion.rules.referee import judge_request, referee_for
 from companion.rules.scarto import PACK, REFEREE
+from tests.rules.referees import judged, refusals
 
 
 def verdict(cards: str, **request: Any) -> dict[str, Any]:
     """The verdict on one trick of three cards (in play order from the leader)."""
-    answer, problems = judge_request(REFEREE, {"players": 3, "cards": cards.split(), **request})
-    assert problems == [], problems
-    return answer["verdicts"][0]
+    return judged(REFEREE, {"players": 3, "cards": cards.split(), **request})
 
 
 def refused(request: dict[str, Any]) -> list[str]:
     """The messages of a refused request."""
-    answer, problems = judge_request(REFEREE, request)
-    assert answer == {}
-    return [problem.message for problem in problems]
+    return refusals(REFEREE, request)
 
 
 def test_the_referee_is_registered_for_three_players() -> None:

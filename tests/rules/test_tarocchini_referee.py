@@ -19,23 +19,20 @@ from typing import Any
 import pytest
 
 from companion.cards import ACE, PLAIN_SUITS, Suit
-from companion.rules.referee import judge_request, referee_for
+from companion.rules.referee import referee_for
 from companion.rules.tarocchini import PACK, REFEREE
+from tests.rules.referees import judged, refusals
 
 
 def verdict(cards: str, players: int = 4, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (one card a player, in play order from the leader)."""
-    answer, problems = judge_request(REFEREE, {"players": players, "cards": cards.split(),
+    return judged(REFEREE, {"players": players, "cards": cards.split(),
                                                **request})
-    assert problems == [], problems
-    return answer["verdicts"][0]
 
 
 def refused(request: dict[str, Any]) -> list[str]:
     """The messages of a refused request."""
-    answer, problems = judge_request(REFEREE, request)
-    assert answer == {}
-    return [problem.message for problem in problems]
+    return refusals(REFEREE, request)
 
 
 def test_the_referee_is_registered_for_two_to_seven_players() -> None:

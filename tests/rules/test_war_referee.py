@@ -18,21 +18,18 @@ import pytest
 
 from companion.rules.referee import judge_request, referee_for
 from companion.rules.war import REFEREE
+from tests.rules.referees import judged, refusals
 
 
 def verdict(cards: str, **options: str) -> dict[str, Any]:
     """The verdict on the two face-up cards under the given house rules."""
-    answer, problems = judge_request(REFEREE, {"players": 2, "cards": cards.split(),
+    return judged(REFEREE, {"players": 2, "cards": cards.split(),
                                                "options": options})
-    assert problems == [], problems
-    return answer["verdicts"][0]
 
 
 def refused(request: dict[str, Any]) -> list[str]:
     """The messages of a refused request."""
-    answer, problems = judge_request(REFEREE, request)
-    assert answer == {}
-    return [problem.message for problem in problems]
+    return refusals(REFEREE, request)
 
 
 def test_the_referee_is_registered_for_two_players_and_two_cards() -> None:
