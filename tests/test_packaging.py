@@ -9,6 +9,7 @@ checkout is never on its path; the test asserts the package it imported lies in 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -49,18 +50,31 @@ PROBE = textwrap.dedent('''
 ''')
 
 
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "out",
+                                  "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel pip builds from the repository (no dependencies fetched)."""
+    """The wheel pip builds from the repository's files (copied first: a `build/` folder left
+    in the checkout by an earlier build would otherwise ship files since deleted)."""
+    source = tmp_path_factory.mktemp("source") / "checkout"
+    shutil.copytree(ROOT, source, ignore=LEFT_OUT)
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "--quiet", "-w", str(out), str(ROOT)], check=True, timeout=TIMEOUT,
+                    "--quiet", "-w", str(out), str(source)], check=True, timeout=TIMEOUT,
                    cwd=out)
     return next(out.glob("table_companion-*.whl"))
 
 
 def test_the_wheel_carries_templates_static_files_and_rules_pages(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
+    for folder, inside in (("templates", "templates"), ("static", "static"),
+                           ("docs/rules", "rules_pages")):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file():
+                shipped = f"companion/{inside}/{path.relative_to(ROOT / folder).as_posix()}"
+                assert shipped in names, shipped
     assert "companion/templates/pad.html" in names
     assert "companion/templates/pad/tricks/_tantony.html" in names
     assert "companion/static/htmx-2.0.11.min.js" in names
