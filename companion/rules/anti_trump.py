@@ -6,7 +6,7 @@ The trick referee lives here now; the score pad for the game (the bids, the exch
 first black card turned after the deal names the anti-trump suit (none if only Diamonds are
 left); the other black suit is neutral; values run Ace high. "Trump > Leading Suit >
 Anti-Trump": an anti-trump card cannot win unless it was led and every card of the trick is an
-anti-trump. The decisions: docs/rules/referee-decisions-others.md.
+anti-trump. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations

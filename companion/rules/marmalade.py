@@ -6,7 +6,7 @@ RULINGS.md "Marmalade") joins it in this module later. The text's trick rule, as
 settles it: the highest trump wins, else the highest card of the suit led. Its "Highest Cards"
 give the orders: red suits King, Queen, Jack, Ace, then 2 down to 10; black suits King, Queen,
 Jack, then 10 down to 2, and the Ace lowest. The decisions:
-docs/rules/referee-decisions-others.md.
+docs/referee.md.
 """
 
 from __future__ import annotations

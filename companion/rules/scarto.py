@@ -4,7 +4,7 @@ The trick referee lives here now; the score pad for Scarto (the piles counted in
 subtracted from each: RULINGS.md "The tarot family") joins it in this module later. The text
 gives the suit orders; it says nothing of how the Excuse is played, so that follows the
 published Scarto (Parlett): it never wins, led it lets the next card set the suit, and its owner
-keeps it, on the last trick too. The decisions: docs/rules/referee-decisions-tarots.md.
+keeps it, on the last trick too. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations

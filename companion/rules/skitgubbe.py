@@ -1,15 +1,15 @@
 """Skitgubbe, seed 004: two to six players, 52 cards; a first phase of tricks to collect cards
 and a second phase of beating to get rid of them; the last player holding cards is the goat.
 
-The trick referee lives here now; the score pad for Skitgubbe (the goat of each game, RULINGS.md
-"Skitgubbe") joins it in this module later. The text is the specification; pagat.com fills its
+The trick referee, and the score pad: the goat of each game (RULINGS.md "Skitgubbe"). The
+text is the specification; pagat.com fills its
 gaps. First phase as written (RULINGS.md): everyone plays a card to each trick, suits do not
 count, Aces are low (A, 2 … 10, J, Q, K), equal highest cards play a private trick, and a card
 of a rank already played may be sloughed to the trick, though never one of the highest rank
 before its owner has played; option: pagat's first phase (two-card tricks, Aces high, a bounce
 on equal cards). Second phase: Aces high, each card must beat the one before it (a higher card
 of its suit, or a trump over any other suit; only a higher trump beats a trump), or the player
-picks up instead. The decisions: docs/rules/referee-decisions-others.md.
+picks up instead. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from enum import StrEnum
 from typing import Any
 
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, card_name, pack_52
+from companion.rules import register
+from companion.rules.base import Game
 from companion.rules.referee import (
     SUIT_NAMES,
     SUIT_WORDS,
@@ -27,9 +29,21 @@ from companion.rules.referee import (
     TrickReferee,
     Verdict,
     register_referee,
+    suit_choices,
     trump_field,
 )
-from companion.rules.values import Choice, Field, FieldKind
+from companion.rules.values import (
+    Better,
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Problem,
+    Scale,
+    Setup,
+    State,
+)
 from companion.tricks import ACE_HIGH, RankOrder
 
 
@@ -298,3 +312,54 @@ class SkitgubbeReferee(TrickReferee):
 
 
 REFEREE = register_referee(SkitgubbeReferee())
+
+
+# ---------------------------------------------------------------- the score pad: the goat
+
+
+GOATS = Scale("goat game", "goat games", Better.LOWER, signed=False)
+"""RULINGS.md: the standing is the count of goat games per player, fewest best."""
+
+
+class Skitgubbe(Game):
+    """Skitgubbe's score pad: each game records the goat, the last player holding cards (and,
+    if the players like, the trump of the second phase); the fewest goat games lead."""
+
+    slug = "skitgubbe"
+    name = "Skitgubbe"
+    player_counts = (2, 3, 4, 5, 6)
+    zero_sum = False
+    scale = GOATS
+    summary = ("Draw and take tricks, then beat or pick up: the last player left holding cards "
+               "is the goat. The pad counts each player's goat games, fewest best, and "
+               "referees the tricks of both phases.")
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The goat of this game, and the trump of its second phase if noted."""
+        return (Field("goat", "The goat", FieldKind.SEAT,
+                      help="The last player holding cards"),
+                Field("trump", "Trump of the second phase", FieldKind.CHOICE,
+                      choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", "Not noted")),
+                      default="unnoted", required=False, section="Also noted"))
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """A goat at the table (the parser checks it) is all a game's result needs."""
+        return []
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """One goat game for the goat, nothing for the others."""
+        goat = entry["goat"]
+        names = state.setup.players
+        points = tuple(1 if seat == goat else 0 for seat in range(state.setup.player_count))
+        before = state.totals[goat]
+        line = f"{names[goat]}: {before} + 1 = {before + 1} goat game{'s' if before else ''}"
+        return HandResult(points, (line,), f"{names[goat]} is the goat",
+                          facts={"goat": goat, "trump": entry.get("trump")})
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        trump = entry.get("trump")
+        noted = f" · {SUIT_NAMES[Suit(trump)]} trumps" if trump and trump != "unnoted" else ""
+        return f"{setup.players[entry['goat']]} the goat{noted}"
+
+
+register(Skitgubbe())

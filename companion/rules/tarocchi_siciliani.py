@@ -5,7 +5,7 @@ cards less 2, and 5 for the last trick: RULINGS.md "The tarot family") joins it 
 later. The text strips the pack and says "game play is exactly the same as Le Tarot Français",
 so a trick is judged as French Tarot's as written: the red pips reversed (the lowest number
 highest), the black pips Ten high, and the Excuse never wins, going to the trick's winner only
-on the last trick. The decisions: docs/rules/referee-decisions-tarots.md.
+on the last trick. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations

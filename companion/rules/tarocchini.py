@@ -6,7 +6,7 @@ and the cricche: RULINGS.md "The tarot family") joins it in this module later. T
 lowest card and never wins; the Begato (trump 1) beats the Kings and the Angelo (trump 21) is
 the highest card. Where it is silent, the published Bolognese game (Parlett, RULINGS.md): the
 four Moretti (trumps 2–5) are equal, the later one played beating the earlier, and the Matto
-always stays with its owner. The decisions: docs/rules/referee-decisions-tarots.md.
+always stays with its owner. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations

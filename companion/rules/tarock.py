@@ -5,7 +5,7 @@ two low cards: RULINGS.md "The tarot family") joins it in this module later. The
 pack and says "game play is exactly the same as Le Tarot Français", so a trick is judged as
 French Tarot's as written: red pips Ace high, black pips Ten high, and the Excuse never wins,
 going to the trick's winner only on the last trick. The decisions:
-docs/rules/referee-decisions-tarots.md.
+docs/referee.md.
 """
 
 from __future__ import annotations

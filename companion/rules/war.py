@@ -1,11 +1,11 @@
 """War, seed 002: two players turn up a card each; the higher takes both, unless it is a war.
 A tarot pack may be used instead of the 52 cards.
 
-The trick referee lives here now; the score pad for War (a tally of games won) joins it in this
-module later. A "trick" is the two active face-up cards, the first player's first. As written a
+The trick referee, and the score pad: a tally of games won. A "trick" is the two active
+face-up cards, the first player's first. As written a
 war starts when the two cards are of the same suit (RULINGS.md "War"; option: the same rank);
 otherwise the higher card takes both. With a tarot pack "the atouts are considered the same
-suit as the other active face up card". The decisions: docs/rules/referee-decisions-others.md.
+suit as the other active face up card". The decisions: docs/referee.md.
 """
 
 from __future__ import annotations
@@ -30,8 +30,20 @@ from companion.cards import (
     parse,
     tarot_pack,
 )
+from companion.rules import register
+from companion.rules.base import Game
 from companion.rules.referee import SUIT_NAMES, TrickReferee, Verdict, register_referee
-from companion.rules.values import Choice, Field, FieldKind
+from companion.rules.values import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Problem,
+    Scale,
+    Setup,
+    State,
+)
 from companion.tricks import RankOrder
 
 
@@ -182,3 +194,44 @@ class WarReferee(TrickReferee):
 
 
 REFEREE = register_referee(WarReferee())
+
+
+# ---------------------------------------------------------------- the score pad: a tally
+
+
+class War(Game):
+    """War as a tally of games: each game entered is who won it (the one who took every card);
+    the standing is games won, the most first. The referee above settles each war."""
+
+    slug = "war"
+    name = "War"
+    player_counts = (2,)
+    zero_sum = False
+    scale = Scale("game won", "games won", signed=False)
+    summary = ("Two players turn up a card each; the higher takes both, unless it is a war. The "
+               "pad keeps the tally of games won and referees each turn.")
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """Who won the game: the player who took all the cards."""
+        return (Field("winner", "Won the game", FieldKind.SEAT,
+                      help="The text: the game ends when one player has won all the cards"),)
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """A seat at the table (the parser checks it) is all a game's result needs."""
+        return []
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """One game won for the winner."""
+        winner = entry["winner"]
+        names = state.setup.players
+        points = tuple(1 if seat == winner else 0 for seat in range(2))
+        total = state.totals[winner] + 1
+        return HandResult(points, (f"{names[winner]}: {state.totals[winner]} + 1 = {total} "
+                                   f"game{'s' if total != 1 else ''} won",),
+                          f"{names[winner]} won the game", facts={"winner": winner})
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        return f"{setup.players[entry['winner']]} won"
+
+
+register(War())
