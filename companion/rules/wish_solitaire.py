@@ -69,6 +69,8 @@ class WishSolitaire(Game):
     player_counts = (1,)
     zero_sum = False
     scale = Scale("deal won", "deals won", signed=False)
+    turn_word = "plays"  # a solitaire: nobody deals to anybody else
+    turn_heading = "Player"
     summary = ("A solitaire of pairs in eight piles of the 32-card pack. The pad logs each deal, "
                "won or the cards left, and keeps the record: wins, the best run, the average "
                "left.")
