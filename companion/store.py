@@ -490,10 +490,8 @@ class Store:
         """
         with self._write() as conn:
             current = _effective_row_id(conn, token, number)
-            if current is None:
-                raise StaleWrite(f"hand {number} is no longer in the session", None) \
-                    if based_on is not ANY_VERSION else LookupError(
-                        f"session has no hand {number} to correct")
+            if current is None and based_on is ANY_VERSION:
+                raise LookupError(f"session has no hand {number} to correct")
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite(f"hand {number} changed since", current)
             row_id = _insert_hand(conn, token, number, "correct", entry, points, current)

@@ -38,7 +38,6 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(tricks_bp)
     app.register_blueprint(phases_bp)
     app.register_blueprint(referee_bp)
-    app.jinja_env.globals["rules_slugs"] = _RulesSlugs()
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed
@@ -81,15 +80,6 @@ def get_store() -> Store:
 def get_cache() -> ReplayCache:
     """This app's cache of replayed sessions."""
     return app_state().cache
-
-
-class _RulesSlugs:
-    """The slugs of games with a rules page (`in` asks the registry each time)."""
-
-    def __contains__(self, slug: object) -> bool:
-        from companion.rules import all_games
-
-        return any(game.slug == slug for game in all_games())
 
 
 def _headers(response: Response) -> Response:

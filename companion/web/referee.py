@@ -16,6 +16,7 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.cards import Card
 from companion.parsing import read_count
+from companion.rules import all_games
 from companion.rules.referee import TrickReferee, judge_request, referee_for
 from companion.rules.values import Field, Problem
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
@@ -114,7 +115,8 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
 def _answer(panel: RefereePanel, **extra: Any):
     template = "referee/_panel.html" if is_htmx() else "referee/page.html"
     status = 422 if panel.problems or panel.card_errors else 200
-    return render_template(template, panel=panel, **extra), status
+    has_rules = any(game.slug == panel.referee.slug for game in all_games())
+    return render_template(template, panel=panel, has_rules=has_rules, **extra), status
 
 
 @bp.get("/referee/<slug>")
