@@ -560,9 +560,10 @@ class Whist(Game):
             fields.append(Field("trump", "Trump turned up", FieldKind.CHOICE,
                                 choices=suit_choices(PLAIN_SUITS),
                                 help="The suit of the dealer's last card, turned face up"))
+        helps = (f"Each trick over {deal.book} scores one",
+                 f"The two counts add up to {deal.tricks}")
         fields += [Field(f"tricks_{side + 1}", f"Tricks taken by {side_name(setup, side)}",
-                         FieldKind.INTEGER, minimum=0, maximum=deal.tricks,
-                         help=f"{deal.tricks} tricks in all; each over {deal.book} scores one")
+                         FieldKind.INTEGER, minimum=0, maximum=deal.tricks, help=helps[side])
                    for side in (0, 1)]
         if settings.counts_honours:
             fields += [Field(f"honours_{side + 1}", f"Honours held by {side_name(setup, side)}",
