@@ -446,7 +446,9 @@ def headline(setup: Setup, scored: Scored, odd: OddTricks) -> str:
     if game is None:
         return f"{side_name(setup, odd.side)} {plural(odd.count, 'odd trick', 'odd tricks')}"
     name = side_name(setup, game.side)
-    if scored.standing.over and settings_of(setup).rubber:
+    if not settings_of(setup).rubber:
+        return f"{name} win the game"
+    if scored.standing.over:
         return f"{name} win the rubber"
     return f"{name} win game {game.number}"
 
@@ -592,9 +594,10 @@ class Whist(Game):
         setup, standing = state.setup, self.standing(state)
         hand = read_hand(entry)
         if standing.over:  # a hand kept after a correction ended the match earlier
-            return HandResult((0, 0, 0, 0), (f"The match was over after hand "
+            match = "rubber" if settings_of(setup).rubber else "game"
+            return HandResult((0, 0, 0, 0), (f"The {match} was over after hand "
                                              f"{standing.over_after}: this hand does not "
-                                             "count",), "After the end", carry=standing)
+                                             "count",), f"After the {match}", carry=standing)
         odd = odd_tricks(hand, settings_of(setup).deal)
         scored = score_hand(setup, standing, hand, len(state.hands) + 1)
         points = tuple(scored.counted[0 if seat in SIDE_SEATS[0] else 1] for seat in range(4))

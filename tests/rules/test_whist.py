@@ -280,6 +280,9 @@ def test_a_hand_kept_after_the_end_does_not_count() -> None:
     assert not result.problems
     assert result.state.totals == (5, 0, 5, 0)
     assert GAME.outcome(result.state).text == "Ann & Cat win the game, 5 to 0"
+    assert result.state.hands[-1].result.lines == (
+        "The game was over after hand 1: this hand does not count",)
+    assert result.state.hands[0].result.headline == "Ann & Cat win the game"
 
 
 def test_the_pad_shows_the_score_toward_the_game_from_the_first_hand() -> None:
