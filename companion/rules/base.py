@@ -168,6 +168,11 @@ class Game(ABC):
         """Fixed partnerships whose totals the pad shows together (none by default)."""
         return ()
 
+    def group_total(self, state: State, group: SeatGroup) -> int:
+        """A fixed partnership's total as the pad shows it: by default its seats' totals added
+        up; a game in which each partner holds the side's whole score (Whist) says so here."""
+        return sum(state.totals[seat] for seat in group.seats)
+
     def settlement(self, state: State) -> Settlement | None:
         """What each player has won or lost and who pays whom, or None when nothing is settled.
 

@@ -168,7 +168,7 @@ def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, 
         "panel": panel,
         "settlement": pad.game.settlement(pad.state) if pad.state.hands else None,
         "groups": pad.game.groups(pad.setup),
-        "group_totals": [(group, sum(pad.state.totals[seat] for seat in group.seats))
+        "group_totals": [(group, pad.game.group_total(pad.state, group))
                          for group in pad.game.groups(pad.setup)],
         "notes": pad.game.table_notes(pad.state),
         "leading": leading_words(pad),
@@ -183,7 +183,7 @@ def leading_words(pad: pads.Pad) -> str:
     totals = pad.state.totals
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
-            return f"{group.name} with {sum(totals[seat] for seat in group.seats)}"
+            return f"{group.name} with {pad.game.group_total(pad.state, group)}"
     names = pad.setup.names_of(winners)
     return f"{names} with {totals[winners[0]]}"
 
