@@ -392,6 +392,9 @@ def judge_cricche(claims: Sequence[CrickClaim], pile: frozenset[Card] | None = N
                            "is in two cricche: a card counts in one crick only")
     refusals += used_twice([tuple(s.contatore for s in claim.stand_ins) for claim in claims],
                            "stands in twice: a contatore stands in once only")
+    runs = [claim.run for claim in claims]
+    refusals += [f"there is one crick of {RUNS[name].words} only, and it is claimed twice"
+                 for name in dict.fromkeys(runs) if runs.count(name) > 1]
     if refusals:
         return CrickVerdict((), tuple(dict.fromkeys(refusals)))
     return CrickVerdict(tuple(Crick(RUNS[c.run], in_order(RUNS[c.run], c.cards), c.stand_ins)
@@ -595,10 +598,10 @@ class PileError(ValueError):
 def pile_problems(cards: frozenset[Card], size: int) -> tuple[str, ...]:
     """Why these cards and this size cannot be a pile of the 62-card pack, in the players'
     words (empty: they can)."""
-    strangers = [card for card in cards if card not in PACK]
+    strangers = sorted((card for card in cards if card not in PACK), key=lambda c: c.code)
     if strangers:
-        return (f"{labels(sorted(strangers))} is not a card of the Bolognese pack (no 2 to 5 "
-                f"in the suits)",)
+        return (f"{label(strangers[0])} is not a card of the Bolognese pack (no 2 to 5 in "
+                f"the suits)",)
     if size < len(cards):
         return (f"the pile holds {size} cards, fewer than the {len(cards)} marked",)
     others = size - len(cards)
@@ -613,7 +616,7 @@ def pile_problems(cards: frozenset[Card], size: int) -> tuple[str, ...]:
 def count_pile(cards: Iterable[Card], size: int, options: Options = Options(), *,
                took_last_trick: bool = False) -> PileCount:
     """Count one pile: the sets, the card points and the cricche, the contatori placed where
-    they score the most (on a tie: fewest contatori, then the runs' order).
+    they score the most (on a tie, the first in the runs' order and their cards').
 
     `cards` are the pile's counting cards (any card of `PACK` may be given); the other cards,
     up to `size`, count 1 each. `took_last_trick` matters when counting in pairs.
@@ -672,11 +675,11 @@ Use = tuple[RunName, Card | None] | None
 def best_cricche(pile: frozenset[Card], options: Options) -> tuple[Crick, ...]:
     """The cricche as the player counts them: the reading that scores the most."""
     best: tuple[Crick, ...] = ()
-    best_key = (-1, 0)
+    best_points = -1
     for cricche in readings(pile, options):
-        key = (crick_total(cricche), -sum(len(c.stand_ins) for c in cricche))
-        if key > best_key:
-            best, best_key = cricche, key
+        points = crick_total(cricche)
+        if points > best_points:  # a tie keeps the first found, in the runs' order
+            best, best_points = cricche, points
     return best
 
 
