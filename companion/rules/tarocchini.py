@@ -1,7 +1,9 @@
 """Tarocchini, seed 002: the Bolognese tarot for two to seven players, with the 62-card pack.
 
-The trick referee lives here now; the score pad for Tarocchini (card points, the combinations
-and the cricche: RULINGS.md "The tarot family") joins it in this module later. The text: play
+Two parts so far: the count of a pile (its sets, its card points as written or in pairs, and
+its cricche, the seven sequences with the Matto and the Begato as wild cards; RULINGS.md "The
+tarot family", the decisions in docs/tarocchini-decisions.md), and the trick referee; the score
+pad joins them later. The text: play
 "similar to the French tarot rules, including suit rankings"; the Matto (the Excuse) is the
 lowest card and never wins; the Begato (trump 1) beats the Kings and the Angelo (trump 21) is
 the highest card. Where it is silent, the published Bolognese game (Parlett, RULINGS.md): the
@@ -156,9 +158,9 @@ LAST_TRICK_BONUS = 6
 
 CRICK_BASE, CRICK_EXTRA = 10, 5
 """The text: a crick is "worth 10 points and all extra cards ... additional 5 points each"."""
-MIN_CRICK, MAX_ALIKE = 3, 6
-"""Three cards make a crick; the Moretti and the Aces go "up to 6 total cards, including any
-wild cards"."""
+MIN_CRICK = 3
+"""Three cards make a crick. The Moretti and the Aces go "up to 6 total cards, including any
+wild cards": the four and the two contatori."""
 MIN_OWN_CARDS = 2
 """A crick holds two cards of its own at least (decision: "two Moretti and another that may be
 considered wild", "two Aces plus a third"): so one contatore at most among its first three."""
@@ -272,10 +274,10 @@ class StandIn:
     contatore: Card
     card: Card | None = None
 
-    def words(self, run: Run) -> str:
-        """ "Matto for Sole", "Begato as one more of the Aces"."""
+    def words(self) -> str:
+        """ "Matto for Sole", "Begato as one more"."""
         if self.card is None:
-            return f"{label(self.contatore)} as one more of {run.words}"
+            return f"{label(self.contatore)} as one more"
         return f"{label(self.contatore)} for {label(self.card)}"
 
 
@@ -306,9 +308,9 @@ class Crick:
     def line(self) -> str:
         """ "Crick of Spades: K♠ Q♠ Matto for C♠ A♠ → 10 + 1 × 5 = 15"."""
         by_card = {stand.card: stand for stand in self.stand_ins if stand.card is not None}
-        words = [by_card[card].words(self.run) if card in by_card else label(card)
+        words = [by_card[card].words() if card in by_card else label(card)
                  for card in self.run.members if card in by_card or card in self.cards]
-        words += [stand.words(self.run) for stand in self.stand_ins if stand.card is None]
+        words += [stand.words() for stand in self.stand_ins if stand.card is None]
         sum_words = (f"{CRICK_BASE} + {self.extra_cards} × {CRICK_EXTRA} = {self.points}"
                      if self.extra_cards else str(self.points))
         return f"Crick of {self.run.words}: {', '.join(words)} → {sum_words}"
@@ -342,7 +344,7 @@ def make_crick(run: Run, own: frozenset[Card], stand_ins: tuple[StandIn, ...],
     if run.alike:
         cards = tuple(card for card in run.core if card in own)
         size = len(cards) + len(stand_ins)
-        if len(cards) < MIN_OWN_CARDS or not MIN_CRICK <= size <= MAX_ALIKE:
+        if len(cards) < MIN_OWN_CARDS or size < MIN_CRICK:
             return None
         return Crick(run, cards, stand_ins)
     if run.head not in own:
@@ -444,9 +446,7 @@ def claim_refusals(claim: CrickClaim, pile: frozenset[Card] | None,
                 f"this one has only {labels(in_order(run, claim.cards)) or 'none'}"]
     if size < MIN_CRICK:
         return [f"{name} needs {MIN_CRICK} cards at least; this one has {size}"]
-    if run.alike:
-        return [] if size <= MAX_ALIKE else [f"{name} holds {MAX_ALIKE} cards at most"]
-    return reach_refusals(claim, run, options)
+    return [] if run.alike else reach_refusals(claim, run, options)
 
 
 def stand_in_refusals(claim: CrickClaim, run: Run) -> list[str]:
@@ -777,16 +777,12 @@ def cached_crick(name: RunName, own: frozenset[Card], stand_ins: tuple[StandIn, 
 
 def ace_left_out(pile: frozenset[Card], cricche: Sequence[Crick]) -> bool:
     """Whether an Ace of the pile counts nowhere though its suit's crick or the Aces' crick
-    (not yet full) would take it: the text makes it an extra card."""
-    made = {crick.run.name: crick for crick in cricche}
+    would take it: the text makes it an extra card."""
+    made = {crick.run.name for crick in cricche}
     counted = {card for crick in cricche for card in crick.cards}
-    for ace in ACES:
-        if ace not in pile or ace in counted:
-            continue
-        aces = made.get(RunName.ACES)
-        if RunName(ace.suit.name.lower()) in made or (aces and aces.size < MAX_ALIKE):
-            return True
-    return False
+    return any(ace in pile and ace not in counted
+               and (RunName(ace.suit.name.lower()) in made or RunName.ACES in made)
+               for ace in ACES)
 
 
 def possible_totals(cards: Iterable[Card], size: int, options: Options = Options(), *,

@@ -181,6 +181,13 @@ def test_the_grande_shows_the_contatore_and_where_it_stood() -> None:
     assert crick.stand_ins == (StandIn(MATTO, card("15T")),)
 
 
+def test_the_contatori_as_one_more_moretto() -> None:
+    # The four Moretti and both contatori: six cards, 10 + 3 × 5 = 25 (the Matto first).
+    crick, = count_pile(pile("2T 3T 4T 5T 1T EX"), 6).cricche
+    assert crick.line == ("Crick of the Moretti: 2T, 3T, 4T, 5T, Matto as one more, Begato as "
+                          "one more → 10 + 3 × 5 = 25")
+
+
 def test_the_contatore_goes_where_it_scores_most() -> None:
     # K♠ Q♠ J♠ already make Spades (10); A♥ A♦ alone make nothing. The Matto for the Knight
     # of Spades adds 5 (K Q C J = 15); for a third Ace it makes the Aces' crick, 10: the Aces.
