@@ -258,13 +258,13 @@ RUNS: dict[RunName, Run] = {run.name: run for run in (
     GRANDE, *(suit_run(suit) for suit in PLAIN_SUITS), MORETTI_RUN, ACES_RUN)}
 ACES: tuple[Card, ...] = ACES_RUN.core
 
-COUNTING_CARDS: frozenset[Card] = frozenset(
+COUNTING_CARDS: tuple[Card, ...] = tuple(
     card for card in PACK
     if card_points(card) > 1 or any(card in run.members for run in RUNS.values()))
-"""The cards a pile's grid asks for: every card that counts more than 1 or makes a
-combination (all 22 trumps with the Matto, the courts and the Aces). The rest, the Six to
-Ten of each suit, count 1 each from the pile's size."""
-PLAIN_PIPS: frozenset[Card] = frozenset(PACK) - COUNTING_CARDS
+"""The cards a pile's grid asks for, in the pack's order: every card that counts more than 1
+or makes a combination (the 21 trumps and the Matto, the courts and the Aces). The rest, the
+Six to Ten of each suit, count 1 each from the pile's size."""
+PLAIN_PIPS: frozenset[Card] = frozenset(PACK) - frozenset(COUNTING_CARDS)
 
 
 @dataclass(frozen=True)
