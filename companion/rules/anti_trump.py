@@ -127,6 +127,18 @@ class Scoring(StrEnum):
     TRICKS_PLUS_BONUS = "tricks_plus_bonus"
 
 
+class Length(StrEnum):
+    """How many rounds a game lasts: the chart's nine, or the short game's five."""
+
+    NINE_ROUNDS = "nine_rounds"
+    SHORT_GAME = "short_game"
+
+
+LENGTH_LABELS: dict[Length, str] = {
+    Length.NINE_ROUNDS: "Nine rounds",
+    Length.SHORT_GAME: "Short game: rounds 1, 3, 5, 7 and 9",
+}
+
 SCORING_LABELS: dict[Scoring, str] = {
     Scoring.EXACT_OR_NOTHING: "Exact bid 10 + bid, missed bid 0",
     Scoring.MISS_LOSES_DIFFERENCE: "Exact bid 10 + bid, missed bid −(difference)",
@@ -198,10 +210,10 @@ RULING = "RULINGS.md, the anti-trump game"
 
 @dataclass(frozen=True)
 class Options:
-    """The anti-trump game's house rules, typed: how bids score, and the short game."""
+    """The anti-trump game's house rules, typed: how bids score, and the game's length."""
 
     scoring: Scoring = Scoring.EXACT_OR_NOTHING
-    short_game: bool = False
+    length: Length = Length.NINE_ROUNDS
 
 
 def options_of(setup: Setup) -> Options:
@@ -211,7 +223,7 @@ def options_of(setup: Setup) -> Options:
 
 def rounds_of(setup: Setup) -> tuple[int, ...]:
     """The chart's rounds this session plays, in order: all nine, or the short game's five."""
-    return SHORT_GAME if options_of(setup).short_game else FULL_GAME
+    return SHORT_GAME if options_of(setup).length is Length.SHORT_GAME else FULL_GAME
 
 
 def round_at(setup: Setup, played: int) -> int | None:
@@ -312,13 +324,14 @@ def round_over_problem(state: State) -> list[Problem]:
     return [Problem(None, f"The game is over: all {len(rounds)} rounds have been played.")]
 
 
-def tricks_problem(hand: Hand, first_field: str) -> list[Problem]:
-    """The tricks taken must add up to the round's five: one trick per card each player held."""
+def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
+    """The tricks taken must add up to the round's five: one trick per card each player held.
+    Said on the first tricks box of the form, adding up in the form's order (`order`)."""
     total = sum(hand.took)
     if total == TRICKS_PER_ROUND:
         return []
-    added = " + ".join(str(took) for took in hand.took)
-    return [Problem(first_field, f"The tricks add up to {added} = {total}; a round has "
+    added = " + ".join(str(hand.took[seat]) for seat in order)
+    return [Problem(took_name(order[0]), f"The tricks add up to {added} = {total}; a round has "
                                  f"{TRICKS_PER_ROUND} tricks (every player holds "
                                  f"{CARDS_EACH} cards and plays one to each trick).")]
 
@@ -404,9 +417,11 @@ class AntiTrump(Game):
                   default=Scoring.EXACT_OR_NOTHING.value,
                   help=(f"{RULING}: exact bid 10 + bid, missed 0; options: a miss loses the "
                         "difference; one point a trick plus 10 for an exact bid")),
-            Field("short_game", "Short game: rounds 1, 3, 5, 7 and 9", FieldKind.BOOLEAN,
-                  default=False,
-                  help=f"{RULING}: the text's lost asterisks; five rounds instead of nine"),
+            Field("length", "Length", FieldKind.CHOICE,
+                  choices=tuple(Choice(way.value, LENGTH_LABELS[way]) for way in Length),
+                  default=Length.NINE_ROUNDS.value,
+                  help=f"{RULING}: nine rounds; the short game (the text's lost asterisks) "
+                       "plays five"),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -446,8 +461,8 @@ class AntiTrump(Game):
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """A round the game still has, whose tricks add up to five."""
         problems = round_over_problem(state)
-        first = took_name(bidding_order(state.setup.player_count, self.dealer(state))[0])
-        problems.extend(tricks_problem(Hand.read(state.setup, entry), first))
+        order = bidding_order(state.setup.player_count, self.dealer(state))
+        problems.extend(tricks_problem(Hand.read(state.setup, entry), order))
         return problems
 
     def score(self, state: State, entry: Entry) -> HandResult:

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from companion.engine import check_entry, check_phase, make_setup, replay
 from companion.rules import get
-from companion.rules.anti_trump import Scoring
+from companion.rules.anti_trump import Length, Scoring
 from companion.rules.values import State
 from tests.web.conftest import app, client, db_path  # noqa: F401  (fixtures, by name)
 
@@ -88,13 +88,14 @@ FIVE_ROUNDS = [
 
 @pytest.mark.parametrize(("played", "note"), FIVE_ROUNDS)
 def test_the_short_game_shows_its_five_rounds(played: int, note: str) -> None:
-    assert notes_before_round(setup_of(short_game=True), played)[0] == note
+    assert notes_before_round(setup_of(length=Length.SHORT_GAME.value), played)[0] == note
 
 
-@pytest.mark.parametrize(("short", "rounds"), [pytest.param(False, 9, id="nine rounds"),
-                                               pytest.param(True, 5, id="short game: five")])
-def test_the_game_ends_after_its_last_round(short: bool, rounds: int) -> None:
-    setup = setup_of(short_game=short)
+@pytest.mark.parametrize(("length", "rounds"), [
+    pytest.param(Length.NINE_ROUNDS, 9, id="nine rounds"),
+    pytest.param(Length.SHORT_GAME, 5, id="short game: five")])
+def test_the_game_ends_after_its_last_round(length: Length, rounds: int) -> None:
+    setup = setup_of(length=length.value)
     before = replay(setup, [(n, EVEN_ROUND) for n in range(1, rounds)]).state
     assert not GAME.outcome(before).finished
     after = replay(setup, [(n, EVEN_ROUND) for n in range(1, rounds + 1)]).state
@@ -107,7 +108,7 @@ def test_the_game_ends_after_its_last_round(short: bool, rounds: int) -> None:
 
 
 def test_equal_highest_totals_share_first_place() -> None:
-    setup = setup_of(short_game=True)
+    setup = setup_of(length=Length.SHORT_GAME.value)
     # Ann exact with 1 (11) and Bob exact with 1 (11) every round; Cat bids 1, takes 3 (0).
     entries = [(n, round_entry((1, 1, 1), (1, 1, 3))) for n in range(1, 6)]
     state = replay(setup, entries).state
@@ -191,12 +192,13 @@ def problems_of(entry: dict[str, Any], names: list[str] = THREE,
 
 
 TRICKS_NOT_FIVE = [
-    # 1 + 2 + 1 = 4: a trick short of the five every round has.
-    pytest.param((1, 2, 1), "1 + 2 + 1 = 4", id="4 tricks: one short"),
-    # 2 + 3 + 1 = 6: one too many.
-    pytest.param((2, 3, 1), "2 + 3 + 1 = 6", id="6 tricks: one too many"),
+    # Ann 1, Bob 2, Cat 1: 4, a trick short of the five every round has. Added up in the
+    # form's order, from the dealer Ann's left: Bob, Cat, Ann.
+    pytest.param((1, 2, 1), "2 + 1 + 1 = 4", id="4 tricks: one short"),
+    # Ann 2, Bob 3, Cat 1: 6, one too many.
+    pytest.param((2, 3, 1), "3 + 1 + 2 = 6", id="6 tricks: one too many"),
     # 39 / 3 = 13 cards each would be 13 tricks; the text deals 5 each: 13 is refused.
-    pytest.param((5, 5, 3), "5 + 5 + 3 = 13", id="13 tricks: the whole pack is not played"),
+    pytest.param((5, 5, 3), "5 + 3 + 5 = 13", id="13 tricks: the whole pack is not played"),
 ]
 
 
@@ -248,7 +250,7 @@ def test_the_anti_trump_must_be_recorded() -> None:
 
 
 def test_no_round_after_the_last() -> None:
-    setup = setup_of(short_game=True)
+    setup = setup_of(length=Length.SHORT_GAME.value)
     state = replay(setup, [(n, EVEN_ROUND) for n in range(1, 6)]).state
     checked = check_entry(GAME, state, EVEN_ROUND)
     assert [(p.field, p.message) for p in checked.problems] == [
