@@ -237,7 +237,7 @@ def exchange_of(chart_round: int) -> Exchange:
     return SCHEDULE[chart_round - 1]
 
 
-def anti_trump_possible_without(player_count: int) -> bool:
+def black_card_always_left(player_count: int) -> bool:
     """Whether the stock left after the deal always holds a black card (fewer than six
     players): "none" is then impossible and is not offered."""
     return PACK_SIZE - CARDS_EACH * player_count > DIAMONDS_IN_PACK
@@ -331,9 +331,10 @@ def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
     if total == TRICKS_PER_ROUND:
         return []
     added = " + ".join(str(hand.took[seat]) for seat in order)
-    return [Problem(took_name(order[0]), f"The tricks add up to {added} = {total}; a round has "
-                                 f"{TRICKS_PER_ROUND} tricks (every player holds "
-                                 f"{CARDS_EACH} cards and plays one to each trick).")]
+    return [Problem(took_name(order[0]),
+                    f"The tricks add up to {added} = {total}; a round has {TRICKS_PER_ROUND} "
+                    f"tricks (every player holds {CARDS_EACH} cards and plays one to each "
+                    "trick).")]
 
 
 # ---------------------------------------------------------------- the words
@@ -382,7 +383,8 @@ def exact_words(setup: Setup, hand: Hand) -> str:
 
 
 def anti_trump_words(suit: Suit | None) -> str:
-    return f"{SUIT_NAMES[suit]} {suit.symbol} anti-trump" if suit else "no anti-trump"
+    """The round's anti-trump: "Clubs ♣ anti-trump", or none (only Diamonds were left)."""
+    return f"{SUIT_NAMES[suit]} {suit.symbol} anti-trump" if suit else "No anti-trump"
 
 
 def first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
@@ -426,7 +428,7 @@ class AntiTrump(Game):
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The anti-trump turned up and a bid per player (before play), the tricks each took."""
-        none_label = (None if anti_trump_possible_without(setup.player_count)
+        none_label = (None if black_card_always_left(setup.player_count)
                       else "None (only Diamonds were left)")
         anti = trump_field(BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP,
                            label="Anti-trump suit")
