@@ -8,7 +8,7 @@ anti-trump card cannot win unless it was led and every card of the trick is an a
 A round is entered in two moments: the anti-trump and the bids before play (saved, shown on
 every phone), the tricks each player took after. RULINGS.md "The anti-trump game (003)": the
 schedule of exchanges, the short game, and the scoring (the text has none, so it is a house
-rule, shown as one). The decisions: docs/rules/anti-trump.md and docs/referee.md.
+rule, shown as one). The decisions: docs/rules/anti-trump.md.
 """
 
 from __future__ import annotations
