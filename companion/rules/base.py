@@ -85,6 +85,11 @@ class Game(ABC):
         """The moments a hand is entered in, in order (by default one: the whole hand)."""
         return (Phase("hand", "Hand", tuple(spec.name for spec in self.fields(setup))),)
 
+    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
+        """The next hand's fields `names` in the order the pad asks for them: as declared by
+        default (the anti-trump game's bids start at the dealer's left, as they are made)."""
+        return tuple(names)
+
     # ------------------------------------------------------------ the referee and the score
 
     @abstractmethod

@@ -127,7 +127,8 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
     specs = pad.game.fields(pad.setup)
     if not whole:
         names = set(phase_now(pad)[0].fields)
-        specs = tuple(spec for spec in specs if spec.name in names)
+        by_name = {spec.name: spec for spec in specs if spec.name in names}
+        specs = tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
     return build_form(specs, pad.setup.players, formdata=formdata, data=data)
 
 
@@ -140,7 +141,7 @@ def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
         entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
                                 pad.setup.player_count)
         lines.append((phase, [f"{specs[name].label}: {_shown(specs[name], entry[name], pad)}"
-                              for name in phase.fields]))
+                              for name in pad.game.entry_order(pad.state, phase.fields)]))
     return lines
 
 
