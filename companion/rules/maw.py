@@ -52,27 +52,21 @@ class SpoilAnte(StrEnum):
     ONE = "one"  # Peel: "the players contributing for the next round only one coin or counter"
 
 
-class FirstThree(StrEnum):
-    """What became of the first three tricks, and of the jink."""
+class Jink(StrEnum):
+    """What the winner of the first three tricks did: claimed the pool, or jinked."""
 
-    SPLIT = "split"
+    NONE = "none"
     CLAIMED = "claimed"
-    JINK_MADE = "jink_made"
-    JINK_FAILED = "jink_failed"
+    MADE = "made"
+    FAILED = "failed"
 
 
-FIRST_THREE_LABELS: dict[FirstThree, str] = {
-    FirstThree.SPLIT: "Not all won by one player",
-    FirstThree.CLAIMED: "One player won them and claimed the pool",
-    FirstThree.JINK_MADE: "One player won them, jinked and won all five",
-    FirstThree.JINK_FAILED: "One player won them, jinked and lost a trick",
+JINK_LABELS: dict[Jink, str] = {
+    Jink.NONE: "Nobody won the first three",
+    Jink.CLAIMED: "Claimed the pool after three tricks",
+    Jink.MADE: "Jinked and won all five",
+    Jink.FAILED: "Jinked and lost a trick",
 }
-
-WON_FIRST_THREE: tuple[str, ...] = (FirstThree.CLAIMED, FirstThree.JINK_MADE,
-                                    FirstThree.JINK_FAILED)
-"""The answers in which one player won the first three tricks (and so is asked for)."""
-
-JINKED: tuple[FirstThree, ...] = (FirstThree.JINK_MADE, FirstThree.JINK_FAILED)
 
 
 class DealEnd(StrEnum):
@@ -181,33 +175,38 @@ def tricks_field(seat: int) -> str:
 
 @dataclass(frozen=True)
 class Hand:
-    """A deal as entered: the trump, who robbed, the tricks per seat, the first three tricks."""
+    """A deal as entered: the trump, who robbed, the tricks per seat, who won the first three
+    tricks and what they did (claimed the pool, or jinked)."""
 
     trump: Suit
     robbed: int | None
     tricks: tuple[int, ...]
-    first_three: FirstThree
-    first_three_by: int | None
+    first_three: int | None
+    jink: Jink
 
     @property
     def tricks_played(self) -> int:
         return sum(self.tricks)
 
     @property
+    def claimed(self) -> bool:
+        """The winner of the first three tricks took the pool at once: play stopped there."""
+        return self.first_three is not None and self.jink is Jink.CLAIMED
+
+    @property
     def tricks_expected(self) -> int:
         """Five tricks, or three when the winner of the first three claimed and play stopped."""
-        return WINNING_TRICKS if self.first_three is FirstThree.CLAIMED else TRICKS_PER_DEAL
+        return WINNING_TRICKS if self.claimed else TRICKS_PER_DEAL
 
 
 def read_hand(setup: Setup, entry: Entry) -> Hand:
     """The deal described by a parsed entry."""
-    first_three = FirstThree(entry.get("first_three") or FirstThree.SPLIT)
     return Hand(
         trump=Suit(entry["trump"]),
         robbed=entry.get("robbed"),
         tricks=tuple(entry.get(tricks_field(seat)) or 0 for seat in range(setup.player_count)),
-        first_three=first_three,
-        first_three_by=entry.get("first_three_by") if first_three in WON_FIRST_THREE else None,
+        first_three=entry.get("first_three"),
+        jink=Jink(entry.get("jink") or Jink.NONE),
     )
 
 
@@ -280,12 +279,10 @@ def three_tricks(tricks: Sequence[int]) -> int | None:
 
 def deal_end(options: Options, hand: Hand) -> tuple[DealEnd, int | None]:
     """How the deal ended and who takes the pool (None: it carries)."""
-    if hand.first_three is FirstThree.CLAIMED:
-        return DealEnd.CLAIMED, hand.first_three_by
-    if hand.first_three is FirstThree.JINK_MADE:
-        return DealEnd.JINKED, hand.first_three_by
-    if hand.first_three is FirstThree.JINK_FAILED:
-        return DealEnd.JINK_FAILED, None
+    if hand.first_three is not None and hand.jink is not Jink.NONE:
+        return {Jink.CLAIMED: (DealEnd.CLAIMED, hand.first_three),
+                Jink.MADE: (DealEnd.JINKED, hand.first_three),
+                Jink.FAILED: (DealEnd.JINK_FAILED, None)}[hand.jink]
     by_rule = most_tricks if options.winning is Winning.MOST_TRICKS else three_tricks
     winner = by_rule(hand.tricks)
     return (DealEnd.SPOILED, None) if winner is None else (DealEnd.TAKEN, winner)
@@ -315,7 +312,7 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return []
     counts = ", ".join(f"{name} {count}" for name, count in zip(setup.players, hand.tricks,
                                                                 strict=True))
-    if hand.first_three is FirstThree.CLAIMED:
+    if hand.claimed:
         why = ("a claim after the first three tricks ends the deal, so only those three are "
                "played")
     else:
@@ -325,36 +322,40 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 
 def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
-    """A claim or a jink by someone whose tricks say they did not win the first three, or a
-    jink whose result the tricks contradict."""
-    if hand.first_three is FirstThree.SPLIT:
-        return split_problems(setup, hand)
-    seat = hand.first_three_by
-    if seat is None:
-        return []  # the parser asked for the player already
-    name, won = setup.players[seat], hand.tricks[seat]
+    """A claim or a jink with nobody (or somebody impossible) winning the first three tricks,
+    and a jink whose result the tricks contradict."""
+    if hand.first_three is None:
+        return nobody_problems(setup, hand)
+    name, won = setup.players[hand.first_three], hand.tricks[hand.first_three]
     if won < WINNING_TRICKS:
-        return [Problem("first_three_by", f"{name} won {plural(won, 'trick', 'tricks')}, so "
-                                          f"{name} did not win the first three: only the player "
-                                          "who won them may claim the pool or jink.")]
-    if hand.first_three is FirstThree.JINK_MADE and won != TRICKS_PER_DEAL:
-        return [Problem("first_three", f"A jink is made by winning all five tricks; {name} won "
-                                       f"{won}, so the jink failed.")]
-    if hand.first_three is FirstThree.JINK_FAILED and won == TRICKS_PER_DEAL:
-        return [Problem("first_three", f"{name} won all five tricks: the jink was made, "
-                                       "not failed.")]
+        return [Problem("first_three", f"{name} won {plural(won, 'trick', 'tricks')}, so "
+                                       f"{name} did not win the first three: only the player "
+                                       "who won them may claim the pool or jink.")]
+    if hand.jink is Jink.NONE:
+        return [Problem("jink", f"{name} won the first three tricks, and then either claimed "
+                                "the pool or jinked (led on for all five): say which.")]
+    if hand.jink is Jink.MADE and won != TRICKS_PER_DEAL:
+        return [Problem("jink", f"A jink is made by winning all five tricks; {name} won {won}, "
+                                "so the jink failed.")]
+    if hand.jink is Jink.FAILED and won == TRICKS_PER_DEAL:
+        return [Problem("jink", f"{name} won all five tricks: the jink was made, not failed.")]
     return []
 
 
-def split_problems(setup: Setup, hand: Hand) -> list[Problem]:
-    """All five tricks to one player cannot come without winning the first three and jinking."""
+def nobody_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """Nobody won the first three tricks: then nobody claimed or jinked, and nobody won all
+    five (which takes the first three and a jink)."""
+    if hand.jink is not Jink.NONE:
+        return [Problem("jink", "Only the player who won the first three tricks may claim the "
+                                "pool or jink, and nobody is entered as winning them: choose "
+                                "who did, or 'Nobody won the first three'.")]
     sweeper = next((seat for seat, won in enumerate(hand.tricks) if won == TRICKS_PER_DEAL), None)
     if sweeper is None:
         return []
     name = setup.players[sweeper]
     return [Problem("first_three", f"{name} won all five tricks, so {name} won the first three "
                                    "and jinked (a claim stops the deal after three): choose "
-                                   "'jinked and won all five'.")]
+                                   f"{name} here and 'Jinked and won all five'.")]
 
 
 # ---------------------------------------------------------------- the words
@@ -397,7 +398,7 @@ def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
     if deal.end is DealEnd.SPOILED:
         rule = "nobody won the most tricks alone" if most else "nobody won three tricks"
         return f"Spoiled: {rule}; the pool of {pool} carries"
-    seat = deal.winner if deal.winner is not None else hand.first_three_by
+    seat = deal.winner if deal.winner is not None else hand.first_three
     name = setup.players[seat] if seat is not None else "The jinker"
     if deal.end is DealEnd.JINK_FAILED:
         return f"{name} jinked and lost a trick: no claim to the pool, which carries: {pool}"
@@ -441,15 +442,15 @@ def describe_hand(setup: Setup, hand: Hand) -> str:
     parts = [f"{hand.trump.symbol} trumps"]
     if hand.robbed is not None:
         parts.append(f"{setup.players[hand.robbed]} robbed")
-    best = max(hand.tricks)
-    leaders = [seat for seat, won in enumerate(hand.tricks) if won == best]
-    if hand.first_three is FirstThree.SPLIT:
+    if hand.first_three is not None and hand.jink is not Jink.NONE:
+        name = setup.players[hand.first_three]
+        parts.append({Jink.CLAIMED: f"{name} claimed after three",
+                      Jink.MADE: f"{name} jinked, all five",
+                      Jink.FAILED: f"{name} jinked and failed"}[hand.jink])
+    else:
+        best = max(hand.tricks)
+        leaders = [seat for seat, won in enumerate(hand.tricks) if won == best]
         parts.append(f"{setup.names_of(leaders)} {plural(best, 'trick', 'tricks')}")
-    elif hand.first_three_by is not None:
-        name = setup.players[hand.first_three_by]
-        parts.append({FirstThree.CLAIMED: f"{name} claimed after three",
-                      FirstThree.JINK_MADE: f"{name} jinked, all five",
-                      FirstThree.JINK_FAILED: f"{name} jinked and failed"}[hand.first_three])
     return " · ".join(parts)
 
 
@@ -459,8 +460,8 @@ def hand_facts(hand: Hand, deal: Deal) -> dict[str, Any]:
         "trump": hand.trump.value,
         "robbed": hand.robbed,
         "tricks": list(hand.tricks),
-        "first_three": hand.first_three.value,
-        "first_three_by": hand.first_three_by,
+        "first_three": hand.first_three,
+        "jink": hand.jink.value,
         "end": deal.end.value,
         "winner": deal.winner,
         "dealer": deal.dealer,
@@ -547,12 +548,14 @@ class Maw(Game):
             *(Field(tricks_field(seat), f"{name}: tricks won", FieldKind.INTEGER, minimum=0,
                     maximum=TRICKS_PER_DEAL, default=0)
               for seat, name in enumerate(setup.players)),
-            Field("first_three", "The first three tricks", FieldKind.CHOICE,
-                  choices=tuple(Choice(f.value, FIRST_THREE_LABELS[f]) for f in FirstThree),
-                  default=FirstThree.SPLIT.value,
-                  help="A claim stops the deal: enter only the three tricks played"),
-            Field("first_three_by", "Won the first three tricks", FieldKind.SEAT,
-                  shown_when=("first_three", WON_FIRST_THREE)),
+            Field("first_three", "Won the first three tricks", FieldKind.SEAT,
+                  none_label="Nobody",
+                  help="The same player took tricks 1, 2 and 3"),
+            Field("jink", "Then they", FieldKind.CHOICE,
+                  choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
+                  default=Jink.NONE.value,
+                  help="Claimed the pool at once (only three tricks played), or jinked: led "
+                       "on for all five"),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
