@@ -399,7 +399,7 @@ def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
         rule = "nobody won the most tricks alone" if most else "nobody won three tricks"
         return f"Spoiled: {rule}; the pool of {pool} carries"
     seat = deal.winner if deal.winner is not None else hand.first_three
-    name = setup.players[seat] if seat is not None else "The jinker"
+    name = setup.players[seat or 0]  # every other end has its player (the referee saw to it)
     if deal.end is DealEnd.JINK_FAILED:
         return f"{name} jinked and lost a trick: no claim to the pool, which carries: {pool}"
     if deal.end is DealEnd.CLAIMED:
@@ -409,9 +409,9 @@ def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
         return (f"{name} jinked and won all five: the pool of {pool}, and {deal.jink_ante} from "
                 f"each of the other {others}: {others} × {deal.jink_ante} = "
                 f"{others * deal.jink_ante}")
-    won = hand.tricks[seat] if seat is not None else 0
     rule = "the most tricks" if most else "three tricks or more"
-    return f"{name} won {won} tricks ({rule}) and takes the pool: {pool}"
+    return (f"{name} won {plural(hand.tricks[seat or 0], 'trick', 'tricks')} ({rule}) and takes "
+            f"the pool: {pool}")
 
 
 def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
