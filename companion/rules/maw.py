@@ -1,17 +1,103 @@
-"""Maw (Spoil Five), seed 002: two to ten players, five tricks a deal, a trump turned up.
+"""Maw (Spoil Five), seed 002: two to ten players, five tricks a deal, a trump turned up; the
+score pad (a pool of counters carried from deal to deal) and the trick referee.
 
-The trick referee lives here now; the score pad for Maw (the pool, robbing, jinking) joins it
-in this module. RULINGS.md settles what the text leaves open ("Maw").
+Each player antes into a pool at every deal and the dealer adds the dealer's stake. Whoever wins
+three tricks takes the pool; if nobody does, the deal is spoiled and the pool carries to the next
+one. The winner of the first three tricks may claim the pool at once or jink: lead on for all
+five, which wins the pool and one ante from every other player; failing, the pool carries.
+The text is seed 002's "Maw"; RULINGS.md ("Maw (Spoil Five)") settles the winner and jinking;
+Peel's *Round Games with Cards* (Spoil-Five) fills the gaps. Rules page: docs/rules/maw.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52
+from companion.formatting import MINUS, plural, signed
+from companion.rules import register
+from companion.rules.base import Game, read_options
 from companion.rules.referee import RankingReferee, register_referee, trump_field
+from companion.rules.values import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Problem,
+    Scale,
+    Setup,
+    State,
+)
+from companion.settlement import Settlement, settle
 from companion.tricks import RankOrder, TrickRanking, WinBy
+
+# ---------------------------------------------------------------- the game's words
+
+
+class Winning(StrEnum):
+    """Who takes the pool at the end of a deal."""
+
+    THREE_TRICKS = "three"  # RULINGS.md: three tricks take the pool, else the deal is spoiled
+    MOST_TRICKS = "most"  # as written: "the highest number of tricks ... wins the pool"
+
+
+class SpoilAnte(StrEnum):
+    """What each player adds to a pool carried over from a spoiled deal."""
+
+    FULL = "full"  # RULINGS.md: every player antes again
+    ONE = "one"  # Peel: "the players contributing for the next round only one coin or counter"
+
+
+class Jink(StrEnum):
+    """What the winner of the first three tricks did: claimed the pool, or jinked."""
+
+    NONE = "none"
+    CLAIMED = "claimed"
+    MADE = "made"
+    FAILED = "failed"
+
+
+JINK_LABELS: dict[Jink, str] = {
+    Jink.NONE: "Nobody won the first three",
+    Jink.CLAIMED: "Claimed the pool after three tricks",
+    Jink.MADE: "Jinked and won all five",
+    Jink.FAILED: "Jinked and lost a trick",
+}
+
+
+class DealEnd(StrEnum):
+    """How a deal ended for the pool."""
+
+    TAKEN = "taken"  # won on tricks
+    CLAIMED = "claimed"  # claimed after the first three tricks
+    JINKED = "jinked"  # all five tricks after jinking: the pool and an ante from each
+    JINK_FAILED = "jink_failed"  # the jink failed: the pool carries
+    SPOILED = "spoiled"  # nobody won it: the pool carries
+
+
+# ---------------------------------------------------------------- tables
+
+TRICKS_PER_DEAL = 5
+"""The text's "at the end of 5 rounds": five cards each, five tricks a deal."""
+
+WINNING_TRICKS = 3
+"""RULINGS.md: "A player who wins three tricks takes the pool"; the first three, for a jink."""
+
+ANTES = (2, 3)
+"""The text: "Players pool 2-3 tokens that make up the pool"."""
+
+DEFAULT_DEALER_STAKE = 2
+"""The text: "The dealer adds another stake to the pool": another lot of the usual ante, 2."""
+
+PEEL_SPOIL_ANTE = 1
+"""Peel: after a spoil "the players contributing for the next round only one coin or counter"."""
+
+UNIT = "counters"
+RULING = "RULINGS.md, Maw (Spoil Five)"
 
 RED_ORDER = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 """Red suits (the text): courts as usual, "the 10 is high and Ace is low for the pips"."""
@@ -34,6 +120,481 @@ TOP_WORDS = ("the Five of trumps (the five fingers) is the highest card of all",
              "the Jack of trumps ranks second only to the Five",
              "the Ace of Hearts is always a trump, third after the Five and the Jack",
              "the Ace of trumps ranks fourth, after the Five, the Jack and the Ace of Hearts")
+
+
+# ---------------------------------------------------------------- typed options
+
+
+@dataclass(frozen=True)
+class Options:
+    """Maw's house rules, typed: the stakes, what a carried pool asks for, who takes the pool."""
+
+    ante: int = ANTES[0]
+    dealer_stake: int = DEFAULT_DEALER_STAKE
+    spoil_ante: SpoilAnte = SpoilAnte.FULL
+    winning: Winning = Winning.THREE_TRICKS
+
+
+def house_rules(setup: Setup) -> Options:
+    """This session's house rules."""
+    return read_options(Options, setup.options)
+
+
+# ---------------------------------------------------------------- the deal as the rules see it
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The pool between two deals: what each seat has put into it since it was last won.
+
+    Carried from deal to deal (`HandResult.carry`); its total is what lies in the middle, and
+    the stakes say whose counters they are, for the settlement at the end of the evening.
+    """
+
+    stakes: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.stakes)
+
+    @property
+    def carried_over(self) -> bool:
+        """The pool holds counters from a spoiled deal (a won pool is emptied)."""
+        return self.total > 0
+
+
+def empty_pool(player_count: int) -> Pool:
+    """The pool before the first deal, and after every deal whose pool was taken."""
+    return Pool((0,) * player_count)
+
+
+def tricks_field(seat: int) -> str:
+    """The name of the field holding the tricks won by `seat`."""
+    return f"tricks_{seat}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A deal as entered: the trump, who robbed, the tricks per seat, who won the first three
+    tricks and what they did (claimed the pool, or jinked)."""
+
+    trump: Suit
+    robbed: int | None
+    tricks: tuple[int, ...]
+    first_three: int | None
+    jink: Jink
+
+    @property
+    def tricks_played(self) -> int:
+        return sum(self.tricks)
+
+    @property
+    def claimed(self) -> bool:
+        """The winner of the first three tricks took the pool at once: play stopped there."""
+        return self.first_three is not None and self.jink is Jink.CLAIMED
+
+    @property
+    def tricks_expected(self) -> int:
+        """Five tricks, or three when the winner of the first three claimed and play stopped."""
+        return WINNING_TRICKS if self.claimed else TRICKS_PER_DEAL
+
+
+def read_hand(setup: Setup, entry: Entry) -> Hand:
+    """The deal described by a parsed entry."""
+    return Hand(
+        trump=Suit(entry["trump"]),
+        robbed=entry.get("robbed"),
+        tricks=tuple(entry.get(tricks_field(seat)) or 0 for seat in range(setup.player_count)),
+        first_three=entry.get("first_three"),
+        jink=Jink(entry.get("jink") or Jink.NONE),
+    )
+
+
+# ---------------------------------------------------------------- the pure score
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal's counters: what each seat put in, the pool in play, who won what."""
+
+    before: Pool
+    dealer: int
+    ante: int  # each player's ante at this deal
+    dealer_stake: int
+    paid_in: tuple[int, ...]
+    end: DealEnd
+    winner: int | None  # the seat that takes the pool (None: it carries)
+    jink_ante: int  # what each other player pays a made jink (0 otherwise)
+
+    @property
+    def in_play(self) -> int:
+        """The pool this deal is played for: the carried pool and every stake of this deal."""
+        return self.before.total + sum(self.paid_in)
+
+    @property
+    def taken(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def after(self) -> Pool:
+        """The pool handed on: empty when taken, else the carried pool with this deal's stakes."""
+        if self.taken:
+            return empty_pool(len(self.paid_in))
+        return Pool(tuple(a + b for a, b in zip(self.before.stakes, self.paid_in, strict=True)))
+
+    def received(self, seat: int) -> int:
+        """What `seat` receives: the pool (to its winner) and a made jink's antes."""
+        if seat == self.winner:
+            return self.in_play + self.jink_ante * (len(self.paid_in) - 1)
+        return 0 if self.end is not DealEnd.JINKED else -self.jink_ante
+
+    def points(self) -> tuple[int, ...]:
+        """Each seat's counters won or lost at this deal (the pool holds the difference)."""
+        return tuple(self.received(seat) - paid for seat, paid in enumerate(self.paid_in))
+
+
+def ante_at(options: Options, before: Pool) -> int:
+    """Each player's ante at a deal: the ante, or Peel's one counter when the pool carries."""
+    if before.carried_over and options.spoil_ante is SpoilAnte.ONE:
+        return PEEL_SPOIL_ANTE
+    return options.ante
+
+
+def stakes_paid(player_count: int, dealer: int, ante: int, dealer_stake: int) -> tuple[int, ...]:
+    """Every player's ante, and the dealer's stake on top of the dealer's."""
+    return tuple(ante + (dealer_stake if seat == dealer else 0) for seat in range(player_count))
+
+
+def most_tricks(tricks: Sequence[int]) -> int | None:
+    """The one seat with more tricks than every other, or None on a tie for the most."""
+    best = max(tricks)
+    leaders = [seat for seat, count in enumerate(tricks) if count == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def three_tricks(tricks: Sequence[int]) -> int | None:
+    """The seat that won three tricks or more (at most one can, of five), or None."""
+    return next((seat for seat, count in enumerate(tricks) if count >= WINNING_TRICKS), None)
+
+
+def deal_end(options: Options, hand: Hand) -> tuple[DealEnd, int | None]:
+    """How the deal ended and who takes the pool (None: it carries)."""
+    if hand.first_three is not None and hand.jink is not Jink.NONE:
+        return {Jink.CLAIMED: (DealEnd.CLAIMED, hand.first_three),
+                Jink.MADE: (DealEnd.JINKED, hand.first_three),
+                Jink.FAILED: (DealEnd.JINK_FAILED, None)}[hand.jink]
+    by_rule = most_tricks if options.winning is Winning.MOST_TRICKS else three_tricks
+    winner = by_rule(hand.tricks)
+    return (DealEnd.SPOILED, None) if winner is None else (DealEnd.TAKEN, winner)
+
+
+def play_deal(options: Options, before: Pool, dealer: int, hand: Hand) -> Deal:
+    """The counters of one deal: the stakes in, the pool out (or carried), a jink's antes."""
+    ante = ante_at(options, before)
+    end, winner = deal_end(options, hand)
+    return Deal(before=before, dealer=dealer, ante=ante, dealer_stake=options.dealer_stake,
+                paid_in=stakes_paid(len(hand.tricks), dealer, ante, options.dealer_stake),
+                end=end, winner=winner,
+                jink_ante=options.ante if end is DealEnd.JINKED else 0)
+
+
+def deal_dealer(setup: Setup, hands_before: int) -> int:
+    """The seat that deals after `hands_before` deals: the deal passes to the left each time."""
+    return (setup.first_dealer + hands_before) % setup.player_count
+
+
+# ---------------------------------------------------------------- the referee
+
+
+def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """Five tricks a deal, or three when the winner of the first three claimed at once."""
+    if hand.tricks_played == hand.tricks_expected:
+        return []
+    counts = ", ".join(f"{name} {count}" for name, count in zip(setup.players, hand.tricks,
+                                                                strict=True))
+    if hand.claimed:
+        why = ("a claim after the first three tricks ends the deal, so only those three are "
+               "played")
+    else:
+        why = "a deal has five tricks (five cards each)"
+    return [Problem(tricks_field(0), f"The tricks add up to {hand.tricks_played} ({counts}): "
+                                     f"{why}, so they must add up to {hand.tricks_expected}.")]
+
+
+def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """A claim or a jink with nobody (or somebody impossible) winning the first three tricks,
+    and a jink whose result the tricks contradict."""
+    if hand.first_three is None:
+        return nobody_problems(setup, hand)
+    name, won = setup.players[hand.first_three], hand.tricks[hand.first_three]
+    if won < WINNING_TRICKS:
+        return [Problem("first_three", f"{name} won {plural(won, 'trick', 'tricks')}, so "
+                                       f"{name} did not win the first three: only the player "
+                                       "who won them may claim the pool or jink.")]
+    if hand.jink is Jink.NONE:
+        return [Problem("jink", f"{name} won the first three tricks, and then either claimed "
+                                "the pool or jinked (led on for all five): say which.")]
+    if hand.jink is Jink.MADE and won != TRICKS_PER_DEAL:
+        return [Problem("jink", f"A jink is made by winning all five tricks; {name} won {won}, "
+                                "so the jink failed.")]
+    if hand.jink is Jink.FAILED and won == TRICKS_PER_DEAL:
+        return [Problem("jink", f"{name} won all five tricks: the jink was made, not failed.")]
+    return []
+
+
+def nobody_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """Nobody won the first three tricks: then nobody claimed or jinked, and nobody won all
+    five (which takes the first three and a jink)."""
+    if hand.jink is not Jink.NONE:
+        return [Problem("jink", "Only the player who won the first three tricks may claim the "
+                                "pool or jink, and nobody is entered as winning them: choose "
+                                "who did, or 'Nobody won the first three'.")]
+    sweeper = next((seat for seat, won in enumerate(hand.tricks) if won == TRICKS_PER_DEAL), None)
+    if sweeper is None:
+        return []
+    name = setup.players[sweeper]
+    return [Problem("first_three", f"{name} won all five tricks, so {name} won the first three "
+                                   "and jinked (a claim stops the deal after three): choose "
+                                   f"{name} here and 'Jinked and won all five'.")]
+
+
+# ---------------------------------------------------------------- the words
+
+
+def seat_payment(setup: Setup, deal: Deal, seat: int) -> str:
+    """One seat's counters at this deal, each payment named: "Bob: −2 ante + 16 pool = +14"."""
+    terms = [f"{MINUS}{deal.ante} ante"]
+    if seat == deal.dealer:
+        terms.append(f"{MINUS} {deal.dealer_stake} dealer's stake")
+    if seat == deal.winner:
+        terms.append(f"+ {deal.in_play} pool")
+        if deal.jink_ante:
+            terms.append(f"+ {deal.jink_ante * (len(deal.paid_in) - 1)} jink")
+    elif deal.jink_ante:
+        terms.append(f"{MINUS} {deal.jink_ante} jink")
+    return f"{setup.players[seat]}: {' '.join(terms)} = {signed(deal.points()[seat])}"
+
+
+def stake_lines(setup: Setup, deal: Deal) -> list[str]:
+    """The pool carried in, the antes, the dealer's stake and the pool in play."""
+    count = setup.player_count
+    before = deal.before.total
+    carried = (f"Pool carried from a spoiled deal: {before}" if deal.before.carried_over
+               else "A new pool: 0")
+    reduced = deal.ante != house_rules(setup).ante
+    each = "after a spoil each adds only" if reduced else "each antes"
+    return [
+        carried,
+        f"{count} players, {each} {deal.ante}: {count} × {deal.ante} = {count * deal.ante}",
+        f"{setup.players[deal.dealer]} deals and adds the dealer's stake: {deal.dealer_stake}",
+        f"Pool in play: {before} + {count * deal.ante} + {deal.dealer_stake} = {deal.in_play}",
+    ]
+
+
+def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
+    """How the pool went: taken, claimed, jinked, or carried (spoiled, a jink failed)."""
+    pool = deal.in_play
+    most = house_rules(setup).winning is Winning.MOST_TRICKS
+    if deal.end is DealEnd.SPOILED:
+        rule = "nobody won the most tricks alone" if most else "nobody won three tricks"
+        return f"Spoiled: {rule}; the pool of {pool} carries"
+    seat = deal.winner if deal.winner is not None else hand.first_three
+    name = setup.players[seat or 0]  # every other end has its player (the referee saw to it)
+    if deal.end is DealEnd.JINK_FAILED:
+        return f"{name} jinked and lost a trick: no claim to the pool, which carries: {pool}"
+    if deal.end is DealEnd.CLAIMED:
+        return f"{name} won the first three tricks and claims the pool: {pool}"
+    if deal.end is DealEnd.JINKED:
+        others = setup.player_count - 1
+        return (f"{name} jinked and won all five: the pool of {pool}, and {deal.jink_ante} from "
+                f"each of the other {others}: {others} × {deal.jink_ante} = "
+                f"{others * deal.jink_ante}")
+    rule = "the most tricks" if most else "three tricks or more"
+    return (f"{name} won {plural(hand.tricks[seat or 0], 'trick', 'tricks')} ({rule}) and takes "
+            f"the pool: {pool}")
+
+
+def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
+    """The whole arithmetic of a deal, payment by payment, with the pool before and after."""
+    after = deal.after.total
+    left = "the pool is emptied" if deal.taken else "the pool carries"
+    return (
+        *stake_lines(setup, deal),
+        end_line(setup, hand, deal),
+        *(seat_payment(setup, deal, seat) for seat in range(setup.player_count)),
+        f"Pool after the deal: {after} ({left})",
+    )
+
+
+def headline(setup: Setup, deal: Deal) -> str:
+    """The one-line summary: "Bob takes the pool of 16" or "Spoiled · the pool of 16 carries"."""
+    if deal.winner is None:
+        what = "Jink failed" if deal.end is DealEnd.JINK_FAILED else "Spoiled"
+        return f"{what} · the pool of {deal.in_play} carries"
+    name = setup.players[deal.winner]
+    if deal.end is DealEnd.JINKED:
+        return f"{name} jinks: the pool of {deal.in_play} and {deal.jink_ante} from each"
+    return f"{name} takes the pool of {deal.in_play}"
+
+
+def describe_hand(setup: Setup, hand: Hand) -> str:
+    """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
+    parts = [f"{hand.trump.symbol} trumps"]
+    if hand.robbed is not None:
+        parts.append(f"{setup.players[hand.robbed]} robbed")
+    if hand.first_three is not None and hand.jink is not Jink.NONE:
+        name = setup.players[hand.first_three]
+        parts.append({Jink.CLAIMED: f"{name} claimed after three",
+                      Jink.MADE: f"{name} jinked, all five",
+                      Jink.FAILED: f"{name} jinked and failed"}[hand.jink])
+    else:
+        best = max(hand.tricks)
+        leaders = [seat for seat, won in enumerate(hand.tricks) if won == best]
+        parts.append(f"{setup.names_of(leaders)} {plural(best, 'trick', 'tricks')}")
+    return " · ".join(parts)
+
+
+def hand_facts(hand: Hand, deal: Deal) -> dict[str, Any]:
+    """A deal's results as data: the trump, robbing, tricks, the end, and every pool."""
+    return {
+        "trump": hand.trump.value,
+        "robbed": hand.robbed,
+        "tricks": list(hand.tricks),
+        "first_three": hand.first_three,
+        "jink": hand.jink.value,
+        "end": deal.end.value,
+        "winner": deal.winner,
+        "dealer": deal.dealer,
+        "ante": deal.ante,
+        "dealer_stake": deal.dealer_stake,
+        "paid_in": list(deal.paid_in),
+        "pool_before": deal.before.total,
+        "pool_in_play": deal.in_play,
+        "jink_ante": deal.jink_ante,
+        "pool_after": deal.after.total,
+    }
+
+
+def next_stakes_note(setup: Setup, pool: Pool, dealer: int) -> str:
+    """What the next deal asks for: "Each antes 2, Ann adds 2 → pool 18"."""
+    options = house_rules(setup)
+    ante = ante_at(options, pool)
+    in_play = pool.total + setup.player_count * ante + options.dealer_stake
+    return (f"Each antes {ante}, {setup.players[dealer]} adds {options.dealer_stake} "
+            f"→ {in_play}")
+
+
+def pool_note(pool: Pool) -> str:
+    """The pool as the pad shows it at all times."""
+    return f"Pool: {pool.total}" + (" (carried)" if pool.carried_over else "")
+
+
+def settlement_words(setup: Setup, pool: Pool) -> str:
+    """How the settlement treats the pool left on the table."""
+    if not pool.carried_over:
+        return "The last pool was won: each player's total is what they won or lost."
+    shares = ", ".join(f"{setup.players[seat]} {stake}" for seat, stake in enumerate(pool.stakes)
+                       if stake)
+    return (f"The pool left on the table ({pool.total}) goes back to those who put it in since "
+            f"it was last won: {shares}.")
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Maw(Game):
+    """Maw (Spoil Five) for 2 to 10 players: a pool of counters, carried after a spoiled deal."""
+
+    slug = "maw"
+    name = "Maw (Spoil Five)"
+    player_counts = tuple(range(2, 11))
+    zero_sum = False  # the pool holds what the players are down between deals
+    scale = Scale("counter", "counters")
+    options_type = Options
+    summary = ("The old Irish game of five tricks: three tricks take the pool, else the deal is "
+               "spoiled and the pool carries; the winner of the first three may jink for all "
+               "five.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The ante, the dealer's stake, a carried pool's ante and who takes the pool."""
+        return (
+            Field("ante", "Ante per player (counters)", FieldKind.CHOICE,
+                  choices=tuple(Choice(str(a), str(a)) for a in ANTES), default=str(ANTES[0]),
+                  help="The text: players pool 2 or 3 counters at each deal"),
+            Field("dealer_stake", "Dealer's stake (counters)", FieldKind.INTEGER, minimum=1,
+                  maximum=20, default=DEFAULT_DEALER_STAKE,
+                  help="The dealer adds it to the pool at every deal"),
+            Field("spoil_ante", "After a spoiled deal each player adds", FieldKind.CHOICE,
+                  choices=(Choice(SpoilAnte.FULL.value, "The full ante again (RULINGS.md)"),
+                           Choice(SpoilAnte.ONE.value, "One counter (Peel)")),
+                  default=SpoilAnte.FULL.value,
+                  help=f"{RULING}: every player antes again; Peel: one counter each"),
+            Field("winning", "The pool goes to", FieldKind.CHOICE,
+                  choices=(Choice(Winning.THREE_TRICKS.value,
+                                  "Three tricks, else spoiled (RULINGS.md)"),
+                           Choice(Winning.MOST_TRICKS.value,
+                                  "As written: the most tricks (a tie spoils)")),
+                  default=Winning.THREE_TRICKS.value,
+                  help=f"{RULING}; the text gives the pool to the most tricks"),
+        )
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The trump, the robbing, each player's tricks, the first three tricks and the jink."""
+        return (
+            trump_field(PLAIN_SUITS, label="Trumps (the suit turned up)"),
+            Field("robbed", "Robbed (took the turn-up)", FieldKind.SEAT,
+                  none_label="Nobody robbed",
+                  help="The holder of the Ace of trumps, or the dealer when an Ace is turned"),
+            *(Field(tricks_field(seat), f"{name}: tricks won", FieldKind.INTEGER, minimum=0,
+                    maximum=TRICKS_PER_DEAL, default=0)
+              for seat, name in enumerate(setup.players)),
+            Field("first_three", "Won the first three tricks", FieldKind.SEAT,
+                  none_label="Nobody",
+                  help="The same player took tricks 1, 2 and 3"),
+            Field("jink", "Then they", FieldKind.CHOICE,
+                  choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
+                  default=Jink.NONE.value,
+                  help="Claimed the pool at once (only three tricks played), or jinked: led "
+                       "on for all five"),
+        )
+
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """Tricks that do not add up, and a claim or jink the tricks contradict."""
+        setup = state.setup
+        hand = read_hand(setup, entry)
+        return [*total_problems(setup, hand), *first_three_problems(setup, hand)]
+
+    def initial_carry(self, setup: Setup) -> Pool:
+        """The pool is empty before the first deal."""
+        return empty_pool(setup.player_count)
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """Everyone's stakes in; the pool to its winner, or carried; a made jink's antes."""
+        setup = state.setup
+        hand = read_hand(setup, entry)
+        deal = play_deal(house_rules(setup), self.carried(state),
+                         deal_dealer(setup, len(state.hands)), hand)
+        return HandResult(deal.points(), deal_lines(setup, hand, deal), headline(setup, deal),
+                          carry=deal.after, facts=hand_facts(hand, deal))
+
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """The pool, at all times, and what the next deal asks of each player."""
+        pool = self.carried(state)
+        return (pool_note(pool), next_stakes_note(state.setup, pool, self.dealer(state)))
+
+    def settlement(self, state: State) -> Settlement:
+        """Each player's counters won or lost, the pool left on the table given back to those
+        who put it in since it was last won (so the nets add up to zero)."""
+        pool = self.carried(state)
+        nets = [total + stake for total, stake in zip(state.totals, pool.stakes, strict=True)]
+        return settle(nets, UNIT, method=settlement_words(state.setup, pool))
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
+        return describe_hand(setup, read_hand(setup, entry))
+
+
+# ---------------------------------------------------------------- the trick referee
 
 
 class MawReferee(RankingReferee):
@@ -72,3 +633,6 @@ class MawReferee(RankingReferee):
 
 
 REFEREE = register_referee(MawReferee())
+
+
+register(Maw())
