@@ -410,9 +410,10 @@ def describe_entry(setup: Setup, entry: Entry) -> str:
 
 BOARD_WIDTH = 360
 """The picture's width in its own units; it scales to the phone's width."""
-TRACK_LEFT, TRACK_RIGHT = 16, 336
-"""Where the row of holes starts (the pegs' start, before hole 1) and ends (the last hole)."""
-LANE_HEIGHT, LANE_TRACK, SCALE_HEIGHT = 34, 24, 16
+TRACK_LEFT, TRACK_RIGHT, NUMBER_RIGHT = 14, 322, 354
+"""Where the row of holes starts (the pegs' start, before hole 1) and ends (the last hole), and
+where each lane's hole number ends, right of the board's end."""
+LANE_HEIGHT, LANE_TRACK, SCALE_HEIGHT = 40, 28, 16
 """A lane's height, its row of holes' height within it, and the numbered scale under the lanes."""
 STREET = 30
 """A cribbage board's street: thirty holes between the long ticks (121 = 4 streets + 1)."""
@@ -448,6 +449,7 @@ class Tick:
     x: float
     street: bool
     label: str = ""
+    finish: bool = False  # the last hole
 
 
 @dataclass(frozen=True)
@@ -461,6 +463,7 @@ class BoardPicture:
     width: int = BOARD_WIDTH
     left: int = TRACK_LEFT
     right: int = TRACK_RIGHT
+    number_right: int = NUMBER_RIGHT
 
     @property
     def lanes_height(self) -> int:
@@ -490,14 +493,13 @@ def hole_x(hole: int, holes: int) -> float:
 
 
 def ticks(holes: int) -> tuple[Tick, ...]:
-    """A tick every five holes; the streets' ends numbered, and the last hole, whose number
-    replaces a street's that would stand too close to it (60 beside 61)."""
+    """A tick every five holes; the streets' ends numbered, and the last hole, which takes the
+    place of a street's end that would stand too close to it (60 beside 61)."""
     marks = []
-    for hole in range(5, holes + 1, 5):
-        street = hole % STREET == 0
-        label = str(hole) if street and holes - hole > 5 else ""
-        marks.append(Tick(hole_x(hole, holes), street, label))
-    return (*marks, Tick(hole_x(holes, holes), True, str(holes)))
+    for hole in range(5, holes, 5):
+        street = hole % STREET == 0 and holes - hole > 5
+        marks.append(Tick(hole_x(hole, holes), street, str(hole) if street else ""))
+    return (*marks, Tick(hole_x(holes, holes), True, str(holes), finish=True))
 
 
 def board_picture(state: State) -> BoardPicture:

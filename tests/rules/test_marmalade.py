@@ -253,16 +253,16 @@ def test_two_players_and_more_and_the_table_notes() -> None:
 
 
 def test_the_board_picture_puts_each_peg_in_its_hole() -> None:
-    # 61 holes drawn from x = 16 (the start) to x = 336 (hole 61): hole h at 16 + 320 h / 61.
-    # Bob pegs 8 (trick 1 above), then 16: hole 24 at 16 + 320 × 24 / 61 = 141.9.
+    # 61 holes drawn from x = 14 (the start) to x = 322 (hole 61): hole h at 14 + 308 h / 61.
+    # Bob pegs 8 (trick 1 above), then 16: hole 24 at 14 + 308 × 24 / 61 = 14 + 121.18 = 135.2.
     setup = hearts(board="61")
     state = after(setup, [{"cards": "KS 3H 10S 2S"}, won(BOB)])
     picture = GAME.board_picture(state)
     assert picture.holes == 61
     assert [lane.hole for lane in picture.lanes] == [0, 24, 0, 0]
-    assert [lane.peg_x for lane in picture.lanes] == [16.0, 141.9, 16.0, 16.0]
+    assert [lane.peg_x for lane in picture.lanes] == [14.0, 135.2, 14.0, 14.0]
     assert [lane.leads for lane in picture.lanes] == [False, True, False, False]
-    assert hole_x(61, 61) == 336.0
+    assert hole_x(61, 61) == 322.0
     # Streets of thirty: hole 30 numbered; 60 stands beside 61, whose number is shown instead.
     assert [tick.label for tick in picture.ticks if tick.label] == ["30", "61"]
     assert picture.words == ("The board of 61 holes: Ann at hole 0, Bob at hole 24, Cat at "
