@@ -130,8 +130,7 @@ class MarmaladeReferee(RankingReferee):
 REFEREE = register_referee(MarmaladeReferee())
 
 
-# ---------------------------------------------------------------- the score pad: a race to the
-# last hole, one trick an entry
+# ---------------------------------------------------------------- the score pad: one trick an entry
 
 
 class Board(StrEnum):
@@ -203,6 +202,14 @@ def written_cards(entry: Entry) -> str:
     return entry.get("cards") or ""
 
 
+def next_leader(state: State) -> int:
+    """Who leads the next trick: the winner of the last one (the text: "Play continues with the
+    person who won the last trick"); the first player listed leads the first."""
+    if not state.hands:
+        return state.setup.first_dealer
+    return state.hands[-1].result.facts["winner"]
+
+
 def read_trick(state: State, entry: Entry) -> tuple[Trick | None, list[Problem]]:
     """The trick an entry describes, from its cards when given, else from its counts; with what
     the referee finds wrong, each problem on its field."""
@@ -222,7 +229,7 @@ def trick_from_cards(state: State, entry: Entry) -> tuple[Trick | None, list[Pro
         return None, problems
     leader = entry.get("leader")
     if leader is None:
-        leader = GAME.dealer(state)
+        leader = next_leader(state)
     verdict = REFEREE.judge(cards, {"trump": trump.value})
     if verdict.winner is None:  # a led card can always win in Marmalade; kept for the type
         return None, [Problem("cards", verdict.rule)]
@@ -231,29 +238,6 @@ def trick_from_cards(state: State, entry: Entry) -> tuple[Trick | None, list[Pro
                   count_courts(cards), leader, tuple(cards),
                   verdict.words(setup.players, leader))
     return trick, disagreements(setup, trick, entry)
-
-
-def disagreements(setup: Setup, trick: Trick, entry: Entry) -> list[Problem]:
-    """What was stated beside the cards and contradicts them: the winner, how it was won, the
-    trumps, the courts."""
-    names = setup.players
-    problems = []
-    stated = entry.get("winner")
-    if stated is not None and stated != trick.winner:
-        problems.append(Problem("winner", f"The cards give the trick to "
-                                          f"{names[trick.winner]}, not {names[stated]}: "
-                                          f"{trick.verdict}."))
-    won_with = entry.get("won_with")
-    if won_with is not None and (won_with == WonWith.TRUMP) != trick.trump_win:
-        said = "with a trump" if trick.trump_win else "without a trump"
-        problems.append(Problem("won_with", f"The cards say the trick was won {said}: "
-                                            f"{trick.verdict}."))
-    for name, counted, noun in (("trumps", trick.trumps, ("trump", "trumps")),
-                                ("courts", trick.courts, ("court card", "court cards"))):
-        if entry.get(name) is not None and entry[name] != counted:
-            problems.append(Problem(name, f"The cards hold {plural(counted, *noun)}, not "
-                                          f"{entry[name]}."))
-    return problems
 
 
 def trick_from_counts(setup: Setup, entry: Entry) -> tuple[Trick | None, list[Problem]]:
@@ -265,42 +249,6 @@ def trick_from_counts(setup: Setup, entry: Entry) -> tuple[Trick | None, list[Pr
                   entry["courts"], entry.get("leader"))
     problems = impossible_counts(setup, trick)
     return (None, problems) if problems else (trick, [])
-
-
-MISSING_WORDS = {
-    "winner": "Choose who won the trick, or type its cards.",
-    "won_with": "Say whether the trick was won with a trump, or type its cards.",
-    "trumps": "Enter the trumps in the trick (0 for none), or type its cards.",
-    "courts": "Enter the court cards in the trick (0 for none), or type its cards.",
-}
-"""What a trick entered without its cards must say, and how the pad asks for it."""
-
-
-def missing_counts(entry: Entry) -> list[Problem]:
-    """The counts a trick without its cards leaves blank, each asked for on its field."""
-    return [Problem(name, words) for name, words in MISSING_WORDS.items()
-            if entry.get(name) is None]
-
-
-def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
-    """Counts no trick can hold: a trump win without a trump, a trump that did not win, more
-    trump courts than the pack has."""
-    problems = []
-    if trick.trump_win and trick.trumps == 0:
-        problems.append(Problem("trumps", "A trick won with a trump holds at least 1 trump: the "
-                                          "winning card."))
-    if not trick.trump_win and trick.trumps > 0:
-        problems.append(Problem("won_with", f"With {plural(trick.trumps, 'trump', 'trumps')} in "
-                                            "it the trick was won with a trump: the highest "
-                                            "trump always wins."))
-    both = trick.trumps + trick.courts - setup.player_count
-    if both > TRUMP_COURTS:
-        problems.append(Problem("courts", f"{plural(trick.trumps, 'trump', 'trumps')} and "
-                                          f"{plural(trick.courts, 'court card', 'court cards')} "
-                                          f"in {setup.player_count} cards would need {both} trump "
-                                          f"courts; the pack has {TRUMP_COURTS} (the King, Queen "
-                                          "and Jack of trumps)."))
-    return problems
 
 
 # ---------------------------------------------------------------- the pure score
@@ -349,6 +297,65 @@ def finisher(state: State) -> int | None:
 
 
 # ---------------------------------------------------------------- the referee
+
+
+def disagreements(setup: Setup, trick: Trick, entry: Entry) -> list[Problem]:
+    """What was stated beside the cards and contradicts them: the winner, how it was won, the
+    trumps, the courts."""
+    names = setup.players
+    problems = []
+    stated = entry.get("winner")
+    if stated is not None and stated != trick.winner:
+        problems.append(Problem("winner", f"The cards give the trick to "
+                                          f"{names[trick.winner]}, not {names[stated]}: "
+                                          f"{trick.verdict}."))
+    won_with = entry.get("won_with")
+    if won_with is not None and (won_with == WonWith.TRUMP) != trick.trump_win:
+        said = "with a trump" if trick.trump_win else "without a trump"
+        problems.append(Problem("won_with", f"The cards say the trick was won {said}: "
+                                            f"{trick.verdict}."))
+    for name, counted, noun in (("trumps", trick.trumps, ("trump", "trumps")),
+                                ("courts", trick.courts, ("court card", "court cards"))):
+        if entry.get(name) is not None and entry[name] != counted:
+            problems.append(Problem(name, f"The cards hold {plural(counted, *noun)}, not "
+                                          f"{entry[name]}."))
+    return problems
+
+
+MISSING_WORDS = {
+    "winner": "Choose who won the trick, or type its cards.",
+    "won_with": "Say whether the trick was won with a trump, or type its cards.",
+    "trumps": "Enter the trumps in the trick (0 for none), or type its cards.",
+    "courts": "Enter the court cards in the trick (0 for none), or type its cards.",
+}
+"""What a trick entered without its cards must say, and how the pad asks for it."""
+
+
+def missing_counts(entry: Entry) -> list[Problem]:
+    """The counts a trick without its cards leaves blank, each asked for on its field."""
+    return [Problem(name, words) for name, words in MISSING_WORDS.items()
+            if entry.get(name) is None]
+
+
+def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
+    """Counts no trick can hold: a trump win without a trump, a trump that did not win, more
+    trump courts than the pack has."""
+    problems = []
+    if trick.trump_win and trick.trumps == 0:
+        problems.append(Problem("trumps", "A trick won with a trump holds at least 1 trump: the "
+                                          "winning card."))
+    if not trick.trump_win and trick.trumps > 0:
+        problems.append(Problem("won_with", f"With {plural(trick.trumps, 'trump', 'trumps')} in "
+                                            "it the trick was won with a trump: the highest "
+                                            "trump always wins."))
+    both = trick.trumps + trick.courts - setup.player_count
+    if both > TRUMP_COURTS:
+        problems.append(Problem("courts", f"{plural(trick.trumps, 'trump', 'trumps')} and "
+                                          f"{plural(trick.courts, 'court card', 'court cards')} "
+                                          f"in {setup.player_count} cards would need {both} trump "
+                                          f"courts; the pack has {TRUMP_COURTS} (the King, Queen "
+                                          "and Jack of trumps)."))
+    return problems
 
 
 def game_over_problem(state: State) -> Problem | None:
@@ -602,11 +609,8 @@ class Marmalade(Game):
                                       "last hole, and wins.")
 
     def dealer(self, state: State) -> int:
-        """Who leads the next trick: the winner of the last one (the text: "Play continues with
-        the person who won the last trick"); the first player listed leads the first."""
-        if not state.hands:
-            return state.setup.first_dealer
-        return state.hands[-1].result.facts["winner"]
+        """Who leads the next trick: the winner of the last one."""
+        return next_leader(state)
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The trump suit and the board, beside who leads."""
@@ -624,4 +628,4 @@ class Marmalade(Game):
         return describe_entry(setup, entry)
 
 
-GAME = register(Marmalade())
+register(Marmalade())
