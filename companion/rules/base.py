@@ -59,6 +59,7 @@ class Game(ABC):
     zero_sum: ClassVar[bool]
     scale: ClassVar[Scale]
     summary: ClassVar[str] = ""
+    standings_partial: ClassVar[str | None] = None  # a picture under the totals (a board)
     turn_word: ClassVar[str] = "deals"  # what the seat returned by `dealer` does: "leads"
     turn_heading: ClassVar[str] = "Dealer"  # that seat's column on the score sheet
     trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
