@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from companion.cards import ACE, JACK, KING, QUEEN, Card, CardError, card_name, pack_52, parse
@@ -278,7 +278,7 @@ def is_sequence(cards: Sequence[Card]) -> bool:
     """Three or more cards of consecutive ranks, each rank once (Aces low: A-2-3, never Q-K-A)."""
     ranks = sorted(card.rank for card in cards)
     return (len(ranks) >= SHORTEST_SEQUENCE
-            and all(high - low == 1 for low, high in zip(ranks, ranks[1:], strict=False)))
+            and all(high - low == 1 for low, high in pairwise(ranks)))
 
 
 def one_suit(cards: Sequence[Card]) -> bool:
