@@ -33,7 +33,21 @@
     return null;
   }
 
+  var SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  // The box shows the card as it looks (7♦, in red) over the code it holds (7D).
+  function showFace(slot) {
+    var face = slot.parentNode.querySelector(".noddy-face");
+    if (!face) return;
+    var code = slot.value.trim().toUpperCase();
+    var suit = code.slice(-1);
+    var card = SYMBOLS[suit] ? code.slice(0, -1) + SYMBOLS[suit] : code;
+    face.textContent = card;
+    face.classList.toggle("red", suit === "H" || suit === "D");
+  }
+
   function changed(input) {
+    showFace(input);
     input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
@@ -56,6 +70,7 @@
     if (!active) return;
     pending = rank;
     active.value = rank;
+    showFace(active);
     markUsed();
   }
 
@@ -87,7 +102,7 @@
     var box = document.querySelector("[data-noddy]");
     if (!box) return;
     box.classList.add("keypad-on");
-    slots().forEach(function (slot) { slot.setAttribute("inputmode", "none"); });
+    slots().forEach(function (slot) { slot.setAttribute("inputmode", "none"); showFace(slot); });
     if (!active || !document.body.contains(active)) activate(nextEmpty(null));
   }
 
@@ -102,10 +117,12 @@
 
   // A player's points typed as a quick entry replace his cards: the boxes of his row clear.
   document.addEventListener("input", function (event) {
-    if (!event.target.matches || !event.target.matches("[data-noddy] [data-points]")) return;
+    if (!event.target.matches) return;
+    if (event.target.matches("[data-noddy] [data-slot]")) showFace(event.target);
+    if (!event.target.matches("[data-noddy] [data-points]")) return;
     if (!event.target.value.trim()) return;
     event.target.closest(".noddy-row").querySelectorAll("[data-slot]").forEach(function (slot) {
-      if (slot.value) { slot.value = ""; }
+      if (slot.value) { slot.value = ""; showFace(slot); }
     });
   });
 

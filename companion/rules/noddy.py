@@ -569,6 +569,10 @@ def hands_incomplete(setup: Setup, entry: Entry) -> list[Problem]:
                 problems.append(Problem(points_field(seat), f"{name}'s cards are entered too: "
                                                             "clear the cards or the points."))
             continue
+        if not typed:
+            problems.append(Problem(names[0], f"Enter {name}'s three cards, or {name}'s points "
+                                              "instead of the cards."))
+            continue
         problems += [Problem(field, f"Enter {name}'s {CARD_WORDS[index]} card, or {name}'s "
                                     "points instead of the cards.")
                      for index, field in enumerate(names) if field not in typed]
@@ -584,7 +588,8 @@ def last_card_missing(state: State, entry: Entry, options: Options) -> list[Prob
     counted = pegs(hand, noddy_dealer(state), setup.players, options.scoring)
     if not play_is_reached(counted, state.totals, options):
         return []
-    return [Problem(LAST_CARD, "Who played the last card? It pegs 1 for Go, or 2 for the "
+    return [Problem(LAST_CARD, "The counts leave the game open, so the cards were played: "
+                               "who played the last card? It pegs 1 for Go, or 2 for the "
                                "Hitter.")]
 
 
@@ -657,8 +662,8 @@ class Noddy(Game):
                                minimum=0, maximum=most, required=False,
                                help="Quick entry: the hand's count, instead of the cards"))
         specs += [
-            Field(LAST_CARD, "Played the last card", FieldKind.SEAT, required=False,
-                  none_label="Not played", help="Go: 1 point"),
+            Field(LAST_CARD, "Who played the last card", FieldKind.SEAT,
+                  none_label="Nobody", help="Go: 1 point. Nobody: the counts ended the game"),
             Field(HITTER, f"Hitter: the last card made exactly {PLAY_LIMIT}",
                   FieldKind.BOOLEAN, help="2 points instead of 1"),
         ]
