@@ -154,10 +154,7 @@ class Options:
 # ---------------------------------------------------------------- reading the entry
 
 
-def turn_up_field() -> str:
-    return "turn_up"
-
-
+TURN_UP = "turn_up"
 def card_field(seat: int, index: int) -> str:
     """The name of a seat's card field: `p0_card1` .. `p1_card3`."""
     return f"p{seat}_card{index + 1}"
@@ -209,7 +206,7 @@ def read_hand(entry: Entry) -> Hand:
         cards = tuple(card for index in range(HAND_CARDS)
                       if (card := read_card(entry.get(card_field(seat, index)))) is not None)
         seats.append(SeatHand(() if points is not None else cards, points))
-    turn_up = read_card(entry[turn_up_field()])
+    turn_up = read_card(entry[TURN_UP])
     assert turn_up is not None, "score() is only called with an accepted entry"
     return Hand(turn_up, tuple(seats), entry.get(LAST_CARD), bool(entry.get(HITTER)))
 
@@ -508,7 +505,7 @@ class Entered:
 
 def card_fields(setup: Setup) -> list[tuple[str, str]]:
     """Every card field with its place in words, in the order of the form."""
-    places = [(turn_up_field(), "the turn-up")]
+    places = [(TURN_UP, "the turn-up")]
     for seat, name in enumerate(setup.players):
         places += [(card_field(seat, index), f"{name}'s {CARD_WORDS[index]} card")
                    for index in range(HAND_CARDS)]
@@ -652,7 +649,7 @@ class Noddy(Game):
         """The turn-up, each player's three cards (or his hand's points), and the last card."""
         pack = tuple(Choice(card.code, str(card)) for card in PACK)
         most = MOST_A_HAND_COUNTS[self.settings(setup).scoring]
-        specs = [Field(turn_up_field(), "Turn-up", FieldKind.CARD, choices=pack,
+        specs = [Field(TURN_UP, "Turn-up", FieldKind.CARD, choices=pack,
                        help="The card turned up after the deal, like JS or 10H")]
         for seat, name in enumerate(setup.players):
             specs += [Field(card_field(seat, index), f"{name}, card {index + 1}",
@@ -722,7 +719,7 @@ class Noddy(Game):
         return (f"Game to {options.target}{rule}", f"{first} counts first")
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        turn_up = read_card(entry.get(turn_up_field()))
+        turn_up = read_card(entry.get(TURN_UP))
         seats = "; ".join(f"{name} {describe_seat(entry, seat)}"
                           for seat, name in enumerate(setup.players))
         last = entry.get(LAST_CARD)
