@@ -106,6 +106,8 @@ def random_value(spec: Field, rng: random.Random, count: int) -> Any:
         return rng.random() < 0.5
     if spec.kind is FieldKind.TRICKS:
         return random_tricks(spec, rng, count)
+    if spec.kind is FieldKind.CARD and spec.choices:
+        return rng.choice(spec.choices).value  # a card of the field's pack (as for tricks)
     return "".join(rng.choice(string.ascii_letters) for _ in range(rng.randint(1, 12)))
 
 

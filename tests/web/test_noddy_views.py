@@ -1,0 +1,48 @@
+"""Noddy's own entry partial on the pad, without JavaScript: the boxes are typed card codes,
+each refusal shows beside its box, and a saved hand shows the points found in its cards."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+# Worked by hand (RULINGS.md "Noddy: as written"); Ann deals, Bob counts first. Turn-up 5♠.
+# Bob 7♥ 8♥ 9♥: 7+8=15 2, flush 3 = 5, and his Go 1 = 6. Ann 5♥ 10♣ K♣: four fifteens 8,
+# two twenty-fives 4, the pair of Fives 2 = 14.
+HAND = {"turn_up": "5s", "p0_card1": "5h", "p0_card2": "10c", "p0_card3": "kc",
+        "p1_card1": "7h", "p1_card2": "8h", "p1_card3": "9h", "last_card": "1"}
+
+
+def start_noddy(client: FlaskClient) -> str:
+    response = client.post("/new", data={"game": "noddy", "players": "2", "name-0": "Ann",
+                                         "name-1": "Bob", "opt-noddy-target": "31",
+                                         "opt-noddy-scoring": "as-written"})
+    assert response.status_code == 303, response.data
+    return response.headers["Location"]
+
+
+def test_the_pad_draws_a_box_per_card_and_the_keypad(client: FlaskClient) -> None:
+    html = client.get(start_noddy(client)).get_data(as_text=True)
+    for box in ("turn_up", "p0_card1", "p0_card3", "p1_card2", "p1_points"):
+        assert f'name="{box}"' in html
+    assert 'data-rank="10"' in html and 'data-suit="H"' in html
+    assert "Bob<small>counts first</small>" in html
+
+
+def test_typed_cards_are_scored_and_saved(client: FlaskClient) -> None:
+    url = start_noddy(client)
+    response = client.post(f"{url}/hands", data=HAND, follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert "5♥ + K♣ = 15: 2" in html
+    assert "flush 7♥-8♥-9♥: 3" in html
+    assert "Ann: 0 + 14 = 14 of 31" in html
+    assert "Bob: 5 + 1 = 6 of 31" in html
+
+
+def test_a_card_twice_is_refused_beside_its_box(client: FlaskClient) -> None:
+    url = start_noddy(client)
+    response = client.post(f"{url}/hands", data={**HAND, "p1_card3": "10C"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="err-p1_card3"' in html
+    assert "10♣ (the Ten of Clubs) is entered twice: it is already Ann&#39;s second card" in html
+    assert 'aria-describedby="err-p1_card3"' in html
