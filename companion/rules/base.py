@@ -63,6 +63,7 @@ class Game(ABC):
     turn_heading: ClassVar[str] = "Dealer"  # that seat's column on the score sheet
     trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
     whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
+    entry_partial: ClassVar[str] = ""  # a hand's form of its own (the pile grid); "": generic
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
 
     # ------------------------------------------------------------ what a session and a hand hold
