@@ -258,7 +258,7 @@ def pile_fields(rules: PileRules, names: Sequence[str], *, count_maximum: int,
     piles = tuple(Choice(str(index), name) for index, name in enumerate(names))
     method = Field(METHOD, "Entered", FieldKind.CHOICE,
                    choices=tuple(Choice(m.value, METHOD_LABELS[m]) for m in Method),
-                   default=Method.CARDS.value,
+                   default=Method.POINTS.value,
                    help="By the cards: tap each counting card into its pile and give each "
                         "pile's size; by the points: each pile's count made by hand.")
     sizes = tuple(Field(size_field_name(index), f"{name}'s pile: cards", FieldKind.INTEGER,
@@ -296,7 +296,7 @@ def read_piles(rules: PileRules, entry: Entry, pile_count: int) -> PileEntry:
     """The piles of a parsed entry."""
     placed = {card: int(entry[card_field_name(card)]) for card in rules.grid
               if entry.get(card_field_name(card)) is not None}
-    return PileEntry(Method(entry.get(METHOD) or Method.CARDS), placed,
+    return PileEntry(Method(entry.get(METHOD) or Method.POINTS), placed,
                      tuple(entry.get(size_field_name(i)) for i in range(pile_count)),
                      tuple(entry.get(count_field_name(i)) for i in range(pile_count)))
 
