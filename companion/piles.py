@@ -664,15 +664,17 @@ class PileGame(Game):
         return pile_layout(self.rules, self.pile_names(setup))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        """The hand folded to one line per pile ("Ann 27 cards: K♠ Q♥ → 9; …")."""
+        """The hand folded to one part per pile ("Ann 27 cards: K♠ Q♥ → 9; …"), for the table
+        of hands and the printed summary."""
         piles = self.piles(setup, entry)
         names = self.pile_names(setup)
         if piles.method is Method.POINTS:
             counts = "; ".join(f"{name} {'rest' if count is None else number(count)}"
                                for name, count in zip(names, piles.counts, strict=True))
             return f"By the points: {counts}"
-        sizes = filled_in(piles.sizes, self.rules.size) or piles.sizes
-        return "; ".join(
-            f"{name} {plural(size or 0, 'card', 'cards')}: "
-            f"{' '.join(str(c) for c in piles.cards_of(pile)) or 'no counting cards'}"
-            for pile, (name, size) in enumerate(zip(names, sizes, strict=True)))
+        sizes = filled_in(piles.sizes, self.rules.size)
+        if sizes is None or len(piles.placed) < len(self.rules.grid):
+            return "By the cards (unfinished)"
+        counting = self.counting(setup)
+        return "; ".join(counting.count(Pile(name, piles.cards_of(pile), size)).short
+                         for pile, (name, size) in enumerate(zip(names, sizes, strict=True)))

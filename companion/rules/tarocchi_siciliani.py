@@ -186,6 +186,10 @@ class TarocchiSiciliani(PileGame):
                           facts={"counts": list(counted.points), "last_trick": last,
                                  "piles": list(counted.shorts)})
 
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """The piles, one part each, and who won the last trick."""
+        return f"{super().describe(setup, entry)}; last trick {setup.players[entry[LAST]]}"
+
 
 register(TarocchiSiciliani())
 

@@ -85,7 +85,8 @@ def test_the_working_shows_each_group_and_the_pack() -> None:
 def test_the_summary_folds_each_pile_to_one_part() -> None:
     checked = check("scarto", by_cards([27, 24, None], {0: "KS", 1: "QH"}, 2))
     text = GAME.describe(table("scarto").setup, checked.entry)
-    assert text.startswith("Ann 27 cards: K♠; Bob 24 cards: Q♥; Cat 27 cards: ")
+    assert text.startswith("Ann 27 cards: K♠ → 13; Bob 24 cards: Q♥ → 11; Cat 27 cards: ")
+    assert text.endswith(" → 54")
 
 
 # ---------------------------------------------------------------- refusals
