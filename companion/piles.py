@@ -379,10 +379,7 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
                   dealer: int) -> list[Problem]:
     """By the cards: every counting card in a pile, sizes that tricks make and that add up to
     the pack, no pile holding more counting cards than cards."""
-    problems = [Problem(card_field_name(card),
-                        f"Tap {card_name(card)} ({card}) into the pile that holds it: every "
-                        f"counting card is in some pile at the end of the hand.")
-                for card in rules.grid if card not in piles.placed]
+    problems = unplaced_problems([card for card in rules.grid if card not in piles.placed])
     sizes = filled_in(piles.sizes, rules.size)
     if sizes is None:
         return problems + _unfilled(rules, piles, names)
@@ -396,6 +393,24 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
                 f"{names[pile]}'s pile holds {held} ({' '.join(str(c) for c in cards)}) but "
                 f"only {plural(size, 'card', 'cards')} in all."))
     return problems
+
+
+FEW_UNPLACED = 3
+"""Up to this many cards in no pile are each named beside their card; more are named once."""
+
+
+def unplaced_problems(cards: Sequence[Card]) -> list[Problem]:
+    """Counting cards in no pile: each beside its card when a few, else one list on the first
+    (a fresh grid would otherwise say the same thing nineteen times)."""
+    if len(cards) <= FEW_UNPLACED:
+        return [Problem(card_field_name(card),
+                        f"Tap {card_name(card)} ({card}) into the pile that holds it: every "
+                        f"counting card is in some pile at the end of the hand.")
+                for card in cards]
+    return [Problem(card_field_name(cards[0]),
+                    f"{len(cards)} counting cards are in no pile yet "
+                    f"({' '.join(str(card) for card in cards)}): tap each into the pile that "
+                    f"holds it.")]
 
 
 def _unfilled(rules: PileRules, piles: PileEntry, names: Sequence[str]) -> list[Problem]:

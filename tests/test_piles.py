@@ -98,6 +98,16 @@ def test_a_card_in_no_pile_is_refused_naming_it() -> None:
     assert [(p.field, "trump 21 (21T)" in p.message) for p in problems] == [("card_21T", True)]
 
 
+def test_many_cards_in_no_pile_are_named_once() -> None:
+    problems = card_problems(TOY, entry((3, 3, 3), {}), NAMES, 0)
+    assert [(p.field, p.message.startswith("3 counting cards")) for p in problems] == [
+        ("card_KS", False), ("card_QH", False), ("card_21T", False)]  # three: each by its card
+    rules = PileRules(TOY.pack, (*TOY.grid, LOWS[0]), trick_size=3)
+    problems = card_problems(rules, entry((3, 3, 3), {}), NAMES, 0)
+    assert [p.field for p in problems] == ["card_KS"]
+    assert problems[0].message.startswith("4 counting cards are in no pile yet (K♠ Q♥ 21T 2♣)")
+
+
 def test_sizes_off_the_pack_and_off_the_tricks_are_refused() -> None:
     assert "10 cards" in card_problems(TOY, entry((3, 3, 4)), NAMES, 0)[0].message
     off = card_problems(TOY, entry((4, 2, 3)), NAMES, 0)

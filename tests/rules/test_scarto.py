@@ -94,10 +94,18 @@ def test_the_summary_folds_each_pile_to_one_part() -> None:
 
 def test_a_counting_card_in_no_pile_is_named() -> None:
     raw = by_cards([27, 24, None], {0: "KS"}, 2)
+    raw["card_QH"] = ""  # every other card tapped into a pile, the Queen of Hearts in none
+    found = problems(raw)
+    assert list(found) == ["card_QH"]
+    assert "Tap the Queen of Hearts (Q♥) into the pile that holds it" in found["card_QH"]
+
+
+def test_a_fresh_grid_names_the_missing_cards_once() -> None:
+    raw = by_cards([27, 24, None], {0: "KS"}, 2)
     raw.pop("_rest_to")
     found = problems(raw)
-    assert "card_KS" not in found  # tapped into Ann's pile
-    assert "the Queen of Hearts (Q♥)" in found["card_QH"]
+    assert list(found) == ["card_JS"]  # the first card of the grid in no pile
+    assert found["card_JS"].startswith("18 counting cards are in no pile yet (J♠ C♠ Q♠ J♥")
 
 
 def test_sizes_that_do_not_add_up_to_the_pack() -> None:
