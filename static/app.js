@@ -18,8 +18,46 @@
     });
   }
 
+  // The pile grid (templates/pad/_piles.html): each card's select holds whose pile has it;
+  // the buttons show it and set it: tap a pile, then tap its cards (again: out of the pile).
+  function paintPiles(root) {
+    root.querySelectorAll("[data-pile-grid]").forEach(function (grid) {
+      grid.querySelectorAll("[data-pile-pick]").forEach(function (pick) {
+        pick.setAttribute("aria-pressed", String(pick.dataset.pilePick === grid.dataset.active));
+      });
+      grid.querySelectorAll(".pile-cell").forEach(function (cell) {
+        var select = cell.querySelector("select");
+        var button = cell.querySelector("[data-pile-card]");
+        var option = select.options[select.selectedIndex];
+        button.dataset.owner = select.value;
+        button.querySelector("[data-owner-name]").textContent = select.value ? option.text : "";
+        button.setAttribute("aria-label", button.firstChild.textContent +
+          (select.value ? ": " + option.text : ": in no pile yet"));
+      });
+    });
+  }
+
+  function tapPile(target) {
+    var grid = target.closest && target.closest("[data-pile-grid]");
+    if (!grid) return false;
+    var pick = target.closest("[data-pile-pick]");
+    var card = target.closest("[data-pile-card]");
+    if (pick) {
+      grid.dataset.active = pick.dataset.pilePick;
+    } else if (card) {
+      var select = card.parentNode.querySelector("select");
+      select.value = select.value === grid.dataset.active ? "" : grid.dataset.active;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      return false;
+    }
+    paintPiles(grid.parentNode);
+    return true;
+  }
+
   function init(root) {
     applyShownWhen(root);
+    paintPiles(root);
   }
 
   document.addEventListener("change", function () { applyShownWhen(document); });
@@ -34,6 +72,7 @@
 
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
+    if (tapPile(event.target)) return;
     // The referee's card grid: each tap adds that card to the trick, in the order tapped.
     var grid = event.target.closest && event.target.closest("[data-cards-for]");
     if (!grid) return;

@@ -65,7 +65,7 @@ class Game(ABC):
     trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
     whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
-    entry_partial: ClassVar[str] = ""  # draws the entry's fields itself (Noddy's card picker)
+    entry_partial: ClassVar[str] = ""  # the entry's own form (Noddy's keypad, the pile grid)
 
     # ------------------------------------------------------------ what a session and a hand hold
 

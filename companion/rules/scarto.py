@@ -1,7 +1,9 @@
-"""Scarto, seed 002: the Piedmontese tarot for three players, with the whole 78-card pack.
+"""Scarto, seed 002: the Piedmontese tarot for three players, with the whole 78-card pack;
+each player counts the pile they won in threes and subtracts 26, so a hand sums to zero.
 
-The trick referee lives here now; the score pad for Scarto (the piles counted in threes, 26
-subtracted from each: RULINGS.md "The tarot family") joins it in this module later. The text
+The score pad follows RULINGS.md "The tarot family: counting piles" (every card off the text's
+list counts 1; as an option the text as written, the counting cards alone) on the shared pile
+entry (`companion.piles`); its rules page is docs/rules/scarto.md. The trick referee: the text
 gives the suit orders; it says nothing of how the Excuse is played, so that follows the
 published Scarto (Parlett): it never wins, led it lets the next card set the suit, and its owner
 keeps it, on the last trick too. The decisions: docs/referee.md.
@@ -10,14 +12,51 @@ keeps it, on the last trick too. The decisions: docs/referee.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from companion.cards import Card, tarot_pack
+from companion.cards import TAROT_JACK, TAROT_KING, TAROT_KNIGHT, TAROT_QUEEN, Card, tarot_pack
+from companion.counting import tarot_points
+from companion.formatting import number, signed
+from companion.piles import (
+    CountCardsOnly,
+    CountInThrees,
+    PileCounting,
+    PileGame,
+    PileRules,
+)
+from companion.rules import register
+from companion.rules.base import read_options
 from companion.rules.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
+from companion.rules.values import Choice, Entry, Field, FieldKind, HandResult, Scale, Setup, State
 from companion.tricks import WinBy
+
+
+class Count(StrEnum):
+    """How a pile counts: in threes (RULINGS.md), or the counting cards alone (as written)."""
+
+    THREES = "threes"
+    AS_WRITTEN = "as-written"
+
+
+COUNT_LABELS = {Count.THREES: "In threes, every other card 1 (RULINGS.md)",
+                Count.AS_WRITTEN: "As written: counting cards only"}
 
 PACK: tuple[Card, ...] = tarot_pack()
 """The 78 cards: Scarto strips nothing ("any 78-card tarot deck will suffice")."""
+
+CARD_VALUE = tarot_points(5, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1)
+"""The text: "Roi (King) is worth 5 points. Dame (Queen) 4. Cavalier (Knight) 3. Valet (Jack)
+2. The bouts are worth 5 points"; every other card 1 (RULINGS.md)."""
+COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(card) > 1)
+"""The 19 cards the text lists: 16 courts and the 3 bouts."""
+SUBTRACT = 26
+"""The text: "Players then subtract 26 from their points" (78 = 3 × 26)."""
+PILES = PileRules(PACK, COUNTING_CARDS, trick_size=3, discards=3, to_dealer=True,
+                  discards_words="the dealer's 3 discards")
+"""25 tricks of three cards; "the last 3 remaining cards are placed in the dealer's hand who
+then selects 3 cards" to discard, which count for the dealer."""
 
 RED_ORDER_WORDS = ("hearts and diamonds rank King, Queen, Knight, Jack, then the Ace down to "
                    "the Ten")
@@ -57,3 +96,76 @@ class ScartoReferee(TarotReferee):
 
 
 REFEREE = register_referee(ScartoReferee())
+
+
+# ---------------------------------------------------------------- the score pad
+
+
+@dataclass(frozen=True)
+class Options:
+    """Scarto's house rules; the defaults are RULINGS.md's."""
+
+    count: Count = Count.THREES
+
+
+def counting_for(options: Options) -> PileCounting:
+    """How a pile counts under these rules."""
+    if options.count is Count.AS_WRITTEN:
+        return CountCardsOnly(COUNTING_CARDS, CARD_VALUE)
+    return CountInThrees(PACK, COUNTING_CARDS, CARD_VALUE)
+
+
+def scores(counts: Sequence[int]) -> tuple[int, ...]:
+    """Each player's count less 26 (the text)."""
+    return tuple(count - SUBTRACT for count in counts)
+
+
+def score_lines(names: Sequence[str], counts: Sequence[int]) -> list[str]:
+    """"Ann: 31 − 26 = +5" per player."""
+    return [f"{name}: {number(count)} − {SUBTRACT} = {signed(count - SUBTRACT)}"
+            for name, count in zip(names, counts, strict=True)]
+
+
+def headline(names: Sequence[str], points: Sequence[int]) -> str:
+    """Who won the hand: the highest score (the text)."""
+    best = max(points)
+    winners = [name for name, p in zip(names, points, strict=True) if p == best]
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} tie for the hand with {signed(best)}"
+    return f"{winners[0]} wins the hand with {signed(best)}"
+
+
+class Scarto(PileGame):
+    """Scarto's score pad: each player's pile counted in threes, less 26; the dealer's three
+    discards count in the dealer's pile. Entered by the cards or by the points."""
+
+    slug = "scarto"
+    name = "Scarto"
+    player_counts = (3,)
+    zero_sum = False  # in threes each hand sums to zero; "as written" it does not (71 − 78)
+    scale = Scale("point", "points")
+    options_type = Options
+    rules = PILES
+    summary = ("Three players, the whole tarot; each pile is counted in threes and 26 taken "
+               "off. Tap each court and bout into its pile, or enter the counts.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        return (Field("count", "Counting the piles", FieldKind.CHOICE,
+                      choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
+                      default=Count.THREES.value,
+                      help="RULINGS.md: in threes, every other card 1, so a hand sums to zero"),)
+
+    def counting(self, setup: Setup) -> PileCounting:
+        return counting_for(read_options(Options, setup.options))
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        counted = self.counted(state, entry)
+        names = state.setup.players
+        points = scores(counted.points)
+        return HandResult(points, (*counted.lines, *score_lines(names, counted.points)),
+                          headline(names, points),
+                          facts={"counts": list(counted.points), "piles": list(counted.shorts)})
+
+
+register(Scarto())
+

@@ -1,11 +1,13 @@
-"""Tarocchi Siciliani, seed 002: the Sicilian tarot for four players, with a 63-card pack.
+"""Tarocchi Siciliani, seed 002: the Sicilian tarot for four players, with a 63-card pack; each
+player's pile is counted in triplets and the most points wins the hand.
 
-The trick referee lives here now; the score pad for Tarocchi Siciliani (triplets, each worth its
-cards less 2, and 5 for the last trick: RULINGS.md "The tarot family") joins it in this module
-later. The text strips the pack and says "game play is exactly the same as Le Tarot Français",
-so a trick is judged as French Tarot's as written: the red pips reversed (the lowest number
-highest), the black pips Ten high, and the Excuse never wins, going to the trick's winner only
-on the last trick. The decisions: docs/referee.md.
+The score pad counts each pile as the text does (each triplet its cards less 2, a last one or
+two cards less 1) with 5 for the last trick (RULINGS.md "The tarot family"), on the shared pile
+entry (`companion.piles`); its rules page is docs/rules/tarocchi-siciliani.md. The text
+strips the pack and says "game play is exactly the same as Le Tarot Français", so a trick
+is judged as French Tarot's as written: the red pips reversed (the lowest number highest),
+the black pips Ten high, and the Excuse never wins, going to the trick's winner only on the
+last trick. The decisions: docs/referee.md.
 """
 
 from __future__ import annotations
@@ -13,13 +15,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards import Card, Suit, tarot_pack
+from companion.cards import (
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    is_bout,
+    tarot_pack,
+)
+from companion.formatting import number
+from companion.piles import CountInThrees, PileCounting, PileEntry, PileGame, PileRules
+from companion.rules import register
 from companion.rules.referee import (
     EXCUSE,
     SUIT_NAMES,
     SUIT_WORDS,
     TarotReferee,
     register_referee,
+)
+from companion.rules.values import (
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Problem,
+    Scale,
+    Setup,
+    State,
 )
 from companion.tricks import WinBy
 
@@ -32,6 +56,35 @@ KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.DIAMONDS: DIAMOND_PIPS, Suit.HEAR
 
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 63 cards: 11 diamonds, 10 in each other suit, 21 atouts and the Excuse."""
+
+BOUT = 10
+"""The text: "The bouts are worth 10 points"."""
+HIGH_ATOUTS = (16, 17, 18, 19)
+"""The text: "Atouts 19, 18, 17, and 16 are worth 5 points"."""
+COURTS = {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}
+"""The text: "The kings are worth 5 points. The queens 4. The knights 3. The jacks 2"."""
+LAST_TRICK = 5
+"""RULINGS.md: 5 for the last trick (the text is silent)."""
+
+
+def card_value(card: Card) -> int:
+    """The text's table: "All other cards are worth 1 point"."""
+    if is_bout(card):
+        return BOUT
+    if card.suit is Suit.TRUMP:
+        return 5 if card.rank in HIGH_ATOUTS else 1
+    return COURTS.get(card.rank, 1)
+
+
+COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if card_value(card) > 1)
+"""The 23 cards worth more than 1: 3 bouts, atouts 16–19 and the 16 courts."""
+PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=3,
+                  discards_words="the 3 cards left from the deal")
+"""Play as French Tarot's for four: 15 tricks of four cards (60); the 3 cards left over are the
+chien, which the taker takes and discards, so they count in the taker's pile: 63."""
+COUNT = CountInThrees(PACK, COUNTING_CARDS, card_value)
+"""The text: "Each triplet is worth the value of the cards minus 2. If there are any remaining
+cards, subtract only 1 point from the value instead of 2"."""
 
 PIP_WORDS: dict[Suit, str] = {
     Suit.DIAMONDS: "the Four down to the Ten (red pips reversed, as in French Tarot)",
@@ -68,3 +121,75 @@ class TarocchiSicilianiReferee(TarotReferee):
 
 
 REFEREE = register_referee(TarocchiSicilianiReferee())
+
+
+# ---------------------------------------------------------------- the score pad
+
+LAST = "last_trick"
+
+
+def with_last_trick(counts: Sequence[int], last: int) -> tuple[int, ...]:
+    """Each pile's count, and 5 for the player who won the last trick."""
+    return tuple(count + (LAST_TRICK if seat == last else 0) for seat, count in enumerate(counts))
+
+
+def headline(names: Sequence[str], points: Sequence[int]) -> str:
+    """Who won the hand: the most points (the text)."""
+    best = max(points)
+    winners = [name for name, p in zip(names, points, strict=True) if p == best]
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} tie for the hand with {number(best)}"
+    return f"{winners[0]} wins the hand with {number(best)}"
+
+
+class TarocchiSiciliani(PileGame):
+    """Tarocchi Siciliani's score pad: each of the four players' piles counted in triplets, and
+    5 for the last trick; the most points wins the hand. The three cards left from the deal
+    count in the pile of the player who took them."""
+
+    slug = "tarocchi-siciliani"
+    name = "Tarocchi Siciliani"
+    player_counts = (4,)
+    zero_sum = False
+    scale = Scale("point", "points")
+    rules = PILES
+    summary = ("Four players, the 63-card pack; each pile is counted in triplets, 5 for the last "
+               "trick, the most points wins the hand. Tap each counting card into its pile, or "
+               "enter the counts.")
+
+    def counting(self, setup: Setup) -> PileCounting:
+        return COUNT
+
+    def own_fields(self, setup: Setup) -> tuple[Field, ...]:
+        return (Field(LAST, "Won the last trick", FieldKind.SEAT,
+                      help="5 points for the last trick (RULINGS.md); counts by hand leave "
+                           "it out"),)
+
+    def own_problems(self, state: State, entry: Entry, piles: PileEntry) -> list[Problem]:
+        """The last trick's winner holds at least that trick's four cards."""
+        last = entry.get(LAST)
+        size = piles.sizes[last] if last is not None else None
+        if size is not None and size < PILES.trick_size:
+            name = state.setup.players[last]
+            return [Problem(LAST, f"{name} won the last trick, so {name}'s pile holds at least "
+                                  f"its {PILES.trick_size} cards, not {size}.")]
+        return []
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        counted = self.counted(state, entry)
+        names = state.setup.players
+        last = entry[LAST]
+        points = with_last_trick(counted.points, last)
+        lines = (*counted.lines, f"{names[last]}: {number(counted.points[last])} + {LAST_TRICK} "
+                                 f"for the last trick = {number(points[last])}")
+        return HandResult(points, lines, headline(names, points),
+                          facts={"counts": list(counted.points), "last_trick": last,
+                                 "piles": list(counted.shorts)})
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """The piles, one part each, and who won the last trick."""
+        return f"{super().describe(setup, entry)}; last trick {setup.players[entry[LAST]]}"
+
+
+register(TarocchiSiciliani())
+

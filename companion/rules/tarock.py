@@ -1,7 +1,9 @@
-"""Tarock, seed 002: the German tarot for four players, with the 54-card stripped pack.
+"""Tarock, seed 002: the German tarot for four players, with the 54-card stripped pack; each
+player's pile is counted in threes and the most points wins the hand.
 
-The trick referee lives here now; the score pad for Tarock (triplets of one counting card and
-two low cards: RULINGS.md "The tarot family") joins it in this module later. The text strips the
+The score pad follows the text's triplets ("one counting card and 2 low cards") as RULINGS.md
+"The tarot family: counting piles" counts them, on the shared pile entry (`companion.piles`):
+individual piles, as the text says; its rules page is docs/rules/tarock.md. The text strips the
 pack and says "game play is exactly the same as Le Tarot Français", so a trick is judged as
 French Tarot's as written: red pips Ace high, black pips Ten high, and the Excuse never wins,
 going to the trick's winner only on the last trick. The decisions:
@@ -10,8 +12,24 @@ docs/referee.md.
 
 from __future__ import annotations
 
-from companion.cards import ACE, Card, Suit, tarot_pack
+from collections.abc import Sequence
+
+from companion.cards import (
+    ACE,
+    TAROT_JACK,
+    TAROT_KING,
+    TAROT_KNIGHT,
+    TAROT_QUEEN,
+    Card,
+    Suit,
+    tarot_pack,
+)
+from companion.counting import tarot_points
+from companion.formatting import number
+from companion.piles import CountInThrees, PileCounting, PileGame, PileRules
+from companion.rules import register
 from companion.rules.referee import TarotReferee, register_referee
+from companion.rules.values import Entry, HandResult, Scale, Setup, State
 
 RED_PIPS = (ACE, 2, 3, 4)
 """The text: "from the pip cards in the red suits, remove the 10 through 5 cards"."""
@@ -22,6 +40,20 @@ KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.HEARTS: RED_PIPS, Suit.DIAMONDS: 
 
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 54 cards: 8 in each suit (4 courts, 4 pips), 21 atouts and the Excuse."""
+
+CARD_VALUE = tarot_points(5, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1)
+"""The text: "The bouts are worth 5 points. The kings 5, the queens 4, the knights 3, the
+jacks 2. The low cards are worth 1 point"."""
+COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(card) > 1)
+"""The text's "counting" cards: the bouts and the courts, 19 of them."""
+PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=6,
+                  discards_words="the 6 cards of the talon")
+"""Play as French Tarot's for four: 12 tricks of four cards (48) and a talon of 6 that the
+taker takes and discards, so it counts in the taker's pile: 54."""
+COUNT = CountInThrees(PACK, COUNTING_CARDS, CARD_VALUE)
+"""The text: "Each triplet is worth the value of the counting card … each triplet of low cards
+is worth 1 point … Two low cards are worth 1 point and 1 low card would be worth 0" — the same
+as the values less 2 per group of three, less 1 for a last group of one or two."""
 
 
 class TarockReferee(TarotReferee):
@@ -39,3 +71,44 @@ class TarockReferee(TarotReferee):
 
 
 REFEREE = register_referee(TarockReferee())
+
+
+# ---------------------------------------------------------------- the score pad
+
+
+def headline(names: Sequence[str], points: Sequence[int]) -> str:
+    """Who won the hand: the most points (the text)."""
+    best = max(points)
+    winners = [name for name, p in zip(names, points, strict=True) if p == best]
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} tie for the hand with {number(best)}"
+    return f"{winners[0]} wins the hand with {number(best)}"
+
+
+class Tarock(PileGame):
+    """Tarock's score pad: each of the four players' piles counted in threes; each scores what
+    the pile counts, and the most points wins the hand. The talon counts in the pile of the
+    player who took it."""
+
+    slug = "tarock"
+    name = "Tarock"
+    player_counts = (4,)
+    zero_sum = False
+    scale = Scale("point", "points")
+    rules = PILES
+    summary = ("Four players, the 54-card pack; each player's pile is counted in threes and the "
+               "most points wins the hand. Tap each court and bout into its pile, or enter the "
+               "counts.")
+
+    def counting(self, setup: Setup) -> PileCounting:
+        return COUNT
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        counted = self.counted(state, entry)
+        return HandResult(counted.points, counted.lines,
+                          headline(state.setup.players, counted.points),
+                          facts={"counts": list(counted.points), "piles": list(counted.shorts)})
+
+
+register(Tarock())
+
