@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 
 MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitimate comes near
 
@@ -33,4 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
     init_web(app)
+    # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
+    # as the browser accepts); the pad is text and shrinks about five-fold.
+    Compress(app)
     return app

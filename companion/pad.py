@@ -151,6 +151,9 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
     already ended (the bids) come from the draft.
     """
+    out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
+    if out_of_turn:
+        return Checked({}, out_of_turn)
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
@@ -268,6 +271,34 @@ def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[
     drafted = draft(store, pad)
     names = {name for phase in ended_phases(pad, drafted) for name in phase.fields}
     return {**{name: drafted[name] for name in names}, **raw}
+
+
+def values_out_of_phase(pad: Pad, drafted: Mapping[str, Any],
+                        raw: Mapping[str, Any]) -> tuple[Problem, ...]:
+    """What a hand saved with its last phase may not carry: a value of an earlier phase (a bid
+    sent with the tricks, after play), each on its field; or nothing at all of an earlier
+    phase that was never ended. An ended phase changes only by being taken back."""
+    phases = pad.game.phases(pad.setup)
+    last = phases[-1].label.lower()
+    ended = {phase.name for phase in ended_phases(pad, drafted)}
+    specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
+    problems: list[Problem] = []
+    for phase in phases[:-1]:
+        words, action = phase.label.lower(), phase.action or f"Save the {phase.label.lower()}"
+        sent = [name for name in phase.fields if name in raw]
+        if phase.name in ended:
+            problems.extend(Problem(name, f"{specs[name].label}: the {words} were saved before "
+                                          f"the {last} and cannot be entered with them; to "
+                                          f"change them, take them back first (“Change the "
+                                          f"{words}”).") for name in sent)
+        elif sent:
+            problems.extend(Problem(name, f"{specs[name].label}: the {words} are saved first "
+                                          f"(“{action}”), before the {last} are entered.")
+                            for name in sent)
+        else:
+            problems.append(Problem(None, f"The {words} are saved first (“{action}”), before "
+                                          f"the {last} are entered."))
+    return tuple(problems)
 
 
 def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:

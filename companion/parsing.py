@@ -92,6 +92,11 @@ def read_card_token(value: Any) -> str | None:
     return value.strip().upper()
 
 
+def read_word(value: Any, allowed: Sequence[str]) -> str | None:
+    """One of the `allowed` words exactly (a query's "hands=all"), else None."""
+    return value if isinstance(value, str) and value in allowed else None
+
+
 # ---------------------------------------------------------------- fields
 
 

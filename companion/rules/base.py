@@ -86,6 +86,11 @@ class Game(ABC):
         """The moments a hand is entered in, in order (by default one: the whole hand)."""
         return (Phase("hand", "Hand", tuple(spec.name for spec in self.fields(setup))),)
 
+    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
+        """The next hand's fields `names` in the order the pad asks for them: as declared by
+        default (the anti-trump game's bids start at the dealer's left, as they are made)."""
+        return tuple(names)
+
     # ------------------------------------------------------------ the referee and the score
 
     @abstractmethod
@@ -168,6 +173,11 @@ class Game(ABC):
     def groups(self, setup: Setup) -> tuple[SeatGroup, ...]:
         """Fixed partnerships whose totals the pad shows together (none by default)."""
         return ()
+
+    def group_total(self, state: State, group: SeatGroup) -> int:
+        """A fixed partnership's total as the pad shows it: by default its seats' totals added
+        up; a game in which each partner holds the side's whole score (Whist) says so here."""
+        return sum(state.totals[seat] for seat in group.seats)
 
     def settlement(self, state: State) -> Settlement | None:
         """What each player has won or lost and who pays whom, or None when nothing is settled.

@@ -27,7 +27,7 @@ from flask import (
 from companion import exchange
 from companion import pad as pads
 from companion.engine import Checked
-from companion.parsing import parse_values, read_count
+from companion.parsing import parse_values, read_count, read_word
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, referee_for
@@ -56,6 +56,7 @@ from companion.web.panels import (
 bp = Blueprint("pad", __name__)
 
 RECENT_LIMIT = 12
+LATEST_HANDS = 20  # the pad's table shows these; earlier hands fold behind a link
 DEVICE_ID_LENGTH = 32  # secrets.token_urlsafe(24)
 ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
 
@@ -126,7 +127,8 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
     specs = pad.game.fields(pad.setup)
     if not whole:
         names = set(phase_now(pad)[0].fields)
-        specs = tuple(spec for spec in specs if spec.name in names)
+        by_name = {spec.name: spec for spec in specs if spec.name in names}
+        specs = tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
     return build_form(specs, pad.setup.players, formdata=formdata, data=data)
 
 
@@ -139,7 +141,7 @@ def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
         entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
                                 pad.setup.player_count)
         lines.append((phase, [f"{specs[name].label}: {_shown(specs[name], entry[name], pad)}"
-                              for name in phase.fields]))
+                              for name in pad.game.entry_order(pad.state, phase.fields)]))
     return lines
 
 
@@ -167,7 +169,7 @@ def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, 
         "panel": panel,
         "settlement": pad.game.settlement(pad.state) if pad.state.hands else None,
         "groups": pad.game.groups(pad.setup),
-        "group_totals": [(group, sum(pad.state.totals[seat] for seat in group.seats))
+        "group_totals": [(group, pad.game.group_total(pad.state, group))
                          for group in pad.game.groups(pad.setup)],
         "notes": pad.game.table_notes(pad.state),
         "leading": leading_words(pad),
@@ -182,19 +184,29 @@ def leading_words(pad: pads.Pad) -> str:
     totals = pad.state.totals
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
-            return f"{group.name} with {sum(totals[seat] for seat in group.seats)}"
+            return f"{group.name} with {pad.game.group_total(pad.state, group)}"
     names = pad.setup.names_of(winners)
     return f"{names} with {totals[winners[0]]}"
 
 
+def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand, Any]], int]:
+    """The hands the pad's table shows, each with its running totals, and how many earlier
+    hands are folded away: the latest `LATEST_HANDS` unless every hand was asked for, so a
+    long evening's pad weighs what a short one does (the summary and history show them all)."""
+    running = pad.state.running_totals()
+    rows = list(zip(pad.state.hands, running, strict=True))
+    folded = 0 if every_hand else max(0, len(rows) - LATEST_HANDS)
+    return rows[folded:], folded
+
+
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
-                panel: TrickPanel | None = None) -> dict[str, Any]:
+                panel: TrickPanel | None = None, every_hand: bool = False) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from."""
     if fields is None:
         _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
-    running = pad.state.running_totals()
+    rows, folded = latest_rows(pad, every_hand)
     phase, ended, drafted = phase_now(pad)
     phases = pad.game.phases(pad.setup)
     return _table_context(pad, panel) | {
@@ -202,7 +214,8 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "phase_ends_hand": phase.name == phases[-1].name,
         "ended_phases": ended_phase_lines(pad, ended, drafted),
         "has_hands": bool(pad.state.hands),
-        "rows": list(zip(pad.state.hands, running, strict=True)),
+        "rows": rows,
+        "folded_hands": folded,
         "fields": fields,
         "general_errors": general,
         "result": result,
@@ -220,7 +233,8 @@ def show(token: str) -> str:
     """The score pad: standings, the entry form with its live preview, every hand so far."""
     pad = load_or_404(token)
     _remember(token)
-    return render_template("pad.html", **pad_context(pad))
+    every_hand = read_word(request.args.get("hands"), ("all",)) is not None
+    return render_template("pad.html", **pad_context(pad, every_hand=every_hand))
 
 
 def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
@@ -391,7 +405,8 @@ def end(token: str) -> Response:
 def summary(token: str) -> str:
     """The printable one-page score sheet."""
     pad = load_or_404(token)
-    return render_template("summary.html", **pad_context(pad), option_lines=_option_lines(pad))
+    return render_template("summary.html", **pad_context(pad, every_hand=True),
+                           option_lines=_option_lines(pad))
 
 
 def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:

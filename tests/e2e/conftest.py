@@ -95,8 +95,11 @@ def start_game(page: Page, game: str, names: list[str], *, options: dict[str, st
         page.fill(f"#name-{seat}", name)
     for key, value in (options or {}).items():
         choice = page.locator(f"label.chip:has(input[name='{key}'][value='{value}'])")
+        box = page.locator(f"input[type=checkbox][name='{key}']")
         if choice.count():
             choice.click()
+        elif box.count():  # a yes/no house rule: any value but "" ticks it
+            box.set_checked(bool(value))
         else:
             page.locator(f"[name='{key}']").select_option(value)
     if screenshot is not None:

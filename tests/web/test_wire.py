@@ -1,0 +1,81 @@
+"""What goes over the wire: compressed answers, and a long evening's pad folded to its latest
+hands (the summary, history and export still hold every hand)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+from flask.testing import FlaskClient
+
+from companion.web.views import LATEST_HANDS
+
+
+def start_war(client: FlaskClient) -> str:
+    """A War tally for Ann and Bob; returns the pad's URL."""
+    response = client.post("/new", data={"game": "war", "players": "2", "name-0": "Ann",
+                                         "name-1": "Bob"})
+    assert response.status_code == 303, response.data
+    return response.headers["Location"]
+
+
+def play(client: FlaskClient, pad_url: str, games: int) -> None:
+    """`games` games of War, Ann winning every third one, Bob the rest."""
+    for number in range(1, games + 1):
+        winner = "0" if number % 3 == 0 else "1"
+        response = client.post(f"{pad_url}/hands", data={"winner": winner})
+        assert response.status_code == 303, response.data
+
+
+def shown_hands(html: str) -> list[int]:
+    """The hand numbers the pad's table shows."""
+    return [int(n) for n in re.findall(r'<tbody id="hand-(\d+)"', html)]
+
+
+def test_a_long_pad_shows_its_latest_hands_and_folds_the_rest(client: FlaskClient) -> None:
+    pad_url = start_war(client)
+    play(client, pad_url, LATEST_HANDS + 5)
+    html = client.get(pad_url).get_data(as_text=True)
+    assert shown_hands(html) == list(range(6, LATEST_HANDS + 6))
+    assert "Show the 5 earlier hands" in html
+    # the standings still count every game: Ann won games 3, 6, …, 24 (8 of 25), Bob 17
+    block = html.split('id="standings"', 1)[1].split("</section>", 1)[0]
+    assert re.findall(r'class="total">([^<]+)<', block) == ["8", "17"]
+
+
+def test_every_hand_is_shown_when_asked_and_a_strange_query_is_ignored(
+        client: FlaskClient) -> None:
+    pad_url = start_war(client)
+    play(client, pad_url, LATEST_HANDS + 2)
+    every = client.get(f"{pad_url}?hands=all").get_data(as_text=True)
+    assert shown_hands(every) == list(range(1, LATEST_HANDS + 3))
+    assert "earlier hand" not in every
+    for strange in ("ALL", "all%00", "1", "", "a" * 5000):
+        html = client.get(f"{pad_url}?hands={strange}").get_data(as_text=True)
+        assert shown_hands(html) == list(range(3, LATEST_HANDS + 3))
+
+
+def test_a_short_pad_folds_nothing(client: FlaskClient) -> None:
+    pad_url = start_war(client)
+    play(client, pad_url, 3)
+    html = client.get(pad_url).get_data(as_text=True)
+    assert shown_hands(html) == [1, 2, 3]
+    assert "earlier hand" not in html
+
+
+def test_the_summary_keeps_every_hand(client: FlaskClient) -> None:
+    pad_url = start_war(client)
+    play(client, pad_url, LATEST_HANDS + 5)
+    summary = client.get(f"{pad_url}/summary").get_data(as_text=True)
+    numbers = [int(n) for n in re.findall(r'<tr><th scope="row">(\d+)</th>', summary)]
+    assert numbers == list(range(1, LATEST_HANDS + 6))
+
+
+def test_pages_go_out_compressed_to_a_browser_that_accepts_it(client: FlaskClient) -> None:
+    pad_url = start_war(client)
+    plain = client.get(pad_url)
+    packed = client.get(pad_url, headers={"Accept-Encoding": "gzip"})
+    assert plain.headers.get("Content-Encoding") is None
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) * 2 < len(plain.get_data())
