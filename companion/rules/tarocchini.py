@@ -14,7 +14,7 @@ always stays with its owner. Every decision: docs/rules/tarocchini.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import product
@@ -1062,6 +1062,29 @@ class Tarocchini(PileGame):
                               f"{rules.trick_size} cards at least"
                               + (f" beside {rules.discards_words}" if discards else "")
                               + f", not {plural(sizes[last], 'card', 'cards')} in all.")]
+
+    def pile_layout(self, setup: Setup) -> piles.PileLayout:
+        """The shared grid, its trumps by the names the working uses (Begato, Angelo, Matto)."""
+        layout = super().pile_layout(setup)
+        names = {piles.card_field_name(card): label(card) for card in COUNTING_CARDS}
+        return replace(layout, rows=tuple(tuple(replace(cell, label=names[cell.field])
+                                                for cell in row) for row in layout.rows))
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """By the cards, each pile folded to one line with its count ("Bob 18 cards: sets 43,
+        card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145"); by the points, the
+        counts as every pile game writes them."""
+        entered = self.piles(setup, entry)
+        sizes = filled_in(entered.sizes, self.pile_rules(setup).size)
+        if entered.method is Method.POINTS or sizes is None:
+            return super().describe(setup, entry)
+        counting = self.hand_counting(setup, entry)
+        try:
+            return "; ".join(counting.count(piles.Pile(name, entered.cards_of(pile), size)).short
+                             for pile, (name, size) in enumerate(zip(self.pile_names(setup),
+                                                                     sizes, strict=True)))
+        except PileError:  # an entry the referee refused: as entered
+            return super().describe(setup, entry)
 
     def hand_counting(self, setup: Setup, entry: Entry) -> TarocchiniCounting:
         """This hand's count: the session's options and who took the last trick."""

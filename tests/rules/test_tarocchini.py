@@ -490,6 +490,8 @@ def test_the_working_shows_each_pile_and_folds_to_one_line() -> None:
     assert ("Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, Matto for 15T → "
             "10 + 4 × 5 = 30") in result.lines
     assert "All piles: 175 + 145 + 75 = 395" in result.lines
+    assert get("tarocchini").describe(three_at_table().setup, checked(THE_HAND).entry) == (
+        "; ".join(result.facts["piles"]))
     assert result.facts["piles"] == [
         "Ann 29 cards: sets 26, card points 49, cricche 100 (Clubs, Moretti, Aces) → 175",
         "Bob 18 cards: sets 43, card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145",
@@ -605,3 +607,11 @@ def test_counts_below_the_card_points_are_refused() -> None:
     # In pairs at least 118 − 31 pairs + 6 = 93.
     assert "count_2" in refused(by_points([40, 40, 12], **BOB_LAST), IN_PAIRS)
     assert checked(by_points([40, 40, 13], **BOB_LAST), IN_PAIRS).ok
+
+
+def test_the_grid_names_the_trumps_as_the_working_does() -> None:
+    layout = get("tarocchini").pile_layout(three_at_table().setup)
+    trumps = [cell.label for cell in layout.rows[0]]
+    # 21 trumps and the Matto in the pack's order: the Begato, 2T … 17T, Luna, Sole, Mondo, Angelo.
+    assert trumps[0] == "Begato" and trumps[-5:] == ["Luna", "Sole", "Mondo", "Angelo", "Matto"]
+    assert sum(len(row) for row in layout.rows) == 42
