@@ -899,6 +899,13 @@ FEWEST_PAIRS_POINTS = WRITTEN_PACK_POINTS - len(PACK) // 2 + LAST_TRICK_BONUS
 trick (93, the published total)."""
 
 
+@lru_cache(maxsize=16)
+def most_a_pile_counts(options: Options) -> int:
+    """The highest count a pile can make: the whole pack in one pile, with the last trick
+    (626 as written: every set and crick and every card's points)."""
+    return count_pile(COUNTING_CARDS, len(PACK), options, took_last_trick=True).total
+
+
 def hand_size(player_count: int) -> int:
     """The cards each player is dealt: equal hands with at least two cards left aside."""
     return (len(PACK) - LEFT_ASIDE) // player_count
@@ -986,6 +993,13 @@ class Tarocchini(PileGame):
 
     def pile_rules(self, setup: Setup) -> PileRules:
         return pile_rules(setup.player_count)
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The shared pile fields, a count by hand up to the most a pile can make."""
+        most = most_a_pile_counts(self.settings(setup))
+        return tuple(replace(spec, maximum=most)
+                     if spec.name.startswith(piles.COUNT_PREFIX) else spec
+                     for spec in super().fields(setup))
 
     def settings(self, setup: Setup) -> Options:
         return read_options(Options, setup.options)

@@ -615,3 +615,13 @@ def test_the_grid_names_the_trumps_as_the_working_does() -> None:
     # 21 trumps and the Matto in the pack's order: the Begato, 2T … 17T, Luna, Sole, Mondo, Angelo.
     assert trumps[0] == "Begato" and trumps[-5:] == ["Luna", "Sole", "Mondo", "Angelo", "Matto"]
     assert sum(len(row) for row in layout.rows) == 42
+
+
+@pytest.mark.parametrize(("options", "most"), [
+    pytest.param(None, 626, id="as written: the whole pack in one pile, 626 (test above)"),
+    pytest.param({"criccone": "y"}, 774, id="criccone: the sets 148 × 2 = 296; 296 + 118 + 360"),
+    pytest.param(IN_PAIRS, 601, id="in pairs: 148 + 93 + 360"),
+])
+def test_a_count_by_hand_goes_up_to_the_whole_pack(options, most) -> None:
+    assert checked(by_points([most, 0, 0], **BOB_LAST), options).ok
+    assert "count_0" in refused(by_points([most + 1, 0, 0], **BOB_LAST), options)
