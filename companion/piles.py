@@ -357,6 +357,8 @@ def possible_sizes(rules: PileRules, pile_count: int, dealer: int) -> list[tuple
 def possible_totals(rules: PileRules, counting: PileCounting, pile_count: int,
                     dealer: int) -> frozenset[int] | None:
     """Every total all the piles can count together (None: the count has no fixed total)."""
+    if counting.pack_total((rules.size, *[0] * (pile_count - 1))) is None:
+        return None  # no fixed total (Tarocchini's count): no need to share out the tricks
     totals = {counting.pack_total(sizes) for sizes in possible_sizes(rules, pile_count, dealer)}
     if None in totals:
         return None
@@ -636,6 +638,11 @@ class PileGame(Game):
         """Whose piles are counted: the players by default."""
         return setup.players
 
+    def pile_rules(self, setup: Setup) -> PileRules:
+        """The pack and tricks at this table: `rules` by default (a game whose tricks change
+        with the number of players, Tarocchini's, answers per table)."""
+        return self.rules
+
     def own_fields(self, setup: Setup) -> tuple[Field, ...]:
         """The game's fields beside the piles (none by default)."""
         return ()
@@ -650,33 +657,34 @@ class PileGame(Game):
 
     def pile_totals(self, setup: Setup) -> frozenset[int] | None:
         """Every total the piles can count together at this table."""
-        return possible_totals(self.rules, self.counting(setup), len(self.pile_names(setup)),
-                               setup.first_dealer)
+        return possible_totals(self.pile_rules(setup), self.counting(setup),
+                               len(self.pile_names(setup)), setup.first_dealer)
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         totals = self.pile_totals(setup)
-        most = max(totals) if totals else self.rules.size * 10
+        most = max(totals) if totals else self.pile_rules(setup).size * 10
         return (*self.own_fields(setup),
-                *pile_fields(self.rules, self.pile_names(setup), count_maximum=most,
+                *pile_fields(self.pile_rules(setup), self.pile_names(setup), count_maximum=most,
                              rest_allowed=totals is not None and len(totals) == 1))
 
     def piles(self, setup: Setup, entry: Entry) -> PileEntry:
-        return read_piles(self.rules, entry, len(self.pile_names(setup)))
+        return read_piles(self.pile_rules(setup), entry, len(self.pile_names(setup)))
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         piles = self.piles(state.setup, entry)
         return [*self.own_problems(state, entry, piles),
-                *pile_problems(self.rules, self.counting(state.setup), piles,
+                *pile_problems(self.pile_rules(state.setup), self.counting(state.setup), piles,
                                self.pile_names(state.setup), self.hand_dealer(state))]
 
     def counted(self, state: State, entry: Entry) -> CountedPiles:
         """Every pile's count, with its working (an entry `validate` accepted)."""
-        return count_piles(self.rules, self.counting(state.setup), self.piles(state.setup, entry),
-                           self.pile_names(state.setup), self.hand_dealer(state))
+        return count_piles(self.pile_rules(state.setup), self.counting(state.setup),
+                           self.piles(state.setup, entry), self.pile_names(state.setup),
+                           self.hand_dealer(state))
 
     def pile_layout(self, setup: Setup) -> PileLayout:
         """What the shared partial `pad/_piles.html` draws."""
-        return pile_layout(self.rules, self.pile_names(setup))
+        return pile_layout(self.pile_rules(setup), self.pile_names(setup))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """The hand folded to one part per pile ("Ann 27 cards: K♠ Q♥ → 9; …"), for the table
@@ -687,8 +695,9 @@ class PileGame(Game):
             counts = "; ".join(f"{name} {'rest' if count is None else number(count)}"
                                for name, count in zip(names, piles.counts, strict=True))
             return f"By the points: {counts}"
-        sizes = filled_in(piles.sizes, self.rules.size)
-        if sizes is None or len(piles.placed) < len(self.rules.grid):
+        rules = self.pile_rules(setup)
+        sizes = filled_in(piles.sizes, rules.size)
+        if sizes is None or len(piles.placed) < len(rules.grid):
             return "By the cards (unfinished)"
         counting = self.counting(setup)
         return "; ".join(counting.count(Pile(name, piles.cards_of(pile), size)).short

@@ -1,25 +1,26 @@
 """Tarocchini, seed 002: the Bolognese tarot for two to seven players, with the 62-card pack.
 
-Two parts so far: the count of a pile (its sets, its card points as written or in pairs, and
-its cricche, the seven sequences with the Matto and the Begato as wild cards; RULINGS.md "The
-tarot family", the decisions in docs/tarocchini-decisions.md), and the trick referee; the score
-pad joins them later. The text: play
+Three parts: the count of a pile (its sets, its card points as written or in pairs, and its
+cricche, the seven sequences with the Matto and the Begato as wild cards; RULINGS.md "The tarot
+family"), the trick referee, and the score pad on the shared pile entry (`companion.piles`):
+each player's pile counted, the highest wins the hand. The trick referee, the text: play
 "similar to the French tarot rules, including suit rankings"; the Matto (the Excuse) is the
 lowest card and never wins; the Begato (trump 1) beats the Kings and the Angelo (trump 21) is
 the highest card. Where it is silent, the published Bolognese game (Parlett, RULINGS.md): the
 four Moretti (trumps 2–5) are equal, the later one played beating the earlier, and the Matto
-always stays with its owner. The decisions: docs/referee.md.
+always stays with its owner. Every decision: docs/rules/tarocchini.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from companion import piles
 from companion.cards import (
     ACE,
     PLAIN_SUITS,
@@ -32,7 +33,21 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.formatting import number, plural
+from companion.piles import Method, PileEntry, PileGame, PileRules, filled_in
+from companion.rules import register
+from companion.rules.base import read_options
 from companion.rules.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
+from companion.rules.values import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Problem,
+    Scale,
+    Setup,
+    State,
+)
 from companion.tricks import RankOrder, WinBy
 
 PIPS = (ACE, 6, 7, 8, 9, 10)
@@ -80,7 +95,7 @@ def trump_order(cards: Sequence[Card]) -> RankOrder:
 
 # ---------------------------------------------------------------------------------------------
 # The pile count: sets, card points and cricche (RULINGS.md "The tarot family"; the decisions:
-# docs/tarocchini-decisions.md). Pure: a pile's cards and size in, the total and its working out.
+# docs/rules/tarocchini.md). Pure: a pile's cards and size in, the total and its working out.
 
 
 class Counting(StrEnum):
@@ -93,6 +108,19 @@ class Counting(StrEnum):
 COUNTING_LABELS: dict[Counting, str] = {
     Counting.AS_WRITTEN: "Card points summed as written",
     Counting.IN_PAIRS: "Card points counted in pairs (−1 a pair), 6 for the last trick",
+}
+
+
+class TrumpRun(StrEnum):
+    """What a contatore standing in the grande's numbered trumps does to the run."""
+
+    ENDS = "ends"
+    GOES_ON = "goes_on"
+
+
+TRUMP_RUN_LABELS: dict[TrumpRun, str] = {
+    TrumpRun.ENDS: "A contatore in the trumps ends the run (the text)",
+    TrumpRun.GOES_ON: "A contatore fills any gap in the trumps, the run goes on (Pisarri)",
 }
 
 
@@ -196,9 +224,9 @@ class Options:
     counting: Counting = Counting.AS_WRITTEN
     criccone: bool = False
     """The published criccone: three or more sets double the sets' points too."""
-    wild_ends_trump_run: bool = True
+    trump_run: TrumpRun = TrumpRun.ENDS
     """The text: a contatore standing in the trumps ends the run (unless for the 16 or a
-    grande card); off, Pisarri's older count: it fills any gap and the run goes on."""
+    grande card); option, Pisarri's older count: it fills any gap and the run goes on."""
 
 
 # --- The sequences -----------------------------------------------------------------------------
@@ -332,7 +360,7 @@ def run_reach(run: Run, own: frozenset[Card], stood_for: frozenset[Card],
                 return tuple(counted), f"{label(card)} is missing"
             continue
         counted.append(card)
-        if card in stood_for and card in run.wild_stops and options.wild_ends_trump_run:
+        if card in stood_for and card in run.wild_stops and options.trump_run is TrumpRun.ENDS:
             return tuple(counted), f"a contatore stands in for {label(card)}"
     return tuple(counted), ""
 
@@ -854,3 +882,247 @@ class TarocchiniReferee(TarotReferee):
 
 
 REFEREE = register_referee(TarocchiniReferee())
+
+
+# ---------------------------------------------------------------- the score pad
+
+LAST = "last_trick"
+LEFT_ASIDE = 2
+"""French Tarot's deal always leaves a chien; the published Bolognese deal leaves the dealer
+two cards to take and discard (15 each at four). So each player gets as many cards as leave at
+least two aside (decision, docs/rules/tarocchini.md)."""
+WRITTEN_PACK_POINTS = 118
+"""Every card's points in the pack as written: the four 5-point tarocchi 20, Kings 20, Queens
+16, Knights 12, Jacks 8, and the 42 other cards 1 each."""
+FEWEST_PAIRS_POINTS = WRITTEN_PACK_POINTS - len(PACK) // 2 + LAST_TRICK_BONUS
+"""In pairs, the least the piles' card points can make together: 31 pairs off, 6 for the last
+trick (93, the published total)."""
+
+
+@lru_cache(maxsize=16)
+def most_a_pile_counts(options: Options) -> int:
+    """The highest count a pile can make: the whole pack in one pile, with the last trick
+    (626 as written: every set and crick and every card's points)."""
+    return count_pile(COUNTING_CARDS, len(PACK), options, took_last_trick=True).total
+
+
+def hand_size(player_count: int) -> int:
+    """The cards each player is dealt: equal hands with at least two cards left aside."""
+    return (len(PACK) - LEFT_ASIDE) // player_count
+
+
+@lru_cache(maxsize=8)
+def pile_rules(player_count: int) -> PileRules:
+    """The pack and tricks at this table: a trick a card from each player, and the cards left
+    from the deal (2, or 6 at seven) taken and discarded by the dealer, in the dealer's pile."""
+    aside = len(PACK) - hand_size(player_count) * player_count
+    return PileRules(PACK, COUNTING_CARDS, trick_size=player_count, discards=aside,
+                     to_dealer=True, discards_words=f"the dealer's {aside} discards")
+
+
+@dataclass(frozen=True)
+class TarocchiniCounting:
+    """The pile count above plugged into the shared piles (`piles.PileCounting`): each pile's
+    sets, card points and cricche, with the working and a line for the summary.
+
+    `last_trick` names the pile that took the last trick (counting in pairs, 6 more); the
+    counts together are not fixed (the sets and cricche vary), so `pack_total` is None and a
+    count by hand is checked against its own pile (`hand_count_problem`)."""
+
+    options: Options
+    last_trick: str | None = None
+
+    def count(self, pile: piles.Pile) -> piles.PileCount:
+        counted = count_pile(pile.cards, pile.size, self.options,
+                             took_last_trick=pile.name == self.last_trick)
+        heading = f"{pile.name}'s pile, {plural(pile.size, 'card', 'cards')}:"
+        return piles.PileCount(counted.total, (heading, *counted.lines),
+                               folded(pile, counted))
+
+    def pack_total(self, sizes: Sequence[int]) -> int | None:
+        return None
+
+
+def folded(pile: piles.Pile, counted: PileCount) -> str:
+    """A pile on one line: "Ann 20 cards: sets 17, card points 41, cricche 10 (Spades) → 68"."""
+    runs = ", ".join(crick.run.words.removeprefix("the ") for crick in counted.cricche)
+    cricche = f"cricche {counted.cricche_points}" + (f" ({runs})" if runs else "")
+    return (f"{pile.name} {plural(pile.size, 'card', 'cards')}: sets {counted.sets_points}, "
+            f"card points {counted.card_points.total}, {cricche} → {number(counted.total)}")
+
+
+def headline(names: Sequence[str], points: Sequence[int]) -> str:
+    """The text: "The player with the highest score wins. If tied, … a draw"."""
+    best = max(points)
+    winners = [name for name, p in zip(names, points, strict=True) if p == best]
+    if len(winners) > 1:
+        return f"A draw between {' and '.join(winners)} with {number(best)}"
+    return f"{winners[0]} wins the hand with {number(best)}"
+
+
+class Tarocchini(PileGame):
+    """Tarocchini's score pad: each player's pile counted (sets, card points, cricche), the
+    highest count wins the hand; a session adds the hands up. The dealer's discards count in
+    the dealer's pile. Entered by the cards or by the points."""
+
+    slug = "tarocchini"
+    name = "Tarocchini"
+    player_counts = (2, 3, 4, 5, 6, 7)
+    zero_sum = False  # each pile scores its own count, never below 0
+    scale = Scale("point", "points", signed=False)
+    options_type = Options
+    rules = pile_rules(4)
+    summary = ("Two to seven players, the 62-card Bolognese pack; each pile counts its sets, "
+               "card points and cricche, the highest wins the hand. Tap each counting card "
+               "into its pile, or enter the counts.")
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        return (Field("counting", "Card points", FieldKind.CHOICE,
+                      choices=tuple(Choice(c.value, COUNTING_LABELS[c]) for c in Counting),
+                      default=Counting.AS_WRITTEN.value,
+                      help="RULINGS.md: as written; in pairs, ask who took the last trick"),
+                Field("criccone", "Criccone: three or more sets double the sets",
+                      FieldKind.BOOLEAN, default=False,
+                      help="The published game; the text doubles the cricche only"),
+                Field("trump_run", "A contatore in the grande's numbered trumps",
+                      FieldKind.CHOICE,
+                      choices=tuple(Choice(t.value, TRUMP_RUN_LABELS[t]) for t in TrumpRun),
+                      default=TrumpRun.ENDS.value,
+                      help="The text: the run ends where a contatore stands in, unless for the "
+                           "16 or a grande card"))
+
+    def pile_rules(self, setup: Setup) -> PileRules:
+        return pile_rules(setup.player_count)
+
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The shared pile fields, a count by hand up to the most a pile can make."""
+        most = most_a_pile_counts(self.settings(setup))
+        return tuple(replace(spec, maximum=most)
+                     if spec.name.startswith(piles.COUNT_PREFIX) else spec
+                     for spec in super().fields(setup))
+
+    def settings(self, setup: Setup) -> Options:
+        return read_options(Options, setup.options)
+
+    def counting(self, setup: Setup) -> TarocchiniCounting:
+        return TarocchiniCounting(self.settings(setup))
+
+    def own_fields(self, setup: Setup) -> tuple[Field, ...]:
+        if self.settings(setup).counting is not Counting.IN_PAIRS:
+            return ()
+        return (Field(LAST, "Took the last trick", FieldKind.SEAT,
+                      help=f"{LAST_TRICK_BONUS} points for the last trick, counting in pairs; "
+                           f"a count by hand includes them"),)
+
+    def own_problems(self, state: State, entry: Entry, entered: PileEntry) -> list[Problem]:
+        setup = state.setup
+        if entered.method is Method.POINTS:
+            return [*self._floor_problems(setup, entered),
+                    *self._hand_count_problems(state, entry, entered)]
+        return self._last_trick_problems(state, entry, entered)
+
+    def _floor_problems(self, setup: Setup, entered: PileEntry) -> list[Problem]:
+        """The counts together make at least every card's points: sets and cricche only add."""
+        counts = [count for count in entered.counts if count is not None]
+        if len(counts) < len(entered.counts):
+            return []
+        in_pairs = self.settings(setup).counting is Counting.IN_PAIRS
+        floor = FEWEST_PAIRS_POINTS if in_pairs else WRITTEN_PACK_POINTS
+        if sum(counts) >= floor:
+            return []
+        how = (f"in pairs at least {floor} ({WRITTEN_PACK_POINTS} − {len(PACK) // 2} pairs + "
+               f"{LAST_TRICK_BONUS} for the last trick)" if in_pairs
+               else f"{floor} as written")
+        return [piles_problem(len(counts) - 1,
+                              f"The counts make {number(sum(counts))} together; the pack's card "
+                              f"points alone make {how}, and sets and cricche only add to them, "
+                              f"so a count is wrong.")]
+
+    def _hand_count_problems(self, state: State, entry: Entry,
+                             entered: PileEntry) -> list[Problem]:
+        """With the cards tapped as well, each count by hand must be one the pile can make."""
+        rules = self.pile_rules(state.setup)
+        sizes = filled_in(entered.sizes, rules.size)
+        if sizes is None or len(entered.placed) < len(rules.grid) or any(
+                count is None for count in entered.counts):
+            return []
+        names = self.pile_names(state.setup)
+        as_cards = PileEntry(Method.CARDS, entered.placed, entered.sizes, entered.counts)
+        if piles.card_problems(rules, as_cards, names, self.hand_dealer(state)):
+            return []
+        options = self.settings(state.setup)
+        last = entry.get(LAST)
+        problems = []
+        for pile, (name, size, count) in enumerate(zip(names, sizes, entered.counts, strict=True)):
+            why = hand_count_problem(count, entered.cards_of(pile), size, options,
+                                     took_last_trick=pile == last)
+            if why:
+                problems.append(piles_problem(pile, f"{name}'s count: {why} (the cards tapped)."))
+        return problems
+
+    def _last_trick_problems(self, state: State, entry: Entry,
+                             entered: PileEntry) -> list[Problem]:
+        """The last trick's taker holds that trick's cards beside the dealer's discards."""
+        last = entry.get(LAST)
+        rules = self.pile_rules(state.setup)
+        sizes = filled_in(entered.sizes, rules.size)
+        if last is None or sizes is None:
+            return []
+        discards = rules.discards if last == self.hand_dealer(state) else 0
+        if sizes[last] - discards >= rules.trick_size:
+            return []
+        name = self.pile_names(state.setup)[last]
+        return [Problem(LAST, f"{name} took the last trick, so {name}'s pile holds its "
+                              f"{rules.trick_size} cards at least"
+                              + (f" beside {rules.discards_words}" if discards else "")
+                              + f", not {plural(sizes[last], 'card', 'cards')} in all.")]
+
+    def pile_layout(self, setup: Setup) -> piles.PileLayout:
+        """The shared grid, its trumps by the names the working uses (Begato, Angelo, Matto)."""
+        layout = super().pile_layout(setup)
+        names = {piles.card_field_name(card): label(card) for card in COUNTING_CARDS}
+        return replace(layout, rows=tuple(tuple(replace(cell, label=names[cell.field])
+                                                for cell in row) for row in layout.rows))
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """By the cards, each pile folded to one line with its count ("Bob 18 cards: sets 43,
+        card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145"); by the points, the
+        counts as every pile game writes them."""
+        entered = self.piles(setup, entry)
+        sizes = filled_in(entered.sizes, self.pile_rules(setup).size)
+        if entered.method is Method.POINTS or sizes is None:
+            return super().describe(setup, entry)
+        counting = self.hand_counting(setup, entry)
+        try:
+            return "; ".join(counting.count(piles.Pile(name, entered.cards_of(pile), size)).short
+                             for pile, (name, size) in enumerate(zip(self.pile_names(setup),
+                                                                     sizes, strict=True)))
+        except PileError:  # an entry the referee refused: as entered
+            return super().describe(setup, entry)
+
+    def hand_counting(self, setup: Setup, entry: Entry) -> TarocchiniCounting:
+        """This hand's count: the session's options and who took the last trick."""
+        last = entry.get(LAST)
+        return TarocchiniCounting(self.settings(setup),
+                                  None if last is None else self.pile_names(setup)[last])
+
+    def counted(self, state: State, entry: Entry) -> piles.CountedPiles:
+        return piles.count_piles(self.pile_rules(state.setup),
+                                 self.hand_counting(state.setup, entry),
+                                 self.piles(state.setup, entry),
+                                 self.pile_names(state.setup), self.hand_dealer(state))
+
+    def score(self, state: State, entry: Entry) -> HandResult:
+        counted = self.counted(state, entry)
+        names = self.pile_names(state.setup)
+        return HandResult(counted.points, counted.lines, headline(names, counted.points),
+                          facts={"counts": list(counted.points), "last_trick": entry.get(LAST),
+                                 "piles": list(counted.shorts)})
+
+
+def piles_problem(pile: int, message: str) -> Problem:
+    """A refusal on a pile's count field."""
+    return Problem(piles.count_field_name(pile), message)
+
+
+register(Tarocchini())

@@ -1,7 +1,8 @@
-"""Tarocchini's pile count: hand-counted piles, the crick referee and the hand-count check.
+"""Tarocchini: the pile count (hand-counted piles, the crick referee, the hand-count check) and
+the score pad (hands by the cards and by the points, its referee, its options).
 
 Every total is worked out by hand in the comment or id from the text (seed 002, "Tarocchini"),
-RULINGS.md "The tarot family" and the decisions in docs/tarocchini-decisions.md:
+RULINGS.md "The tarot family" and the decisions in docs/rules/tarocchini.md:
     sets: three/four tarocchi (Angelo, Mondo, Begato, Matto) 18/36, Kings 17/34, Queens 14/28,
         Knights 13/26, Jacks 12/24;
     card points: Angelo, Mondo, Begato, Matto, Kings 5, Queens 4, Knights 3, Jacks 2, every
@@ -19,6 +20,8 @@ import re
 import pytest
 
 from companion.cards import Card, parse
+from companion.engine import Checked, make_setup
+from companion.rules import get
 from companion.rules.tarocchini import (
     COUNTING_CARDS,
     MATTO,
@@ -30,6 +33,7 @@ from companion.rules.tarocchini import (
     PileError,
     RunName,
     StandIn,
+    TrumpRun,
     count_pile,
     hand_count_problem,
     judge_cricche,
@@ -37,6 +41,9 @@ from companion.rules.tarocchini import (
     pile_problems,
     possible_totals,
 )
+from companion.rules.tarocchini import pile_rules as tarocchini_rules
+from companion.rules.values import HandResult, State
+from tests.rules.piles_entry import by_cards, by_points, check_at
 
 
 def cards(codes: str) -> tuple[Card, ...]:
@@ -76,7 +83,7 @@ PILES = [
         id="the Matto for 15 ends the run: 7 cards 10 + 4 × 5 = 30, not 14 or 13; three "
            "tarocchi 18; card points 3 × 5 + 6 × 1 = 21; 18 + 21 + 30 = 69"),
     pytest.param(
-        "21T 20T 19T 18T 17T 16T 14T 13T EX", 9, Options(wild_ends_trump_run=False), 79,
+        "21T 20T 19T 18T 17T 16T 14T 13T EX", 9, Options(trump_run=TrumpRun.GOES_ON), 79,
         id="option Pisarri: the Matto for 15 and the run goes on to 13: 9 cards "
            "10 + 6 × 5 = 40; 18 + 21 + 40 = 79"),
     pytest.param(
@@ -312,7 +319,7 @@ def test_a_crick_the_text_forbids_is_refused(claimed: CrickClaim, message: str) 
 def test_the_option_lets_a_contatore_fill_any_gap_in_the_trumps() -> None:
     # Pisarri: the Matto for 16 and the run goes on to 15: Angelo … 17, Matto, 15: 7 cards 30.
     claimed = claim(RunName.GRANDE, "21T 20T 19T 18T 17T 15T", ("EX", "16T"))
-    verdict = judge_crick(claimed, options=Options(wild_ends_trump_run=False))
+    verdict = judge_crick(claimed, options=Options(trump_run=TrumpRun.GOES_ON))
     assert [crick.points for crick in verdict.cricche] == [30]
 
 
@@ -392,3 +399,229 @@ def test_a_pile_the_pack_cannot_make(codes: str, size: int, message: str) -> Non
 def test_a_card_of_the_78_not_in_the_bolognese_pack() -> None:
     assert pile_problems(pile("5S KS"), 10) == (
         "5♠ is not a card of the Bolognese pack (no 2 to 5 in the suits)",)
+
+
+# --- The score pad ---------------------------------------------------------------------------
+# A hand at three (Ann deals: tricks of 3, her pile holds her 2 discards, so 3k + 2 cards):
+#   Bob, 18 cards, K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦: Kings 17 + Queens 14 + Jacks 12 = 43; card points
+#     3 × 5 + 3 × 4 + 3 × 2 + 9 × 1 = 42; Spades, Hearts, Diamonds K Q J 10 each, three
+#     cricche doubled 60: 145.
+#   Cat, 15 cards, Angelo Mondo Sole Luna 17 16 14 13 and the Matto: tarocchi (Angelo, Mondo,
+#     Matto) 18; card points 3 × 5 + 12 × 1 = 27; the grande with the Matto for 15, where the
+#     run ends (the text): 7 cards 10 + 4 × 5 = 30: 75.
+#   Ann, 29 cards, the other 24: the Begato, the Moretti, 6–12 and 15, K♣ Q♣ J♣, the four
+#     Knights and the four Aces: Knights 26; card points 5 + 5 + 4 + 4 × 3 + 2 + 21 × 1 = 49;
+#     Clubs K Q C J A 20, the Moretti with the Begato as one more 20 (or the Aces 15 and the
+#     Moretti 15: the same), the Aces A♠ A♥ A♦ 10; three cricche (20 + 20 + 10) × 2 = 100:
+#     175.
+
+BOB_CARDS = "KS KH KD QS QH QD JS JH JD"
+CAT_CARDS = "21T 20T 19T 18T 17T 16T 14T 13T EX"
+IN_PAIRS = {"counting": "in_pairs"}
+BOB_LAST = {"last_trick": "1"}
+
+
+def three_at_table(options: dict[str, str] | None = None, players: int = 3) -> State:
+    """A table of Ann, Bob, Cat (and more), Ann dealing the first hand."""
+    setup, problems = make_setup("tarocchini", PLAYERS[:players], options or {})
+    assert not problems
+    return State(setup)
+
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dee", "Eve", "Fay", "Gus")
+
+
+def checked(raw: dict[str, str], options: dict[str, str] | None = None,
+            players: int = 3) -> Checked:
+    return check_at(get("tarocchini"), three_at_table(options, players), raw)
+
+
+def scored(raw: dict[str, str], options: dict[str, str] | None = None) -> HandResult:
+    state = three_at_table(options)
+    answer = check_at(get("tarocchini"), state, raw)
+    assert answer.ok, answer.problems
+    return get("tarocchini").score(state, answer.entry)
+
+
+def refused(raw: dict[str, str], options: dict[str, str] | None = None,
+            players: int = 3) -> dict[str, str]:
+    answer = checked(raw, options, players)
+    assert not answer.ok
+    return {problem.field: problem.message for problem in answer.problems}
+
+
+THE_HAND = by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0)
+
+HANDS = [
+    pytest.param(THE_HAND, None, (175, 145, 75), id="as written: 175, 145, 75 (above)"),
+    pytest.param(by_points([175, 145, 75]), None, (175, 145, 75),
+                 id="the same hand by the points scores the same"),
+    pytest.param(by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST),
+                 IN_PAIRS, (161, 142, 68),
+                 id="in pairs, Bob took the last trick: Ann 49 − 14 pairs = 35, 26 + 35 + 100 "
+                    "= 161; Bob 42 − 9 + 6 = 39, 43 + 39 + 60 = 142; Cat 27 − 7 = 20, "
+                    "18 + 20 + 30 = 68"),
+    pytest.param(by_points([161, 142, 68], **BOB_LAST), IN_PAIRS, (161, 142, 68),
+                 id="in pairs by the points, the same"),
+    pytest.param(THE_HAND, {"criccone": "y"}, (175, 188, 75),
+                 id="criccone: Bob's three sets doubled, 43 × 2 = 86; 86 + 42 + 60 = 188"),
+    pytest.param(THE_HAND, {"trump_run": "goes_on"}, (175, 145, 85),
+                 id="Pisarri: Cat's Matto for 15 and the run goes on to 13 (12 is Ann's): 9 "
+                    "cards 10 + 6 × 5 = 40; 18 + 27 + 40 = 85"),
+]
+
+
+@pytest.mark.parametrize(("raw", "options", "expected"), HANDS)
+def test_a_hand_scores_each_pile_its_count(raw, options, expected) -> None:
+    assert scored(raw, options).points == expected
+
+
+def test_the_highest_count_wins_the_hand_or_it_is_a_draw() -> None:
+    assert scored(THE_HAND).headline == "Ann wins the hand with 175"
+    # The text: "If tied, the game ends in a draw between the players with the same score".
+    assert scored(by_points([150, 150, 95])).headline == "A draw between Ann and Bob with 150"
+
+
+def test_the_working_shows_each_pile_and_folds_to_one_line() -> None:
+    result = scored(THE_HAND)
+    assert "Bob's pile, 18 cards:" in result.lines
+    assert "Card points: 3 × 5 (K♠ K♥ K♦) + 3 × 4 (Q♠ Q♥ Q♦) + 3 × 2 (J♠ J♥ J♦) + 9 × 1 = 42" \
+        in result.lines
+    assert ("Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, Matto for 15T → "
+            "10 + 4 × 5 = 30") in result.lines
+    assert "All piles: 175 + 145 + 75 = 395" in result.lines
+    assert get("tarocchini").describe(three_at_table().setup, checked(THE_HAND).entry) == (
+        "; ".join(result.facts["piles"]))
+    assert result.facts["piles"] == [
+        "Ann 29 cards: sets 26, card points 49, cricche 100 (Clubs, Moretti, Aces) → 175",
+        "Bob 18 cards: sets 43, card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145",
+        "Cat 15 cards: sets 18, card points 27, cricche 30 (grande) → 75"]
+
+
+def test_the_in_pairs_working_shows_the_last_trick() -> None:
+    lines = scored(by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST),
+                   IN_PAIRS).lines
+    assert "In pairs: 42 − 9 pairs + 6 for the last trick = 39" in lines
+    assert "In pairs: 27 − 7 pairs = 20" in lines
+
+
+def test_the_last_trick_is_asked_only_counting_in_pairs() -> None:
+    game = get("tarocchini")
+    assert "last_trick" not in {f.name for f in game.fields(three_at_table().setup)}
+    assert "last_trick" in {f.name for f in game.fields(three_at_table(IN_PAIRS).setup)}
+    assert "last_trick" in refused(by_points([161, 142, 68]), IN_PAIRS)
+
+
+DEALS = [
+    pytest.param(2, 30, 2, id="2: 30 each, 2 aside"),
+    pytest.param(3, 20, 2, id="3: 20 each, 2 aside"),
+    pytest.param(4, 15, 2, id="4: 15 each and 2 for the dealer, the published deal"),
+    pytest.param(5, 12, 2, id="5: 12 each, 2 aside"),
+    pytest.param(6, 10, 2, id="6: 10 each, 2 aside"),
+    pytest.param(7, 8, 6, id="7: 8 each, 62 − 56 = 6 aside"),
+]
+
+
+@pytest.mark.parametrize(("players", "hand", "aside"), DEALS)
+def test_the_deal_leaves_the_dealer_two_cards_or_more(players: int, hand: int,
+                                                      aside: int) -> None:
+    rules = tarocchini_rules(players)
+    assert (rules.trick_size, rules.tricks, rules.discards) == (players, hand, aside)
+
+
+# --- The referee of the pad ----------------------------------------------------------------
+
+
+def test_the_piles_must_hold_the_pack() -> None:
+    # 29 + 18 + 14 = 61, not 62.
+    found = refused(by_cards([29, 18, 14], {1: BOB_CARDS, 2: CAT_CARDS}, 0))
+    assert found["size_2"].startswith("The piles hold 61 cards (Ann 29 + Bob 18 + Cat 14); "
+                                      "the pack has 62")
+
+
+def test_a_size_tricks_cannot_make() -> None:
+    # Tricks of three: Bob's 17 is not 3k; Ann (the dealer) 3k + 2.
+    found = refused(by_cards([29, 17, 16], {1: BOB_CARDS, 2: CAT_CARDS}, 0))
+    assert found["size_1"].startswith("Bob's pile of 17 cards cannot be")
+    assert "size_2" in found
+
+
+def test_at_seven_the_dealer_holds_six_discards() -> None:
+    # Tricks of seven; the dealer Ann keeps 6 discards: 6 + 7 × 8 = 62 is her pile alone, and
+    # a pile of 6 is hers only.
+    assert checked(by_cards([62, 0, 0, 0, 0, 0, 0], {}, 0), players=7).ok
+    found = refused(by_cards([56, 6, 0, 0, 0, 0, 0], {}, 0), players=7)
+    assert "Bob's pile of 6 cards cannot be" in found["size_1"]
+
+
+def test_every_counting_card_is_in_a_pile() -> None:
+    raw = by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0)
+    raw["card_EX"] = ""
+    assert "Excuse" in refused(raw)["card_EX"]
+
+
+def test_more_counting_cards_than_cards_in_a_pile() -> None:
+    # Cat's 9 counting cards in a pile of 6 (Ann 32 = 30 + 2, Bob 24).
+    found = refused(by_cards([32, 24, 6], {1: BOB_CARDS, 2: CAT_CARDS}, 0))
+    assert found["size_2"].startswith("Cat's pile holds 9 counting cards")
+
+
+def test_the_last_tricks_taker_holds_a_trick() -> None:
+    # Ann's pile is only her 2 discards (Bob holds 24 counting cards in 30, Cat 18 in 30).
+    raw = by_cards([2, 30, 30], {2: f"{CAT_CARDS} {BOB_CARDS}"}, 1, last_trick="0")
+    assert refused(raw, IN_PAIRS)["last_trick"] == (
+        "Ann took the last trick, so Ann's pile holds its 3 cards at least beside the dealer's "
+        "2 discards, not 2 cards in all.")
+
+
+def with_cards(counts: list[int], **extra: str) -> dict[str, str]:
+    """The hand by the points, with the cards tapped as well (the form keeps both)."""
+    return {**THE_HAND, **by_points(counts, **extra)}
+
+
+def test_a_count_by_hand_the_cards_allow() -> None:
+    # Cat may leave the Matto out (the text: "may"): the grande Angelo … 16, 6 cards 25:
+    # 18 + 27 + 25 = 70.
+    assert scored(with_cards([175, 145, 70])).points == (175, 145, 70)
+
+
+def test_a_count_by_hand_the_cards_make_impossible() -> None:
+    found = refused(with_cards([175, 145, 77]))
+    assert found == {"count_2": "Cat's count: 77 cannot be this pile's count: its 15 cards "
+                                "count 75 with the contatori placed at best (the cards "
+                                "tapped)."}
+
+
+def test_a_count_with_a_crick_the_text_does_not_allow_is_refused() -> None:
+    # 85 is Cat's grande running on past the Matto (Pisarri); as written the run ends there.
+    assert "count_2" in refused(with_cards([175, 145, 85]))
+    assert checked(with_cards([175, 145, 85]), {"trump_run": "goes_on"}).ok
+
+
+def test_counts_below_the_card_points_are_refused() -> None:
+    # As written every card's points make 118 (test above), sets and cricche only add.
+    found = refused(by_points([40, 40, 30]))
+    assert found["count_2"].startswith("The counts make 110 together; the pack's card points "
+                                       "alone make 118 as written")
+    assert checked(by_points([40, 40, 38])).ok
+    # In pairs at least 118 − 31 pairs + 6 = 93.
+    assert "count_2" in refused(by_points([40, 40, 12], **BOB_LAST), IN_PAIRS)
+    assert checked(by_points([40, 40, 13], **BOB_LAST), IN_PAIRS).ok
+
+
+def test_the_grid_names_the_trumps_as_the_working_does() -> None:
+    layout = get("tarocchini").pile_layout(three_at_table().setup)
+    trumps = [cell.label for cell in layout.rows[0]]
+    # 21 trumps and the Matto in the pack's order: the Begato, 2T … 17T, Luna, Sole, Mondo, Angelo.
+    assert trumps[0] == "Begato" and trumps[-5:] == ["Luna", "Sole", "Mondo", "Angelo", "Matto"]
+    assert sum(len(row) for row in layout.rows) == 42
+
+
+@pytest.mark.parametrize(("options", "most"), [
+    pytest.param(None, 626, id="as written: the whole pack in one pile, 626 (test above)"),
+    pytest.param({"criccone": "y"}, 774, id="criccone: the sets 148 × 2 = 296; 296 + 118 + 360"),
+    pytest.param(IN_PAIRS, 601, id="in pairs: 148 + 93 + 360"),
+])
+def test_a_count_by_hand_goes_up_to_the_whole_pack(options, most) -> None:
+    assert checked(by_points([most, 0, 0], **BOB_LAST), options).ok
+    assert "count_0" in refused(by_points([most + 1, 0, 0], **BOB_LAST), options)
