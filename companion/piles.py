@@ -32,6 +32,8 @@ from companion.rules.base import Game
 from companion.rules.values import Choice, Entry, Field, FieldKind, Problem, Setup, State
 
 METHOD = "method"
+UNIT = "unit"
+DISCARDS_TO = "discards_to"
 CARD_PREFIX = "card_"
 SIZE_PREFIX = "size_"
 COUNT_PREFIX = "count_"
@@ -47,6 +49,17 @@ class Method(StrEnum):
 
 
 METHOD_LABELS = {Method.CARDS: "By the cards", Method.POINTS: "By the points"}
+
+
+class Unit(StrEnum):
+    """What a pile's size is given in: its cards, or the tricks it won (the pad works out the
+    cards: a trick's cards each, and the discards for the pile that took them)."""
+
+    CARDS = "cards"
+    TRICKS = "tricks"
+
+
+UNIT_LABELS = {Unit.CARDS: "Cards", Unit.TRICKS: "Tricks won"}
 
 
 # ---------------------------------------------------------------- what a pile is
@@ -258,10 +271,21 @@ def pile_fields(rules: PileRules, names: Sequence[str], *, count_maximum: int,
     piles = tuple(Choice(str(index), name) for index, name in enumerate(names))
     method = Field(METHOD, "Entered", FieldKind.CHOICE,
                    choices=tuple(Choice(m.value, METHOD_LABELS[m]) for m in Method),
-                   default=Method.POINTS.value,
+                   default=Method.CARDS.value,
                    help="By the cards: tap each counting card into its pile and give each "
                         "pile's size; by the points: each pile's count made by hand.")
-    sizes = tuple(Field(size_field_name(index), f"{name}'s pile: cards", FieldKind.INTEGER,
+    unit = Field(UNIT, "Pile sizes in", FieldKind.CHOICE,
+                 choices=tuple(Choice(u.value, UNIT_LABELS[u]) for u in Unit),
+                 default=Unit.CARDS.value,
+                 help=f"Tricks won: the pad works out the cards ({rules.trick_size} a trick"
+                      + (f", and {rules.discards_words} for the pile that took them)"
+                         if rules.discards else ")"))
+    discards = (Field(DISCARDS_TO, f"{capitalised(rules.discards_words)} went to",
+                      FieldKind.CHOICE, choices=piles, required=False,
+                      shown_when=(UNIT, (Unit.TRICKS.value,)),
+                      help="Blank: to the pile whose tricks are left blank"),) \
+        if rules.discards else ()
+    sizes = tuple(Field(size_field_name(index), f"{name}'s pile", FieldKind.INTEGER,
                         minimum=0, maximum=rules.size, required=False,
                         help="One pile may be left blank: it is the rest of the pack.")
                   for index, name in enumerate(names))
@@ -273,7 +297,12 @@ def pile_fields(rules: PileRules, names: Sequence[str], *, count_maximum: int,
                    for index, name in enumerate(names))
     cards = tuple(Field(card_field_name(card), str(card), FieldKind.CHOICE, choices=piles,
                         required=False) for card in rules.grid)
-    return (method, *sizes, *counts, *cards)
+    return (method, unit, *discards, *sizes, *counts, *cards)
+
+
+def capitalised(words: str) -> str:
+    """Words at the start of a label: "The dealer's discards"."""
+    return words[:1].upper() + words[1:]
 
 
 # ---------------------------------------------------------------- reading the entry
@@ -285,20 +314,38 @@ class PileEntry:
 
     method: Method
     placed: Mapping[Card, int]  # each counting card tapped, to its pile
-    sizes: tuple[int | None, ...]
+    sizes: tuple[int | None, ...]  # in cards (given in tricks: worked out)
     counts: tuple[int | None, ...]
+    unit: Unit = Unit.CARDS
+    tricks: tuple[int | None, ...] = ()  # as given, when the sizes were given in tricks
+    discards_to: int | None = None
 
     def cards_of(self, pile: int) -> tuple[Card, ...]:
         return tuple(card for card, owner in self.placed.items() if owner == pile)
 
 
 def read_piles(rules: PileRules, entry: Entry, pile_count: int) -> PileEntry:
-    """The piles of a parsed entry."""
+    """The piles of a parsed entry, their sizes in cards (worked out from tricks if given so)."""
     placed = {card: int(entry[card_field_name(card)]) for card in rules.grid
               if entry.get(card_field_name(card)) is not None}
-    return PileEntry(Method(entry.get(METHOD) or Method.POINTS), placed,
-                     tuple(entry.get(size_field_name(i)) for i in range(pile_count)),
-                     tuple(entry.get(count_field_name(i)) for i in range(pile_count)))
+    given = tuple(entry.get(size_field_name(i)) for i in range(pile_count))
+    unit = Unit(entry.get(UNIT) or Unit.CARDS)
+    holder = entry.get(DISCARDS_TO)
+    holder = int(holder) if holder is not None else None
+    sizes = given if unit is Unit.CARDS else cards_from_tricks(rules, given, holder)
+    return PileEntry(Method(entry.get(METHOD) or Method.CARDS), placed, sizes,
+                     tuple(entry.get(count_field_name(i)) for i in range(pile_count)),
+                     unit, given if unit is Unit.TRICKS else (), holder)
+
+
+def cards_from_tricks(rules: PileRules, tricks: Sequence[int | None],
+                      holder: int | None) -> tuple[int | None, ...]:
+    """Each pile's cards from the tricks it won: a trick's cards each, and the discards for
+    the pile that took them. A blank stays blank (the rest of the pack, in cards: so it takes
+    the discards when no pile is named for them)."""
+    return tuple(None if count is None
+                 else count * rules.trick_size + (rules.discards if pile == holder else 0)
+                 for pile, count in enumerate(tricks))
 
 
 def filled_in(values: Sequence[int | None], total: int) -> tuple[int, ...] | None:
@@ -382,6 +429,9 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
     """By the cards: every counting card in a pile, sizes that tricks make and that add up to
     the pack, no pile holding more counting cards than cards."""
     problems = unplaced_problems([card for card in rules.grid if card not in piles.placed])
+    unit_problems = trick_unit_problems(rules, piles, names, dealer)
+    if unit_problems:
+        return problems + unit_problems
     sizes = filled_in(piles.sizes, rules.size)
     if sizes is None:
         return problems + _unfilled(rules, piles, names)
@@ -395,6 +445,29 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
                 f"{names[pile]}'s pile holds {held} ({' '.join(str(c) for c in cards)}) but "
                 f"only {plural(size, 'card', 'cards')} in all."))
     return problems
+
+
+def trick_unit_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
+                        dealer: int) -> list[Problem]:
+    """Sizes in tricks: more tricks than the hand has; the discards said to go to a pile that
+    cannot take them (the dealer's, where they go to the dealer); or nobody to take them."""
+    if piles.unit is not Unit.TRICKS:
+        return []
+    given = [count for count in piles.tricks if count is not None]
+    if sum(given) > rules.tricks:
+        last = max(i for i, count in enumerate(piles.tricks) if count is not None)
+        return [Problem(size_field_name(last),
+                        f"The piles won {sum(given)} tricks; a hand has {rules.tricks}.")]
+    if not rules.discards:
+        return []
+    if piles.discards_to is None and None not in piles.tricks:
+        return [Problem(DISCARDS_TO, f"Say whose pile took {rules.discards_words} (or leave "
+                                     "one pile's tricks blank: it is the rest of the pack).")]
+    if rules.to_dealer and piles.discards_to not in (None, dealer):
+        return [Problem(DISCARDS_TO, f"{capitalised(rules.discards_words)} count for the "
+                                     f"dealer, {names[dealer]}, not for "
+                                     f"{names[piles.discards_to]}.")]
+    return []
 
 
 FEW_UNPLACED = 3
@@ -585,13 +658,16 @@ class PileLayout:
     count_fields: tuple[str, ...]
     rows: tuple[tuple[GridCell, ...], ...]
     method_field: str = METHOD
+    unit_field: str = UNIT
+    discards_field: str | None = None
     cards_value: str = Method.CARDS.value
 
     @property
     def field_names(self) -> frozenset[str]:
         """Every field the layout draws itself (the game's own fields are drawn as usual)."""
         cells = (cell.field for row in self.rows for cell in row)
-        return frozenset((self.method_field, *self.size_fields, *self.count_fields, *cells))
+        own = (self.method_field, self.unit_field, *filter(None, (self.discards_field,)))
+        return frozenset((*own, *self.size_fields, *self.count_fields, *cells))
 
 
 def pile_layout(rules: PileRules, names: Sequence[str]) -> PileLayout:
@@ -604,12 +680,13 @@ def pile_layout(rules: PileRules, names: Sequence[str]) -> PileLayout:
     return PileLayout(tuple((str(i), name) for i, name in enumerate(names)),
                       tuple(size_field_name(i) for i in range(len(names))),
                       tuple(count_field_name(i) for i in range(len(names))),
-                      tuple(tuple(row) for _, row in atouts_first))
+                      tuple(tuple(row) for _, row in atouts_first),
+                      discards_field=DISCARDS_TO if rules.discards else None)
 
 
 def as_data(piles: PileEntry) -> dict[str, Any]:
     """The piles as facts (JSON data): the method, sizes, counts and where each card lay."""
-    return {"method": piles.method.value, "sizes": list(piles.sizes),
+    return {"method": piles.method.value, "unit": piles.unit.value, "sizes": list(piles.sizes),
             "counts": list(piles.counts),
             "cards": {card.code: pile for card, pile in piles.placed.items()}}
 

@@ -37,6 +37,16 @@
     });
   }
 
+  // A pile's size box says what it holds: cards, or the tricks won (the "Pile sizes in" chips).
+  function paintUnits(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      var unit = form.querySelector('[name="unit"]:checked');
+      form.querySelectorAll("[data-unit-word]").forEach(function (word) {
+        word.textContent = unit && unit.value === "tricks" ? "tricks" : "cards";
+      });
+    });
+  }
+
   function tapPile(target) {
     var grid = target.closest && target.closest("[data-pile-grid]");
     if (!grid) return false;
@@ -58,9 +68,13 @@
   function init(root) {
     applyShownWhen(root);
     paintPiles(root);
+    paintUnits(root);
   }
 
-  document.addEventListener("change", function () { applyShownWhen(document); });
+  document.addEventListener("change", function () {
+    applyShownWhen(document);
+    paintUnits(document);
+  });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
   document.addEventListener("submit", function (event) {

@@ -17,12 +17,14 @@ from companion.piles import (
     PileEntry,
     PileRules,
     card_problems,
+    cards_from_tricks,
     count_problems,
     filled_in,
     group_less,
     pile_groups,
     possible_totals,
 )
+from companion.rules import get
 
 VALUE = tarot_points(5, {14: 5, 13: 4, 12: 3, 11: 2}, 1)
 K, Q, T21 = (parse(code, tarot=True) for code in ("KS", "QH", "21T"))
@@ -130,3 +132,25 @@ def test_counts_by_hand_are_checked_against_the_pack() -> None:
     wrong = count_problems(TOY, THREES, entry((None,) * 3, counts=(5, 5, 5),
                                               method=Method.POINTS), NAMES, 0)
     assert "15 together" in wrong[0].message and "14" in wrong[0].message
+
+
+# ---------------------------------------------------------------- sizes in tricks won
+# Tarock's piles (its rules page): the 54-card pack, tricks of 4, the 6-card talon in one pile.
+TALON = get("tarock").rules
+
+
+def test_the_talon_pack_is_54_cards_of_12_tricks() -> None:
+    assert TALON.size == 54  # the text: 22 tarocks and 32 suit cards
+    assert TALON.tricks == 12  # (54 − 6) / 4
+
+
+@pytest.mark.parametrize(("tricks", "holder", "cards"), [
+    pytest.param((3, 3, 3, 3), 1, (12, 18, 12, 12), id="3 tricks each, the talon to Bob: 3×4+6"),
+    pytest.param((3, None, 3, 3), None, (12, None, 12, 12),
+                 id="Bob blank: the rest of the pack, 54−36=18, talon and all"),
+    pytest.param((0, 12, 0, 0), 0, (6, 48, 0, 0), id="Ann only the talon: 0×4+6"),
+])
+def test_sizes_in_tricks_are_worked_out_in_cards(tricks, holder, cards) -> None:
+    assert cards_from_tricks(TALON, tricks, holder) == cards
+    if None in cards:
+        assert filled_in(cards, TALON.size) == (12, 18, 12, 12)

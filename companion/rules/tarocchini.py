@@ -702,13 +702,24 @@ Use = tuple[RunName, Card | None] | None
 
 def best_cricche(pile: frozenset[Card], options: Options) -> tuple[Crick, ...]:
     """The cricche as the player counts them: the reading that scores the most."""
+    return weighed_readings(pile, options)[0]
+
+
+@lru_cache(maxsize=1024)
+def weighed_readings(pile: frozenset[Card],
+                     options: Options) -> tuple[tuple[Crick, ...], frozenset[int]]:
+    """The best reading of the pile's cricche and every total the readings make, from one
+    pass over them (kept: a phone's live preview asks again for the same pile as its
+    players type, and a best placement may take a tenth of a second to find)."""
     best: tuple[Crick, ...] = ()
     best_points = -1
+    totals = set()
     for cricche in readings(pile, options):
         points = crick_total(cricche)
+        totals.add(points)
         if points > best_points:  # a tie keeps the first found, in the runs' order
             best, best_points = cricche, points
-    return best
+    return best, frozenset(totals or {0})
 
 
 def crick_total(cricche: Sequence[Crick]) -> int:
@@ -823,7 +834,7 @@ def possible_totals(cards: Iterable[Card], size: int, options: Options = Options
     fixed = counted.sets_points + counted.card_points.total
     bonuses = {0, LAST_TRICK_BONUS} if (took_last_trick is None and
                                         options.counting is Counting.IN_PAIRS) else {0}
-    cricche = {crick_total(c) for c in readings(pile, options)} or {0}
+    cricche = weighed_readings(pile, options)[1]
     return frozenset(fixed + bonus + points for bonus in bonuses for points in cricche)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from companion.engine import check_entry, make_setup
+from companion.piles import Pile, PileGame, card_field_name, count_field_name, size_field_name
 from companion.rules import all_games, register, registered
 from companion.rules.base import Game, default_options
 from companion.rules.values import (
@@ -135,8 +136,45 @@ def random_tricks(spec: Field, rng: random.Random, count: int) -> list[dict[str,
 
 
 def random_raw(game: Game, setup: Setup, rng: random.Random) -> dict[str, Any]:
-    return {spec.name: random_value(spec, rng, setup.player_count)
-            for spec in game.fields(setup)}
+    raw = {spec.name: random_value(spec, rng, setup.player_count)
+           for spec in game.fields(setup)}
+    if isinstance(game, PileGame) and rng.random() < 0.5:
+        raw |= random_deal(game, setup, rng)
+    return raw
+
+
+def random_deal(game: PileGame, setup: Setup, rng: random.Random) -> dict[str, Any]:
+    """A pile game's hand as a real deal could end: the pack shuffled, each trick to a pile
+    at random, the discards to the dealer's pile (or to any one pile); entered by the cards,
+    or by the points each pile counts (the game's own count: the contract checks the shape,
+    the games' own tests check the numbers)."""
+    rules = game.pile_rules(setup)
+    names = game.pile_names(setup)
+    pack = list(rules.pack)
+    rng.shuffle(pack)
+    piles: list[list[Any]] = [[] for _ in names]
+    holder = game.hand_dealer(State(setup)) if rules.to_dealer else rng.randrange(len(names))
+    piles[holder].extend(pack[:rules.discards])
+    rest = pack[rules.discards:]
+    for start in range(0, rules.tricks * rules.trick_size, rules.trick_size):
+        piles[rng.randrange(len(names))].extend(rest[start:start + rules.trick_size])
+    grid = set(rules.grid)
+    raw: dict[str, Any] = {"method": "cards", "unit": "cards"}
+    for index, cards in enumerate(piles):
+        raw[size_field_name(index)] = len(cards)
+        raw |= {card_field_name(card): str(index) for card in cards if card in grid}
+    if rules.discards and rng.random() < 0.3:  # in tricks won, the discards' pile named
+        raw |= {"unit": "tricks", "discards_to": str(holder)}
+        raw |= {size_field_name(index): (len(cards) - (rules.discards if index == holder
+                                                       else 0)) // rules.trick_size
+                for index, cards in enumerate(piles)}
+    if rng.random() < 0.5:
+        counting = game.counting(setup)
+        raw["method"] = "points"
+        raw |= {count_field_name(index): counting.count(Pile(name, tuple(
+            card for card in cards if card in grid), len(cards))).points
+            for index, (name, cards) in enumerate(zip(names, piles, strict=True))}
+    return raw
 
 
 def as_form(entry: Entry, specs: tuple[Field, ...]) -> dict[str, str]:
@@ -157,8 +195,21 @@ def as_form(entry: Entry, specs: tuple[Field, ...]) -> dict[str, str]:
     return form
 
 
+ACCEPTED: dict[str, tuple[Entry, ...]] = {}
+"""The accepted entries per table, drawn once for the several tests that use them."""
+
+
 def accepted_entries(game: Game, setup: Setup, seed: int = 7) -> list[Entry]:
-    """The random entries the engine accepts at this table."""
+    """The random entries the engine accepts at this table (drawn once per table)."""
+    key = json.dumps([game.slug, setup.players, setup.options, seed], sort_keys=True,
+                     default=str)
+    if key not in ACCEPTED:
+        ACCEPTED[key] = tuple(draw_accepted(game, setup, seed))
+    return list(ACCEPTED[key])
+
+
+def draw_accepted(game: Game, setup: Setup, seed: int) -> list[Entry]:
+    """Random entries, kept where the engine accepts them at this table."""
     rng = random.Random(seed)
     state = State(setup)
     entries = []

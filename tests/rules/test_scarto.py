@@ -161,3 +161,41 @@ def test_counts_by_hand_beyond_the_pack_with_a_blank() -> None:
 def test_only_one_count_may_be_left_blank() -> None:
     assert "Enter Cat's count: only one count may be left blank" in \
         problems(by_points([78, None, None]))["count_2"]
+
+
+# ---------------------------------------------------------------- sizes in tricks won
+# A hand has (78 − 3) / 3 = 25 tricks; the 3 discards count for the dealer (Ann, first hand).
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    pytest.param(by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks", discards_to="0"),
+                 (-13, -15, 28),
+                 id="Ann 8 tricks + the 3 discards = 27, Bob 8 = 24, Cat 9 = 27: the first "
+                    "hand by the cards again"),
+    pytest.param(by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+                 (-14, -15, 29),
+                 id="Cat's tricks blank: Ann 24 K♠ 5−1+8=12, Bob 24 Q♥ 4−1+8=11, Cat the rest "
+                    "78−48=30: 62−17+10=55"),
+    pytest.param(by_cards([None, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+                 (-13, -15, 28),
+                 id="Ann's tricks blank: the rest 78−24−27=27 takes the discards"),
+])
+def test_sizes_in_tricks_won(raw, expected) -> None:
+    assert scores(raw) == expected
+
+
+def test_more_tricks_than_a_hand_has_is_refused() -> None:
+    found = problems(by_cards([9, 9, 9], {}, 2, unit="tricks", discards_to="0"))
+    assert found == {"size_2": "The piles won 27 tricks; a hand has 25."}
+
+
+def test_the_discards_go_to_the_dealer_in_tricks_too() -> None:
+    found = problems(by_cards([8, 8, 9], {}, 2, unit="tricks", discards_to="1"))
+    assert found == {"discards_to": "The dealer's 3 discards count for the dealer, Ann, not "
+                                    "for Bob."}
+
+
+def test_every_pile_in_tricks_says_who_took_the_discards() -> None:
+    found = problems(by_cards([8, 8, 9], {}, 2, unit="tricks"))
+    assert found == {"discards_to": "Say whose pile took the dealer's 3 discards (or leave one "
+                                    "pile's tricks blank: it is the rest of the pack)."}
