@@ -33,8 +33,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
-    init_web(app)
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
-    # as the browser accepts); the pad is text and shrinks about five-fold.
+    # as the browser accepts); the pad is text and shrinks about five-fold. Set up before the
+    # views, so it compresses last, after their own answer hooks.
     Compress(app)
+    init_web(app)
     return app

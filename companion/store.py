@@ -19,6 +19,7 @@ import os
 import re
 import secrets
 import sqlite3
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -572,6 +573,22 @@ class Store:
             f"SELECT {_HAND_COLUMNS} FROM hands WHERE session_id = ? ORDER BY id", (token,)
         ).fetchall()
         return [_hand_row(row) for row in rows]
+
+    def live_version(self, token: str) -> str | None:
+        """What a watching phone compares to learn, in one small query, whether anything it
+        shows changed: the latest hand row, the hand being entered (its draft) and whether the
+        session was ended. None for an unknown session."""
+        row = self.db.execute(
+            "SELECT ended_at IS NOT NULL,"
+            " (SELECT max(id) FROM hands WHERE session_id = sessions.id),"
+            " (SELECT number || ':' || data FROM drafts WHERE session_id = sessions.id)"
+            " FROM sessions WHERE id = ?", (token,)
+        ).fetchone()
+        if row is None:
+            return None
+        ended, last_row, draft = row
+        drafted = zlib.crc32(draft.encode()) if draft else 0
+        return f"{last_row or 0}-{drafted:x}-{ended}"
 
     def last_change(self, token: str) -> int:
         """The id of the session's latest hand row (0 if none): changes whenever its hands do."""

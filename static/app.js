@@ -84,8 +84,22 @@
     }
   });
 
+  // Copy the session's link (templates/pad/_join.html): the clipboard where the browser allows
+  // it (a LAN address over http often does not), else the text is selected for a long press.
+  function copyLink(button) {
+    var input = document.getElementById(button.dataset.copy);
+    input.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () {});
+    } else if (document.execCommand && document.execCommand("copy")) {
+      done();
+    }
+  }
+
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
+    if (event.target.matches("[data-copy]")) copyLink(event.target);
     if (tapPile(event.target)) return;
     // The referee's card grid: each tap adds that card to the trick, in the order tapped.
     var grid = event.target.closest && event.target.closest("[data-cards-for]");
@@ -97,6 +111,26 @@
     else if (event.target.matches("[data-card-clear]")) cards = [];
     else return;
     input.value = cards.join(" ");
+  });
+
+  // The live view's poller (templates/pad/_live.html) says which hand this phone's form is for
+  // and whether anything was typed into it: the server then keeps the form as typed.
+  function markTyped(event) {
+    var form = event.target.closest && event.target.closest("#entry form");
+    if (!form) return;
+    if (event.type !== "click" || event.target.closest('button[type="button"], [data-card]')) {
+      form.dataset.typed = "1";
+    }
+  }
+  ["input", "change", "click"].forEach(function (type) {
+    document.addEventListener(type, markTyped);
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!event.detail.elt.hasAttribute("data-live")) return;
+    var shown = document.querySelector('#entry [name="expected_number"]');
+    var typed = document.querySelector("#entry form[data-typed]");
+    event.detail.parameters.form = shown ? shown.value : "";
+    event.detail.parameters.typing = typed ? "1" : "";
   });
 
   document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -25,6 +25,8 @@ CONTENT_SECURITY_POLICY = (
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
+    from companion.web.join import bp as join_bp
+    from companion.web.live import bp as live_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.referee import bp as referee_bp
     from companion.web.trick_entry import bp as tricks_bp
@@ -37,6 +39,8 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
     app.register_blueprint(phases_bp)
+    app.register_blueprint(live_bp)
+    app.register_blueprint(join_bp)
     app.register_blueprint(referee_bp)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number

@@ -234,7 +234,8 @@ def show(token: str) -> str:
     pad = load_or_404(token)
     _remember(token)
     every_hand = read_word(request.args.get("hands"), ("all",)) is not None
-    return render_template("pad.html", **pad_context(pad, every_hand=every_hand))
+    return render_template("pad.html", **pad_context(pad, every_hand=every_hand),
+                           live_version=get_store().live_version(token))
 
 
 def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):

@@ -1,0 +1,80 @@
+"""The live view: every phone on a session keeps in step without reloading.
+
+A phone polls `/s/<token>/live?seen=<version>` every two seconds (htmx, `hx-trigger="every
+2s"`). Polling suits a table's LAN and the WSGI server: waitress keeps no connection open per
+phone (server-sent events would hold a thread each), and "nothing new" is one indexed query
+and an empty 204, which htmx leaves alone. When something changed, the answer is the poller
+with its new version and, out of band, what the page shows: status, standings, settlement, the
+hands, the actions. The entry form is replaced only when the phone has typed nothing into it;
+otherwise a note inside it says what happened elsewhere, and what was typed stays. Without
+JavaScript nothing polls, and the page works as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response, abort, render_template, request
+
+from companion.parsing import read_count
+from companion.web import get_store
+from companion.web.views import load_or_404, pad_context
+
+bp = Blueprint("live", __name__)
+
+VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[01]")
+"""A live version as `Store.live_version` writes it; anything else is treated as never seen."""
+
+
+def read_version(value: object) -> str | None:
+    """The version a phone says it shows, read strictly (None when it is not one)."""
+    return value if isinstance(value, str) and VERSION_TEXT.fullmatch(value) else None
+
+
+@bp.after_app_request
+def carry_the_new_version(response: Response) -> Response:
+    """An htmx answer to this phone's own write carries the session's new version out of band,
+    so its poller does not take the phone's own save for another phone's."""
+    token = (request.view_args or {}).get("token")
+    if (request.method != "POST" or token is None or "HX-Request" not in request.headers
+            or response.status_code >= 400 or response.mimetype != "text/html"
+            or response.direct_passthrough):
+        return response
+    version = get_store().live_version(token)
+    if version is not None:
+        poller = render_template("pad/_live.html", pad={"token": token}, live_version=version,
+                                 oob=True)
+        response.set_data(response.get_data() + poller.encode())
+    return response
+
+
+@bp.get("/s/<token>/live")
+def live(token: str) -> Response | tuple[str, int] | str:
+    """204 when the phone is up to date; else the changes, out of band."""
+    version = get_store().live_version(token)
+    if version is None:
+        abort(404)
+    seen = read_version(request.args.get("seen"))
+    if seen == version:
+        return Response(status=204)
+    pad = load_or_404(token)
+    shown = read_count(request.args.get("form"))
+    form_is_stale = shown is not None and shown != pad.next_number
+    draft_changed = seen is None or draft_part(seen) != draft_part(version)
+    typing = request.args.get("typing") == "1"
+    return render_template("pad/_live_update.html", **pad_context(pad), live_version=version,
+                           form_is_stale=form_is_stale,
+                           entry_change=entry_change(form_is_stale or draft_changed, typing))
+
+
+def draft_part(version: str) -> str:
+    """The part of a live version that follows the hand being entered (its draft)."""
+    return version.split("-")[1]
+
+
+def entry_change(changed: bool, typing: bool) -> str:
+    """What the poll does to the phone's entry form: nothing when its hand did not change;
+    replace it when nothing was typed into it; else keep it and say so."""
+    if not changed:
+        return ""
+    return "note" if typing else "replace"

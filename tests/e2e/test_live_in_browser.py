@@ -1,0 +1,78 @@
+"""Two phones on one session (two browser contexts, each its own cookies) against the real
+server: what one saves reaches the other within two seconds, without a reload, and a phone
+that was typing keeps what it typed and is told."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE, start_game
+
+pytestmark = pytest.mark.e2e
+
+LIVE_WITHIN_MS = 2_500  # a poll every 2 s, and the answer's round trip
+
+
+@pytest.fixture
+def second_phone(browser: Browser, server: str) -> Iterator[Page]:
+    """Another phone at the table: its own context, so its own cookies."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  base_url=server)
+    context.set_default_timeout(5_000)
+    yield context.new_page()
+    context.close()
+
+
+def save_war_game(page: Page, winner: str, number: int) -> None:
+    """Tap who won the game of War and save it."""
+    page.locator(f"#field-winner label.chip:has-text('{winner}')").click()
+    page.get_by_role("button", name=f"Save hand {number}").click()
+    expect(page.locator("#toast")).to_contain_text(f"Hand {number} saved")
+
+
+def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
+                                               screens: Path) -> None:
+    pad_url = start_game(page, "War", ["Ann", "Bob"])
+    second_phone.goto(pad_url)
+    expect(second_phone.locator("#standings .total")).to_have_text(["0", "0"])
+
+    save_war_game(page, "Bob", 1)  # Bob won a game: 0, 1
+    expect(second_phone.locator("#standings .total")).to_have_text(
+        ["0", "1"], timeout=LIVE_WITHIN_MS)
+    expect(second_phone.locator("#hands tbody")).to_have_count(1)
+    expect(second_phone.get_by_role("button", name="Save hand 2")).to_be_visible()
+
+    # The second phone starts typing hand 2; the first saves hand 2 meanwhile.
+    second_phone.locator("#field-winner label.chip:has-text('Ann')").click()
+    save_war_game(page, "Bob", 2)
+    expect(second_phone.locator("#standings .total")).to_have_text(
+        ["0", "2"], timeout=LIVE_WITHIN_MS)
+    note = second_phone.locator("#live-note")
+    expect(note).to_contain_text("the next is hand 3")
+    expect(second_phone.locator("#field-winner input[value='0']")).to_be_checked()  # kept
+    second_phone.screenshot(path=str(screens / "live-note.png"), full_page=True)
+    note.get_by_role("link", name="Start hand 3").click()
+    expect(second_phone.get_by_role("button", name="Save hand 3")).to_be_visible()
+
+
+def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: Page,
+                                                      screens: Path) -> None:
+    pad_url = start_game(page, "War", ["Ann", "Bob"])
+    page.locator("#join summary").click()
+    qr = page.locator("#join img.qr")
+    expect(qr).to_be_visible()
+    loaded = "image => image.complete && image.naturalWidth > 0"
+    for _ in range(50):  # the lazy image loads once the fold is open
+        if qr.evaluate(loaded):
+            break
+        page.wait_for_timeout(100)
+    assert qr.evaluate(loaded)
+    expect(page.locator("#join-link")).to_have_value(pad_url)
+    page.screenshot(path=str(screens / "join-qr.png"), full_page=True)
+    second_phone.goto(page.locator("#join-link").input_value())  # what the camera opens
+    second_phone.goto("/")
+    expect(second_phone.locator("main")).to_contain_text("Ann, Bob")  # the home page lists it

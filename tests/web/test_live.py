@@ -1,0 +1,149 @@
+"""The live view (companion/web/live.py): a phone that shows the latest version gets an empty
+204; one that does not gets what changed, out of band, and keeps what it typed."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.store import Store
+from tests.web.conftest import start
+
+GARDE_41 = {"taker": "0", "contract": "garde", "bouts": "2", "points": "41",
+            "side": "taker"}
+"""A Garde made by 0 with two bouts: (25 + 0) × 2 = 50 from each defender, +150 for Ann."""
+
+
+def shown_version(html: str) -> str:
+    """The version the page's poller holds."""
+    return re.search(r'/live\?seen=([^"&]+)"', html).group(1)
+
+
+def test_a_phone_up_to_date_gets_an_empty_answer(client: FlaskClient) -> None:
+    pad_url = start(client)
+    seen = shown_version(client.get(pad_url).get_data(as_text=True))
+    answer = client.get(f"{pad_url}/live?seen={seen}")
+    assert answer.status_code == 204
+    assert answer.get_data() == b""
+
+
+def test_a_hand_saved_elsewhere_reaches_a_phone_that_typed_nothing(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    seen = shown_version(bob.get(pad_url).get_data(as_text=True))
+    assert ann.post(f"{pad_url}/hands", data=GARDE_41).status_code == 303
+    answer = bob.get(f"{pad_url}/live?seen={seen}&form=1&typing=")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert shown_version(html) != seen
+    assert re.search(r'id="standings"[^>]*hx-swap-oob="true"', html)
+    assert re.search(r'class="total">\+?150<', html)  # Ann's total after the Garde
+    assert re.search(r'<section id="entry"[^>]*hx-swap-oob="true"', html)  # a fresh form
+    assert 'name="expected_number" value="2"' in html
+    assert bob.get(f"{pad_url}/live?seen={shown_version(html)}").status_code == 204
+
+
+def test_a_phone_that_typed_keeps_its_form_and_is_told(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    seen = shown_version(bob.get(pad_url).get_data(as_text=True))
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    html = bob.get(f"{pad_url}/live?seen={seen}&form=1&typing=1").get_data(as_text=True)
+    assert 'id="entry"' not in html  # what Bob typed stays
+    note = html.split('id="live-note"', 1)[1]
+    assert "The hands changed on another phone: the next is hand 2." in note
+    assert "Start hand 2" in note
+
+
+def test_an_undo_elsewhere_is_seen_too(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    seen = shown_version(bob.get(pad_url).get_data(as_text=True))
+    assert ann.post(f"{pad_url}/undo", data={}).status_code in (302, 303)
+    html = bob.get(f"{pad_url}/live?seen={seen}").get_data(as_text=True)
+    assert shown_version(html) != seen
+    assert "No hands yet" in html
+
+
+def test_a_strange_version_is_never_up_to_date(client: FlaskClient) -> None:
+    pad_url = start(client)
+    for strange in ("", "x", "1-2", "9" * 40, "0-0-0%00"):
+        assert client.get(f"{pad_url}/live?seen={strange}").status_code == 200
+
+
+def test_an_unknown_session_is_a_404(client: FlaskClient) -> None:
+    assert client.get("/s/nothing-here/live?seen=0-0-0").status_code == 404
+
+
+def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
+    from companion.engine import make_setup
+
+    with Store(str(db_path), migrate=True) as store:
+        setup, _ = make_setup("war", ["Ann", "Bob"], {})
+        token = store.create_session(setup)
+        fresh = store.live_version(token)
+        assert fresh == "0-0-0"
+        store.save_draft(token, 1, {"winner": 0})
+        drafted = store.live_version(token)
+        assert drafted != fresh
+        store.save_draft(token, 1, {"winner": 1})
+        assert store.live_version(token) not in (fresh, drafted)
+        store.drop_draft(token)
+        store.add_hand(token, 1, {"winner": 0}, (1, 0))
+        saved = store.live_version(token)
+        assert saved.startswith(f"{store.last_change(token)}-0-")
+        store.end_session(token)
+        assert store.live_version(token).endswith("-1")
+
+
+# ---------------------------------------------------------------- joining by QR
+
+
+def test_the_pad_offers_its_link_and_qr_code_folded(client: FlaskClient) -> None:
+    pad_url = start(client)
+    html = client.get(pad_url).get_data(as_text=True)
+    join = html.split('id="join"', 1)[1].split("</details>", 1)[0]
+    assert f'value="http://localhost{pad_url}"' in join  # the link as this phone reached it
+    assert f'src="{pad_url}/qr.svg"' in join
+    assert 'data-copy="join-link"' in join
+
+
+def test_the_qr_code_is_the_session_link(client: FlaskClient) -> None:
+    from companion.web.join import qr_svg
+
+    pad_url = start(client)
+    answer = client.get(f"{pad_url}/qr.svg")
+    assert answer.status_code == 200
+    assert answer.mimetype == "image/svg+xml"
+    assert answer.get_data(as_text=True) == qr_svg(f"http://localhost{pad_url}")
+    other_host = client.get(f"{pad_url}/qr.svg", base_url="http://192.168.1.20:8000")
+    assert other_host.get_data(as_text=True) == qr_svg(f"http://192.168.1.20:8000{pad_url}")
+
+
+def test_no_qr_code_for_an_unknown_session(client: FlaskClient) -> None:
+    assert client.get("/s/nothing-here/qr.svg").status_code == 404
+
+
+def test_a_phones_own_save_carries_the_new_version(client: FlaskClient) -> None:
+    pad_url = start(client)
+    html = client.post(f"{pad_url}/hands", data=GARDE_41,
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    poller = html.rsplit('<div id="live"', 1)[1]
+    assert 'hx-swap-oob="true"' in poller
+    seen = shown_version(poller)
+    assert client.get(f"{pad_url}/live?seen={seen}").status_code == 204  # not news to itself
+
+
+def test_a_correction_elsewhere_leaves_the_form_alone(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    seen = shown_version(bob.get(pad_url).get_data(as_text=True))
+    fixed = ann.post(f"{pad_url}/hands/1", data={**GARDE_41, "points": "51"})
+    assert fixed.status_code in (302, 303)
+    html = bob.get(f"{pad_url}/live?seen={seen}&form=2&typing=1").get_data(as_text=True)
+    assert 'id="entry"' not in html and 'id="live-note"' not in html  # hand 2 is untouched
+    assert re.search(r'class="total">\+?210<', html)  # made by 10: (25 + 10) × 2 × 3 = 210
