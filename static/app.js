@@ -133,6 +133,21 @@
     event.detail.parameters.typing = typed ? "1" : "";
   });
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  // Keep the screen awake while a pad is open (Screen Wake Lock, where the browser has it): a
+  // phone lying on the table between hands must not lock. The lock ends when the page is
+  // hidden; it is asked for again when the page shows.
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || !document.querySelector("[data-live]")) return;
+    if (document.visibilityState !== "visible" || (wakeLock && !wakeLock.released)) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.documentElement.dataset.awake = "1";
+      lock.addEventListener("release", function () { delete document.documentElement.dataset.awake; });
+    }, function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
   document.addEventListener("htmx:afterSettle", function (event) { init(document); });
 })();

@@ -8,6 +8,7 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -263,7 +264,9 @@ def add_hand(token: str):
     specs = pad.game.fields(pad.setup)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
-        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True)
+        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True,
+                        stale=stale_choice(pad, request.form.get("expected_number", ""),
+                                           form_values(request.form, specs)))
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache())
     if isinstance(result, Checked):
         return _refused(pad, result, "pad.html")
@@ -290,6 +293,31 @@ def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     return Problem(None, f"Hand {number} has already been saved from another device; the next "
                          f"hand is {pad.next_number}. Check the table of hands below, then save "
                          "again if this is a new hand.")
+
+
+@dataclass(frozen=True)
+class StaleChoice:
+    """A form for a hand another phone saved meanwhile: the hand as saved there, what this
+    phone typed (scored, when the referee accepts it as the next hand), and the next number.
+    The phone chooses: the same hand (discard what it typed) or the next hand (save it as
+    that); the Save button is not simply offered again."""
+
+    number: int | None
+    saved: ScoredHand | None
+    typed: ScoredHand | Checked
+    next_number: int
+
+    @property
+    def typed_hand(self) -> ScoredHand | None:
+        """What this phone typed, scored as the next hand (None: the referee refuses it)."""
+        return self.typed if isinstance(self.typed, ScoredHand) else None
+
+
+def stale_choice(pad: pads.Pad, expected: str, typed: Mapping[str, Any]) -> StaleChoice:
+    """What a stale form is shown beside the two choices."""
+    number = read_count(expected)
+    saved = pad.hand(number) if number is not None else None
+    return StaleChoice(number, saved, pads.preview(pad, typed), pad.next_number)
 
 
 def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:

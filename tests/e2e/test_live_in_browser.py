@@ -55,8 +55,18 @@ def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
     expect(note).to_contain_text("the next is hand 3")
     expect(second_phone.locator("#field-winner input[value='0']")).to_be_checked()  # kept
     second_phone.screenshot(path=str(screens / "live-note.png"), full_page=True)
-    note.get_by_role("link", name="Start hand 3").click()
-    expect(second_phone.get_by_role("button", name="Save hand 3")).to_be_visible()
+
+    # Saved anyway: the pad shows both hands and asks; "the next hand" saves it as hand 3.
+    second_phone.get_by_role("button", name="Save hand 2").click()
+    choice = second_phone.locator("#stale-choice")
+    expect(choice).to_contain_text("Hand 2 was saved on another phone meanwhile.")
+    expect(choice.locator(".side").first).to_contain_text("Bob won")
+    expect(choice.locator(".side").last).to_contain_text("Ann won")
+    second_phone.screenshot(path=str(screens / "stale-choice.png"), full_page=True)
+    choice.get_by_role("button", name="This is the next hand: save it as hand 3").click()
+    expect(second_phone.locator("#toast")).to_contain_text("Hand 3 saved")
+    expect(second_phone.locator("#standings .total")).to_have_text(["1", "2"])
+    expect(page.locator("#standings .total")).to_have_text(["1", "2"], timeout=LIVE_WITHIN_MS)
 
 
 def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: Page,

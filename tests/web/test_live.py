@@ -147,3 +147,43 @@ def test_a_correction_elsewhere_leaves_the_form_alone(app: Flask) -> None:
     html = bob.get(f"{pad_url}/live?seen={seen}&form=2&typing=1").get_data(as_text=True)
     assert 'id="entry"' not in html and 'id="live-note"' not in html  # hand 2 is untouched
     assert re.search(r'class="total">\+?210<', html)  # made by 10: (25 + 10) × 2 × 3 = 210
+
+
+# ---------------------------------------------------------------- no hand twice
+
+GARDE_51 = {**GARDE_41, "points": "51"}
+"""A Garde made by 10: (25 + 10) × 2 = 70 from each defender, +210 for Ann."""
+
+
+def test_a_stale_save_shows_both_hands_and_two_choices(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    bob.get(pad_url)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    answer = bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "1"},
+                      headers={"HX-Request": "true"})
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    choice = html.split('id="stale-choice"', 1)[1].split("</div>\n</div>", 1)[0]
+    assert "Hand 1 was saved on another phone meanwhile." in choice
+    saved, typed = choice.split("Typed here", 1)
+    assert re.search(r"Ann <strong>\+150</strong>", saved)  # the Garde made by 0, saved there
+    assert re.search(r"Ann <strong>\+210</strong>", typed)  # the Garde made by 10, typed here
+    assert "That was the same hand: discard mine" in choice
+    assert 'name="expected_number" value="2">This is the next hand: save it as hand 2' in choice
+    assert "Save hand" not in html.split('id="entry"', 1)[1].split("</section>", 1)[0]
+    assert 'id="expected-number"' not in html  # a plain Save cannot go through
+
+
+def test_the_next_hand_choice_saves_it_as_the_next_hand(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    assert bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "1"}
+                    ).status_code == 422
+    saved = bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "2"})
+    assert saved.status_code == 303
+    html = bob.get(pad_url).get_data(as_text=True)
+    block = html.split('id="standings"', 1)[1].split("</section>", 1)[0]
+    # Ann: 150 + 210 = 360; each defender −50 − 70 = −120
+    assert re.findall(r'class="total[^"]*">([^<]+)<', block) == ["360", "−120", "−120", "−120"]
