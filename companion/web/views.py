@@ -8,8 +8,8 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
