@@ -7,6 +7,8 @@ minus is the typographic one (U+2212), as on a printed score sheet. Pure Python.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 MINUS = "\u2212"
 
 
@@ -32,3 +34,12 @@ def money(hundredths: int) -> str:
 def plural(count: int, singular: str, plural_form: str) -> str:
     """A count with its noun: "1 goat", "3 goats"."""
     return f"{count} {singular if abs(count) == 1 else plural_form}"
+
+
+def clock(stamp: str) -> str:
+    """An ISO-8601 UTC time as stored, on the server's clock as players read it: "21:14"."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return ""
+    return moment.astimezone().strftime("%H:%M")

@@ -145,7 +145,8 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
 
 
 def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
-             cache: ReplayCache | None = None) -> tuple[ScoredHand, Pad] | Checked:
+             cache: ReplayCache | None = None, *,
+             by: str | None = None) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
@@ -158,7 +159,8 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     if isinstance(result, Checked):
         return result
     try:
-        row = store.add_hand(pad.token, result.number, result.entry, result.result.points)
+        row = store.add_hand(pad.token, result.number, result.entry, result.result.points,
+                             by=by)
     except HandConflict:
         return Checked(result.entry, (Problem(None, f"Hand {result.number} was just saved from "
                                                     "another device. Check the table of hands "
@@ -170,7 +172,7 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
 
 
 def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
-                 based_on: Any = ANY_VERSION) -> ScoredHand | Checked:
+                 based_on: Any = ANY_VERSION, *, by: str | None = None) -> ScoredHand | Checked:
     """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
 
     `based_on` is the row the phone opened for correcting: a correction of a row that is no
@@ -179,16 +181,17 @@ def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
     result = preview(pad, raw, number)
     if isinstance(result, Checked):
         return result
-    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on)
+    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on, by=by)
     return result
 
 
-def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION) -> int | None:
+def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
+              by: str | None = None) -> int | None:
     """Undo the last hand (kept in the history); returns its number, or None if there was none.
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
-    row = store.undo_last(pad.token, based_on)
+    row = store.undo_last(pad.token, based_on, by=by)
     return row.number if row else None
 
 

@@ -104,6 +104,7 @@ class HandRow:
     points: tuple[int, ...] | None
     supersedes: int | None
     created_at: str
+    by: str | None = None  # the name the phone that wrote it gave itself
 
 
 class StaleWrite(ValueError):
@@ -224,6 +225,14 @@ def m005_devices(db: Database) -> None:
             PRIMARY KEY (device, session_id)
         )"""
     )
+
+
+@MIGRATIONS()
+def m006_hand_authors(db: Database) -> None:
+    """Who wrote each hand row: the name the phone gave itself (a seat or a free name), so the
+    history can say "corrected by Bob"; rows written before have none."""
+    if "entered_by" not in db["hands"].columns_dict:
+        db.execute("ALTER TABLE hands ADD COLUMN entered_by TEXT")
 
 
 # ---------------------------------------------------------------- the store
@@ -467,7 +476,7 @@ class Store:
     # -- hands
 
     def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                 points: Sequence[int] | None) -> HandRow:
+                 points: Sequence[int] | None, *, by: str | None = None) -> HandRow:
         """Append hand `number` as entered, with the points the pad showed.
 
         Raises LookupError for an unknown session and HandConflict when `number` already has an
@@ -477,12 +486,13 @@ class Store:
             self._require_session(conn, token)
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
-            row_id = _insert_hand(conn, token, number, "enter", entry, points, None)
+            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
         return self._hand(row_id)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                     points: Sequence[int] | None, based_on: Any = ANY_VERSION) -> HandRow:
+                     points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
+                     by: str | None = None) -> HandRow:
         """Append a correction of hand `number`, superseding its current row.
 
         `based_on` is the row the phone corrected (its id); when another row has become hand
@@ -495,10 +505,11 @@ class Store:
                 raise LookupError(f"session has no hand {number} to correct")
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite(f"hand {number} changed since", current)
-            row_id = _insert_hand(conn, token, number, "correct", entry, points, current)
+            row_id = _insert_hand(conn, token, number, "correct", entry, points, current, by)
         return self._hand(row_id)
 
-    def undo_last(self, token: str, based_on: Any = ANY_VERSION) -> HandRow | None:
+    def undo_last(self, token: str, based_on: Any = ANY_VERSION, *,
+                  by: str | None = None) -> HandRow | None:
         """Append an 'undo' row taking back the highest-numbered effective hand.
 
         `based_on` is the row id of the hand the phone showed as the last one; when another hand
@@ -512,7 +523,7 @@ class Store:
                 raise StaleWrite("the last hand changed since", last)
             if last is None:
                 return None
-            row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id)
+            row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id, by)
         return self._hand(row_id)
 
     # -- drafts
@@ -573,6 +584,14 @@ class Store:
             f"SELECT {_HAND_COLUMNS} FROM hands WHERE session_id = ? ORDER BY id", (token,)
         ).fetchall()
         return [_hand_row(row) for row in rows]
+
+    def corrected_numbers(self, token: str) -> frozenset[int]:
+        """The hands whose row in force is a correction (the table of hands marks them)."""
+        rows = self.db.execute(
+            "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND action != 'undo'"
+            " GROUP BY number", (token,)
+        ).fetchall()
+        return frozenset(number for number, action, _ in rows if action == "correct")
 
     def live_version(self, token: str) -> str | None:
         """What a watching phone compares to learn, in one small query, whether anything it
@@ -647,7 +666,7 @@ class Store:
 
 # ---------------------------------------------------------------- rows <-> records
 
-_HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at"
+_HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at, entered_by"
 
 
 def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -665,13 +684,14 @@ def _load(text: str) -> Any:
 
 def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
                  entry: Mapping[str, Any], points: Sequence[int] | None,
-                 supersedes: int | None) -> int:
-    """Append one hand row; returns its id."""
+                 supersedes: int | None, by: str | None = None) -> int:
+    """Append one hand row (`by`: the name of the phone that wrote it); returns its id."""
     cursor = conn.execute(
-        "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
+        " entered_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (token, number, action, _dump(dict(entry)),
-         None if points is None else _dump([int(p) for p in points]), supersedes, now_utc()),
+         None if points is None else _dump([int(p) for p in points]), supersedes, now_utc(),
+         by),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -714,7 +734,7 @@ def _effective_row_id(conn: sqlite3.Connection, token: str, number: int) -> int 
 
 
 def _hand_row(row: Sequence[Any]) -> HandRow:
-    row_id, number, action, entry, points, supersedes, created_at = row
+    row_id, number, action, entry, points, supersedes, created_at, by = row
     return HandRow(
         id=row_id,
         number=number,
@@ -723,6 +743,7 @@ def _hand_row(row: Sequence[Any]) -> HandRow:
         points=None if points is None else tuple(_load(points)),
         supersedes=supersedes,
         created_at=created_at,
+        by=by,
     )
 
 

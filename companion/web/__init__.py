@@ -31,6 +31,7 @@ def init_web(app: Flask) -> None:
     from companion.web.referee import bp as referee_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
+    from companion.web.who import bp as who_bp
 
     app.extensions["companion"] = AppState(
         app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
@@ -41,11 +42,13 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(phases_bp)
     app.register_blueprint(live_bp)
     app.register_blueprint(join_bp)
+    app.register_blueprint(who_bp)
     app.register_blueprint(referee_bp)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed
     app.jinja_env.filters["num"] = formatting.number
+    app.jinja_env.filters["clock"] = formatting.clock
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreFault, _store_fault)
     app.register_error_handler(HTTPException, _http_error)

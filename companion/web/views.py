@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 
-from companion import exchange
+from companion import exchange, formatting
 from companion import pad as pads
 from companion.engine import Checked
 from companion.parsing import parse_values, read_count, read_word
@@ -53,6 +53,7 @@ from companion.web.panels import (
     problems_by_row,
     whole_hand_rows,
 )
+from companion.web.who import phone_name
 
 bp = Blueprint("pad", __name__)
 
@@ -154,6 +155,10 @@ def _shown(spec: Field, value: Any, pad: pads.Pad) -> str:
         return pad.setup.players[value]
     if spec.kind is FieldKind.CHOICE:
         return spec.choice_label(value)
+    if spec.kind is FieldKind.BOOLEAN:
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return formatting.number(value)
     return str(value)
 
 
@@ -226,6 +231,8 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "has_referee": referee_for(pad.setup.game) is not None,
         "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
                      if pad.state.hands else None),
+        "phone_name": phone_name(),
+        "corrected": get_store().corrected_numbers(pad.token) if pad.state.hands else (),
     }
 
 
@@ -264,10 +271,12 @@ def add_hand(token: str):
     specs = pad.game.fields(pad.setup)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
-        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True,
-                        stale=stale_choice(pad, request.form.get("expected_number", ""),
-                                           form_values(request.form, specs)))
-    result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache())
+        expected = request.form.get("expected_number", "")
+        choice = (stale_choice(pad, expected, form_values(request.form, specs))
+                  if read_count(expected) is not None else None)  # no number: just refused
+        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
+    result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
+                           by=phone_name())
     if isinstance(result, Checked):
         return _refused(pad, result, "pad.html")
     hand, after = result
@@ -314,7 +323,7 @@ class StaleChoice:
 
 
 def stale_choice(pad: pads.Pad, expected: str, typed: Mapping[str, Any]) -> StaleChoice:
-    """What a stale form is shown beside the two choices."""
+    """What a stale form (one that says its hand) is shown beside the two choices."""
     number = read_count(expected)
     saved = pad.hand(number) if number is not None else None
     return StaleChoice(number, saved, pads.preview(pad, typed), pad.next_number)
@@ -367,7 +376,8 @@ def edit_hand(token: str, number: int):
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
         result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs),
-                                   seen if seen is not None else MISSING_VERSION)
+                                   seen if seen is not None else MISSING_VERSION,
+                                   by=phone_name())
     except StaleWrite:
         return _edit_again(pad, hand, number, fields, based_on, stale_edit_words(number, seen))
     if isinstance(result, Checked):
@@ -413,7 +423,8 @@ def undo(token: str) -> Response:
     pad = load_or_404(token)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION)
+        number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,
+                                by=phone_name())
     except StaleWrite:
         flash("The hands changed from another phone after you opened this page, so nothing was "
               "undone. Check the table of hands, then undo again if you still mean it.")
@@ -462,8 +473,36 @@ def history(token: str) -> str:
         parsed, _ = parse_values(specs, entry, pad.setup.player_count)
         return pad.game.describe(pad.setup, parsed)
 
+    by_id = {row.id: row for row in rows}
+    changed = {row.id: changed_fields(pad, by_id[row.supersedes].entry, row.entry)
+               for row in rows if row.action == "correct" and row.supersedes in by_id}
     return render_template("history.html", **pad_context(pad), history_rows=rows,
-                           describe_stored=describe_stored)
+                           describe_stored=describe_stored, changed=changed)
+
+
+def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
+                   after: Mapping[str, Any]) -> list[str]:
+    """What a correction changed, field by field in the players' words: "points 41 → 44"."""
+    specs = pad.game.fields(pad.setup)
+    count = pad.setup.player_count
+    old, _ = parse_values(specs, before, count)
+    new, _ = parse_values(specs, after, count)
+    words = []
+    for spec in specs:
+        was, now = old.get(spec.name), new.get(spec.name)
+        if was == now:
+            continue
+        if spec.kind is FieldKind.TRICKS:
+            words.append(f"{spec.label.lower()} re-entered")
+            continue
+        words.append(f"{spec.label} {_shown_or_blank(spec, was, pad)} → "
+                     f"{_shown_or_blank(spec, now, pad)}")
+    return words
+
+
+def _shown_or_blank(spec: Field, value: Any, pad: pads.Pad) -> str:
+    """A field's value as the players read it, or "—" for none."""
+    return _shown(spec, value, pad)
 
 
 def _export_document(pad: pads.Pad) -> dict:

@@ -155,7 +155,8 @@ def test_fixing_an_earlier_hand_keeps_the_old_row_and_recomputes(client: FlaskCl
     # Ann 93 − 62 = 31; Bob −31 + 186 = 155; Cid and Dee −31 − 62 = −93.
     assert standings(page) == [31, 155, -93, -93]
     history = text_of(client.get(pad_url + "/history"))
-    assert history.count("Hand 1</strong>") == 1 and "Correction of hand 1" in history
+    assert "Hand 1 entered</strong>" in history
+    assert "Hand 1 corrected</strong>: Contract Garde → Petite" in history
 
 
 def test_a_refused_correction_changes_nothing(client: FlaskClient, pad_url: str) -> None:
@@ -174,7 +175,7 @@ def test_undo_removes_the_last_hand_and_keeps_it_in_history(client: FlaskClient,
     page = text_of(client.get(pad_url))
     assert standings(page) == [186, -62, -62, -62]
     assert "Hand <strong>2</strong>" in page
-    assert "Undo</strong> of hand 2" in text_of(client.get(pad_url + "/history"))
+    assert "Hand 2 undone</strong>" in text_of(client.get(pad_url + "/history"))
 
 
 def test_an_ended_session_takes_no_more_hands(client: FlaskClient, pad_url: str,
@@ -306,9 +307,9 @@ def test_a_form_left_open_while_another_device_saved_that_hand_is_not_saved_twic
                            headers={"HX-Request": "true"})
     html = text_of(response)
     assert response.status_code == 422
-    assert "already been saved from another device" in html
+    assert "Hand 1 was saved on another phone meanwhile." in html
     assert 'id="hand-1"' in html  # the table is brought up to date beside the kept form
-    assert 'name="expected_number" value="2"' in html
+    assert 'name="expected_number" value="2">This is the next hand' in html
     assert len(stored_hands(db_path, pad_url)) == 1
     assert client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "2"}).status_code \
         == 303
