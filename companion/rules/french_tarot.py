@@ -878,6 +878,15 @@ class FrenchTarot(Game):
         """Every hand is paid between the players, so the totals are each player's net."""
         return settle(state.totals, "points")
 
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """Where the session stands when a number of hands was agreed: "hand 3 of 10" (a redeal
+        does not count as a hand)."""
+        agreed = house_rules(state.setup).hands
+        played = state.hands_played
+        if agreed <= 0 or played >= agreed:
+            return ()
+        return (f"hand {played + 1} of {agreed}",)
+
     def outcome(self, state: State) -> Outcome:
         """Finished once the agreed number of hands (redeals not counted) has been played."""
         totals = state.totals

@@ -490,6 +490,16 @@ def test_the_session_ends_after_the_agreed_hands_not_counting_redeals() -> None:
     assert outcome.text == "After 2 hands Ann wins with 212"
 
 
+def test_the_pad_says_which_of_the_agreed_hands_comes_next() -> None:
+    # 3 hands agreed: before any, "hand 1 of 3"; a redeal is not a hand, so after a Garde and
+    # a pass the next is still hand 2; after the third hand nothing is left to say.
+    assert GAME.table_notes(session(4, [], hands=3)) == ("hand 1 of 3",)
+    assert GAME.table_notes(session(4, [GARDE_MADE, {"contract": "pass"}], hands=3)) == \
+        ("hand 2 of 3",)
+    assert GAME.table_notes(session(4, [GARDE_MADE] * 3, hands=3)) == ()
+    assert GAME.table_notes(session(4, [GARDE_MADE])) == ()  # no number agreed
+
+
 def test_a_shared_first_place() -> None:
     # Ann +62, Bob −62, then Bob +62, Ann −62: both 0.
     state = session(2, [GARDE_MADE, hand("garde", 47, 2, taker=1)], hands=2)
