@@ -36,7 +36,7 @@ from companion.rules.values import (
     TrickProgress,
     entry_as_data,
 )
-from companion.store import ANY_VERSION, HandConflict, SessionRecord, Store
+from companion.store import ANY_VERSION, Author, HandConflict, SessionRecord, Store
 
 
 @dataclass(frozen=True)
@@ -115,12 +115,14 @@ class ReplayCache:
 
 
 def start_session(store: Store, slug: str, players: list[str], options: Mapping[str, Any],
-                  first_dealer: int = 0) -> tuple[str | None, list[Problem]]:
-    """Create a session; returns its token, or None and the problems with what was chosen."""
+                  first_dealer: int = 0, *,
+                  sign_off: bool = False) -> tuple[str | None, list[Problem]]:
+    """Create a session; returns its token, or None and the problems with what was chosen.
+    `sign_off`: each hand waits for another phone to agree (a house option)."""
     setup, problems = make_setup(slug, players, options, first_dealer)
     if problems:
         return None, problems
-    return store.create_session(setup), []
+    return store.create_session(setup, sign_off=sign_off), []
 
 
 def load(store: Store, token: str, cache: ReplayCache | None = None) -> Pad | None:
@@ -146,7 +148,7 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
 
 def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
              cache: ReplayCache | None = None, *,
-             by: str | None = None) -> tuple[ScoredHand, Pad] | Checked:
+             by: Author | None = None) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
@@ -172,7 +174,7 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
 
 
 def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
-                 based_on: Any = ANY_VERSION, *, by: str | None = None) -> ScoredHand | Checked:
+                 based_on: Any = ANY_VERSION, *, by: Author | None = None) -> ScoredHand | Checked:
     """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
 
     `based_on` is the row the phone opened for correcting: a correction of a row that is no
@@ -186,7 +188,7 @@ def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
 
 
 def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
-              by: str | None = None) -> int | None:
+              by: Author | None = None) -> int | None:
     """Undo the last hand (kept in the history); returns its number, or None if there was none.
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).

@@ -91,6 +91,7 @@ class SessionRecord:
     created_at: str
     ended_at: str | None
     seats: tuple[Seat, ...]
+    sign_off: bool = False  # each hand waits for another phone to agree (a house option)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,35 @@ class HandRow:
     supersedes: int | None
     created_at: str
     by: str | None = None  # the name the phone that wrote it gave itself
+    device: str | None = None  # the phone that wrote it (its random id): not another's to agree
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who writes a row: the phone's name (if it gave one) and its random id."""
+
+    name: str | None = None
+    device: str | None = None
+
+
+class Verdict(StrEnum):
+    """Another phone's word on a saved hand, under the sign-off house option."""
+
+    AGREED = "agreed"
+    DISPUTED = "disputed"
+
+
+@dataclass(frozen=True)
+class SignOff:
+    """The latest word on a hand row: agreed or disputed, by whom, when."""
+
+    verdict: Verdict
+    by: str | None
+    at: str
+
+
+class SameAuthor(ValueError):
+    """A phone tried to agree to (or dispute) a hand it saved itself."""
 
 
 class StaleWrite(ValueError):
@@ -233,6 +263,29 @@ def m006_hand_authors(db: Database) -> None:
     history can say "corrected by Bob"; rows written before have none."""
     if "entered_by" not in db["hands"].columns_dict:
         db.execute("ALTER TABLE hands ADD COLUMN entered_by TEXT")
+
+
+@MIGRATIONS()
+def m007_sign_off(db: Database) -> None:
+    """The sign-off house option: the session's choice, the phone that wrote each row (another
+    phone must agree), and the verdicts (append-only: the latest word on a row counts)."""
+    if "sign_off" not in db["sessions"].columns_dict:
+        db.execute("ALTER TABLE sessions ADD COLUMN sign_off INTEGER NOT NULL DEFAULT 0")
+    if "device" not in db["hands"].columns_dict:
+        db.execute("ALTER TABLE hands ADD COLUMN device TEXT")
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS sign_offs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            row_id INTEGER NOT NULL REFERENCES hands(id),
+            verdict TEXT NOT NULL CHECK (verdict IN ('agreed', 'disputed')),
+            entered_by TEXT,
+            device TEXT,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS sign_offs_session ON sign_offs (session_id, id)")
 
 
 # ---------------------------------------------------------------- the store
@@ -392,14 +445,16 @@ class Store:
 
     # -- sessions
 
-    def create_session(self, setup: Setup) -> str:
-        """Store a new session and its seats; returns its token, the secret in its link."""
+    def create_session(self, setup: Setup, *, sign_off: bool = False) -> str:
+        """Store a new session and its seats; returns its token, the secret in its link.
+        `sign_off`: each hand waits for another phone to agree."""
         token = new_token()
         with self._write() as conn:
             conn.execute(
-                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, NULL)",
-                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc()),
+                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at,"
+                " sign_off) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc(),
+                 int(sign_off)),
             )
             conn.executemany(
                 "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
@@ -420,7 +475,7 @@ class Store:
             return []
         marks = ", ".join("?" for _ in wanted)
         sessions = self.db.execute(
-            f"SELECT id, game, options, first_dealer, created_at, ended_at FROM sessions"
+            f"SELECT id, game, options, first_dealer, created_at, ended_at, sign_off FROM sessions"
             f" WHERE id IN ({marks}) ORDER BY created_at DESC, rowid DESC",
             wanted,
         ).fetchall()
@@ -476,7 +531,7 @@ class Store:
     # -- hands
 
     def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                 points: Sequence[int] | None, *, by: str | None = None) -> HandRow:
+                 points: Sequence[int] | None, *, by: Author | None = None) -> HandRow:
         """Append hand `number` as entered, with the points the pad showed.
 
         Raises LookupError for an unknown session and HandConflict when `number` already has an
@@ -492,7 +547,7 @@ class Store:
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
                      points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
-                     by: str | None = None) -> HandRow:
+                     by: Author | None = None) -> HandRow:
         """Append a correction of hand `number`, superseding its current row.
 
         `based_on` is the row the phone corrected (its id); when another row has become hand
@@ -509,7 +564,7 @@ class Store:
         return self._hand(row_id)
 
     def undo_last(self, token: str, based_on: Any = ANY_VERSION, *,
-                  by: str | None = None) -> HandRow | None:
+                  by: Author | None = None) -> HandRow | None:
         """Append an 'undo' row taking back the highest-numbered effective hand.
 
         `based_on` is the row id of the hand the phone showed as the last one; when another hand
@@ -585,6 +640,33 @@ class Store:
         ).fetchall()
         return [_hand_row(row) for row in rows]
 
+    def sign_off(self, token: str, number: int, based_on: Any, verdict: Verdict,
+                 by: Author) -> None:
+        """Another phone's word on hand `number` as the phone saw it (`based_on`: its row id).
+
+        StaleWrite when that row is no longer hand `number` (corrected or undone since);
+        SameAuthor when the phone that saved the row is the one answering.
+        """
+        with self._write() as conn:
+            current = _effective_row_id(conn, token, number)
+            if current is None or current != based_on:
+                raise StaleWrite(f"hand {number} changed since", current)
+            (device,) = conn.execute("SELECT device FROM hands WHERE id = ?",
+                                     (current,)).fetchone()
+            if device is not None and device == by.device:
+                raise SameAuthor(f"hand {number} was saved by this phone")
+            conn.execute(
+                "INSERT INTO sign_offs (session_id, row_id, verdict, entered_by, device,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (token, current, verdict.value, by.name, by.device, now_utc()))
+
+    def sign_offs(self, token: str) -> dict[int, SignOff]:
+        """The latest word on each hand row of the session that has one, by row id."""
+        rows = self.db.execute(
+            "SELECT row_id, verdict, entered_by, created_at FROM sign_offs"
+            " WHERE session_id = ? ORDER BY id", (token,)).fetchall()
+        return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
+
     def corrected_numbers(self, token: str) -> frozenset[int]:
         """The hands whose row in force is a correction (the table of hands marks them)."""
         rows = self.db.execute(
@@ -600,14 +682,15 @@ class Store:
         row = self.db.execute(
             "SELECT ended_at IS NOT NULL,"
             " (SELECT max(id) FROM hands WHERE session_id = sessions.id),"
-            " (SELECT number || ':' || data FROM drafts WHERE session_id = sessions.id)"
+            " (SELECT number || ':' || data FROM drafts WHERE session_id = sessions.id),"
+            " (SELECT max(id) FROM sign_offs WHERE session_id = sessions.id)"
             " FROM sessions WHERE id = ?", (token,)
         ).fetchone()
         if row is None:
             return None
-        ended, last_row, draft = row
+        ended, last_row, draft, last_word = row
         drafted = zlib.crc32(draft.encode()) if draft else 0
-        return f"{last_row or 0}-{drafted:x}-{ended}"
+        return f"{last_row or 0}-{drafted:x}-{last_word or 0}-{ended}"
 
     def last_change(self, token: str) -> int:
         """The id of the session's latest hand row (0 if none): changes whenever its hands do."""
@@ -666,7 +749,8 @@ class Store:
 
 # ---------------------------------------------------------------- rows <-> records
 
-_HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at, entered_by"
+_HAND_COLUMNS = ("id, number, action, entry, points, supersedes, created_at, entered_by,"
+                 " device")
 
 
 def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -684,14 +768,15 @@ def _load(text: str) -> Any:
 
 def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
                  entry: Mapping[str, Any], points: Sequence[int] | None,
-                 supersedes: int | None, by: str | None = None) -> int:
-    """Append one hand row (`by`: the name of the phone that wrote it); returns its id."""
+                 supersedes: int | None, by: Author | None = None) -> int:
+    """Append one hand row (`by`: the phone that wrote it); returns its id."""
+    author = by or Author()
     cursor = conn.execute(
         "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
-        " entered_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " entered_by, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (token, number, action, _dump(dict(entry)),
          None if points is None else _dump([int(p) for p in points]), supersedes, now_utc(),
-         by),
+         author.name, author.device),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -734,7 +819,7 @@ def _effective_row_id(conn: sqlite3.Connection, token: str, number: int) -> int 
 
 
 def _hand_row(row: Sequence[Any]) -> HandRow:
-    row_id, number, action, entry, points, supersedes, created_at, by = row
+    row_id, number, action, entry, points, supersedes, created_at, by, device = row
     return HandRow(
         id=row_id,
         number=number,
@@ -744,15 +829,16 @@ def _hand_row(row: Sequence[Any]) -> HandRow:
         supersedes=supersedes,
         created_at=created_at,
         by=by,
+        device=device,
     )
 
 
 def _session_record(row: Sequence[Any], seats: tuple[Seat, ...]) -> SessionRecord:
-    token, game, options, first_dealer, created_at, ended_at = row
+    token, game, options, first_dealer, created_at, ended_at, sign_off = row
     setup = Setup(
         game=game,
         players=tuple(seat.name for seat in seats),
         options=_load(options),
         first_dealer=first_dealer,
     )
-    return SessionRecord(token, setup, created_at, ended_at, seats)
+    return SessionRecord(token, setup, created_at, ended_at, seats, bool(sign_off))

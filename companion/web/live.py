@@ -22,7 +22,7 @@ from companion.web.views import load_or_404, pad_context
 
 bp = Blueprint("live", __name__)
 
-VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[01]")
+VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[01]")
 """A live version as `Store.live_version` writes it; anything else is treated as never seen."""
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 
 from companion import pad as pads
-from companion.parsing import read_count
+from companion.parsing import read_count, read_word
 from companion.rules import all_games
 from companion.rules.base import Game
 from companion.rules.values import Field
@@ -38,6 +38,11 @@ class NewSession:
     values: Mapping[str, Any]
     options: list[FormField]
     errors: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def sign_off(self) -> bool:
+        """Whether the sign-off house option is ticked (kept as typed)."""
+        return read_word(self.values.get("sign_off"), ("y",)) is not None
 
     @property
     def names(self) -> list[str]:
@@ -145,7 +150,8 @@ def create_session():
     if form.errors:
         return _refused(form)
     options = {o.name: values.get(option_key(game, o)) for o in game.options(count)}
-    token, problems = pads.start_session(get_store(), game.slug, names, options)
+    token, problems = pads.start_session(get_store(), game.slug, names, options,
+                                         sign_off=form.sign_off)
     if token is None:
         attach_problems(form.options, [dataclasses.replace(p, field=option_key(game, o))
                                        for p in problems for o in game.options(count)

@@ -42,7 +42,7 @@ from companion.web.views import (
     saved_message,
     stale_form_problem,
 )
-from companion.web.who import phone_name
+from companion.web.who import author
 
 bp = Blueprint("tricks", __name__)
 
@@ -177,7 +177,7 @@ def whole_hand(token: str):
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
-    result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache(), by=phone_name())
+    result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache(), by=author())
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result

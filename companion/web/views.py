@@ -7,7 +7,6 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +32,7 @@ from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, referee_for
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
-from companion.store import StaleWrite
+from companion.store import SignOff, StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import (
     FormField,
@@ -53,13 +52,12 @@ from companion.web.panels import (
     problems_by_row,
     whole_hand_rows,
 )
-from companion.web.who import phone_name
+from companion.web.who import author, device_id, phone_name
 
 bp = Blueprint("pad", __name__)
 
 RECENT_LIMIT = 12
 LATEST_HANDS = 20  # the pad's table shows these; earlier hands fold behind a link
-DEVICE_ID_LENGTH = 32  # secrets.token_urlsafe(24)
 ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
 
 
@@ -68,20 +66,10 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _device() -> str:
-    """This device's random id, kept in its (signed) cookie: the cookie names the device, never
-    a session, since a session's link is its key."""
-    device = session.get("device")
-    if not isinstance(device, str) or len(device) != DEVICE_ID_LENGTH:
-        device = session["device"] = secrets.token_urlsafe(24)
-        session.permanent = True
-    return device
-
-
 def _remember(token: str) -> None:
     """Keep the session on this device's list of recent sessions (on the server's disk)."""
     store = get_store()
-    device = _device()
+    device = device_id()
     if not store.read_only and store.latest_of_device(device) != token:
         store.remember(device, token, RECENT_LIMIT)
 
@@ -182,6 +170,35 @@ def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, 
     }
 
 
+@dataclass(frozen=True)
+class HandStatus:
+    """A saved hand under the sign-off option: its row (the version a phone answers to) and
+    the latest word on it, if any."""
+
+    row_id: int
+    word: SignOff | None
+
+    @property
+    def waiting(self) -> bool:
+        return self.word is None
+
+    @property
+    def words(self) -> str:
+        """The status as the pad and the summary print it."""
+        if self.word is None:
+            return "waiting for another player to agree"
+        by = f" by {self.word.by}" if self.word.by else ""
+        return f"{self.word.verdict.value}{by}"
+
+
+def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
+    """Each saved hand's sign-off status, by hand number."""
+    store = get_store()
+    words = store.sign_offs(pad.token)
+    return {row.number: HandStatus(row.id, words.get(row.id))
+            for row in store.effective_hands(pad.token)}
+
+
 def leading_words(pad: pads.Pad) -> str:
     """Who leads and with what: the side's total when the leaders form a fixed partnership."""
     winners = pad.outcome.winners
@@ -233,6 +250,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
                      if pad.state.hands else None),
         "phone_name": phone_name(),
         "corrected": get_store().corrected_numbers(pad.token) if pad.state.hands else (),
+        "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
     }
 
 
@@ -276,7 +294,7 @@ def add_hand(token: str):
                   if read_count(expected) is not None else None)  # no number: just refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
-                           by=phone_name())
+                           by=author())
     if isinstance(result, Checked):
         return _refused(pad, result, "pad.html")
     hand, after = result
@@ -377,7 +395,7 @@ def edit_hand(token: str, number: int):
     try:
         result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs),
                                    seen if seen is not None else MISSING_VERSION,
-                                   by=phone_name())
+                                   by=author())
     except StaleWrite:
         return _edit_again(pad, hand, number, fields, based_on, stale_edit_words(number, seen))
     if isinstance(result, Checked):
@@ -424,7 +442,7 @@ def undo(token: str) -> Response:
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
         number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,
-                                by=phone_name())
+                                by=author())
     except StaleWrite:
         flash("The hands changed from another phone after you opened this page, so nothing was "
               "undone. Check the table of hands, then undo again if you still mean it.")

@@ -1,19 +1,25 @@
 """Who holds this phone: each phone names itself once (a seat's name or a free name), kept in
 its signed cookie; every hand row it writes records the name, so the history can say "hand 3
-corrected by Bob at 21:14"."""
+corrected by Bob at 21:14". And the sign-off house option: another phone agrees to (or
+disputes) each saved hand."""
 
 from __future__ import annotations
 
 import re
+import secrets
 
-from flask import Blueprint, abort, redirect, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
+from companion.parsing import read_count, read_word
+from companion.store import Author, SameAuthor, StaleWrite, Verdict
 from companion.web import get_store
 
 bp = Blueprint("who", __name__)
 
 NAME_KEY = "phone_name"
+DEVICE_KEY = "device"
+DEVICE_ID_LENGTH = 32  # secrets.token_urlsafe(24)
 MAX_NAME = 30
 NAME_TEXT = re.compile(rf"[^\x00-\x1f\x7f]{{1,{MAX_NAME}}}")
 
@@ -31,6 +37,21 @@ def phone_name() -> str | None:
     return read_phone_name(session.get(NAME_KEY))
 
 
+def device_id() -> str:
+    """This phone's random id, kept in its (signed) cookie: the cookie names the phone, never
+    a session, since a session's link is its key."""
+    device = session.get(DEVICE_KEY)
+    if not isinstance(device, str) or len(device) != DEVICE_ID_LENGTH:
+        device = session[DEVICE_KEY] = secrets.token_urlsafe(24)
+        session.permanent = True
+    return device
+
+
+def author() -> Author:
+    """Who this phone is, for the rows it writes: its name (if given) and its id."""
+    return Author(phone_name(), device_id())
+
+
 @bp.post("/s/<token>/name")
 def name_this_phone(token: str) -> Response:
     """Keep the name this phone gives itself (blank: forget it), then back to the pad."""
@@ -43,3 +64,32 @@ def name_this_phone(token: str) -> Response:
         session[NAME_KEY] = name
         session.permanent = True
     return redirect(url_for("pad.show", token=token), code=303)
+
+
+@bp.post("/s/<token>/hands/<int:number>/sign-off")
+def sign_off(token: str, number: int) -> Response:
+    """Agree to, or dispute, hand `number` as this phone saw it (`based_on`: its row)."""
+    record = get_store().get_session(token)
+    if record is None or not record.sign_off:
+        abort(404)
+    verdict = read_word(request.form.get("verdict"), tuple(v.value for v in Verdict))
+    based_on = read_count(request.form.get("based_on", ""), digits=12)
+    if verdict is None or based_on is None:
+        flash("Tap Agree or Dispute beside the hand.")
+        return _back(token, number)
+    try:
+        get_store().sign_off(token, number, based_on, Verdict(verdict), author())
+    except StaleWrite:
+        flash(f"Hand {number} changed on another phone since: nothing was recorded. Check it "
+              "again.")
+    except SameAuthor:
+        flash(f"Hand {number} was saved on this phone: another player agrees or disputes it on "
+              "theirs.")
+    else:
+        flash(f"Hand {number} {'agreed' if verdict == Verdict.AGREED else 'disputed'}.")
+    return _back(token, number)
+
+
+def _back(token: str, number: int) -> Response:
+    """Back to the hand on the pad."""
+    return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)

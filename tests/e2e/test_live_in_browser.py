@@ -86,3 +86,22 @@ def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: P
     second_phone.goto(page.locator("#join-link").input_value())  # what the camera opens
     second_phone.goto("/")
     expect(second_phone.locator("main")).to_contain_text("Ann, Bob")  # the home page lists it
+
+
+def test_sign_off_another_phone_agrees(page: Page, second_phone: Page, screens: Path) -> None:
+    pad_url = start_game(page, "War", ["Ann", "Bob"], options={"sign_off": "y"})
+    second_phone.goto(pad_url)
+    second_phone.locator("#who summary").click()
+    second_phone.locator("#who").get_by_role("button", name="Bob").click()
+    expect(second_phone.locator("#who summary")).to_contain_text("This phone: Bob")
+
+    save_war_game(page, "Ann", 1)
+    mark = second_phone.locator("#hand-1 .signed")
+    expect(mark).to_have_text("waiting", timeout=LIVE_WITHIN_MS)
+    second_phone.locator("#hand-1 summary").click()
+    second_phone.screenshot(path=str(screens / "sign-off-waiting.png"), full_page=True)
+    second_phone.locator("#hand-1").get_by_role("button", name="Agree").click()
+    expect(second_phone.locator("#hand-1 .signed")).to_have_text("agreed")
+    expect(page.locator("#hand-1 .signed")).to_have_text("agreed", timeout=LIVE_WITHIN_MS)
+    page.locator("#hand-1 summary").click()
+    expect(page.locator("#hand-1 .sign-off")).to_contain_text("agreed by Bob")

@@ -75,7 +75,7 @@ def test_a_strange_version_is_never_up_to_date(client: FlaskClient) -> None:
 
 
 def test_an_unknown_session_is_a_404(client: FlaskClient) -> None:
-    assert client.get("/s/nothing-here/live?seen=0-0-0").status_code == 404
+    assert client.get("/s/nothing-here/live?seen=0-0-0-0").status_code == 404
 
 
 def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
@@ -85,7 +85,7 @@ def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
         setup, _ = make_setup("war", ["Ann", "Bob"], {})
         token = store.create_session(setup)
         fresh = store.live_version(token)
-        assert fresh == "0-0-0"
+        assert fresh == "0-0-0-0"
         store.save_draft(token, 1, {"winner": 0})
         drafted = store.live_version(token)
         assert drafted != fresh
