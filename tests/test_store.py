@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -313,8 +314,15 @@ def test_migrate_upgrades_an_older_file(db_path):
     with Store(db_path) as old:
         MIGRATIONS.apply(old.db, stop_before="m002_settings")
         assert old.pending_migrations() == later
-        token = old.create_session(SETUP)
-        # The hand as the first schema wrote it (today's add_hand also clears m004's drafts).
+        # The session and hand as the first schema wrote them (today's create_session writes
+        # m007's sign-off, and add_hand clears m004's drafts).
+        token = "old-session-token"
+        old.db.execute(
+            "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
+            " VALUES (?, ?, '{}', 0, '2026-01-01T00:00:00', NULL)", (token, SETUP.game))
+        old.db.conn.executemany(
+            "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+            [(token, seat, name, json.dumps([name])) for seat, name in enumerate(SETUP.players)])
         old.db.execute(
             "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
             " VALUES (?, 1, 'enter', '{\"v\":\"kept\"}', NULL, NULL, '2026-01-01T00:00:00')",
@@ -325,6 +333,8 @@ def test_migrate_upgrades_an_older_file(db_path):
         assert upgraded.pending_migrations() == []
         assert numbers_and_entries(upgraded, token) == [(1, {"v": "kept"})]
         assert upgraded.secret_key()
+        record = upgraded.get_session(token)
+        assert record.setup.players == SETUP.players and record.sign_off is False
 
 
 def test_fresh_file_lists_every_migration_as_pending(db_path):
