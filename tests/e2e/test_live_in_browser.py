@@ -105,3 +105,46 @@ def test_sign_off_another_phone_agrees(page: Page, second_phone: Page, screens: 
     expect(page.locator("#hand-1 .signed")).to_have_text("agreed", timeout=LIVE_WITHIN_MS)
     page.locator("#hand-1 summary").click()
     expect(page.locator("#hand-1 .sign-off")).to_contain_text("agreed by Bob")
+
+
+def test_the_same_hand_choice_discards_and_the_history_names_the_phones(
+        page: Page, second_phone: Page, screens: Path) -> None:
+    pad_url = start_game(page, "War", ["Ann", "Bob"])
+    second_phone.goto(pad_url)
+    for phone, name in ((page, "Ann"), (second_phone, "Bob")):
+        phone.locator("#who summary").click()
+        phone.locator("#who").get_by_role("button", name=name).click()
+    second_phone.locator("#field-winner label.chip:has-text('Bob')").click()  # typing hand 1
+    save_war_game(page, "Bob", 1)
+    second_phone.get_by_role("button", name="Save hand 1").click()
+    choice = second_phone.locator("#stale-choice")
+    expect(choice).to_contain_text("Hand 1 was saved on another phone meanwhile.")
+    choice.get_by_role("link", name="That was the same hand: discard mine").click()
+    expect(second_phone.locator("#standings .total")).to_have_text(["0", "1"])  # one game only
+    expect(second_phone.get_by_role("button", name="Save hand 2")).to_be_visible()
+
+    # Bob fixes hand 1 (Ann won it after all): the history says who and what.
+    second_phone.goto(f"{pad_url}/hands/1")
+    second_phone.locator("#field-winner label.chip:has-text('Ann')").click()
+    second_phone.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standings .total")).to_have_text(["1", "0"], timeout=LIVE_WITHIN_MS)
+    page.goto(f"{pad_url}/history")
+    history = page.locator("ol.history li")
+    expect(history.nth(0)).to_contain_text("Hand 1 entered by Ann")
+    expect(history.nth(1)).to_contain_text("Hand 1 corrected by Bob")
+    expect(history.nth(1)).to_contain_text("Won the game Bob → Ann")
+    page.screenshot(path=str(screens / "history-who.png"), full_page=True)
+
+
+def test_a_tablet_shows_the_form_beside_the_hands(browser: Browser, server: str,
+                                                  screens: Path) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server)
+    tablet = context.new_page()
+    start_game(tablet, "War", ["Ann", "Bob"])
+    save_war_game(tablet, "Ann", 1)
+    entry, hands = tablet.locator("#entry").bounding_box(), \
+        tablet.locator("#hands-section").bounding_box()
+    assert entry["x"] + entry["width"] <= hands["x"]  # side by side, the form on the left
+    assert abs(entry["y"] - hands["y"]) < 40
+    tablet.screenshot(path=str(screens / "tablet.png"))
+    context.close()
