@@ -227,6 +227,30 @@ def export(token: str, output_format: str, db_path: Path | None) -> None:
     click.echo(to_csv(state, get(record.setup.game)), nl=False)
 
 
+@main.command(name="import")
+@click.argument("file", metavar="FILE")
+@db_option
+def import_(file: str, db_path: Path | None) -> None:
+    """Import an exported session (FILE, or - for standard input) into the database.
+
+    Every hand is refereed and scored first; on any problem nothing is imported, the problems
+    are printed as {"problems": [...]} (each with its hand and field) and the status is 2.
+    Prints the new session's link path: a new link, the old machine's is not carried over.
+    """
+    from companion.pad import import_document
+
+    data, problems = read_document(file)
+    if problems:
+        click.echo(to_json({"problems": problems}), nl=False)
+        sys.exit(2)
+    with Store(db_path or default_database_path(), migrate=True) as store:
+        token, problems = import_document(store, data)
+    if token is None:
+        click.echo(to_json({"problems": problems}), nl=False)
+        sys.exit(2)
+    click.echo(f"/s/{token}")
+
+
 @main.command()
 @click.argument("dest", type=click.Path(dir_okay=False, path_type=Path))
 @db_option

@@ -463,6 +463,27 @@ class Store:
             )
         return token
 
+    def import_session(self, setup: Setup, hands: Sequence[tuple[int, Mapping[str, Any],
+                                                                Sequence[int] | None]],
+                       ended: bool = False) -> str:
+        """Store an imported session and its hands (number, entry, points) in one transaction:
+        all of it, or nothing. Returns the new session's token (a new link: a link is a key,
+        and the one on the other machine is not carried over)."""
+        token = new_token()
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc(),
+                 now_utc() if ended else None))
+            conn.executemany(
+                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+                [(token, position, name, _dump(list(split_members(name))))
+                 for position, name in enumerate(setup.players)])
+            for number, entry, points in hands:
+                _insert_hand(conn, token, number, "enter", entry, points, None)
+        return token
+
     def get_session(self, token: str) -> SessionRecord | None:
         """The session behind a token, or None when there is no such session."""
         records = self.sessions_by_tokens([token])

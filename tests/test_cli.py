@@ -378,3 +378,30 @@ def test_games_json_says_what_each_referee_needs(runner):
     assert [f["name"] for f in described["skat"]["referee"]["variants"][0]["context"]] == ["game"]
     assert [f["name"] for f in described["french-tarot"]["referee"]["variants"][0]["options"]] \
         == ["suit_order"]
+
+
+# ---------------------------------------------------------------- import
+
+
+def test_import_stores_a_session_whose_hands_the_engine_accepts(runner, tmp_path):
+    database = tmp_path / "other-laptop.sqlite3"  # a machine that has no database yet
+    result = runner.invoke(cli.main, ["import", str(write(tmp_path, document(GARDE, GARDE))),
+                                      "--db", str(database)])
+    assert result.exit_code == 0, result.output
+    token = result.output.strip().removeprefix("/s/")
+    with Store(database, migrate=True) as store:
+        hands = store.effective_hands(token)
+        assert [hand.points for hand in hands] == [(186, -62, -62, -62)] * 2  # worked example
+        assert store.get_session(token).setup.players == tuple(PLAYERS)
+
+
+def test_import_refuses_a_tampered_file_and_imports_nothing(runner, tmp_path):
+    database = tmp_path / "companion.sqlite3"
+    tampered = document(GARDE, {**GARDE, "bouts": 4})  # no hand has four bouts
+    result = runner.invoke(cli.main, ["import", str(write(tmp_path, tampered)),
+                                      "--db", str(database)])
+    assert result.exit_code == 2
+    problems = json.loads(result.output)["problems"]
+    assert [(p["hand"], p["field"]) for p in problems] == [(2, "bouts")]
+    with Store(database, migrate=True) as store:
+        assert store.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0

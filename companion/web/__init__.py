@@ -29,6 +29,7 @@ def init_web(app: Flask) -> None:
     from companion.web.live import bp as live_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.referee import bp as referee_bp
+    from companion.web.transfer import bp as transfer_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
     from companion.web.who import bp as who_bp
@@ -43,6 +44,7 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(live_bp)
     app.register_blueprint(join_bp)
     app.register_blueprint(who_bp)
+    app.register_blueprint(transfer_bp)
     app.register_blueprint(referee_bp)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number

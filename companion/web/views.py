@@ -535,8 +535,13 @@ def export_json(token: str) -> Response:
     pad = load_or_404(token)
     response = make_response(exchange.to_json(_export_document(pad)))
     response.mimetype = "application/json"
-    response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.json"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{export_name(pad)}.json"'
     return response
+
+
+def export_name(pad: pads.Pad) -> str:
+    """An export's file name: the game and the day the session began ("skat-2026-11-23")."""
+    return f"{pad.setup.game}-{pad.record.created_at[:10]}"
 
 
 @bp.get("/s/<token>/export.csv")
@@ -545,7 +550,7 @@ def export_csv(token: str) -> Response:
     pad = load_or_404(token)
     response = make_response(exchange.to_csv(pad.state, pad.game))
     response.mimetype = "text/csv"
-    response.headers["Content-Disposition"] = f'attachment; filename="{pad.setup.game}.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{export_name(pad)}.csv"'
     return response
 
 

@@ -1,0 +1,82 @@
+"""Moving a session between machines: the pad's JSON export is uploaded on the other machine
+and imported. Every hand is refereed and scored by the engine first; a bad file is refused
+with the hand and field at fault, and nothing is imported."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.exchange import problem
+from companion.pad import import_document
+from companion.web import get_store
+from companion.web.views import _remember
+
+bp = Blueprint("transfer", __name__)
+
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+"""An export of a long evening with every trick is well under this; the rest of the pad keeps
+its 64 KB limit on a request."""
+
+
+def read_upload() -> tuple[Any, list[dict[str, Any]]]:
+    """The uploaded file as JSON, or the problem with it (named for the file field)."""
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return None, [problem("Choose the session's JSON export to import.", field="file")]
+    raw = upload.stream.read(MAX_IMPORT_BYTES + 1)
+    if len(raw) > MAX_IMPORT_BYTES:
+        return None, [problem("The file is larger than any session export (4 MB).",
+                              field="file")]
+    try:
+        return json.loads(raw.decode("utf-8")), []
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        return None, [problem(f"The file is not a session export (not JSON: {error}).",
+                              field="file")]
+
+
+SHOWN_PROBLEMS = 20
+
+
+def problem_words(found: dict[str, Any]) -> str:
+    """A refusal as a line beside the file field: "Hand 3, points: …"."""
+    where = []
+    if found.get("hand") is not None:
+        where.append(f"Hand {found['hand']}")
+    if found.get("field") not in (None, "file"):
+        where.append(str(found["field"]))
+    return f"{', '.join(where)}: {found['message']}" if where else found["message"]
+
+
+def shown_problems(problems: list[dict[str, Any]]) -> list[str]:
+    """The first refusals in words, and how many more there are."""
+    lines = [problem_words(found) for found in problems[:SHOWN_PROBLEMS]]
+    if len(problems) > SHOWN_PROBLEMS:
+        lines.append(f"… and {len(problems) - SHOWN_PROBLEMS} more.")
+    return [*lines, "Nothing was imported."] if lines else []
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_session() -> Response | str | tuple[str, int]:
+    """The import page; a good file becomes a new session, opened at once."""
+    if request.method == "GET":
+        return render_template("import.html", problems=[])
+    data, problems = read_upload()
+    token = None
+    if not problems:
+        token, problems = import_document(get_store(), data)
+    if token is None:
+        return render_template("import.html", problems=shown_problems(problems)), 422
+    _remember(token)
+    return redirect(url_for("pad.show", token=token), code=303)
+
+
+@bp.before_request
+def allow_a_larger_upload() -> None:
+    """The import route reads up to 4 MB; every other request keeps the app's limit."""
+    if request.endpoint == "transfer.import_session":
+        request.max_content_length = MAX_IMPORT_BYTES + 64 * 1024
+        request.max_form_memory_size = 64 * 1024

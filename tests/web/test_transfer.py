@@ -1,0 +1,137 @@
+"""Moving a session between machines (companion/web/transfer.py, pad.import_document): every
+game's export imports back to the same hands and totals; a tampered file is refused with the
+hand and field at fault and nothing is imported; export file names carry the game and date."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.engine import check_entry, make_setup
+from companion.exchange import FORMAT
+from companion.rules import all_games
+from companion.rules.base import Game, default_options
+from companion.rules.values import ScoredHand, State, entry_as_data
+from tests.rules.test_contract import accepted_entries
+from tests.web.conftest import start
+
+GARDE_47 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
+"""The first worked example: (25 + 6) × 2 = 62 from each defender, Ann +186."""
+
+
+def upload(client: FlaskClient, data: Any, name: str = "session.json"):
+    """Post `data` (JSON, or raw bytes) to the import page as a file."""
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return client.post("/import", data={"file": (io.BytesIO(raw), name)},
+                       content_type="multipart/form-data")
+
+
+def session_count(app: Flask) -> int:
+    from companion.store import Store
+
+    with Store(app.config["DATABASE"]) as store:
+        return store.db.execute("SELECT count(*) FROM sessions").fetchone()[0]
+
+
+def a_session_of(game: Game) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """An export document of `game` at its first table size: up to six random hands the
+    engine accepts one after another, and the totals they make."""
+    count = game.player_counts[0]
+    names = [f"P{seat + 1}" for seat in range(count)]
+    setup, problems = make_setup(game.slug, names, default_options(game.options(count)))
+    assert not problems
+    state, hands = State(setup), []
+    for entry in accepted_entries(game, setup):
+        checked = check_entry(game, state, entry_as_data(entry))
+        if not checked.ok or game.outcome(state).finished:
+            continue
+        number = len(state.hands) + 1
+        state = state.with_hand(ScoredHand(number, checked.entry,
+                                           game.score(state, checked.entry)))
+        hands.append({"number": number, "entry": entry_as_data(checked.entry)})
+        if len(hands) == 6:
+            break
+    document = {"format": FORMAT, "game": game.slug, "players": names, "first_dealer": 0,
+                "options": dict(setup.options), "hands": hands}
+    return document, state.totals
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_every_games_export_imports_back(client: FlaskClient, game: Game) -> None:
+    document, totals = a_session_of(game)
+    assert document["hands"], "the game needs some accepted hands to travel"
+    answer = upload(client, document)
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    pad_url = answer.headers["Location"]
+    exported = json.loads(client.get(f"{pad_url}/export.json").get_data(as_text=True))
+    assert exported["hands"] == document["hands"]
+    assert exported["players"] == document["players"]
+    assert exported["options"] == document["options"]
+    page = client.get(pad_url).get_data(as_text=True)
+    block = page.split('id="standings"', 1)[1].split("</section>", 1)[0]
+    shown = [int(t.replace("−", "-").replace("+", ""))
+             for t in re.findall(r'class="total[^"]*">([^<]+)<', block)]
+    assert shown[-len(totals):] == list(totals)
+
+
+def test_a_tampered_file_is_refused_with_its_hand_and_field(app: Flask,
+                                                          client: FlaskClient) -> None:
+    document = {"format": FORMAT, "game": "french-tarot", "players": ["Ann", "Bob", "Cid",
+                                                                      "Dee"],
+                "first_dealer": 0, "options": {},
+                "hands": [{"number": 1, "entry": GARDE_47},
+                          {"number": 2, "entry": {**GARDE_47, "points": 95}}]}
+    before = session_count(app)
+    answer = upload(client, document)
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert re.search(r"Hand 2, points: [^<]*between 0 and 91", html)
+    assert "Nothing was imported." in html
+    assert session_count(app) == before
+
+
+@pytest.mark.parametrize(("raw", "words"), [
+    pytest.param(b"not json at all", "not JSON", id="not JSON"),
+    pytest.param(b"\xff\xfe", "not JSON", id="not text"),
+    pytest.param(b"[" * 100_000 + b"]" * 100_000, "not JSON", id="nested too deep"),
+    pytest.param(json.dumps({"format": "something/else"}).encode(), "format must be",
+                 id="another format"),
+    pytest.param(json.dumps({"format": FORMAT, "game": "french-tarot", "players": ["A", "B",
+                                                                                  "C", "D"],
+                             "first_dealer": 0, "options": {}, "hands": [],
+                             "sneaky": 1}).encode(), "is not part of the format",
+                 id="a key the format has not"),
+])
+def test_a_file_that_is_not_an_export_is_refused(app: Flask, client: FlaskClient, raw: bytes,
+                                                 words: str) -> None:
+    before = session_count(app)
+    answer = upload(client, raw)
+    assert answer.status_code == 422
+    assert words in answer.get_data(as_text=True)
+    assert session_count(app) == before
+
+
+def test_no_file_is_refused_beside_the_field(client: FlaskClient) -> None:
+    answer = client.post("/import", data={}, content_type="multipart/form-data")
+    assert answer.status_code == 422
+    assert "Choose the session&#39;s JSON export to import." in answer.get_data(as_text=True)
+
+
+def test_a_file_too_large_is_refused_politely(client: FlaskClient) -> None:
+    answer = upload(client, b" " * (5 * 1024 * 1024))
+    assert answer.status_code in (413, 422)
+    assert answer.status_code != 500
+
+
+def test_export_names_carry_the_game_and_the_day(client: FlaskClient) -> None:
+    pad_url = start(client)
+    for suffix in ("json", "csv"):
+        disposition = client.get(f"{pad_url}/export.{suffix}").headers["Content-Disposition"]
+        assert re.fullmatch(rf'attachment; filename="french-tarot-\d{{4}}-\d\d-\d\d\.{suffix}"',
+                            disposition)
