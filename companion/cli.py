@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import socket
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import waitress
 
 from companion.engine import replay
 from companion.exchange import export_session, problem, score_document, to_csv, to_json
+from companion.formatting import plural
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, describe_referee, judge_request, referee_for
 from companion.store import Store, StoreFault, default_database_path
@@ -163,6 +165,41 @@ def score(file: str) -> None:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)
     click.echo(to_json(result), nl=False)
+
+
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@db_option
+@click.option("--replace", is_flag=True,
+              help="Replace an existing database (it is kept beside as *.before-restore).")
+def restore(source: Path, db_path: Path | None, replace: bool) -> None:
+    """Put a backup (SOURCE, made by `companion backup`) in place as the database.
+
+    Stop the server first. The backup is checked to be a pad's database before anything is
+    replaced; an existing database is only replaced with --replace, and is kept beside it.
+    """
+    database = db_path or default_database_path()
+    if not source.is_file():
+        raise click.ClickException(f"There is no backup at {source}.")
+    if source.resolve() == database.resolve():
+        raise click.ClickException("The backup is the database itself.")
+    if database.exists() and not replace:
+        raise click.ClickException(f"There is already a database at {database}: add --replace "
+                                   "to replace it (it is kept as *.before-restore).")
+    try:
+        backup = Store(source, read_only=True)
+        sessions = backup.db.execute("SELECT count(*) FROM sessions").fetchone()[0]
+    except (StoreFault, sqlite3.Error) as error:
+        raise click.ClickException(f"{source} is not a pad's backup: {error}") from error
+    with backup:
+        if database.exists():
+            with Store(database) as current:
+                kept = current.backup(database.with_name(database.name + ".before-restore"))
+            click.echo(f"Kept the database it replaces as {kept}")
+        backup.backup(database)
+    with Store(database, migrate=True):
+        pass
+    click.echo(f"Restored {source} to {database}: {plural(sessions, 'session', 'sessions')}")
 
 
 # ---------------------------------------------------------------- the trick referee

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import socket
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -405,3 +406,53 @@ def test_import_refuses_a_tampered_file_and_imports_nothing(runner, tmp_path):
     assert [(p["hand"], p["field"]) for p in problems] == [(2, "bouts")]
     with Store(database, migrate=True) as store:
         assert store.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0
+
+
+# ---------------------------------------------------------------- restore
+
+
+def test_restore_puts_a_backup_in_place(runner, stored, tmp_path):
+    path, token = stored
+    backup = tmp_path / "backup.sqlite3"
+    assert runner.invoke(cli.main, ["backup", str(backup), "--db", str(path)]).exit_code == 0
+    fresh = tmp_path / "new-laptop" / "companion.sqlite3"
+    fresh.parent.mkdir()
+    result = runner.invoke(cli.main, ["restore", str(backup), "--db", str(fresh)])
+    assert result.exit_code == 0, result.output
+    assert "1 session" in result.output
+    with Store(fresh) as restored:
+        assert [row.entry for row in restored.effective_hands(token)] == [GARDE, PETITE_FAILED]
+
+
+def test_restore_replaces_only_when_asked_and_keeps_what_it_replaced(runner, stored, tmp_path):
+    path, token = stored
+    backup = tmp_path / "backup.sqlite3"
+    runner.invoke(cli.main, ["backup", str(backup), "--db", str(path)])
+    other = tmp_path / "other.sqlite3"
+    setup, _ = make_setup("war", ["Ann", "Bob"])
+    with Store(other, migrate=True) as store:
+        kept_token = store.create_session(setup)
+    refused = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other)])
+    assert refused.exit_code == 1 and "--replace" in refused.output
+    result = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other), "--replace"])
+    assert result.exit_code == 0, result.output
+    with Store(other) as restored:
+        assert restored.get_session(token) is not None
+        assert restored.get_session(kept_token) is None
+    with Store(tmp_path / "other.sqlite3.before-restore") as kept:
+        assert kept.get_session(kept_token) is not None
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup(runner, tmp_path):
+    fake = tmp_path / "notes.sqlite3"
+    fake.write_text("shopping list", encoding="utf-8")
+    target = tmp_path / "companion.sqlite3"
+    result = runner.invoke(cli.main, ["restore", str(fake), "--db", str(target)])
+    assert result.exit_code == 1
+    assert "is not a pad's backup" in result.output
+    assert not target.exists()
+    other = tmp_path / "other-app.sqlite3"  # an SQLite file, but not a pad's
+    sqlite3.connect(other).execute("CREATE TABLE notes (text)").connection.commit()
+    result = runner.invoke(cli.main, ["restore", str(other), "--db", str(target)])
+    assert result.exit_code == 1 and "is not a pad's backup" in result.output
+    assert not target.exists()
