@@ -18,7 +18,7 @@ counts by hand that no pile sizes can make; each refusal names the pile and the 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Protocol
 from companion.cards import Card, Suit, card_name
 from companion.counting import PointTable
 from companion.formatting import MINUS, number, plural
-from companion.rules.base import Game
+from companion.rules.base import Game, leaders
 from companion.rules.values import Choice, Entry, Field, FieldKind, Problem, Setup, State
 
 METHOD = "method"
@@ -689,6 +689,19 @@ def as_data(piles: PileEntry) -> dict[str, Any]:
     return {"method": piles.method.value, "unit": piles.unit.value, "sizes": list(piles.sizes),
             "counts": list(piles.counts),
             "cards": {card.code: pile for card, pile in piles.placed.items()}}
+
+
+def hand_winner_words(names: Sequence[str], points: Sequence[int], *,
+                      show: Callable[[float], str] = number, draw: bool = False) -> str:
+    """Who won a pile game's hand, the most points: "Ann wins the hand with 27"; a tie is
+    "Ann and Bob tie for the hand with 27", or "A draw between …" (Tarocchini's words)."""
+    winners = [names[seat] for seat in leaders(points)]
+    best = show(max(points))
+    if len(winners) == 1:
+        return f"{winners[0]} wins the hand with {best}"
+    together = " and ".join(winners)
+    return f"A draw between {together} with {best}" if draw else \
+        f"{together} tie for the hand with {best}"
 
 
 # ---------------------------------------------------------------- the pile game's hook

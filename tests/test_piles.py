@@ -154,3 +154,13 @@ def test_sizes_in_tricks_are_worked_out_in_cards(tricks, holder, cards) -> None:
     assert cards_from_tricks(TALON, tricks, holder) == cards
     if None in cards:
         assert filled_in(cards, TALON.size) == (12, 18, 12, 12)
+
+
+def test_the_hand_goes_to_the_most_points_and_a_tie_is_said_so() -> None:
+    from companion.formatting import signed
+    from companion.piles import hand_winner_words
+
+    assert hand_winner_words(NAMES, (27, 24, 27)) == "Ann and Cat tie for the hand with 27"
+    assert hand_winner_words(NAMES, (27, 24, 27), draw=True) == \
+        "A draw between Ann and Cat with 27"
+    assert hand_winner_words(NAMES, (-13, -15, 28), show=signed) == "Cat wins the hand with +28"

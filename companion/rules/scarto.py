@@ -25,6 +25,7 @@ from companion.piles import (
     PileCounting,
     PileGame,
     PileRules,
+    hand_winner_words,
 )
 from companion.rules import register
 from companion.rules.base import read_options
@@ -126,15 +127,6 @@ def score_lines(names: Sequence[str], counts: Sequence[int]) -> list[str]:
             for name, count in zip(names, counts, strict=True)]
 
 
-def headline(names: Sequence[str], points: Sequence[int]) -> str:
-    """Who won the hand: the highest score (the text)."""
-    best = max(points)
-    winners = [name for name, p in zip(names, points, strict=True) if p == best]
-    if len(winners) > 1:
-        return f"{' and '.join(winners)} tie for the hand with {signed(best)}"
-    return f"{winners[0]} wins the hand with {signed(best)}"
-
-
 class Scarto(PileGame):
     """Scarto's score pad: each player's pile counted in threes, less 26; the dealer's three
     discards count in the dealer's pile. Entered by the cards or by the points."""
@@ -163,7 +155,7 @@ class Scarto(PileGame):
         names = state.setup.players
         points = scores(counted.points)
         return HandResult(points, (*counted.lines, *score_lines(names, counted.points)),
-                          headline(names, points),
+                          hand_winner_words(names, points, show=signed),
                           facts={"counts": list(counted.points), "piles": list(counted.shorts)})
 
 

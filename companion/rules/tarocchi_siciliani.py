@@ -26,7 +26,14 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.formatting import number
-from companion.piles import CountInThrees, PileCounting, PileEntry, PileGame, PileRules
+from companion.piles import (
+    CountInThrees,
+    PileCounting,
+    PileEntry,
+    PileGame,
+    PileRules,
+    hand_winner_words,
+)
 from companion.rules import register
 from companion.rules.referee import (
     EXCUSE,
@@ -133,15 +140,6 @@ def with_last_trick(counts: Sequence[int], last: int) -> tuple[int, ...]:
     return tuple(count + (LAST_TRICK if seat == last else 0) for seat, count in enumerate(counts))
 
 
-def headline(names: Sequence[str], points: Sequence[int]) -> str:
-    """Who won the hand: the most points (the text)."""
-    best = max(points)
-    winners = [name for name, p in zip(names, points, strict=True) if p == best]
-    if len(winners) > 1:
-        return f"{' and '.join(winners)} tie for the hand with {number(best)}"
-    return f"{winners[0]} wins the hand with {number(best)}"
-
-
 class TarocchiSiciliani(PileGame):
     """Tarocchi Siciliani's score pad: each of the four players' piles counted in triplets, and
     5 for the last trick; the most points wins the hand. The three cards left from the deal
@@ -182,7 +180,7 @@ class TarocchiSiciliani(PileGame):
         points = with_last_trick(counted.points, last)
         lines = (*counted.lines, f"{names[last]}: {number(counted.points[last])} + {LAST_TRICK} "
                                  f"for the last trick = {number(points[last])}")
-        return HandResult(points, lines, headline(names, points),
+        return HandResult(points, lines, hand_winner_words(names, points),
                           facts={"counts": list(counted.points), "last_trick": last,
                                  "piles": list(counted.shorts)})
 

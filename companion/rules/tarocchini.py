@@ -962,15 +962,6 @@ def folded(pile: piles.Pile, counted: PileCount) -> str:
             f"card points {counted.card_points.total}, {cricche} → {number(counted.total)}")
 
 
-def headline(names: Sequence[str], points: Sequence[int]) -> str:
-    """The text: "The player with the highest score wins. If tied, … a draw"."""
-    best = max(points)
-    winners = [name for name, p in zip(names, points, strict=True) if p == best]
-    if len(winners) > 1:
-        return f"A draw between {' and '.join(winners)} with {number(best)}"
-    return f"{winners[0]} wins the hand with {number(best)}"
-
-
 class Tarocchini(PileGame):
     """Tarocchini's score pad: each player's pile counted (sets, card points, cricche), the
     highest count wins the hand; a session adds the hands up. The dealer's discards count in
@@ -1126,7 +1117,8 @@ class Tarocchini(PileGame):
     def score(self, state: State, entry: Entry) -> HandResult:
         counted = self.counted(state, entry)
         names = self.pile_names(state.setup)
-        return HandResult(counted.points, counted.lines, headline(names, counted.points),
+        return HandResult(counted.points, counted.lines,
+                          piles.hand_winner_words(names, counted.points, draw=True),
                           facts={"counts": list(counted.points), "last_trick": entry.get(LAST),
                                  "piles": list(counted.shorts)})
 

@@ -12,8 +12,6 @@ docs/referee.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.cards import (
     ACE,
     TAROT_JACK,
@@ -25,8 +23,13 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.counting import tarot_points
-from companion.formatting import number
-from companion.piles import CountInThrees, PileCounting, PileGame, PileRules
+from companion.piles import (
+    CountInThrees,
+    PileCounting,
+    PileGame,
+    PileRules,
+    hand_winner_words,
+)
 from companion.rules import register
 from companion.rules.referee import TarotReferee, register_referee
 from companion.rules.values import Entry, HandResult, Scale, Setup, State
@@ -76,15 +79,6 @@ REFEREE = register_referee(TarockReferee())
 # ---------------------------------------------------------------- the score pad
 
 
-def headline(names: Sequence[str], points: Sequence[int]) -> str:
-    """Who won the hand: the most points (the text)."""
-    best = max(points)
-    winners = [name for name, p in zip(names, points, strict=True) if p == best]
-    if len(winners) > 1:
-        return f"{' and '.join(winners)} tie for the hand with {number(best)}"
-    return f"{winners[0]} wins the hand with {number(best)}"
-
-
 class Tarock(PileGame):
     """Tarock's score pad: each of the four players' piles counted in threes; each scores what
     the pile counts, and the most points wins the hand. The talon counts in the pile of the
@@ -106,7 +100,7 @@ class Tarock(PileGame):
     def score(self, state: State, entry: Entry) -> HandResult:
         counted = self.counted(state, entry)
         return HandResult(counted.points, counted.lines,
-                          headline(state.setup.players, counted.points),
+                          hand_winner_words(state.setup.players, counted.points),
                           facts={"counts": list(counted.points), "piles": list(counted.shorts)})
 
 
