@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine import make_setup, replay
+from companion.engine import Replay, make_setup, replay
 from companion.parsing import trick_keys
 from companion.rules import UnknownGame, get
 from companion.rules.base import Game
@@ -223,19 +223,27 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
     return hands, problems
 
 
+def replay_document(data: Mapping[str, Any]) -> tuple[Replay | None, list[ProblemDict]]:
+    """Read a document and replay its hands through the engine: the replay (None when the
+    setup itself cannot be read) and every problem, the document's and each refused hand's
+    (with its hand and field), in hand order. What `score` prints and `import` stores."""
+    setup, hands, problems = load_session(data)
+    if setup is None:
+        return None, problems
+    replayed = replay(setup, hands, stop_at_end=True)
+    for number, refused in replayed.problems.items():
+        problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
+    problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))
+    return replayed, problems
+
+
 def score_document(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[ProblemDict]]:
     """Replay a document's hands: the scored result and every problem (refused hands included).
 
     The result is empty when the setup itself cannot be read.
     """
-    setup, hands, problems = load_session(data)
-    if setup is None:
-        return {}, problems
-    replayed = replay(setup, hands, stop_at_end=True)
-    for number, refused in replayed.problems.items():
-        problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
-    problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))
-    return scored_result(replayed.state), problems
+    replayed, problems = replay_document(data)
+    return (scored_result(replayed.state) if replayed else {}), problems
 
 
 RESULT_FORMAT = "table-companion/score@2"

@@ -130,18 +130,13 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
     """Import an exported session: every hand is refereed and scored by the engine first; any
     problem (the document's, or a hand's, with the hand and field at fault) imports nothing.
     Returns the new session's token, or None and the problems."""
-    setup, hands, problems = exchange.load_session(data)
-    if setup is None or problems:
+    replayed, problems = exchange.replay_document(data)
+    if replayed is None or problems:
         return None, problems
-    replayed = replay(setup, hands, stop_at_end=True)
-    refused = [exchange.problem(p.message, hand=number, field=p.field)
-               for number, found in sorted(replayed.problems.items()) for p in found]
-    if refused:
-        return None, refused
     rows = [(hand.number, entry_as_data(hand.entry), hand.result.points)
             for hand in replayed.state.hands]
-    ended = isinstance(data, dict) and data.get("ended_at") is not None
-    return store.import_session(setup, rows, ended=ended), []
+    ended = data.get("ended_at") is not None  # a mapping: replay_document read it
+    return store.import_session(replayed.state.setup, rows, ended=ended), []
 
 
 def load(store: Store, token: str, cache: ReplayCache | None = None) -> Pad | None:

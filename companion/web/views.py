@@ -289,9 +289,9 @@ def add_hand(token: str):
     specs = pad.game.fields(pad.setup)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
-        expected = request.form.get("expected_number", "")
+        expected = read_count(request.form.get("expected_number", ""))
         choice = (stale_choice(pad, expected, form_values(request.form, specs))
-                  if read_count(expected) is not None else None)  # no number: just refused
+                  if expected is not None else None)  # a form without its number: refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
                            by=author())
@@ -329,7 +329,7 @@ class StaleChoice:
     The phone chooses: the same hand (discard what it typed) or the next hand (save it as
     that); the Save button is not simply offered again."""
 
-    number: int | None
+    number: int
     saved: ScoredHand | None
     typed: ScoredHand | Checked
     next_number: int
@@ -340,11 +340,10 @@ class StaleChoice:
         return self.typed if isinstance(self.typed, ScoredHand) else None
 
 
-def stale_choice(pad: pads.Pad, expected: str, typed: Mapping[str, Any]) -> StaleChoice:
-    """What a stale form (one that says its hand) is shown beside the two choices."""
-    number = read_count(expected)
-    saved = pad.hand(number) if number is not None else None
-    return StaleChoice(number, saved, pads.preview(pad, typed), pad.next_number)
+def stale_choice(pad: pads.Pad, number: int, typed: Mapping[str, Any]) -> StaleChoice:
+    """What a form for hand `number`, taken meanwhile by another phone, is shown beside the
+    two choices."""
+    return StaleChoice(number, pad.hand(number), pads.preview(pad, typed), pad.next_number)
 
 
 def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
@@ -513,14 +512,8 @@ def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
         if spec.kind is FieldKind.TRICKS:
             words.append(f"{spec.label.lower()} re-entered")
             continue
-        words.append(f"{spec.label} {_shown_or_blank(spec, was, pad)} → "
-                     f"{_shown_or_blank(spec, now, pad)}")
+        words.append(f"{spec.label} {_shown(spec, was, pad)} → {_shown(spec, now, pad)}")
     return words
-
-
-def _shown_or_blank(spec: Field, value: Any, pad: pads.Pad) -> str:
-    """A field's value as the players read it, or "—" for none."""
-    return _shown(spec, value, pad)
 
 
 def _export_document(pad: pads.Pad) -> dict:
