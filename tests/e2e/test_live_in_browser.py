@@ -72,7 +72,9 @@ def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
 def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: Page,
                                                       screens: Path) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"])
+    page.wait_for_load_state("networkidle")  # the preview's first answer moves what is below
     page.locator("#join summary").click()
+    expect(page.locator("#join")).to_have_attribute("open", "")
     qr = page.locator("#join img.qr")
     expect(qr).to_be_visible()
     loaded = "image => image.complete && image.naturalWidth > 0"
