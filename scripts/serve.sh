@@ -8,4 +8,5 @@ if [ ! -x .venv/bin/companion ]; then
   .venv/bin/pip install --quiet --upgrade pip
 fi
 .venv/bin/pip install --quiet -e .
+.venv/bin/python -m companion.catalogues compile >/dev/null
 exec .venv/bin/companion serve "$@"

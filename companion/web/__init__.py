@@ -26,6 +26,7 @@ def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
     from companion.web.join import bp as join_bp
+    from companion.web.language import init_language
     from companion.web.live import bp as live_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.referee import bp as referee_bp
@@ -38,6 +39,7 @@ def init_web(app: Flask) -> None:
         app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
         app.config.get("DATABASE_READ_ONLY", False))
     csrf.init_app(app)
+    init_language(app)
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
     app.register_blueprint(phases_bp)

@@ -1,0 +1,86 @@
+"""The pad in the reader's language: English, French, German or Italian, through Flask-Babel.
+
+The language is the one this phone chose (a cookie set by the switcher at the foot of every
+page), else the best the browser asks for, else English. Every message the engine makes is a
+`companion.i18n.Text`; the templates' `{{ … }}` translate any `Text` as they print it (Jinja's
+`finalize`), and the templates' own words are `{{ t("…") }}`, so one catalogue serves both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, current_app, redirect, request
+from flask_babel import Babel, get_locale, get_translations
+
+from companion.catalogues import TRANSLATIONS, ensure_compiled
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, say, t, tn
+from companion.parsing import read_word
+
+bp = Blueprint("language", __name__)
+
+COOKIE = "lang"
+COOKIE_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie
+NEXT_LIMIT = 2000
+
+
+def init_language(app: Flask) -> None:
+    """Attach Flask-Babel, the translating `finalize`, `t`/`tn` for templates and the switcher."""
+    ensure_compiled()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    Babel(app, locale_selector=chosen_language)
+    app.jinja_env.finalize = shown
+    app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language)
+    app.register_blueprint(bp)
+
+
+def chosen_language() -> str:
+    """This phone's language: its choice, else its browser's best match, else English."""
+    chosen = read_word(request.cookies.get(COOKIE), tuple(LANGUAGES))
+    if chosen:
+        return chosen
+    return request.accept_languages.best_match(tuple(LANGUAGES)) or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    """The language this page is in (its `<html lang>`)."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def catalogue() -> Catalogue:
+    """The catalogue of this request's language (a test may put its own in the config)."""
+    return current_app.config.get("TEST_CATALOGUE") or get_translations()
+
+
+def shown(value: Any) -> Any:
+    """A value as a template prints it: a `Text` in the reader's language."""
+    return say(value, catalogue())
+
+
+def said(value: Any) -> str:
+    """A message in the reader's language, as plain text (for a flash, a header, a cookie)."""
+    return str(shown(value))
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """Remember this phone's language and go back to the page it was on."""
+    chosen = read_word(code, tuple(LANGUAGES))
+    response = redirect(back_to(request.args.get("next")), code=303)
+    if chosen:
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_SECONDS, samesite="Lax",
+                            httponly=True)
+    return response
+
+
+def back_to(target: Any) -> str:
+    """Where to go after choosing: a path on this server only (never another site)."""
+    if not isinstance(target, str) or len(target) > NEXT_LIMIT:
+        return "/"
+    parts = urlsplit(target)
+    if (parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//")
+            or "\\" in target):
+        return "/"
+    return target
