@@ -1,0 +1,81 @@
+"""Messages that are English strings and can be said again in another language."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+from companion.i18n import Text, from_recipe, join, say, t, tn
+
+
+class Shouting:
+    """A catalogue that 'translates' by writing a message in capitals, fields left alone."""
+
+    def gettext(self, message: str) -> str:
+        return _capitals_outside_fields(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return _capitals_outside_fields(singular if n == 1 else plural)
+
+
+def _capitals_outside_fields(message: str) -> str:
+    out, depth = [], 0
+    for char in message:
+        depth += char == "{"
+        out.append(char if depth else char.upper())
+        depth -= char == "}"
+    return "".join(out)
+
+
+def test_a_message_is_its_english_words() -> None:
+    message = t("{taker} makes a garde", taker="Ann")
+    assert message == "Ann makes a garde"
+    assert isinstance(message, str)
+    assert json.dumps([message]) == '["Ann makes a garde"]'
+    assert {message: 1}["Ann makes a garde"] == 1
+
+
+def test_said_in_another_language_with_its_fields_kept() -> None:
+    message = t("{taker} makes a {contract}", taker="Ann", contract=t("garde"))
+    # The player's name stays as typed; the contract, itself a message, is translated too.
+    assert message.said_in(Shouting()) == "Ann MAKES A GARDE"
+
+
+def test_a_count_chooses_singular_or_plural() -> None:
+    assert tn("{count} bout", "{count} bouts", 1) == "1 bout"
+    assert tn("{count} bout", "{count} bouts", 3) == "3 bouts"
+    assert tn("{count} bout", "{count} bouts", 0) == "0 bouts"
+    assert tn("{count} bout", "{count} bouts", 3).said_in(Shouting()) == "3 BOUTS"
+
+
+def test_a_translation_naming_an_unknown_field_falls_back_to_english() -> None:
+    class Broken(Shouting):
+        def gettext(self, message: str) -> str:
+            return "{nobody} here"
+
+    assert t("{who} wins", who="Bob").said_in(Broken()) == "Bob wins"
+
+
+def test_plain_values_pass_through_say() -> None:
+    assert say("Ann", Shouting()) == "Ann"
+    assert say(42, Shouting()) == 42
+
+
+def test_join_keeps_each_part_translatable() -> None:
+    joined = join([t("garde"), t("chelem")], " + ")
+    assert joined == "garde + chelem"
+    assert say(joined, Shouting()) == "GARDE + CHELEM"
+    assert join([]) == ""
+
+
+def test_a_message_survives_pickling_and_its_recipe() -> None:
+    message = tn("{count} trick over {book}", "{count} tricks over {book}", 2,
+                 book=t("the book"))
+    again = pickle.loads(pickle.dumps(message))
+    assert isinstance(again, Text)
+    assert again == message == "2 tricks over the book"
+    assert again.said_in(Shouting()) == "2 TRICKS OVER THE BOOK"
+    rebuilt = from_recipe(json.loads(json.dumps(message.recipe())))
+    assert rebuilt == message
+    assert rebuilt.said_in(Shouting()) == "2 TRICKS OVER THE BOOK"
+    assert from_recipe("plain") == "plain"
