@@ -213,4 +213,4 @@ def test_nobody_wins_a_session_without_a_hand() -> None:
                  ["Ann", "Bob", "Cat", "Dan"], [ANN, BOB, CAT, DAN], [])
     assert empty.winners == ()
     assert by_player(game_stats("french-tarot", [empty]).records)[ANN].won == 0
-    assert games_played(ALL + [empty])["french-tarot"] == 3
+    assert games_played([*ALL, empty])["french-tarot"] == 3
