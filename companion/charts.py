@@ -27,6 +27,9 @@ ET.register_namespace("", SVG)
 WIDTH, HEIGHT = 360, 250
 """The drawing's own units: about a phone's width, so its text reads at its size there."""
 
+LEGEND_COLUMNS, LEGEND_ROW = 4, 22
+"""The legend under the chart: up to four names a row (a row is 22 units high)."""
+
 MOST_X_LABELS = 8
 """Hand numbers written under the chart at most (every hand still has its point)."""
 
@@ -42,10 +45,16 @@ class Series:
 def line_chart(title: str, labels: Sequence[str], series: Sequence[Series],
                point_words: str = "{name} after {label}: {value}") -> str:
     """A line chart as SVG markup: one line per series, one point per label."""
+    columns = min(LEGEND_COLUMNS, max(1, len(series)))
+    rows = math.ceil(len(series) / columns)
     chart = pygal.Line(
         width=WIDTH, height=HEIGHT, explicit_size=False, show_legend=True,
-        legend_at_bottom=True, legend_at_bottom_columns=min(3, max(1, len(series))),
-        truncate_legend=14, show_x_guides=False, show_y_guides=True, dots_size=2.5,
+        legend_at_bottom=True, legend_at_bottom_columns=columns,
+        # pygal keeps room for one row of the legend: the plot gives up a row's height for
+        # each further row, so a table of ten keeps every name in view.
+        margin_bottom=8 + LEGEND_ROW * (rows - 1) if rows > 1 else None,
+        truncate_legend=10 if columns == LEGEND_COLUMNS else 14, show_x_guides=False,
+        show_y_guides=True, dots_size=2.5,
         x_labels_major_every=max(1, math.ceil(len(labels) / MOST_X_LABELS)),
         show_minor_x_labels=len(labels) <= MOST_X_LABELS, margin=8, spacing=6,
         formatter=formatting.number, value_formatter=formatting.number, js=[], css=[],
