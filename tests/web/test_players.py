@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from companion.store import Store
 from tests.web.conftest import start
+from tests.web.test_fuzz import NASTY
 
 
 def players(client: FlaskClient) -> dict[str, tuple[int, int]]:
@@ -127,3 +129,15 @@ def test_bad_player_ids_are_not_found(client: FlaskClient) -> None:
     for path in ("/players/abc/rename", "/players/-1/merge", "/players/99999/rename",
                  "/players/123456789012345678901234567890/merge", "/players/%C2%B2/rename"):
         assert client.post(path, data={"name": "X", "version": "1"}).status_code == 404, path
+
+
+@pytest.mark.parametrize("nasty", NASTY)
+def test_no_odd_value_answers_500(client: FlaskClient, nasty: str) -> None:
+    start(client)
+    for path, data in (("/players/1/rename", {"name": nasty, "version": nasty}),
+                       ("/players/1/merge", {"into": nasty, "version": nasty}),
+                       ("/players/1/merge", {"into": f"2-{nasty}", "version": "1"})):
+        assert client.post(path, data=data).status_code in (303, 409, 422), (path, data)
+    for path in ("/stats", "/stats/game/skat", "/stats/player/1"):
+        assert client.get(path, query_string={"from": nasty, "to": nasty}).status_code in (
+            200, 422)
