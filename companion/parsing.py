@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from companion.formatting import number as format_number
@@ -95,6 +96,32 @@ def read_card_token(value: Any) -> str | None:
 def read_word(value: Any, allowed: Sequence[str]) -> str | None:
     """One of the `allowed` words exactly (a query's "hands=all"), else None."""
     return value if isinstance(value, str) and value in allowed else None
+
+
+DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def read_date(value: Any) -> date | None:
+    """A calendar day written as ISO YYYY-MM-DD in ASCII (what a date box sends), else None:
+    "2026-02-30", "2026-1-5" and "20260105" are all None."""
+    if not isinstance(value, str) or not DATE_TEXT.fullmatch(value.strip()):
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        return None
+
+
+NAME_READ_LIMIT = 200
+"""Characters of a typed name read at all; names are checked against their own limit after."""
+
+
+def read_name(value: Any) -> str:
+    """A typed name tidied: spaces at the ends dropped and runs of spaces made one ("" for
+    anything that is not text). The caller checks that it is not blank and not too long."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(value[:NAME_READ_LIMIT].split())
 
 
 # ---------------------------------------------------------------- fields

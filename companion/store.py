@@ -155,6 +155,77 @@ class HandConflict(ValueError):
     """Hand `number` already has an effective row: someone else entered it first."""
 
 
+
+@dataclass(frozen=True)
+class Player:
+    """One person on the roster: their name now, their version (it changes with every rename
+    and merge, so a form can say which it saw), the sessions they sat in, and the spellings
+    that name them (as first written)."""
+
+    id: int
+    name: str
+    version: int
+    sessions: int = 0
+    spellings: tuple[str, ...] = ()
+
+
+class NameTaken(ValueError):
+    """A rename to a name (or spelling) of another player: `owner` is that player's id."""
+
+    def __init__(self, owner: int) -> None:
+        super().__init__("that name is another player's")
+        self.owner = owner
+
+
+class SamePlayer(ValueError):
+    """A player merged into themself."""
+
+
+class SatTogether(ValueError):
+    """Two players who sat in the same session cannot be one person: `sessions` are those."""
+
+    def __init__(self, sessions: tuple[SessionRecord, ...]) -> None:
+        super().__init__("they sat in the same session")
+        self.sessions = sessions
+
+
+def name_key(name: str) -> str:
+    """What matches one person's spellings: case and spaces do not count ("ann  lee" is
+    "Ann Lee")."""
+    return " ".join(name.split()).casefold()
+
+
+def link_seats(conn: sqlite3.Connection, token: str, names: Sequence[str]) -> None:
+    """Link each seat of a new session to the roster's players (see `link_seat`)."""
+    for position, name in enumerate(names):
+        link_seat(conn, token, position, split_members(name))
+
+
+def link_seat(conn: sqlite3.Connection, token: str, position: int,
+              members: Sequence[str]) -> None:
+    """Link each member of a seat to the player their name (or a spelling merged into them)
+    names, adding a player for a name never seen."""
+    for member, name in enumerate(members):
+        key = name_key(name)
+        row = conn.execute("SELECT player_id FROM player_names WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            cursor = conn.execute("INSERT INTO players (name, created_at) VALUES (?, ?)",
+                                  (" ".join(name.split()), now_utc()))
+            player_id = cursor.lastrowid
+            conn.execute("INSERT INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
+                         (key, " ".join(name.split()), player_id))
+        else:
+            player_id = row[0]
+        conn.execute("INSERT OR IGNORE INTO seat_players (session_id, position, member,"
+                     " player_id) VALUES (?, ?, ?, ?)", (token, position, member, player_id))
+
+
+def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    """`items` in slices of at most `size` (SQLite caps the parameters of one query)."""
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
 # ---------------------------------------------------------------- migrations
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -286,6 +357,53 @@ def m007_sign_off(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX IF NOT EXISTS sign_offs_session ON sign_offs (session_id, id)")
+
+
+
+@MIGRATIONS()
+def m009_players(db: Database) -> None:
+    """The roster: one player per person across sessions, the spellings that name them, and
+    which player sat in each seat (a team seat, "Ann & Bob", links each member). Existing
+    seats are linked now, one player per name matched case- and space-insensitively, named as
+    first written."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS players (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS player_names (
+            key TEXT PRIMARY KEY,
+            spelling TEXT NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES players(id)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS seat_players (
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            position INTEGER NOT NULL,
+            member INTEGER NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            PRIMARY KEY (session_id, position, member)
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS seat_players_player ON seat_players"
+                " (player_id, session_id)")
+    db.execute("CREATE INDEX IF NOT EXISTS player_names_player ON player_names (player_id)")
+    seats = db.execute(
+        "SELECT seats.session_id, seats.position, seats.members FROM seats"
+        " JOIN sessions ON sessions.id = seats.session_id"
+        " WHERE NOT EXISTS (SELECT 1 FROM seat_players AS sp WHERE sp.session_id ="
+        " seats.session_id AND sp.position = seats.position)"
+        " ORDER BY sessions.created_at, sessions.rowid, seats.position").fetchall()
+    for session_id, position, members in seats:
+        link_seat(db.conn, session_id, position, _load(members))
 
 
 # ---------------------------------------------------------------- the store
@@ -461,6 +579,7 @@ class Store:
                 [(token, position, name, _dump(list(split_members(name))))
                  for position, name in enumerate(setup.players)],
             )
+            link_seats(conn, token, setup.players)
         return token
 
     def import_session(self, setup: Setup, hands: Sequence[tuple[int, Mapping[str, Any],
@@ -480,6 +599,7 @@ class Store:
                 "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
                 [(token, position, name, _dump(list(split_members(name))))
                  for position, name in enumerate(setup.players)])
+            link_seats(conn, token, setup.players)
             for number, entry, points in hands:
                 _insert_hand(conn, token, number, "enter", entry, points, None)
         return token
@@ -766,6 +886,117 @@ class Store:
             copy.close()
         partial.replace(target)
         return target
+
+
+    # -- the roster (players across sessions)
+
+    def players(self) -> list[Player]:
+        """Every player, those who sat in most sessions first (then by name)."""
+        rows = self.db.execute(
+            "SELECT p.id, p.name, p.version, count(DISTINCT sp.session_id) AS played"
+            " FROM players AS p LEFT JOIN seat_players AS sp ON sp.player_id = p.id"
+            " GROUP BY p.id ORDER BY played DESC, p.name COLLATE NOCASE, p.id").fetchall()
+        spellings = self._spellings()
+        return [Player(pid, name, version, played, spellings.get(pid, ()))
+                for pid, name, version, played in rows]
+
+    def player(self, player_id: int) -> Player | None:
+        """One player of the roster, or None."""
+        return next((p for p in self.players() if p.id == player_id), None)
+
+    def _spellings(self) -> dict[int, tuple[str, ...]]:
+        """The spellings that name each player (as first written), in the order seen."""
+        found: dict[int, list[str]] = {}
+        for player_id, spelling in self.db.execute(
+                "SELECT player_id, spelling FROM player_names ORDER BY rowid"):
+            found.setdefault(player_id, []).append(spelling)
+        return {pid: tuple(names) for pid, names in found.items()}
+
+    def rename_player(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
+        """Give a player a new name (the sessions already played keep the names as typed);
+        the new spelling names them from now on, and so do the old ones.
+
+        LookupError: no such player. StaleWrite: the player changed since `based_on` (their
+        version). NameTaken: the name is another player's.
+        """
+        key = name_key(name)
+        with self._write() as conn:
+            current = self._current_version(conn, player_id)
+            if based_on is not ANY_VERSION and based_on != current:
+                raise StaleWrite("the player changed since", current)
+            owner = conn.execute("SELECT player_id FROM player_names WHERE key = ?",
+                                 (key,)).fetchone()
+            if owner is not None and owner[0] != player_id:
+                raise NameTaken(owner[0])
+            conn.execute("UPDATE players SET name = ?, version = version + 1 WHERE id = ?",
+                         (name, player_id))
+            conn.execute("INSERT OR IGNORE INTO player_names (key, spelling, player_id)"
+                         " VALUES (?, ?, ?)", (key, name, player_id))
+
+    def merge_players(self, source: int, target: int, source_version: Any = ANY_VERSION,
+                      target_version: Any = ANY_VERSION) -> None:
+        """Make `source` and `target` one player, `target`: every seat and spelling of
+        `source` moves to `target`, and `source` leaves the roster.
+
+        SamePlayer: one player twice. LookupError: either is unknown. StaleWrite: either
+        changed since its version. SatTogether: they sat in the same session (two people).
+        """
+        if source == target:
+            raise SamePlayer("a player cannot be merged into themself")
+        with self._write() as conn:
+            for player_id, seen in ((source, source_version), (target, target_version)):
+                current = self._current_version(conn, player_id)
+                if seen is not ANY_VERSION and seen != current:
+                    raise StaleWrite("the player changed since", current)
+            shared = [row[0] for row in conn.execute(
+                "SELECT session_id FROM seat_players WHERE player_id = ? INTERSECT"
+                " SELECT session_id FROM seat_players WHERE player_id = ?", (source, target))]
+            if shared:
+                raise SatTogether(tuple(self.sessions_by_tokens(shared)))
+            conn.execute("UPDATE seat_players SET player_id = ? WHERE player_id = ?",
+                         (target, source))
+            conn.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?",
+                         (target, source))
+            conn.execute("DELETE FROM players WHERE id = ?", (source,))
+            conn.execute("UPDATE players SET version = version + 1 WHERE id = ?", (target,))
+
+    @staticmethod
+    def _current_version(conn: sqlite3.Connection, player_id: int) -> int:
+        """A player's version (changes with every rename and merge); LookupError if none."""
+        row = conn.execute("SELECT version FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None:
+            raise LookupError("no such player")
+        return row[0]
+
+    def sessions_between(self, since: str | None = None,
+                         before: str | None = None) -> list[SessionRecord]:
+        """Every session begun at or after `since` and before `before` (ISO times, UTC; None:
+        unbounded), oldest first: what the statistics count."""
+        rows = self.db.execute(
+            "SELECT id, game, options, first_dealer, created_at, ended_at, sign_off FROM sessions"
+            " WHERE created_at >= ? AND created_at < ? ORDER BY created_at, rowid",
+            (since or "", before or "\uffff")).fetchall()
+        seats = self._seats_of([row[0] for row in rows])
+        return [_session_record(row, seats.get(row[0], ())) for row in rows]
+
+    def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
+        """Who sat in each seat of these sessions: token -> seat -> the players in it."""
+        found: dict[str, dict[int, list[int]]] = {}
+        for chunk in _chunks(list(tokens), 500):
+            marks = ", ".join("?" for _ in chunk)
+            for token, position, player_id in self.db.execute(
+                    f"SELECT session_id, position, player_id FROM seat_players"
+                    f" WHERE session_id IN ({marks}) ORDER BY session_id, position, member",
+                    chunk):
+                found.setdefault(token, {}).setdefault(position, []).append(player_id)
+        return {token: {seat: tuple(ids) for seat, ids in seats.items()}
+                for token, seats in found.items()}
+
+    def tokens_of_device(self, device: str) -> frozenset[str]:
+        """The sessions `device` opened (whose links it may be shown)."""
+        rows = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ?",
+                               (device,)).fetchall()
+        return frozenset(row[0] for row in rows)
 
 
 # ---------------------------------------------------------------- rows <-> records

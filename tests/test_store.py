@@ -13,6 +13,10 @@ from companion.rules.values import Setup
 from companion.store import (
     MIGRATIONS,
     HandConflict,
+    NameTaken,
+    SamePlayer,
+    SatTogether,
+    StaleWrite,
     Store,
     default_database_path,
     split_members,
@@ -410,3 +414,77 @@ def test_a_draft_survives_reopening_the_file(db_path):
 def test_a_draft_needs_a_session(store):
     with pytest.raises(LookupError):
         store.save_draft("no-such-session", 1, {})
+
+
+# ---------------------------------------------------------------- the roster (m009)
+
+
+def roster(store: Store) -> dict[str, int]:
+    """Each player's name and the sessions they sat in."""
+    return {player.name: player.sessions for player in store.players()}
+
+
+def seated(store: Store, token: str) -> dict[int, tuple[str, ...]]:
+    """Who sits in each seat of a session, by the roster's names."""
+    names = {player.id: player.name for player in store.players()}
+    return {seat: tuple(names[i] for i in ids)
+            for seat, ids in store.seat_players([token])[token].items()}
+
+
+def test_an_older_file_gets_one_player_per_name_whatever_its_case_and_spaces(db_path):
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before="m009_players")
+        for number, names in enumerate((["Ann", "Bob"], ["ann ", "BOB", "Cleo  Lee"],
+                                        ["cleo lee", "Ann & Dee"])):
+            token = f"old-{number}"
+            old.db.execute("INSERT INTO sessions (id, game, options, first_dealer, created_at)"
+                           " VALUES (?, 'war', '{}', 0, ?)", (token, f"2026-01-0{number + 1}"))
+            old.db.conn.executemany(
+                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+                [(token, seat, name, json.dumps(list(split_members(name))))
+                 for seat, name in enumerate(names)])
+        old.db.conn.commit()
+    with Store(db_path, migrate=True) as upgraded:
+        # Named as first written; "Ann & Dee" is a team: Ann and a new player Dee.
+        assert roster(upgraded) == {"Ann": 3, "Bob": 2, "Cleo Lee": 2, "Dee": 1}
+        assert seated(upgraded, "old-2") == {0: ("Cleo Lee",), 1: ("Ann", "Dee")}
+        assert upgraded.player(1).spellings == ("Ann",)  # one key, kept as first written
+
+
+def test_a_new_session_links_its_seats_to_known_players(store, token):
+    again = store.create_session(Setup("war", ("ANN", "cleo")))
+    assert seated(store, again) == {0: ("Ann",), 1: ("Cleo",)}
+    assert roster(store)["Ann"] == 2 and roster(store)["Bob"] == 1
+
+
+def test_renaming_keeps_old_sheets_and_the_old_spelling(store, token):
+    cleo = next(p for p in store.players() if p.name == "Cleo")
+    store.rename_player(cleo.id, "Cleopatra", cleo.version)
+    assert store.get_session(token).setup.players[1] == "Cleo"  # the sheet as typed then
+    later = store.create_session(Setup("war", ("cleo", "Fay")))
+    assert seated(store, later)[0] == ("Cleopatra",)  # the old spelling still names her
+    with pytest.raises(StaleWrite):  # the version she had before the rename
+        store.rename_player(cleo.id, "Cleo", cleo.version)
+    fay = next(p for p in store.players() if p.name == "Fay")
+    with pytest.raises(NameTaken):
+        store.rename_player(fay.id, "CLEOPATRA", fay.version)
+
+
+def test_merging_moves_seats_and_spellings(store, token):
+    other = store.create_session(Setup("war", ("Cleo", "Fey")))
+    fey = next(p for p in store.players() if p.name == "Fey")
+    fay = next(p for p in store.players() if p.name == "Fay")
+    with pytest.raises(SamePlayer):
+        store.merge_players(fey.id, fey.id)
+    cleo = next(p for p in store.players() if p.name == "Cleo")
+    with pytest.raises(SatTogether) as together:
+        store.merge_players(cleo.id, fay.id, cleo.version, fay.version)
+    assert [record.token for record in together.value.sessions] == [token]
+    with pytest.raises(StaleWrite):
+        store.merge_players(fey.id, fay.id, fey.version, fay.version + 1)
+    store.merge_players(fey.id, fay.id, fey.version, fay.version)
+    assert "Fey" not in roster(store) and roster(store)["Fay"] == 2
+    assert seated(store, other)[1] == ("Fay",)
+    assert store.player(fay.id).spellings == ("Fay", "Fey")
+    assert store.player(fay.id).version == fay.version + 1
+    assert seated(store, store.create_session(Setup("war", ("fey", "Ann"))))[0] == ("Fay",)

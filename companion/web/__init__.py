@@ -29,7 +29,9 @@ def init_web(app: Flask) -> None:
     from companion.web.language import init_language
     from companion.web.live import bp as live_bp
     from companion.web.phases import bp as phases_bp
+    from companion.web.players import bp as players_bp
     from companion.web.referee import bp as referee_bp
+    from companion.web.stats import bp as stats_bp
     from companion.web.transfer import bp as transfer_bp
     from companion.web.trick_entry import bp as tricks_bp
     from companion.web.views import bp
@@ -48,6 +50,8 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(who_bp)
     app.register_blueprint(transfer_bp)
     app.register_blueprint(referee_bp)
+    app.register_blueprint(players_bp)
+    app.register_blueprint(stats_bp)
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed

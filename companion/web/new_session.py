@@ -18,7 +18,7 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 
 from companion import pad as pads
-from companion.parsing import read_count, read_word
+from companion.parsing import read_count, read_name, read_word
 from companion.rules import all_games
 from companion.rules.base import Game
 from companion.rules.values import Field
@@ -99,7 +99,7 @@ def new_session() -> str:
     """The form to start a session (for a game and count chosen without JavaScript, too)."""
     game, count, values = _page_values()
     form = new_session_form(game, count, values, posted=False)
-    return render_template("new.html", games=all_games(), form=form)
+    return render_template("new.html", games=all_games(), form=form, known_names=known_names())
 
 
 @bp.get("/new/fields")
@@ -110,6 +110,11 @@ def new_session_fields() -> str:
     return render_template("_new_fields.html", form=form)
 
 
+def known_names() -> list[str]:
+    """The roster's names, those who played most first: the name boxes offer them."""
+    return [player.name for player in get_store().players()]
+
+
 def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[str]]]:
     """The `count` seat names, tidied, with a problem for each blank, long or repeated one."""
     names: list[str] = []
@@ -117,7 +122,7 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
     seen: set[str] = set()
     for seat in range(count):
         key = f"name-{seat}"
-        name = " ".join(str(form.get(key, ""))[:200].split())
+        name = read_name(form.get(key, ""))
         if not name:
             errors[key] = [f"Enter the name of player {seat + 1}."]
         elif len(name) > NAME_LIMIT:
@@ -164,4 +169,5 @@ def create_session():
 def _refused(form: NewSession) -> tuple[str, int]:
     """The form as typed with each problem beside its field (422), as a page or its part."""
     template = "_new_fields.html" if is_htmx() else "new.html"
-    return render_template(template, games=all_games(), form=form), 422
+    return render_template(template, games=all_games(), form=form,
+                           known_names=known_names()), 422

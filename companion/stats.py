@@ -1,0 +1,343 @@
+"""Statistics over many sessions: per player and per game, from the replayed hands alone.
+
+Pure Python, no Flask and no SQL: the caller hands in each session as plain data (its setup,
+its state replayed by the engine, the game's outcome, and which roster player sat in each seat)
+and gets frozen records back. Nothing here is stored: every figure is derived again from the
+hands, so a corrected hand or a merged player changes the statistics at once.
+
+What counts (the statistics pages say it too):
+- A session is **won** by the game's own verdict when it finished by its rules; otherwise by
+  whoever led on the totals after its last hand (the game's own leaders: a side in partnership
+  Tantony), sessions still being played included. A session without a hand has no winner.
+- A **hand** is a hand played out: a redeal (everyone passed) is left out of the hands, the
+  average and the best and worst hand.
+- The **best** hand is the highest score, or the lowest where the game's scale says fewer is
+  better (goats); the first such hand when several tie.
+- A player in two seats of one session (a typing slip) is counted in the first.
+- A game's **own figures** come from each hand's `HandResult.facts`: French Tarot contracts
+  taken and made, Skat games declared and won by game type, Tantony runts per hand, Troggu
+  Rappen won and paid.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion import formatting
+from companion.engine import make_setup
+from companion.rules import get
+from companion.rules.base import Game, leaders
+from companion.rules.values import Better, Outcome, ScoredHand, Setup, State
+
+# ---------------------------------------------------------------- what goes in
+
+
+@dataclass(frozen=True)
+class SessionPlay:
+    """One session as the statistics read it: `key` names it for the caller (its link),
+    `started` is when it began (ISO text), `seats` says which players sat in each seat."""
+
+    key: str
+    started: str
+    state: State
+    winners: tuple[int, ...]
+    seats: Mapping[int, tuple[int, ...]]
+
+    @property
+    def setup(self) -> Setup:
+        return self.state.setup
+
+    @property
+    def day(self) -> str:
+        """The day it began (YYYY-MM-DD)."""
+        return self.started[:10]
+
+    def seat_of(self, player: int) -> int | None:
+        """The seat `player` sat in (the first, should they be in two), or None."""
+        return next((seat for seat, ids in sorted(self.seats.items()) if player in ids), None)
+
+    def players(self) -> set[int]:
+        """Everyone who sat at the table."""
+        return {player for ids in self.seats.values() for player in ids}
+
+
+def session_play(key: str, started: str, state: State, outcome: Outcome,
+                 seats: Mapping[int, Sequence[int]]) -> SessionPlay:
+    """A replayed session with its winners decided as the module says."""
+    return SessionPlay(key, started, state, session_winners(state, outcome),
+                       {seat: tuple(ids) for seat, ids in seats.items()})
+
+
+def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
+    """The seats that won: the game's verdict, or its leaders when play stopped (none before
+    the first hand)."""
+    if state.hands_played == 0:
+        return ()
+    if outcome.winners:
+        return tuple(outcome.winners)
+    return leaders(state.totals, get(state.setup.game).scale.better)
+
+
+# ---------------------------------------------------------------- what comes out
+
+
+@dataclass(frozen=True)
+class HandRef:
+    """One hand of one session: where to find it and what it scored for the seat."""
+
+    session: str
+    day: str
+    number: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One of a game's own figures for a player: `value` out of `out_of` ("2 of 3 made"), or
+    a plain amount (`out_of` None)."""
+
+    heading: str
+    value: float | None
+    out_of: int | None = None
+    signed: bool = False
+
+    @property
+    def text(self) -> str:
+        """The figure as the page prints it: "2 of 3", "2.75", "+120", or "—" for nothing."""
+        if self.out_of is not None:
+            return f"{formatting.number(self.value or 0)} of {self.out_of}" if self.out_of \
+                else "—"
+        if self.value is None:
+            return "—"
+        rounded = round(self.value, 2)
+        return formatting.signed(rounded) if self.signed else formatting.number(rounded)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's results at one game over the sessions counted."""
+
+    player: int
+    game: str
+    sessions: int
+    won: int
+    hands: int
+    total: int
+    best: HandRef | None
+    worst: HandRef | None
+    figures: tuple[Figure, ...] = ()
+
+    @property
+    def average(self) -> float | None:
+        """Points per hand played (None before any hand)."""
+        return self.total / self.hands if self.hands else None
+
+    @property
+    def average_text(self) -> str:
+        """The average as the pages print it, to a tenth: "12.5", "−3", or "—"."""
+        return "—" if self.average is None else formatting.number(round(self.average, 1))
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """A player's result in one session: for the results over time."""
+
+    session: str
+    day: str
+    game: str
+    total: int
+    hands: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's page: a record per game they played, and each session in time order."""
+
+    player: int
+    records: tuple[Record, ...]
+    results: tuple[SessionResult, ...]
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """One game's page: a record per player who played it, most sessions first."""
+
+    game: str
+    sessions: int
+    hands: int
+    records: tuple[Record, ...]
+
+
+# ---------------------------------------------------------------- the sums
+
+
+@dataclass
+class _Tally:
+    """A record being added up (frozen into a `Record` at the end)."""
+
+    sessions: int = 0
+    won: int = 0
+    hands: int = 0
+    total: int = 0
+    best: HandRef | None = None
+    worst: HandRef | None = None
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add_session(self, play: SessionPlay, seat: int, better: Better,
+                    count: Callable[[ScoredHand, int], Counter[str]] | None) -> None:
+        self.sessions += 1
+        self.won += seat in play.winners
+        for hand in played_hands(play.state):
+            points = hand.result.points[seat]
+            self.hands += 1
+            self.total += points
+            here = HandRef(play.key, play.day, hand.number, points)
+            if self.best is None or _beats(points, self.best.points, better):
+                self.best = here
+            if self.worst is None or _beats(self.worst.points, points, better):
+                self.worst = here
+            if count is not None:
+                self.counts.update(count(hand, seat))
+
+    def freeze(self, player: int, game: str) -> Record:
+        figures = own_figures(game, self.counts, self.hands)
+        return Record(player, game, self.sessions, self.won, self.hands, self.total, self.best,
+                      self.worst, figures)
+
+
+def _beats(points: int, other: int, better: Better) -> bool:
+    """Whether `points` is strictly better than `other` on the game's scale."""
+    return points > other if better is Better.HIGHER else points < other
+
+
+def played_hands(state: State) -> Iterable[ScoredHand]:
+    """The hands played out (a redeal is not a hand played)."""
+    return (hand for hand in state.hands if not hand.result.redeal)
+
+
+def game_stats(slug: str, plays: Sequence[SessionPlay]) -> GameStats:
+    """The statistics of one game: each player's record over the sessions of that game."""
+    game = get(slug)
+    count = OWN_COUNTS.get(slug)
+    tallies: dict[int, _Tally] = {}
+    mine = [play for play in plays if play.setup.game == slug]
+    for play in mine:
+        for player in sorted(play.players()):
+            seat = play.seat_of(player)
+            assert seat is not None
+            tallies.setdefault(player, _Tally()).add_session(play, seat, game.scale.better,
+                                                             count)
+    records = sorted((tally.freeze(player, slug) for player, tally in tallies.items()),
+                     key=lambda r: (-r.sessions, -r.won, r.player))
+    return GameStats(slug, len(mine), sum(play.state.hands_played for play in mine),
+                     tuple(records))
+
+
+def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
+    """The statistics of one player: a record per game and each session's result."""
+    tallies: dict[str, _Tally] = {}
+    results: list[SessionResult] = []
+    for play in sorted(plays, key=lambda p: p.started):
+        seat = play.seat_of(player)
+        if seat is None:
+            continue
+        slug = play.setup.game
+        game = get(slug)
+        tallies.setdefault(slug, _Tally()).add_session(play, seat, game.scale.better,
+                                                       OWN_COUNTS.get(slug))
+        results.append(SessionResult(play.key, play.day, slug, play.state.totals[seat],
+                                     play.state.hands_played, seat in play.winners))
+    records = sorted((tally.freeze(player, slug) for slug, tally in tallies.items()),
+                     key=lambda r: (-r.sessions, r.game))
+    return PlayerStats(player, tuple(records), tuple(results))
+
+
+def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:
+    """How many sessions of each game were counted."""
+    return Counter(play.setup.game for play in plays)
+
+
+# ---------------------------------------------------------------- each game's own figures
+
+
+def _french_tarot(hand: ScoredHand, seat: int) -> Counter[str]:
+    """A contract taken by the seat (as taker), and whether it was made."""
+    facts = hand.result.facts
+    if facts.get("taker") != seat or facts.get("contract") in (None, "pass"):
+        return Counter()
+    contract = facts["contract"]
+    return Counter({f"taken:{contract}": 1, f"made:{contract}": int(bool(facts.get("made")))})
+
+
+def _skat(hand: ScoredHand, seat: int) -> Counter[str]:
+    """A game declared by the seat, by game type, and whether it was won."""
+    facts = hand.result.facts
+    if facts.get("declarer") != seat or facts.get("game") in (None, "passed"):
+        return Counter()
+    game = facts["game"]
+    return Counter({f"taken:{game}": 1, f"made:{game}": int(bool(facts.get("won")))})
+
+
+def _tantony(hand: ScoredHand, seat: int) -> Counter[str]:
+    """The runts the seat got (every trick that went to it, the Tantony card included) and
+    what they were worth."""
+    got = [trick for trick in hand.result.facts.get("tricks", ()) if trick.get("to") == seat]
+    return Counter({"runts": len(got),
+                    "runt_points": sum(trick.get("runt_value") or 0 for trick in got)})
+
+
+def _troggu(hand: ScoredHand, seat: int) -> Counter[str]:
+    """The Rappen the seat was paid, or paid out, in this hand."""
+    points = hand.result.points[seat]
+    return Counter({"won": max(points, 0), "paid": max(-points, 0)})
+
+
+OWN_COUNTS: dict[str, Callable[[ScoredHand, int], Counter[str]]] = {
+    "french-tarot": _french_tarot,
+    "skat": _skat,
+    "tantony": _tantony,
+    "troggu": _troggu,
+}
+"""The games with figures of their own: what each hand adds to a player's counts."""
+
+
+def own_figures(slug: str, counts: Mapping[str, int], hands: int) -> tuple[Figure, ...]:
+    """A game's own figures for a player, from the counts of their hands."""
+    if slug in ("french-tarot", "skat"):
+        field_name = "contract" if slug == "french-tarot" else "game"
+        return tuple(Figure(label, counts.get(f"made:{value}", 0), counts.get(f"taken:{value}", 0))
+                     for value, label in choice_labels(slug, field_name)
+                     if value not in ("pass", "passed"))
+    if slug == "tantony":
+        runts = counts.get("runts", 0)
+        return (Figure("Runts a hand", runts / hands if hands else None),
+                Figure("Average runt", counts.get("runt_points", 0) / runts if runts else None))
+    if slug == "troggu":
+        return (Figure("Rappen won", counts.get("won", 0), signed=True),
+                Figure("Rappen paid", -counts.get("paid", 0), signed=True))
+    return ()
+
+
+def figure_headings(slug: str) -> tuple[str, ...]:
+    """The headings of a game's own figures (none for a game without them)."""
+    return tuple(figure.heading for figure in own_figures(slug, {}, 0))
+
+
+def own_figures_title(slug: str) -> str:
+    """What a game's own figures are, in a heading."""
+    return {"french-tarot": "Contracts made of those taken",
+            "skat": "Games won of those declared",
+            "tantony": "Runts", "troggu": "Rappen"}.get(slug, "")
+
+
+def choice_labels(slug: str, field_name: str) -> tuple[tuple[str, str], ...]:
+    """The values of a game's CHOICE field and their words (the same at every table size)."""
+    game: Game = get(slug)
+    count = game.player_counts[0]
+    setup, _ = make_setup(slug, [f"P{seat + 1}" for seat in range(count)])
+    spec = next(spec for spec in game.fields(setup) if spec.name == field_name)
+    return tuple((choice.value, choice.label) for choice in spec.choices)
+

@@ -1,0 +1,146 @@
+"""The roster: the players of this pad across sessions, renamed and merged by hand.
+
+Every seat of every session is linked to a player when the session starts (a name seen
+before, in any case and spacing, is the same player). Renaming changes the name the roster
+and the statistics use; the sessions already played keep the names as they were typed then
+(a score sheet is not rewritten), and the old spelling still names the player in a new
+session. Merging two spellings of one person moves every seat of one onto the other. Each
+form carries the version of the player it was opened for: a change made meanwhile on another
+phone is refused (409), never overwritten.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.parsing import read_count, read_name
+from companion.rules import get
+from companion.store import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
+from companion.web import get_store
+from companion.web.new_session import NAME_LIMIT
+
+bp = Blueprint("players", __name__)
+
+MERGE_CHOICE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
+"""A merge's chosen player as the form sends it: "<id>-<version>" (the version it saw)."""
+
+
+@dataclass
+class RosterForm:
+    """What was typed into one player's forms when refused, and what is wrong with it."""
+
+    player: int
+    name: str | None = None
+    into: str | None = None
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+def read_player_id(text: str) -> int:
+    """A player id from the path, strictly: anything but a short number is a 404."""
+    player_id = read_count(text, digits=9)
+    if player_id is None:
+        abort(404)
+    return player_id
+
+
+@bp.get("/players")
+def roster() -> str:
+    """The roster: each player, the sessions they sat in, and forms to rename and merge."""
+    return render_template("players/roster.html", players=get_store().players(), refused=None)
+
+
+def _refused(form: RosterForm, status: int) -> tuple[str, int]:
+    """The roster again, the refused form as typed with its problem beside the field."""
+    return render_template("players/roster.html", players=get_store().players(),
+                           refused=form), status
+
+
+def _player_or_404(player_id: int) -> Player:
+    player = get_store().player(player_id)
+    if player is None:
+        abort(404)
+    return player
+
+
+@bp.post("/players/<player>/rename")
+def rename(player: str) -> Response | tuple[str, int]:
+    """Rename a player (the statistics follow; old score sheets keep their names)."""
+    current = _player_or_404(read_player_id(player))
+    name = read_name(request.form.get("name"))
+    form = RosterForm(current.id, name=name)
+    seen = read_count(request.form.get("version", ""), digits=9)
+    if not name:
+        form.errors["name"] = ["Enter the player's new name."]
+    elif len(name) > NAME_LIMIT:
+        form.errors["name"] = [f"Keep names to {NAME_LIMIT} characters."]
+    if form.errors:
+        return _refused(form, 422)
+    try:
+        get_store().rename_player(current.id, name, seen if seen is not None else -1)
+    except StaleWrite:
+        form.errors["name"] = [stale_words(current)]
+        return _refused(form, 409)
+    except NameTaken as taken:
+        owner = get_store().player(taken.owner)
+        form.errors["name"] = [f"{name} names {owner.name if owner else 'another player'} "
+                               "already: if they are one person, merge them instead."]
+        return _refused(form, 422)
+    flash(f"{current.name} is now {name}. Sessions already played keep the names as typed.")
+    return redirect(url_for("players.roster", _anchor=f"player-{current.id}"), code=303)
+
+
+@bp.post("/players/<player>/merge")
+def merge(player: str) -> Response | tuple[str, int]:
+    """Merge a player into another: one person written two ways."""
+    current = _player_or_404(read_player_id(player))
+    chosen = str(request.form.get("into", ""))[:40]
+    form = RosterForm(current.id, into=chosen)
+    seen = read_count(request.form.get("version", ""), digits=9)
+    matched = MERGE_CHOICE.fullmatch(chosen.strip())
+    target = get_store().player(int(matched.group(1))) if matched else None
+    if target is None and matched:
+        form.errors["into"] = ["That player is no longer on the roster (merged on another "
+                               "phone since this page was opened): choose again."]
+        return _refused(form, 409)
+    if target is None or matched is None:
+        form.errors["into"] = ["Choose the player they are the same person as."]
+        return _refused(form, 422)
+    try:
+        get_store().merge_players(current.id, target.id, seen if seen is not None else -1,
+                                  int(matched.group(2)))
+    except SamePlayer:
+        form.errors["into"] = [f"That is {current.name}: choose another player to merge "
+                               "into."]
+        return _refused(form, 422)
+    except SatTogether as together:
+        form.errors["into"] = [together_words(current, target, together)]
+        return _refused(form, 422)
+    except StaleWrite:
+        form.errors["into"] = ["One of the two players was renamed or merged on another phone "
+                               "since this page was opened, so nothing was merged. Check the "
+                               "roster as it is now, then merge again."]
+        return _refused(form, 409)
+    flash(f"{current.name} and {target.name} are one player now: {target.name}, with "
+          "every session of both.")
+    return redirect(url_for("players.roster", _anchor=f"player-{target.id}"), code=303)
+
+
+def stale_words(player: Player) -> str:
+    """Why a rename was not saved: the player changed on another phone."""
+    return (f"This player was renamed or merged on another phone after this page was opened "
+            f"(now: {player.name}), so nothing was changed. Your name is kept here: save again "
+            "to apply it.")
+
+
+def together_words(current: Player, target: Player, together: SatTogether) -> str:
+    """Why two players cannot be merged: they sat at one table."""
+    first = together.sessions[0] if together.sessions else None
+    where = f" ({get(first.setup.game).name}, {first.created_at[:10]})" if first else ""
+    more = len(together.sessions) - 1
+    also = f" and {more} more" if more > 0 else ""
+    return (f"{current.name} and {target.name} sat in the same session{where}{also}: they are "
+            "two people, so they cannot be merged.")

@@ -1,0 +1,196 @@
+"""Statistics pages (per game, per player, over a range of days) and the session's chart.
+
+The sessions counted are replayed through the pad's cache (`pad.load`) and handed to the pure
+`companion.stats`; nothing is stored. A hand named on these pages (the best, the worst) links
+to its session only when this phone has opened that session itself: a session's link is its
+key, and a page every phone can open must not hand out every key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, session, url_for
+from markupsafe import Markup
+
+from companion import charts, stats
+from companion import pad as pads
+from companion.parsing import read_count, read_date
+from companion.rules import all_games, get
+from companion.rules.values import State
+from companion.store import Player
+from companion.web import get_cache, get_store
+from companion.web.views import is_htmx, load_or_404
+
+bp = Blueprint("stats", __name__)
+
+RANGE_KEYS = ("from", "to")
+
+
+@dataclass(frozen=True)
+class DayRange:
+    """The days the statistics count (either end open), as typed, with what is wrong."""
+
+    start: date | None = None
+    end: date | None = None
+    typed: Mapping[str, str] = field(default_factory=dict)
+    errors: Mapping[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def since(self) -> str | None:
+        """The first moment counted, as the store's times read (UTC)."""
+        return self.start.isoformat() if self.start else None
+
+    @property
+    def before(self) -> str | None:
+        """The first moment no longer counted: the day after the last day."""
+        return (self.end + timedelta(days=1)).isoformat() if self.end else None
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The range as a query string's values, for the links between the pages."""
+        return {key: value for key, value in (("from", self.since),
+                                              ("to", self.end.isoformat() if self.end else None))
+                if value}
+
+    @property
+    def words(self) -> str:
+        """The range in words: "all sessions", "from 2026-01-01 to 2026-12-31"."""
+        if not self.start and not self.end:
+            return "all sessions"
+        parts = [f"from {self.start.isoformat()}" if self.start else "",
+                 f"to {self.end.isoformat()}" if self.end else ""]
+        return "sessions " + " ".join(part for part in parts if part)
+
+
+def read_range(args: Mapping[str, Any]) -> DayRange:
+    """The range in the query string, read strictly (YYYY-MM-DD), each problem on its box."""
+    typed = {key: str(args.get(key, ""))[:40] for key in RANGE_KEYS}
+    days: dict[str, date | None] = {}
+    errors: dict[str, list[str]] = {}
+    for key in RANGE_KEYS:
+        days[key] = read_date(typed[key]) if typed[key].strip() else None
+        if typed[key].strip() and days[key] is None:
+            errors[key] = ["Write the day as year-month-day, for example 2026-11-23."]
+    start, end = days["from"], days["to"]
+    if start and end and end < start:
+        errors["to"] = ["The last day is before the first: swap them."]
+    return DayRange(start, end, typed, errors)
+
+
+def load_plays(days: DayRange) -> list[stats.SessionPlay]:
+    """Every session begun within the days, replayed, with who sat where."""
+    store = get_store()
+    records = store.sessions_between(days.since, days.before)
+    seats = store.seat_players([record.token for record in records])
+    plays = []
+    for record in records:
+        pad = pads.load(store, record.token, get_cache())
+        if pad is None:  # removed meanwhile: not counted
+            continue
+        plays.append(stats.session_play(record.token, record.created_at, pad.state,
+                                        pad.outcome, seats.get(record.token, {})))
+    return plays
+
+
+def hand_link(known: frozenset[str], hand: stats.HandRef | None) -> str | None:
+    """The pad's page at that hand, when this phone has opened its session (else None)."""
+    if hand is None or hand.session not in known:
+        return None
+    return url_for("pad.show", token=hand.session, hands="all", _anchor=f"hand-{hand.number}")
+
+
+def known_sessions() -> frozenset[str]:
+    """The sessions this phone has opened (whose links it may be shown)."""
+    device = session.get("device")
+    return get_store().tokens_of_device(device) if isinstance(device, str) else frozenset()
+
+
+def _page(template: str, days: DayRange, **context: Any) -> str | tuple[str, int]:
+    """A statistics page; with a bad range, the form with its problems and nothing counted."""
+    status = 422 if days.errors else 200
+    return render_template(template, days=days, **context), status
+
+
+@bp.get("/stats")
+def overview() -> str | tuple[str, int]:
+    """The statistics' front page: the range, the games played, the players."""
+    days = read_range(request.args)
+    if days.errors:
+        return _page("stats/overview.html", days, counted=None, players=[])
+    plays = load_plays(days)
+    counted = stats.games_played(plays)
+    present = set().union(*(play.players() for play in plays)) if plays else set()
+    players = [p for p in get_store().players() if p.id in present]
+    games = [(game, counted[game.slug]) for game in all_games() if counted[game.slug]]
+    return _page("stats/overview.html", days, counted=games, players=players,
+                 sessions=len(plays))
+
+
+@bp.get("/stats/game/<slug>")
+def game_page(slug: str) -> str | tuple[str, int]:
+    """One game's statistics: each player's record at it, and the game's own figures."""
+    try:
+        game = get(slug)
+    except KeyError:
+        abort(404)
+    days = read_range(request.args)
+    if days.errors:
+        return _page("stats/game.html", days, game=game, table=None)
+    table = stats.game_stats(slug, load_plays(days))
+    return _page("stats/game.html", days, game=game, table=table, names=_names(),
+                 known=known_sessions(), hand_link=hand_link,
+                 headings=stats.figure_headings(slug),
+                 figures_title=stats.own_figures_title(slug))
+
+
+@bp.get("/stats/player/<player>")
+def player_page(player: str) -> str | tuple[str, int]:
+    """One player's statistics: a record per game, and their results over time."""
+    player_id = read_count(player, digits=9)
+    found = get_store().player(player_id) if player_id is not None else None
+    if found is None:
+        abort(404)
+    days = read_range(request.args)
+    if days.errors:
+        return _page("stats/player.html", days, player=found, table=None)
+    table = stats.player_stats(found.id, load_plays(days))
+    return _page("stats/player.html", days, player=found, table=table, known=known_sessions(),
+                 hand_link=hand_link, games={g.slug: g for g in all_games()},
+                 charts=_result_charts(found, table))
+
+
+def _names() -> dict[int, Player]:
+    return {player.id: player for player in get_store().players()}
+
+
+def _result_charts(player: Player, table: stats.PlayerStats) -> dict[str, Markup]:
+    """Per game, the player's total in each session, in time order."""
+    drawn: dict[str, Markup] = {}
+    for record in table.records:
+        results = [r for r in table.results if r.game == record.game]
+        labels = [r.day[5:] for r in results]  # "11-23": the year is in the range
+        line = charts.Series(player.name, tuple(r.total for r in results))
+        drawn[record.game] = Markup(charts.line_chart(
+            f"{player.name} at {get(record.game).name}: total in each session", labels, [line],
+            "{name} on {label}: {value}"))
+    return drawn
+
+
+@bp.get("/s/<token>/chart")
+def session_chart(token: str) -> str:
+    """The running totals as a line chart: the pad's fold fetches it (htmx), or a page of its
+    own without JavaScript."""
+    pad = load_or_404(token)
+    svg = Markup(charts.session_chart(pad.state)) if pad.state.hands else None
+    template = "stats/_session_chart.html" if is_htmx() else "stats/session_chart.html"
+    return render_template(template, pad=pad, chart=svg)
+
+
+@bp.app_template_global()
+def running_chart(state: State) -> Markup:
+    """The running totals of a session as inline SVG (the printed summary draws it)."""
+    return Markup(charts.session_chart(state))
