@@ -216,10 +216,8 @@ def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand,
     """The hands the pad's table shows, each with its running totals, and how many earlier
     hands are folded away: the latest `LATEST_HANDS` unless every hand was asked for, so a
     long evening's pad weighs what a short one does (the summary and history show them all)."""
-    running = pad.state.running_totals()
-    rows = list(zip(pad.state.hands, running, strict=True))
-    folded = 0 if every_hand else max(0, len(rows) - LATEST_HANDS)
-    return rows[folded:], folded
+    folded = 0 if every_hand else max(0, len(pad.state.hands) - LATEST_HANDS)
+    return pad.rows_from(folded), folded
 
 
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
