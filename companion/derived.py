@@ -71,8 +71,9 @@ def _qualified(kind: type) -> str:
 
 
 def _resolve(name: str) -> Any:
-    """The class a qualified name stands for: only from the app's own modules (or one a game
-    registered from elsewhere was already imported from), never any module a file names."""
+    """The dataclass or enum a qualified name stands for: only from the app's own modules (or
+    one already imported, where a game registered from elsewhere lives), never any module a
+    file names, and never anything but a dataclass or an enum."""
     module_name, _, qualname = name.partition(":")
     module = sys.modules.get(module_name)
     if module is None:
@@ -81,7 +82,9 @@ def _resolve(name: str) -> Any:
         module = importlib.import_module(module_name)
     found: Any = module
     for part in qualname.split("."):
-        found = getattr(found, part)
+        found = getattr(found, part, None)
+    if not isinstance(found, type) or not (is_dataclass(found) or issubclass(found, Enum)):
+        raise ValueError(f"stored data names no dataclass or enum: {name}")
     return found
 
 
@@ -144,10 +147,11 @@ class StoredHands(Sequence[ScoredHand]):
     """
 
     def __init__(self, count: int, loader: Loader,
-                 known: dict[int, KnownHand] | None = None) -> None:
+                 known: dict[int, KnownHand] | None = None, *, prefix: bool = False) -> None:
         self._count = count
         self._loader = loader
         self.known: dict[int, KnownHand] = {} if known is None else known
+        self._prefix = prefix  # cut from a longer history whose hands `known` also holds
 
     def __len__(self) -> int:
         return self._count
@@ -162,7 +166,7 @@ class StoredHands(Sequence[ScoredHand]):
         if isinstance(index, slice):
             start, stop, step = index.indices(self._count)
             if start == 0 and step == 1:  # a prefix: the session as it stood before a hand
-                return StoredHands(max(stop, 0), self._loader, self.known)
+                return StoredHands(max(stop, 0), self._loader, self.known, prefix=True)
             return tuple(self[position] for position in range(start, stop, step))
         position = index + self._count if index < 0 else index
         if not 0 <= position < self._count:
@@ -190,8 +194,8 @@ class StoredHands(Sequence[ScoredHand]):
     def plus(self, known: KnownHand) -> StoredHands:
         """This history with one more hand after it (just scored: nothing is read again)."""
         # A prefix shares `known` with the longer history it was cut from: it must not
-        # overwrite that history's next hand, so it grows on a copy.
-        grown = dict(self.known) if self._count in self.known else self.known
+        # write over that history's next hand, so it grows on a copy of what was read.
+        grown = dict(self.known) if self._prefix or self._count in self.known else self.known
         grown[self._count] = known
         return StoredHands(self._count + 1, self._loader, grown)
 
