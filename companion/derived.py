@@ -179,10 +179,15 @@ class StoredHands(Sequence[ScoredHand]):
             self._read(max(0, position - BACKWARD_WINDOW + 1), position + 1)
         return self.known[position]
 
-    def rows(self, start: int) -> list[KnownHand]:
-        """The hands from `start` to the end with their running totals, in one read."""
-        self._read(start, self._count)
-        return [self.known[position] for position in range(start, self._count)]
+    def rows(self, start: int) -> LatestRows:
+        """The hands from `start` to the end with their running totals, read when looked at
+        (all in one read when walked)."""
+        return LatestRows(self, start)
+
+    def span(self, start: int, stop: int) -> list[KnownHand]:
+        """The hands at positions start..stop-1 with their running totals, in one read."""
+        self._read(start, stop)
+        return [self.known[position] for position in range(start, stop)]
 
     def __iter__(self) -> Iterator[ScoredHand]:
         for start in range(0, self._count, FORWARD_CHUNK):
@@ -214,3 +219,41 @@ class StoredHands(Sequence[ScoredHand]):
 
     def __repr__(self) -> str:
         return f"StoredHands({self._count} hands, {len(self.known)} read)"
+
+
+class LatestRows(Sequence[tuple[ScoredHand, tuple[int, ...]]]):
+    """The table of hands from one position on: (hand, running totals after it). Counting
+    them or looking at the last reads nothing more; walking them reads them in one go."""
+
+    def __init__(self, hands: StoredHands, start: int) -> None:
+        self._hands = hands
+        self._start = start
+
+    def __len__(self) -> int:
+        return max(0, len(self._hands) - self._start)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[ScoredHand, tuple[int, ...]]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[ScoredHand, tuple[int, ...]]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = (index + len(self) if index < 0 else index)
+        if not 0 <= position < len(self):
+            raise IndexError("row out of range")
+        known = self._hands.at(self._start + position)
+        return known.hand, known.totals
+
+    def __iter__(self) -> Iterator[tuple[ScoredHand, tuple[int, ...]]]:
+        for known in self._hands.span(self._start, len(self._hands)):
+            yield known.hand, known.totals
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]

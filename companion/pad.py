@@ -116,12 +116,12 @@ class Pad:
             return known_state(self.setup, hands[:position], before.totals, before.played)
         return State(self.setup, hands[:position])
 
-    def rows_from(self, start: int) -> list[tuple[ScoredHand, tuple[int, ...]]]:
+    def rows_from(self, start: int) -> Sequence[tuple[ScoredHand, tuple[int, ...]]]:
         """The hands from position `start` on, each with the running totals after it (the
-        table of hands reads only the ones it shows)."""
+        table of hands reads only the ones it shows, and only when it shows them)."""
         hands = self.state.hands
         if isinstance(hands, StoredHands):
-            return [(known.hand, known.totals) for known in hands.rows(start)]
+            return hands.rows(start)
         return list(zip(hands, self.state.running_totals(), strict=True))[start:]
 
     def _position(self, number: int) -> int:

@@ -760,11 +760,12 @@ class Store:
             " WHERE session_id = ? ORDER BY id", (token,)).fetchall()
         return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
 
-    def corrected_numbers(self, token: str) -> frozenset[int]:
-        """The hands whose row in force is a correction (the table of hands marks them)."""
+    def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
+        """The hands (numbered `from_number` and later) whose row in force is a correction
+        (the table of hands marks them)."""
         rows = self.db.execute(
             "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND action != 'undo'"
-            " GROUP BY number", (token,)
+            " AND number >= ? GROUP BY number", (token, from_number)
         ).fetchall()
         return frozenset(number for number, action, _ in rows if action == "correct")
 

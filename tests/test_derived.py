@@ -146,7 +146,8 @@ def test_walking_every_hand_reads_in_chunks() -> None:
 def test_a_prefix_is_the_session_before_a_hand_and_shares_what_was_read() -> None:
     shelf = Shelf(100)
     hands = StoredHands(100, shelf)
-    hands.rows(90)
+    assert len(hands.rows(90)) == 10 and shelf.reads == []  # counted, not read
+    assert [hand.number for hand, _ in hands.rows(90)] == list(range(91, 101))
     before = hands[:95]
     assert isinstance(before, StoredHands) and len(before) == 95
     assert before[-1].number == 95 and len(shelf.reads) == 1

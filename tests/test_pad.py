@@ -185,7 +185,7 @@ def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]
         saved = pads.add_hand(store, pad, GARDE_MADE)
         assert not isinstance(saved, pads.Checked)
         after = saved[1]
-        after.rows_from(max(0, len(after.state.hands) - LATEST_HANDS))
+        list(after.rows_from(max(0, len(after.state.hands) - LATEST_HANDS)))  # as a page
     finally:
         store.db.conn.set_trace_callback(None)
         del store.result_rows

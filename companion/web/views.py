@@ -247,7 +247,9 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
                      if pad.state.hands else None),
         "phone_name": phone_name(),
-        "corrected": get_store().corrected_numbers(pad.token) if pad.state.hands else (),
+        # A hand's number is at least its position + 1: only the shown ones are looked up.
+        "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
+                      if pad.state.hands else ()),
         "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
     }
 
