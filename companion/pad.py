@@ -1,23 +1,34 @@
 """The score pad's operations: the store and the engine together, with no web framework.
 
 The web views and any other front end call these functions; they never score or store a hand
-themselves. Derived state (every hand scored, the totals) is cached per session and keyed by the
-session's last change in the store, so saving hand 1000 costs what saving hand 10 does: the new
-hand is scored against the cached state and appended to it.
+themselves. Each hand's scored result is stored with it as it is derived, with the running
+totals after it (`companion.derived`, `Store.results_summary`), so a pad opens from its last
+hand alone, cold or warm: saving hand 1000 costs what saving hand 10 does, and the hands a page
+does not show are never read. A correction re-derives the hands after it in its transaction.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from companion import exchange
+from companion.derived import (
+    KnownHand,
+    Loader,
+    StoredHands,
+    hand_as_text,
+    hand_from_text,
+    problems_as_text,
+    problems_from_text,
+)
 from companion.engine import (
     Checked,
-    Replay,
     check_phase,
     check_progress,
     make_setup,
@@ -37,7 +48,17 @@ from companion.rules.values import (
     TrickProgress,
     entry_as_data,
 )
-from companion.store import ANY_VERSION, Author, HandConflict, SessionRecord, Store
+from companion.store import (
+    ANY_VERSION,
+    Author,
+    HandConflict,
+    ResultRow,
+    ResultsSummary,
+    ResultsWrite,
+    SessionRecord,
+    Store,
+    StoreFault,
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +69,7 @@ class Pad:
     game: Game
     state: State
     refused: Mapping[int, tuple[Problem, ...]]
+    change: int = 0  # the session's last hand row when it was read (what its results follow)
 
     @property
     def token(self) -> str:
@@ -78,33 +100,67 @@ class Pad:
         return self.game.dealer(self.state)
 
     def hand(self, number: int) -> ScoredHand | None:
-        """The effective hand with that number, if any."""
-        return next((hand for hand in self.state.hands if hand.number == number), None)
+        """The effective hand with that number, if any (hands are in number order, so a few
+        are read, not all)."""
+        hands = self.state.hands
+        position = self._position(number)
+        found = hands[position] if position < len(hands) else None
+        return found if found is not None and found.number == number else None
 
     def state_before(self, number: int) -> State:
         """The session as it stood before hand `number` (what a correction is judged against)."""
-        earlier = tuple(hand for hand in self.state.hands if hand.number < number)
-        return State(self.state.setup, earlier)
+        position = self._position(number)
+        hands = self.state.hands
+        if isinstance(hands, StoredHands) and position:
+            before = hands.at(position - 1)
+            return known_state(self.setup, hands[:position], before.totals, before.played)
+        return State(self.setup, hands[:position])
+
+    def rows_from(self, start: int) -> Sequence[tuple[ScoredHand, tuple[int, ...]]]:
+        """The hands from position `start` on, each with the running totals after it (the
+        table of hands reads only the ones it shows, and only when it shows them)."""
+        hands = self.state.hands
+        if isinstance(hands, StoredHands):
+            return hands.rows(start)
+        return list(zip(hands, self.state.running_totals(), strict=True))[start:]
+
+    def _position(self, number: int) -> int:
+        """Where hand `number` is, or would be, in the effective history."""
+        return bisect_left(self.state.hands, number, key=lambda hand: hand.number)
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A session's derived state at one change: how many hands count, the totals and hands
+    played after the last, the refused hands, and the hands read so far (by position)."""
+
+    count: int
+    totals: tuple[int, ...]
+    played: int
+    refused: dict[int, tuple[Problem, ...]]
+    known: dict[int, KnownHand] = field(default_factory=dict)
 
 
 class ReplayCache:
-    """Replayed sessions keyed by (token, last change), shared by one app's server threads.
+    """Sessions' derived state keyed by (token, last change), shared by one app's server
+    threads: a warm pad skips the few reads of its last hand, and keeps the hands already read.
 
+    Not needed for speed any more (the derived results are stored), only a saving of reads.
     It belongs to whoever serves (the web app keeps one in its extensions); a front end that
-    passes none, like the command line, simply replays.
+    passes none, like the command line, reads the store.
     """
 
     def __init__(self, size: int = 64) -> None:
         self._size = size
-        self._items: dict[str, tuple[int, Replay]] = {}
+        self._items: dict[str, tuple[int, Derived]] = {}
         self._lock = threading.Lock()
 
-    def get(self, token: str, change: int) -> Replay | None:
+    def get(self, token: str, change: int) -> Derived | None:
         with self._lock:
             item = self._items.get(token)
         return item[1] if item and item[0] == change else None
 
-    def put(self, token: str, change: int, value: Replay) -> None:
+    def put(self, token: str, change: int, value: Derived) -> None:
         with self._lock:
             if token not in self._items and len(self._items) >= self._size:
                 self._items.pop(next(iter(self._items)))
@@ -140,18 +196,113 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
 
 
 def load(store: Store, token: str, cache: ReplayCache | None = None) -> Pad | None:
-    """The session behind a token, replayed (from the cache when nothing changed since)."""
+    """The session behind a token, from its stored results (from the cache when nothing
+    changed since): its last hand and totals are read, the other hands only when looked at."""
     record = store.get_session(token)
     if record is None:
         return None
     change = store.last_change(token)
-    replayed = cache.get(token, change) if cache is not None else None
-    if replayed is None:
-        entries = [(row.number, row.entry) for row in store.effective_hands(token)]
-        replayed = replay(record.setup, entries)
+    derived = cache.get(token, change) if cache is not None else None
+    if derived is None:
+        derived = derive(store, record.setup, token, change)
         if cache is not None:
-            cache.put(token, change, replayed)
-    return Pad(record, get(record.setup.game), replayed.state, replayed.problems)
+            cache.put(token, change, derived)
+    return pad_of(store, record, derived, change)
+
+
+def pad_of(store: Store, record: SessionRecord, derived: Derived, change: int) -> Pad:
+    """The pad of a session's derived state, its hands read through this request's store."""
+    hands = StoredHands(derived.count, stored_hands(store, record.token), derived.known)
+    state = known_state(record.setup, hands, derived.totals, derived.played)
+    return Pad(record, get(record.setup.game), state, derived.refused, change)
+
+
+def known_state(setup: Setup, hands: Sequence[ScoredHand], totals: tuple[int, ...],
+                played: int) -> State:
+    """A state whose totals and hands played are known already (stored), not recounted from
+    every hand: as `State.with_hand` carries them forward."""
+    state = State(setup, hands)
+    state.__dict__["totals"] = totals
+    state.__dict__["hands_played"] = played
+    return state
+
+
+def stored_hands(store: Store, token: str) -> Loader:
+    """Reads a session's scored hands by position from its stored results."""
+    def read(start: int, stop: int) -> list[tuple[int, KnownHand]]:
+        return [(row.position, known_of(row)) for row in store.result_rows(token, start, stop)
+                if row.position is not None]
+    return read
+
+
+def known_of(row: ResultRow) -> KnownHand:
+    assert row.totals is not None and row.played is not None
+    return KnownHand(hand_from_text(row.text), row.totals, row.played)
+
+
+def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
+    """A session's derived state: from its stored results when they follow its last change,
+    else replayed from its hands and stored (once: a session saved before results were kept,
+    or written meanwhile by something that did not keep them)."""
+    summary = store.results_summary(token)
+    if summary.change == change:
+        return from_summary(setup, summary)
+    entries = [(row.number, row.entry) for row in store.effective_hands(token)]
+    replayed = replay(setup, entries)
+    known = known_hands(replayed.state)
+    if not store.read_only:
+        # A store that cannot write them now still shows the page; they are derived next time.
+        with suppress(StoreFault):
+            store.replace_results(token, change, result_rows(known, replayed.problems))
+    return derived_of(setup, known, replayed.problems)
+
+
+def from_summary(setup: Setup, summary: ResultsSummary) -> Derived:
+    refused = {row.number: problems_from_text(row.text) for row in summary.refused}
+    last = summary.last
+    if last is None or last.position is None:
+        return Derived(0, (0,) * setup.player_count, 0, refused)
+    known = known_of(last)
+    return Derived(last.position + 1, known.totals, known.played, refused,
+                   {last.position: known})
+
+
+def derived_of(setup: Setup, known: dict[int, KnownHand],
+               refused: Mapping[int, tuple[Problem, ...]]) -> Derived:
+    last = known.get(len(known) - 1)
+    if last is None:
+        return Derived(0, (0,) * setup.player_count, 0, dict(refused), known)
+    return Derived(len(known), last.totals, last.played, dict(refused), known)
+
+
+def known_hands(state: State) -> dict[int, KnownHand]:
+    """Every hand of a replayed state by position, with the running totals and hands played
+    after it (counted as `State` counts them)."""
+    totals = (0,) * state.setup.player_count
+    played = 0
+    known: dict[int, KnownHand] = {}
+    for position, hand in enumerate(state.hands):
+        known[position] = after_hand(totals, played, hand)
+        totals, played = known[position].totals, known[position].played
+    return known
+
+
+def after_hand(totals: tuple[int, ...], played: int, hand: ScoredHand) -> KnownHand:
+    """A hand with the totals and hands played after it, from those before it."""
+    return KnownHand(hand, tuple(total + points for total, points
+                                 in zip(totals, hand.result.points, strict=True)),
+                     played + (0 if hand.result.redeal else 1))
+
+
+def result_rows(known: Mapping[int, KnownHand], refused: Mapping[int, tuple[Problem, ...]],
+                from_number: int = 0) -> tuple[ResultRow, ...]:
+    """The stored form of the hands numbered `from_number` and later: the scored ones with
+    their position and running totals, the refused ones with why."""
+    scored = [ResultRow(each.hand.number, position, hand_as_text(each.hand), each.totals,
+                        each.played)
+              for position, each in known.items() if each.hand.number >= from_number]
+    return (*scored, *(ResultRow(number, None, problems_as_text(problems))
+                       for number, problems in refused.items() if number >= from_number))
 
 
 def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
@@ -174,17 +325,23 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
+    hands = pad.state.hands
+    known = after_hand(pad.state.totals, pad.state.hands_played, result)
+    write = ResultsWrite(pad.change, result.number, result_rows({len(hands): known}, {}))
     try:
         row = store.add_hand(pad.token, result.number, result.entry, result.result.points,
-                             by=by)
+                             by=by, results=write)
     except HandConflict:
         return Checked(result.entry, (Problem(None, f"Hand {result.number} was just saved from "
                                                     "another device. Check the table of hands "
                                                     "before entering it again."),))
-    replayed = Replay(pad.state.with_hand(result), dict(pad.refused))
-    if cache is not None:
-        cache.put(pad.token, row.id, replayed)
-    return result, Pad(pad.record, pad.game, replayed.state, replayed.problems)
+    grown = hands.plus(known) if isinstance(hands, StoredHands) else (*hands, result)
+    after = known_state(pad.setup, grown, known.totals, known.played)
+    if cache is not None and isinstance(grown, StoredHands) and store.results_change(
+            pad.token) == row.id:  # kept only if no other phone wrote in between
+        cache.put(pad.token, row.id, Derived(len(grown), known.totals, known.played,
+                                             dict(pad.refused), grown.known))
+    return result, Pad(pad.record, pad.game, after, pad.refused, row.id)
 
 
 def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
@@ -197,8 +354,21 @@ def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
     result = preview(pad, raw, number)
     if isinstance(result, Checked):
         return result
-    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on, by=by)
+    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on, by=by,
+                       results=results_after_correction(store, pad, number, result))
     return result
+
+
+def results_after_correction(store: Store, pad: Pad, number: int,
+                             corrected: ScoredHand) -> ResultsWrite:
+    """The stored results of hand `number` and every later hand once it is corrected: the
+    session replayed with the corrected entry (a correction is rare; hand 3 of 1,000 re-scores
+    the 997 after it, and the replay from hand 1 is the one the engine already has)."""
+    entries = [(row.number, entry_as_data(corrected.entry) if row.number == number
+                else row.entry) for row in store.effective_hands(pad.token)]
+    replayed = replay(pad.setup, entries)
+    return ResultsWrite(pad.change, number,
+                        result_rows(known_hands(replayed.state), replayed.problems, number))
 
 
 def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
@@ -207,7 +377,9 @@ def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
-    row = store.undo_last(pad.token, based_on, by=by)
+    last = pad.next_number - 1  # the highest-numbered hand, scored or refused
+    row = store.undo_last(pad.token, based_on, by=by,
+                          results=ResultsWrite(pad.change, last) if last else None)
     return row.number if row else None
 
 

@@ -225,6 +225,40 @@ def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
     for start in range(0, len(items), size):
         yield items[start:start + size]
 
+@dataclass(frozen=True)
+class ResultRow:
+    """A hand's derived result as kept: its number, its position in the effective history
+    (None: refused when the session was replayed, `text` then says why), the scored hand as
+    text, and the running totals and hands played after it."""
+
+    number: int
+    position: int | None
+    text: str
+    totals: tuple[int, ...] | None = None
+    played: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultsWrite:
+    """The derived results a hand write brings up to date, in its own transaction: those of
+    hand `from_number` and later are replaced by `rows`. `since` is the session's change they
+    were derived from; when the session changed since (another phone wrote), nothing derived
+    is written and the next load derives afresh."""
+
+    since: int
+    from_number: int
+    rows: tuple[ResultRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResultsSummary:
+    """What a pad needs of a session's derived results without reading them all: the change
+    they are derived up to, the last scored hand (None: no hand yet) and the refused ones."""
+
+    change: int
+    last: ResultRow | None
+    refused: tuple[ResultRow, ...]
+
 
 # ---------------------------------------------------------------- migrations
 
@@ -358,6 +392,35 @@ def m007_sign_off(db: Database) -> None:
     )
     db.execute("CREATE INDEX IF NOT EXISTS sign_offs_session ON sign_offs (session_id, id)")
 
+
+@MIGRATIONS()
+def m008_hand_results(db: Database) -> None:
+    """Each effective hand's scored result as the engine derived it, with the running totals
+    after it, and the change of the session they are derived up to: a pad opens and saves
+    without replaying the session. Derived data, not the record: rewritten when a correction
+    changes what follows (the hands stay append-only). A session saved before has none until
+    it is first opened, which derives them once (the store runs no engine)."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS hand_results (
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            position INTEGER,
+            hand TEXT NOT NULL,
+            totals TEXT,
+            played INTEGER,
+            PRIMARY KEY (session_id, number)
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS hand_results_position"
+               " ON hand_results (session_id, position)")
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS results_change (
+            session_id TEXT PRIMARY KEY REFERENCES sessions(id),
+            change INTEGER NOT NULL
+        )"""
+    )
 
 
 @MIGRATIONS()
@@ -672,8 +735,10 @@ class Store:
     # -- hands
 
     def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                 points: Sequence[int] | None, *, by: Author | None = None) -> HandRow:
-        """Append hand `number` as entered, with the points the pad showed.
+                 points: Sequence[int] | None, *, by: Author | None = None,
+                 results: ResultsWrite | None = None) -> HandRow:
+        """Append hand `number` as entered, with the points the pad showed (and `results`, its
+        derived result, in the same transaction).
 
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
@@ -684,12 +749,14 @@ class Store:
                 raise HandConflict(f"hand {number} has already been entered")
             row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
+            _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
                      points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
-                     by: Author | None = None) -> HandRow:
-        """Append a correction of hand `number`, superseding its current row.
+                     by: Author | None = None, results: ResultsWrite | None = None) -> HandRow:
+        """Append a correction of hand `number`, superseding its current row (`results`: the
+        derived results of it and every later hand, rewritten in the same transaction).
 
         `based_on` is the row the phone corrected (its id); when another row has become hand
         `number` since (a correction, an undo and a new hand), StaleWrite is raised and nothing
@@ -702,11 +769,13 @@ class Store:
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite(f"hand {number} changed since", current)
             row_id = _insert_hand(conn, token, number, "correct", entry, points, current, by)
+            _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
     def undo_last(self, token: str, based_on: Any = ANY_VERSION, *,
-                  by: Author | None = None) -> HandRow | None:
-        """Append an 'undo' row taking back the highest-numbered effective hand.
+                  by: Author | None = None, results: ResultsWrite | None = None) -> HandRow | None:
+        """Append an 'undo' row taking back the highest-numbered effective hand (`results`:
+        its derived result dropped in the same transaction).
 
         `based_on` is the row id of the hand the phone showed as the last one; when another hand
         has become the last since, StaleWrite is raised and nothing is undone. Returns the undo
@@ -720,6 +789,7 @@ class Store:
             if last is None:
                 return None
             row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id, by)
+            _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
     # -- drafts
@@ -808,11 +878,12 @@ class Store:
             " WHERE session_id = ? ORDER BY id", (token,)).fetchall()
         return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
 
-    def corrected_numbers(self, token: str) -> frozenset[int]:
-        """The hands whose row in force is a correction (the table of hands marks them)."""
+    def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
+        """The hands (numbered `from_number` and later) whose row in force is a correction
+        (the table of hands marks them)."""
         rows = self.db.execute(
             "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND action != 'undo'"
-            " GROUP BY number", (token,)
+            " AND number >= ? GROUP BY number", (token, from_number)
         ).fetchall()
         return frozenset(number for number, action, _ in rows if action == "correct")
 
@@ -839,6 +910,45 @@ class Store:
             "SELECT max(id) FROM hands WHERE session_id = ?", (token,)
         ).fetchone()
         return row[0] or 0
+
+    # -- derived results (see m008_hand_results)
+
+    def results_summary(self, token: str) -> ResultsSummary:
+        """The change the session's derived results are up to, its last scored hand and its
+        refused ones: a constant number of rows, however long the session."""
+        last = self.db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position IS NOT NULL ORDER BY position DESC LIMIT 1", (token,)).fetchone()
+        refused = self.db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position IS NULL ORDER BY number", (token,)).fetchall()
+        return ResultsSummary(self.results_change(token), _result_row(last) if last else None,
+                              tuple(map(_result_row, refused)))
+
+    def results_change(self, token: str) -> int:
+        """The change (hand row) the session's derived results are up to, 0 when none."""
+        row = self.db.execute("SELECT change FROM results_change WHERE session_id = ?",
+                              (token,)).fetchone()
+        return row[0] if row else 0
+
+    def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
+        """The derived results of the hands at positions start..stop-1, in order."""
+        rows = self.db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position >= ? AND position < ? ORDER BY position", (token, start, stop)
+        ).fetchall()
+        return [_result_row(row) for row in rows]
+
+    def replace_results(self, token: str, change: int, rows: Sequence[ResultRow]) -> bool:
+        """Keep a whole session's derived results, derived from its hands as of `change`;
+        nothing is written (False) when its hands changed since."""
+        with self._write() as conn:
+            if _last_change(conn, token) != change:
+                return False
+            conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
+            _insert_results(conn, token, rows)
+            _stamp_results(conn, token, change)
+        return True
 
     def _hand(self, row_id: int) -> HandRow:
         row = self.db.execute(
@@ -1032,6 +1142,57 @@ def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: Hand
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+_RESULT_COLUMNS = "number, position, hand, totals, played"
+
+
+def _result_row(row: Sequence[Any]) -> ResultRow:
+    number, position, text, totals, played = row
+    return ResultRow(number, position, text, None if totals is None else tuple(_load(totals)),
+                     played)
+
+
+def _last_change(conn: sqlite3.Connection, token: str, before: int | None = None) -> int:
+    """The id of the session's latest hand row (before row `before`), 0 when none."""
+    if before is None:
+        row = conn.execute("SELECT max(id) FROM hands WHERE session_id = ?", (token,)).fetchone()
+    else:
+        row = conn.execute("SELECT max(id) FROM hands WHERE session_id = ? AND id < ?",
+                           (token, before)).fetchone()
+    return row[0] or 0
+
+
+def _insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRow]) -> None:
+    conn.executemany(
+        "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [(token, row.number, row.position, row.text,
+          None if row.totals is None else _dump(list(row.totals)), row.played) for row in rows])
+
+
+def _stamp_results(conn: sqlite3.Connection, token: str, change: int) -> None:
+    conn.execute("INSERT INTO results_change (session_id, change) VALUES (?, ?)"
+                 " ON CONFLICT (session_id) DO UPDATE SET change = excluded.change",
+                 (token, change))
+
+
+def _record_results(conn: sqlite3.Connection, token: str, row_id: int,
+                    write: ResultsWrite | None) -> None:
+    """Bring the derived results up to the hand row `row_id` just written, when they were
+    derived from the version of the session that row follows; otherwise leave them behind
+    (the next load sees the stale change and derives them afresh)."""
+    if write is None:
+        return
+    stamp = conn.execute("SELECT change FROM results_change WHERE session_id = ?",
+                         (token,)).fetchone()
+    current = stamp[0] if stamp else 0
+    if current != write.since or _last_change(conn, token, row_id) != write.since:
+        return
+    conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?",
+                 (token, write.from_number))
+    _insert_results(conn, token, write.rows)
+    _stamp_results(conn, token, row_id)
 
 
 def _effective_rows(conn: sqlite3.Connection, token: str) -> list[HandRow]:

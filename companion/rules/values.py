@@ -273,7 +273,8 @@ class State:
     """A session so far: its setup and the scored hands in order. Everything else is derived."""
 
     setup: Setup
-    hands: tuple[ScoredHand, ...] = ()
+    # Any sequence: a tuple, or the pad's hands read from the store only when looked at.
+    hands: Sequence[ScoredHand] = ()
 
     # Derived once per state and carried forward by `with_hand`, so appending hand 1000 costs
     # what appending hand 10 does (cached_property writes the instance dict, frozen or not).

@@ -216,10 +216,8 @@ def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand,
     """The hands the pad's table shows, each with its running totals, and how many earlier
     hands are folded away: the latest `LATEST_HANDS` unless every hand was asked for, so a
     long evening's pad weighs what a short one does (the summary and history show them all)."""
-    running = pad.state.running_totals()
-    rows = list(zip(pad.state.hands, running, strict=True))
-    folded = 0 if every_hand else max(0, len(rows) - LATEST_HANDS)
-    return rows[folded:], folded
+    folded = 0 if every_hand else max(0, len(pad.state.hands) - LATEST_HANDS)
+    return pad.rows_from(folded), folded
 
 
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
@@ -249,7 +247,9 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
                      if pad.state.hands else None),
         "phone_name": phone_name(),
-        "corrected": get_store().corrected_numbers(pad.token) if pad.state.hands else (),
+        # A hand's number is at least its position + 1: only the shown ones are looked up.
+        "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
+                      if pad.state.hands else ()),
         "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
     }
 

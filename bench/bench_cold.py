@@ -1,0 +1,141 @@
+"""Benchmark a cold pad over real HTTP: saving and opening a 1,000-hand session nobody opened
+since the server started, against a 10-hand one.
+
+Run from the project root:  .venv/bin/python bench/bench_cold.py
+
+The sessions are written to a temporary database first (through the pad, so their results are
+stored as the server stores them), then the real server is started on it: every session's
+first request is cold (no cache). See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bench_save import PLAYERS, Client, csrf_token, hand_form, save_hand
+
+from companion import pad as pads
+from companion.engine import make_setup, replay
+from companion.rules.values import entry_as_data
+from companion.store import Store
+from tests.live_server import running_server
+
+COLD_TARGET = 1.2  # a cold save of hand 1001 within 1.2× a cold save of hand 11
+LONG, SHORT = 1000, 10
+
+
+def written_session(store: Store, hands: int, *, results: bool = True) -> str:
+    """A French Tarot session of `hands` valid hands (bench_save's cycle), written at once;
+    `results`: opened once through the pad, which stores its results (else it is a session
+    as an older version left it, whose first open derives them)."""
+    setup, problems = make_setup("french-tarot", PLAYERS, {"hands": "0"})
+    assert not problems, problems
+    raw = [(number, {key: value for key, value in hand_form(number).items()
+                     if key != "expected_number"}) for number in range(1, hands + 1)]
+    scored = replay(setup, raw).state.hands
+    token = store.import_session(setup, [(hand.number, entry_as_data(hand.entry),
+                                          hand.result.points) for hand in scored])
+    if results:
+        assert pads.load(store, token) is not None
+    return token
+
+
+def opened(client: Client, token: str, number: int) -> float:
+    """GET the pad; returns the seconds it took (checking it shows hand `number`)."""
+    answer = client.request("GET", f"/s/{token}")
+    if answer.status != 200 or f'id="hand-{number}"'.encode() not in answer.body:
+        raise RuntimeError(f"the pad of {token} did not show hand {number}: {answer.status}")
+    return answer.seconds
+
+
+def paired(sessions: int, long: Callable[[int], float],
+           short: Callable[[int], float]) -> tuple[list[float], list[float]]:
+    """Time `long(i)` and `short(i)` for each pair of sessions, alternating which goes first."""
+    longs, shorts = [], []
+    for i in range(sessions):
+        if i % 2:
+            shorts.append(short(i))
+            longs.append(long(i))
+        else:
+            longs.append(long(i))
+            shorts.append(short(i))
+    return longs, shorts
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def row(label: str, longs: list[float], shorts: list[float], target: float | None = None) -> str:
+    long, short = statistics.median(longs), statistics.median(shorts)
+    ratio = long / short
+    mark = "" if target is None else f"  (target ≤ {target}×: " + (
+        "ok)" if ratio <= target else "OVER TARGET)")
+    return (f"  {label:<34}{ms(short):>11}{ms(long):>12}{ratio:>8.2f}×{mark}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=7,
+                        help="sessions of each size per case; medians are over them (default 7)")
+    arguments = parser.parse_args(argv)
+    count = arguments.sessions
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        database = Path(folder) / "bench.sqlite3"
+        with Store(database, migrate=True) as store:
+            save_long = [written_session(store, LONG) for _ in range(count)]
+            save_short = [written_session(store, SHORT) for _ in range(count)]
+            open_long = [written_session(store, LONG) for _ in range(count)]
+            open_short = [written_session(store, SHORT) for _ in range(count)]
+            old_long = [written_session(store, LONG, results=False) for _ in range(count)]
+            old_short = [written_session(store, SHORT, results=False) for _ in range(count)]
+        written = time.perf_counter() - started
+        with running_server(database, Path(folder) / "server.log") as url:
+            client = Client(urlsplit(url).port)
+            try:
+                client.csrf = csrf_token(client.request("GET", "/new").body)
+                lines = [
+                    f"Cold pads: {count} sessions of each size and case, medians "
+                    f"(written in {written:.0f} s)",
+                    f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}",
+                    row("save the next hand, cold", *paired(
+                        count, lambda i: save_hand(client, save_long[i], LONG + 1),
+                        lambda i: save_hand(client, save_short[i], SHORT + 1)), COLD_TARGET),
+                    row("save the hand after, warm", *paired(
+                        count, lambda i: save_hand(client, save_long[i], LONG + 2),
+                        lambda i: save_hand(client, save_short[i], SHORT + 2))),
+                    row("open the pad, cold", *paired(
+                        count, lambda i: opened(client, open_long[i], LONG),
+                        lambda i: opened(client, open_short[i], SHORT))),
+                    row("open it again, warm", *paired(
+                        count, lambda i: opened(client, open_long[i], LONG),
+                        lambda i: opened(client, open_short[i], SHORT))),
+                    row("first open of an older session", *paired(
+                        count, lambda i: opened(client, old_long[i], LONG),
+                        lambda i: opened(client, old_short[i], SHORT))),
+                ]
+            finally:
+                client.close()
+        with running_server(database, Path(folder) / "server.log") as url:
+            client = Client(urlsplit(url).port)
+            try:
+                lines.append(row("older session, cold after a restart", *paired(
+                    count, lambda i: opened(client, old_long[i], LONG),
+                    lambda i: opened(client, old_short[i], SHORT))))
+            finally:
+                client.close()
+    print("\n".join(lines))
+    print(f"(all in {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
