@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.i18n import Text, t
+
 
 class Suit(Enum):
     """A suit. TRUMP holds the tarot's atouts 1–21; EXCUSE holds the Excuse (the Fool) alone."""
@@ -91,21 +93,45 @@ class Card:
         return f"{letters.get(self.rank, str(self.rank))}{self.suit.value}"
 
 
-_PIP_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-              9: "Nine", 10: "Ten"}
-_RANK_WORDS = {ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King", **_PIP_WORDS}
-_TAROT_RANK_WORDS = {ACE: "Ace", TAROT_JACK: "Jack", TAROT_KNIGHT: "Knight", TAROT_QUEEN: "Queen",
-                     TAROT_KING: "King", **_PIP_WORDS}
+SUIT_NAMES: dict[Suit, Text] = {Suit.SPADES: t("Spades"), Suit.HEARTS: t("Hearts"),
+                                 Suit.DIAMONDS: t("Diamonds"), Suit.CLUBS: t("Clubs")}
+"""The plain suits by name, as a card's name and a trump choice say them."""
+
+_PIP_WORDS = {2: t("Two"), 3: t("Three"), 4: t("Four"), 5: t("Five"), 6: t("Six"),
+              7: t("Seven"), 8: t("Eight"), 9: t("Nine"), 10: t("Ten")}
+_RANK_WORDS = {ACE: t("Ace"), JACK: t("Jack"), QUEEN: t("Queen"), KING: t("King"), **_PIP_WORDS}
+_TAROT_RANK_WORDS = {ACE: t("Ace"), TAROT_JACK: t("Jack"), TAROT_KNIGHT: t("Knight"),
+                     TAROT_QUEEN: t("Queen"), TAROT_KING: t("King"), **_PIP_WORDS}
+
+# One sentence per rank, so each language gives the rank its own article and gender ("la Dame
+# de Cœur", "der Kreuz-Bube") around the suit's name.
+_PIP_NAMES = {2: t("the Two of {suit}"), 3: t("the Three of {suit}"),
+              4: t("the Four of {suit}"), 5: t("the Five of {suit}"), 6: t("the Six of {suit}"),
+              7: t("the Seven of {suit}"), 8: t("the Eight of {suit}"),
+              9: t("the Nine of {suit}"), 10: t("the Ten of {suit}")}
+_CARD_NAMES = {ACE: t("the Ace of {suit}"), JACK: t("the Jack of {suit}"),
+               QUEEN: t("the Queen of {suit}"), KING: t("the King of {suit}"), **_PIP_NAMES}
+_TAROT_CARD_NAMES = {ACE: t("the Ace of {suit}"), TAROT_JACK: t("the Jack of {suit}"),
+                     TAROT_KNIGHT: t("the Knight of {suit}"),
+                     TAROT_QUEEN: t("the Queen of {suit}"), TAROT_KING: t("the King of {suit}"),
+                     **_PIP_NAMES}
 
 
-def card_name(card: Card) -> str:
-    """A card in words, as a referee says it: "the Jack of Clubs", "trump 21", "the Excuse"."""
+def card_name(card: Card) -> Text:
+    """A card in words, as a referee says it: "the Jack of Clubs", "trump 21", "the Excuse"
+    (`companion.i18n.capital` for the start of a sentence)."""
     if card.suit is Suit.EXCUSE:
-        return "the Excuse"
+        return t("the Excuse")
     if card.suit is Suit.TRUMP:
-        return f"trump {card.rank}"
+        return t("trump {number}", number=card.rank)
+    names = _TAROT_CARD_NAMES if card.tarot else _CARD_NAMES
+    return Text(names[card.rank].template, {"suit": SUIT_NAMES[card.suit]})
+
+
+def rank_name(card: Card) -> Text:
+    """A plain card's rank in words, alone: "Jack", "Seven" (not for trumps or the Excuse)."""
     words = _TAROT_RANK_WORDS if card.tarot else _RANK_WORDS
-    return f"the {words.get(card.rank, str(card.rank))} of {card.suit.name.title()}"
+    return words[card.rank]
 
 
 class CardError(ValueError):
@@ -118,23 +144,23 @@ def parse(code: str, *, tarot: bool = False) -> Card:
     if text in ("EX", "EXCUSE", "FOOL"):
         return Card(Suit.EXCUSE, 0, tarot=True)
     if len(text) < 2:
-        raise CardError(f"{code!r} is not a card")
+        raise CardError(t("{code} is not a card", code=repr(code)))
     rank_text, suit_letter = text[:-1], text[-1]
     if suit_letter == "T":
         if rank_text.isdigit() and 1 <= int(rank_text) <= 21:
             return Card(Suit.TRUMP, int(rank_text), tarot=True)
-        raise CardError(f"{code!r} is not a trump: trumps run 1T to 21T")
+        raise CardError(t("{code} is not a trump: trumps run 1T to 21T", code=repr(code)))
     try:
         suit = Suit(suit_letter)
     except ValueError:
-        raise CardError(f"{code!r} has no suit: end with S, H, D or C") from None
+        raise CardError(t("{code} has no suit: end with S, H, D or C", code=repr(code))) from None
     letters = _TAROT_RANK_LETTERS if tarot else _PLAIN_RANK_LETTERS
     by_letter = {letter: rank for rank, letter in letters.items()}
     if rank_text in by_letter:
         return Card(suit, by_letter[rank_text], tarot=tarot)
     if rank_text.isdigit() and 2 <= int(rank_text) <= 10:
         return Card(suit, int(rank_text), tarot=tarot)
-    raise CardError(f"{code!r} has no rank a card can have")
+    raise CardError(t("{code} has no rank a card can have", code=repr(code)))
 
 
 def plain_pack(ranks: tuple[int, ...] = tuple(range(1, 14)),

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import t
 from companion.parsing import parse_values
 from companion.rules import get
 from companion.rules.base import Game, default_options
@@ -101,8 +102,9 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
     ended_after: tuple[int, str] | None = None
     for number, raw in entries:
         if ended_after is not None:
-            problems[number] = (Problem(None, f"The game was over after hand {ended_after[0]} "
-                                              f"({ended_after[1]}): no hand comes after it."),)
+            problems[number] = (Problem(None, t("The game was over after hand {number} "
+                                                "({outcome}): no hand comes after it.",
+                                                number=ended_after[0], outcome=ended_after[1])),)
             continue
         result = score_entry(game, state, number, raw)
         if isinstance(result, Checked):
@@ -112,7 +114,7 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
             if stop_at_end:
                 outcome = game.outcome(state)
                 if outcome.finished:
-                    ended_after = (number, outcome.text or "game over")
+                    ended_after = (number, outcome.text or t("game over"))
     return Replay(state, problems)
 
 
@@ -123,8 +125,9 @@ def make_setup(slug: str, players: Sequence[str], options: Mapping[str, Any] | N
     problems: list[Problem] = []
     if len(players) not in game.player_counts:
         counts = ", ".join(str(c) for c in game.player_counts)
-        problems.append(Problem("players", f"{game.name} is played by {counts} players, "
-                                           f"not {len(players)}."))
+        problems.append(Problem("players", t("{game} is played by {counts} players, not "
+                                             "{count}.", game=game.name, counts=counts,
+                                             count=len(players))))
         return Setup(slug, tuple(players), {}, first_dealer), problems
     option_fields = game.options(len(players))
     values, option_problems = parse_values(option_fields, options or {}, len(players))
@@ -132,6 +135,6 @@ def make_setup(slug: str, players: Sequence[str], options: Mapping[str, Any] | N
     values = {**default_options(option_fields), **chosen}
     problems.extend(option_problems)
     if not 0 <= first_dealer < len(players):
-        problems.append(Problem("first_dealer", "Choose a player at this table."))
+        problems.append(Problem("first_dealer", t("Choose a player at this table.")))
         first_dealer = 0
     return Setup(slug, tuple(players), values, first_dealer), problems

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine import Replay, make_setup, replay
+from companion.i18n import t
 from companion.parsing import trick_keys
 from companion.rules import UnknownGame, get
 from companion.rules.base import Game
@@ -109,10 +110,12 @@ def load_session(data: Mapping[str, Any]
     or the options) is refused by name, so a typo can never silently drop a bonus.
     """
     if not isinstance(data, Mapping):
-        return None, [], [problem("The document must be a JSON object.", field="format")]
+        return None, [], [problem(t("The document must be a JSON object."), field="format")]
     if data.get("format") != FORMAT:
-        return None, [], [problem(f"The document's format must be {FORMAT!r}.", field="format")]
-    unknown = [problem(f"{key!r} is not part of the format.", field=str(key)[:40])
+        return None, [], [problem(t("The document's format must be {format}.", format=repr(FORMAT)),
+                                  field="format")]
+    unknown = [problem(t("{key} is not part of the format.", key=repr(key)),
+                       field=str(key)[:40])
                for key in data if key not in DOCUMENT_KEYS]
     if unknown:
         return None, [], unknown
@@ -127,14 +130,16 @@ def load_session(data: Mapping[str, Any]
 def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
     """The keys of a hand's entry (and of its tricks) that the game does not declare."""
     fields = {spec.name: spec for spec in get(setup.game).fields(setup)}
-    problems = [problem(f"{str(key)[:40]!r} is not a field of this game.", hand=number,
+    problems = [problem(t("{key} is not a field of this game.", key=repr(str(key)[:40])),
+                        hand=number,
                         field=str(key)[:40]) for key in entry if key not in fields]
     for name, spec in fields.items():
         tricks = entry.get(name)
         if spec.kind is not FieldKind.TRICKS or not isinstance(tricks, list):
             continue
         allowed = trick_keys(spec)
-        problems += [problem(f"Trick {index + 1}: {str(key)[:40]!r} is not part of a trick.",
+        problems += [problem(t("Trick {number}: {key} is not part of a trick.",
+                               number=index + 1, key=repr(str(key)[:40])),
                              hand=number, field=name)
                      for index, trick in enumerate(tricks[:int(spec.maximum or 0) + 1])
                      if isinstance(trick, Mapping) for key in trick if key not in allowed]
@@ -144,11 +149,11 @@ def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> l
 def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict]]:
     slug = data.get("game")
     if not isinstance(slug, str):
-        return None, [problem("Name the game (its slug, like 'french-tarot').", field="game")]
+        return None, [problem(t("Name the game (its slug, like 'french-tarot')."), field="game")]
     try:
         get(slug)
     except UnknownGame:
-        return None, [problem(f"There is no game {slug!r}.", field="game")]
+        return None, [problem(t("There is no game {slug}.", slug=repr(slug)), field="game")]
     players = data.get("players")
     player_problems = _player_problems(players)
     if player_problems:
@@ -156,17 +161,18 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
     players = [name.strip() for name in players]
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        return None, [problem("Options must be an object of house rules.", field="options")]
+        return None, [problem(t("Options must be an object of house rules."), field="options")]
     if len(players) in get(slug).player_counts:
         known = {option.name for option in get(slug).options(len(players))}
-        unknown = [problem(f"{str(name)[:40]!r} is not a house rule of this game.",
+        unknown = [problem(t("{name} is not a house rule of this game.",
+                             name=repr(str(name)[:40])),
                            field=f"options.{str(name)[:40]}")
                    for name in options if name not in known]
         if unknown:
             return None, unknown
     first_dealer = data.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
-        return None, [problem("The first dealer must be a seat number.", field="first_dealer")]
+        return None, [problem(t("The first dealer must be a seat number."), field="first_dealer")]
     setup, setup_problems = make_setup(slug, players, options, first_dealer)
     if setup_problems:
         return None, [_setup_problem(p) for p in setup_problems]
@@ -175,12 +181,12 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
 
 def _player_problems(players: Any) -> list[ProblemDict]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        return [problem("Players must be a list of names.", field="players")]
+        return [problem(t("Players must be a list of names."), field="players")]
     names = [name.strip() for name in players]
     if any(not name for name in names):
-        return [problem("Every seat needs a name.", field="players")]
+        return [problem(t("Every seat needs a name."), field="players")]
     if len(set(names)) != len(names):
-        return [problem("Two seats have the same name.", field="players")]
+        return [problem(t("Two seats have the same name."), field="players")]
     return []
 
 
@@ -194,7 +200,7 @@ def _setup_problem(found: Problem) -> ProblemDict:
 def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
     """The (number, entry) pairs of a document, numbered strictly upwards."""
     if not isinstance(raw_hands, list):
-        return [], [problem("Hands must be a list.", field="hands")]
+        return [], [problem(t("Hands must be a list."), field="hands")]
     hands: list[tuple[int, dict[str, Any]]] = []
     problems: list[ProblemDict] = []
     previous = 0
@@ -202,21 +208,24 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
         number = item.get("number") if isinstance(item, Mapping) else None
         extra = [key for key in item if key not in HAND_KEYS] if isinstance(item, Mapping) else []
         if extra:
-            problems.append(problem(f"Hand #{position} in the list: {str(extra[0])[:40]!r} is "
-                                    "not part of a hand.", field=str(extra[0])[:40]))
+            problems.append(problem(t("Hand #{position} in the list: {key} is not part of a "
+                                      "hand.", position=position, key=repr(str(extra[0])[:40])),
+                                    field=str(extra[0])[:40]))
             continue
         if isinstance(number, bool) or not isinstance(number, int):
-            problems.append(problem(f"Hand #{position} in the list needs a whole number.",
+            problems.append(problem(t("Hand #{position} in the list needs a whole number.",
+                                      position=position),
                                     field="number"))
             continue
         entry = item.get("entry")
         if not isinstance(entry, Mapping):
-            problems.append(problem("The hand's entry must be an object.", hand=number,
+            problems.append(problem(t("The hand's entry must be an object."), hand=number,
                                     field="entry"))
             continue
         if number <= previous:
-            problems.append(problem(f"Hand {number} comes after hand {previous}: hands must be "
-                                    "numbered upwards.", hand=number, field="number"))
+            problems.append(problem(t("Hand {number} comes after hand {previous}: hands must "
+                                      "be numbered upwards.", number=number, previous=previous),
+                                    hand=number, field="number"))
             continue
         previous = number
         hands.append((number, dict(entry)))

@@ -121,3 +121,51 @@ def from_recipe(data: Any) -> Any:
         params = {name: from_recipe(value) for name, value in (data.get("p") or {}).items()}
         return Text(data["t"], params, data.get("pl"), data.get("n"))
     return data
+
+
+class _Reworded(Text):
+    """A message said with its first letter changed (the base of `capital` and `in_sentence`)."""
+
+    __slots__ = ("source",)
+    source: Text
+
+    def __new__(cls, source: Text, english: str) -> _Reworded:
+        text = str.__new__(cls, english)
+        text.template, text.params = source.template, source.params
+        text.plural, text.count, text.source = source.plural, source.count, source
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))
+
+    def recipe(self) -> dict[str, Any]:
+        return {"t": "{words}", "p": {"words": self.source.recipe()}}
+
+
+class _Capital(_Reworded):
+    def said_in(self, catalogue: Catalogue) -> str:
+        words = self.source.said_in(catalogue)
+        return words[:1].upper() + words[1:]
+
+
+class _InSentence(_Reworded):
+    def said_in(self, catalogue: Catalogue) -> str:
+        return self.source.said_in(catalogue)
+
+
+def capital(words: Any) -> Any:
+    """Words at the start of a sentence ("The Ace of Hearts …"), in every language."""
+    if isinstance(words, Text):
+        return _Capital(words, words[:1].upper() + words[1:])
+    return words[:1].upper() + words[1:]
+
+
+def in_sentence(label: Any) -> Any:
+    """A label inside an English sentence, its first letter lowered ("Enter card points.").
+
+    Only the English is lowered: other languages get the label as translated, and their
+    sentences put it where its capital reads well (after a colon, in quotes), since a German
+    noun keeps its capital."""
+    if isinstance(label, Text):
+        return _InSentence(label, label[:1].lower() + label[1:])
+    return label[:1].lower() + label[1:]

@@ -35,6 +35,7 @@ from companion.engine import (
     replay,
     score_entry,
 )
+from companion.i18n import in_sentence, t
 from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
@@ -332,9 +333,10 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
         row = store.add_hand(pad.token, result.number, result.entry, result.result.points,
                              by=by, results=write)
     except HandConflict:
-        return Checked(result.entry, (Problem(None, f"Hand {result.number} was just saved from "
-                                                    "another device. Check the table of hands "
-                                                    "before entering it again."),))
+        return Checked(result.entry, (Problem(None, t("Hand {number} was just saved from "
+                                                      "another device. Check the table of hands "
+                                                      "before entering it again.",
+                                                      number=result.number)),))
     grown = hands.plus(known) if isinstance(hands, StoredHands) else (*hands, result)
     after = known_state(pad.setup, grown, known.totals, known.played)
     if cache is not None and isinstance(grown, StoredHands) and store.results_change(
@@ -470,25 +472,31 @@ def values_out_of_phase(pad: Pad, drafted: Mapping[str, Any],
     sent with the tricks, after play), each on its field; or nothing at all of an earlier
     phase that was never ended. An ended phase changes only by being taken back."""
     phases = pad.game.phases(pad.setup)
-    last = phases[-1].label.lower()
+    last = in_sentence(phases[-1].label)
     ended = {phase.name for phase in ended_phases(pad, drafted)}
     specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
     problems: list[Problem] = []
     for phase in phases[:-1]:
-        words, action = phase.label.lower(), phase.action or f"Save the {phase.label.lower()}"
+        words = in_sentence(phase.label)
+        action = phase.action or t("Save the {phase}", phase=words)
         sent = [name for name in phase.fields if name in raw]
         if phase.name in ended:
-            problems.extend(Problem(name, f"{specs[name].label}: the {words} were saved before "
-                                          f"the {last} and cannot be entered with them; to "
-                                          f"change them, take them back first (“Change the "
-                                          f"{words}”).") for name in sent)
+            problems.extend(Problem(name, t("{field}: the {phase} were saved before the {last} "
+                                            "and cannot be entered with them; to change them, "
+                                            "take them back first (“{change}”).",
+                                            field=specs[name].label, phase=words, last=last,
+                                            change=t("Change the {phase}", phase=words)))
+                            for name in sent)
         elif sent:
-            problems.extend(Problem(name, f"{specs[name].label}: the {words} are saved first "
-                                          f"(“{action}”), before the {last} are entered.")
+            problems.extend(Problem(name, t("{field}: the {phase} are saved first (“{action}”), "
+                                            "before the {last} are entered.",
+                                            field=specs[name].label, phase=words, action=action,
+                                            last=last))
                             for name in sent)
         else:
-            problems.append(Problem(None, f"The {words} are saved first (“{action}”), before "
-                                          f"the {last} are entered."))
+            problems.append(Problem(None, t("The {phase} are saved first (“{action}”), before "
+                                            "the {last} are entered.", phase=words,
+                                            action=action, last=last)))
     return tuple(problems)
 
 

@@ -16,6 +16,7 @@ from datetime import date
 from typing import Any
 
 from companion.formatting import number as format_number
+from companion.i18n import in_sentence, join, t
 from companion.rules.values import (
     SHARED_TRICK_PARTS,
     Entry,
@@ -166,11 +167,13 @@ def parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | No
         if spec.default is not None:
             return spec.default, None
         if spec.required:
-            verb = "Choose" if spec.kind in (FieldKind.SEAT, FieldKind.CHOICE) else "Enter"
-            return None, f"{verb} {spec.label[0].lower()}{spec.label[1:]}."
+            field = in_sentence(spec.label)
+            if spec.kind in (FieldKind.SEAT, FieldKind.CHOICE):
+                return None, t("Choose {field}.", field=field)
+            return None, t("Enter {field}.", field=field)
         return None, None
     if spec.kind is FieldKind.TRICKS:
-        return None, "Enter the tricks one by one."
+        return None, t("Enter the tricks one by one.")
     return _PARSERS[spec.kind](spec, value, player_count)
 
 
@@ -179,8 +182,8 @@ def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
         else None
     if text is not None and any(choice.value == text for choice in spec.choices):
         return text, None
-    allowed = ", ".join(choice.label for choice in spec.choices)
-    return None, f"Choose one of: {allowed}."
+    allowed = join([choice.label for choice in spec.choices])
+    return None, t("Choose one of: {choices}.", choices=allowed)
 
 
 def _parse_seat(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
@@ -189,32 +192,34 @@ def _parse_seat(spec: Field, value: Any, player_count: int) -> tuple[Any, str | 
         return None, None
     seat = read_seat(value, player_count)
     if seat is None:
-        return None, "Choose a player at this table."
+        return None, t("Choose a player at this table.")
     return seat, None
 
 
 def _parse_number(spec: Field, value: Any, step: float) -> tuple[Any, str | None]:
     number = read_number(value)
     if number is None:
-        return None, "Enter a number."
+        return None, t("Enter a number.")
     if abs(number / step - round(number / step)) > 1e-9:
-        unit = "a whole number" if step == 1 else "a number in half points (like 40.5)"
-        return None, f"Enter {unit}."
+        if step == 1:
+            return None, t("Enter a whole number.")
+        return None, t("Enter a number in half points (like 40.5).")
     if (spec.minimum is not None and number < spec.minimum) or (
             spec.maximum is not None and number > spec.maximum):
-        return None, f"{spec.label} must be {bounds_text(spec)}."
+        return None, bounds_problem(spec)
     return (round(number) if step == 1 else round(number * 2) / 2), None
 
 
-def bounds_text(spec: Field) -> str:
-    """A field's bounds in words: "between 0 and 91", "at least 0"."""
+def bounds_problem(spec: Field) -> str:
+    """A number outside the field's bounds: "Card points must be between 0 and 91."."""
     low = format_number(spec.minimum) if spec.minimum is not None else None
     high = format_number(spec.maximum) if spec.maximum is not None else None
     if low is not None and high is not None:
-        return f"between {low} and {high}"
+        return t("{field} must be between {low} and {high}.", field=spec.label, low=low,
+                 high=high)
     if low is not None:
-        return f"at least {low}"
-    return f"at most {high}"
+        return t("{field} must be at least {low}.", field=spec.label, low=low)
+    return t("{field} must be at most {high}.", field=spec.label, high=high)
 
 
 def _parse_integer(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
@@ -233,22 +238,23 @@ def _parse_boolean(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
         return True, None
     if text in FALSE_WORDS:
         return False, None
-    return None, "Answer yes or no."
+    return None, t("Answer yes or no.")
 
 
 def _parse_text(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
     if not isinstance(value, str | int) or isinstance(value, bool):
-        return None, f"Enter {spec.label.lower()} as text."
+        return None, t("Enter {field} as text.", field=in_sentence(spec.label))
     text = " ".join(str(value).split())
     if len(text) > spec.max_length:
-        return None, f"{spec.label} must be at most {spec.max_length} characters."
+        return None, t("{field} must be at most {count} characters.", field=spec.label,
+                       count=spec.max_length)
     return text, None
 
 
 def _parse_card(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
     token = read_card_token(value)
     if token is None:
-        return None, f"{str(value)[:12]!r} is not a card."
+        return None, t("{token} is not a card.", token=repr(str(value)[:12]))
     return token, None
 
 
@@ -278,16 +284,17 @@ def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[
     form shows them all at once beside their boxes.
     """
     if not isinstance(value, list | tuple):
-        return None, [Problem(spec.name, "Enter the tricks one by one.")]
+        return None, [Problem(spec.name, t("Enter the tricks one by one."))]
     limit = int(spec.maximum) if spec.maximum is not None else None
     if limit is not None and len(value) > limit:
-        return None, [Problem(spec.name, f"A hand has at most {limit} tricks; {len(value)} "
-                                         "were entered.")]
+        return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
+                                           "entered.", limit=limit, count=len(value)))]
     tricks = []
     problems = []
     for index, item in enumerate(value):
         trick, faults = _parse_trick(spec, item, player_count)
-        problems.extend(Problem(spec.name, f"Trick {index + 1}: {message}", part, index)
+        problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
+                                             problem=message), part, index)
                         for part, message in faults)
         tricks.append(trick)
     return (None, problems) if problems else (tuple(tricks), [])
@@ -297,7 +304,7 @@ def _parse_trick(spec: Field, item: Any,
                  player_count: int) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
     """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
     if not isinstance(item, Mapping):
-        return TrickRecord(), [(None, "not a trick.")]
+        return TrickRecord(), [(None, t("not a trick."))]
     faults: list[tuple[str | None, str]] = []
     cards, problem = _card_tokens(item.get("cards"), player_count)
     if problem:
@@ -321,7 +328,7 @@ def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | Non
         return None, None
     seat = read_seat(value, player_count)
     if seat is None:
-        return None, "choose a player at this table."
+        return None, t("choose a player at this table.")
     return seat, None
 
 
@@ -338,13 +345,13 @@ def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | 
     elif isinstance(value, list | tuple):
         tokens = list(value[:player_count + 4])
     else:
-        return (), "the cards played must be card codes like 6S 10S QS 2S."
+        return (), t("the cards played must be card codes like 6S 10S QS 2S.")
     if len(tokens) > player_count + 3:
-        return (), f"{len(tokens)} cards is more than one per player."
+        return (), t("{count} cards is more than one per player.", count=len(tokens))
     codes = []
     for token in tokens:
         code = read_card_token(token)
         if code is None:
-            return (), f"{str(token)[:12]!r} is not a card."
+            return (), t("{token} is not a card.", token=repr(str(token)[:12]))
         codes.append(code)
     return tuple(codes), None

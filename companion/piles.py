@@ -27,7 +27,8 @@ from typing import Any, ClassVar, Protocol
 
 from companion.cards import Card, Suit, card_name
 from companion.counting import PointTable
-from companion.formatting import MINUS, number, plural
+from companion.formatting import MINUS, number
+from companion.i18n import Text, capital, join, t, tn
 from companion.rules.base import Game, leaders
 from companion.rules.values import Choice, Entry, Field, FieldKind, Problem, Setup, State
 
@@ -37,7 +38,7 @@ DISCARDS_TO = "discards_to"
 CARD_PREFIX = "card_"
 SIZE_PREFIX = "size_"
 COUNT_PREFIX = "count_"
-LOW_WORD = "low"
+LOW_WORD = t("low")
 """How a group's working names a card off the grid (its rank does not matter to the count)."""
 
 
@@ -48,7 +49,7 @@ class Method(StrEnum):
     POINTS = "points"
 
 
-METHOD_LABELS = {Method.CARDS: "By the cards", Method.POINTS: "By the points"}
+METHOD_LABELS = {Method.CARDS: t("By the cards"), Method.POINTS: t("By the points")}
 
 
 class Unit(StrEnum):
@@ -59,7 +60,7 @@ class Unit(StrEnum):
     TRICKS = "tricks"
 
 
-UNIT_LABELS = {Unit.CARDS: "Cards", Unit.TRICKS: "Tricks won"}
+UNIT_LABELS = {Unit.CARDS: t("Cards"), Unit.TRICKS: t("Tricks won")}
 
 
 # ---------------------------------------------------------------- what a pile is
@@ -154,11 +155,12 @@ class CountInThrees:
         points = sum(self.value(card) for card in pile.cards) + self.low * pile.low \
             - group_less(pile.size)
         lines = (self._heading(pile), *self._group_lines(groups),
-                 f"{pile.name} counts {self._sum(groups)}")
-        cards = " ".join(str(card) for card in pile.cards) or "no counting cards"
+                 t("{pile} counts {sum}", pile=pile.name, sum=self._sum(groups)))
+        cards = " ".join(str(card) for card in pile.cards) or t("no counting cards")
         return PileCount(points, lines,
-                         f"{pile.name} {plural(pile.size, 'card', 'cards')}: {cards} → "
-                         f"{number(points)}")
+                         tn("{pile} {count} card: {cards} → {points}",
+                            "{pile} {count} cards: {cards} → {points}", pile.size,
+                            pile=pile.name, cards=cards, points=number(points)))
 
     def pack_total(self, sizes: Sequence[int]) -> int | None:
         values = sum(self.value(card) for card in self.grid) \
@@ -167,9 +169,12 @@ class CountInThrees:
 
     def _heading(self, pile: Pile) -> str:
         full, over = divmod(pile.size, 3)
-        rest = f", and {over} over" if over else ""
-        return (f"{pile.name}'s pile: {plural(pile.size, 'card', 'cards')}, "
-                f"{plural(full, 'group', 'groups')} of three{rest}")
+        cards = tn("{count} card", "{count} cards", pile.size)
+        groups = tn("{count} group of three", "{count} groups of three", full)
+        if over:
+            return t("{pile}'s pile: {cards}, {groups}, and {over} over", pile=pile.name,
+                     cards=cards, groups=groups, over=over)
+        return t("{pile}'s pile: {cards}, {groups}", pile=pile.name, cards=cards, groups=groups)
 
     def _group_value(self, group: tuple[Card | None, ...]) -> tuple[str, int]:
         """A group's working ("5 + 1 + 1 − 2") and its value."""
@@ -183,12 +188,16 @@ class CountInThrees:
         lines: list[str] = []
         for group, times in fold(groups):
             working, value = self._group_value(group)
-            words = " ".join(str(card) if card else LOW_WORD for card in group)
+            words = join([str(card) if card else LOW_WORD for card in group], " ")
+            # Symbols and numbers only around the words: the layout is the same in every
+            # language, so it is a Text that is never looked up (not a message to translate).
             if times == 1:
-                lines.append(f"{words} → {working} = {number(value)}")
+                lines.append(Text("{group} → {working} = {value}",
+                                  {"group": words, "working": working, "value": number(value)}))
             else:
-                lines.append(f"{times} × {words} → ({working}) × {times} = "
-                             f"{number(value * times)}")
+                lines.append(Text("{times} × {group} → ({working}) × {times} = {value}",
+                                  {"times": times, "group": words, "working": working,
+                                   "value": number(value * times)}))
         return lines
 
     def _sum(self, groups: list[tuple[Card | None, ...]]) -> str:
@@ -236,10 +245,12 @@ class CountCardsOnly:
 
     def count(self, pile: Pile) -> PileCount:
         points = sum(self.value(card) for card in pile.cards)
-        working = " + ".join(f"{card} {self.value(card)}" for card in pile.cards) or "nothing"
-        cards = " ".join(str(card) for card in pile.cards) or "no counting cards"
-        return PileCount(points, (f"{pile.name}'s counting cards: {working} = {number(points)}",),
-                         f"{pile.name}: {cards} → {number(points)}")
+        working = " + ".join(f"{card} {self.value(card)}" for card in pile.cards) or t("nothing")
+        cards = " ".join(str(card) for card in pile.cards) or t("no counting cards")
+        return PileCount(points, (t("{pile}'s counting cards: {working} = {points}",
+                                    pile=pile.name, working=working, points=number(points)),),
+                         Text("{pile}: {cards} → {points}",
+                              {"pile": pile.name, "cards": cards, "points": number(points)}))
 
     def pack_total(self, sizes: Sequence[int]) -> int | None:
         return sum(self.value(card) for card in self.grid)
@@ -269,40 +280,39 @@ def pile_fields(rules: PileRules, names: Sequence[str], *, count_maximum: int,
     count may be left blank where the pack's total is fixed.
     """
     piles = tuple(Choice(str(index), name) for index, name in enumerate(names))
-    method = Field(METHOD, "Entered", FieldKind.CHOICE,
+    method = Field(METHOD, t("Entered"), FieldKind.CHOICE,
                    choices=tuple(Choice(m.value, METHOD_LABELS[m]) for m in Method),
                    default=Method.CARDS.value,
-                   help="By the cards: tap each counting card into its pile and give each "
-                        "pile's size; by the points: each pile's count made by hand.")
-    unit = Field(UNIT, "Pile sizes in", FieldKind.CHOICE,
+                   help=t("By the cards: tap each counting card into its pile and give each "
+                          "pile's size; by the points: each pile's count made by hand."))
+    unit = Field(UNIT, t("Pile sizes in"), FieldKind.CHOICE,
                  choices=tuple(Choice(u.value, UNIT_LABELS[u]) for u in Unit),
                  default=Unit.CARDS.value,
-                 help=f"Tricks won: the pad works out the cards ({rules.trick_size} a trick"
-                      + (f", and {rules.discards_words} for the pile that took them)"
-                         if rules.discards else ")"))
-    discards = (Field(DISCARDS_TO, f"{capitalised(rules.discards_words)} went to",
+                 help=t("Tricks won: the pad works out the cards ({size} a trick, and "
+                        "{discards} for the pile that took them)", size=rules.trick_size,
+                        discards=rules.discards_words) if rules.discards
+                 else t("Tricks won: the pad works out the cards ({size} a trick)",
+                        size=rules.trick_size))
+    discards = (Field(DISCARDS_TO, t("{discards} went to",
+                                     discards=capital(rules.discards_words)),
                       FieldKind.CHOICE, choices=piles, required=False,
                       shown_when=(UNIT, (Unit.TRICKS.value,)),
-                      help="Blank: to the pile whose tricks are left blank"),) \
+                      help=t("Blank: to the pile whose tricks are left blank")),) \
         if rules.discards else ()
-    sizes = tuple(Field(size_field_name(index), f"{name}'s pile", FieldKind.INTEGER,
+    sizes = tuple(Field(size_field_name(index), t("{name}'s pile", name=name), FieldKind.INTEGER,
                         minimum=0, maximum=rules.size, required=False,
-                        help="One pile may be left blank: it is the rest of the pack.")
+                        help=t("One pile may be left blank: it is the rest of the pack."))
                   for index, name in enumerate(names))
-    counts = tuple(Field(count_field_name(index), f"{name}'s count", FieldKind.INTEGER,
+    counts = tuple(Field(count_field_name(index), t("{name}'s count", name=name),
+                         FieldKind.INTEGER,
                          minimum=0, maximum=count_maximum, required=not rest_allowed,
                          shown_when=(METHOD, (Method.POINTS.value,)),
-                         help="One count may be left blank: it is the rest of the pack."
+                         help=t("One count may be left blank: it is the rest of the pack.")
                          if rest_allowed else "")
                    for index, name in enumerate(names))
     cards = tuple(Field(card_field_name(card), str(card), FieldKind.CHOICE, choices=piles,
                         required=False) for card in rules.grid)
     return (method, unit, *discards, *sizes, *counts, *cards)
-
-
-def capitalised(words: str) -> str:
-    """Words at the start of a label: "The dealer's discards"."""
-    return words[:1].upper() + words[1:]
 
 
 # ---------------------------------------------------------------- reading the entry
@@ -439,11 +449,12 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
     for pile, size in enumerate(sizes):
         cards = piles.cards_of(pile)
         if len(cards) > size:
-            held = plural(len(cards), "counting card", "counting cards")
+            held = tn("{count} counting card", "{count} counting cards", len(cards))
             problems.append(Problem(
                 size_field_name(pile),
-                f"{names[pile]}'s pile holds {held} ({' '.join(str(c) for c in cards)}) but "
-                f"only {plural(size, 'card', 'cards')} in all."))
+                t("{pile}'s pile holds {held} ({cards}) but only {size} in all.",
+                  pile=names[pile], held=held, cards=" ".join(str(c) for c in cards),
+                  size=tn("{count} card", "{count} cards", size))))
     return problems
 
 
@@ -457,16 +468,19 @@ def trick_unit_problems(rules: PileRules, piles: PileEntry, names: Sequence[str]
     if sum(given) > rules.tricks:
         last = max(i for i, count in enumerate(piles.tricks) if count is not None)
         return [Problem(size_field_name(last),
-                        f"The piles won {sum(given)} tricks; a hand has {rules.tricks}.")]
+                        t("The piles won {count} tricks; a hand has {tricks}.",
+                          count=sum(given), tricks=rules.tricks))]
     if not rules.discards:
         return []
     if piles.discards_to is None and None not in piles.tricks:
-        return [Problem(DISCARDS_TO, f"Say whose pile took {rules.discards_words} (or leave "
-                                     "one pile's tricks blank: it is the rest of the pack).")]
+        return [Problem(DISCARDS_TO, t("Say whose pile took {discards} (or leave one pile's "
+                                       "tricks blank: it is the rest of the pack).",
+                                       discards=rules.discards_words))]
     if rules.to_dealer and piles.discards_to not in (None, dealer):
-        return [Problem(DISCARDS_TO, f"{capitalised(rules.discards_words)} count for the "
-                                     f"dealer, {names[dealer]}, not for "
-                                     f"{names[piles.discards_to]}.")]
+        return [Problem(DISCARDS_TO, t("{discards} count for the dealer, {dealer}, not for "
+                                       "{player}.", discards=capital(rules.discards_words),
+                                       dealer=names[dealer],
+                                       player=names[piles.discards_to]))]
     return []
 
 
@@ -479,13 +493,14 @@ def unplaced_problems(cards: Sequence[Card]) -> list[Problem]:
     (a fresh grid would otherwise say the same thing nineteen times)."""
     if len(cards) <= FEW_UNPLACED:
         return [Problem(card_field_name(card),
-                        f"Tap {card_name(card)} ({card}) into the pile that holds it: every "
-                        f"counting card is in some pile at the end of the hand.")
+                        t("Tap {card} ({symbol}) into the pile that holds it: every counting "
+                          "card is in some pile at the end of the hand.",
+                          card=card_name(card), symbol=str(card)))
                 for card in cards]
     return [Problem(card_field_name(cards[0]),
-                    f"{len(cards)} counting cards are in no pile yet "
-                    f"({' '.join(str(card) for card in cards)}): tap each into the pile that "
-                    f"holds it.")]
+                    t("{count} counting cards are in no pile yet ({cards}): tap each into the "
+                      "pile that holds it.", count=len(cards),
+                      cards=" ".join(str(card) for card in cards)))]
 
 
 def _unfilled(rules: PileRules, piles: PileEntry, names: Sequence[str]) -> list[Problem]:
@@ -493,12 +508,13 @@ def _unfilled(rules: PileRules, piles: PileEntry, names: Sequence[str]) -> list[
     blanks = [i for i, size in enumerate(piles.sizes) if size is None]
     if len(blanks) > 1:
         return [Problem(size_field_name(pile),
-                        f"Give the size of {names[pile]}'s pile: only one pile may be left "
-                        f"blank for the pad to work out.") for pile in blanks[1:]]
+                        t("Give the size of {pile}'s pile: only one pile may be left blank for "
+                          "the pad to work out.", pile=names[pile])) for pile in blanks[1:]]
     given = sum(size for size in piles.sizes if size is not None)
     last = max((i for i, size in enumerate(piles.sizes) if size is not None), default=0)
     return [Problem(size_field_name(last),
-                    f"The piles given hold {given} cards: more than the pack's {rules.size}.")]
+                    t("The piles given hold {count} cards: more than the pack's {size}.",
+                      count=given, size=rules.size))]
 
 
 def _size_problems(rules: PileRules, sizes: Sequence[int], piles: PileEntry,
@@ -506,10 +522,15 @@ def _size_problems(rules: PileRules, sizes: Sequence[int], piles: PileEntry,
     """Sizes that do not add up to the pack, or that tricks of the game cannot make."""
     if sum(sizes) != rules.size:
         last = len(sizes) - 1
-        with_discards = f", {rules.discards_words} among them" if rules.discards else ""
+        if rules.discards:
+            return [Problem(size_field_name(last),
+                            t("The piles hold {count} cards ({sizes}); the pack has {size}, "
+                              "{discards} among them.", count=sum(sizes),
+                              sizes=_sizes_words(sizes, names), size=rules.size,
+                              discards=rules.discards_words))]
         return [Problem(size_field_name(last),
-                        f"The piles hold {sum(sizes)} cards ({_sizes_words(sizes, names)}); "
-                        f"the pack has {rules.size}{with_discards}.")]
+                        t("The piles hold {count} cards ({sizes}); the pack has {size}.",
+                          count=sum(sizes), sizes=_sizes_words(sizes, names), size=rules.size))]
     if discard_holders(rules, sizes, dealer) is not None:
         return []
     problems = [Problem(size_field_name(pile), _size_words(rules, size, names[pile],
@@ -518,8 +539,9 @@ def _size_problems(rules: PileRules, sizes: Sequence[int], piles: PileEntry,
     if not problems:  # each size fits alone, but two piles would need the discards
         odd = [p for p, size in enumerate(sizes) if not size_fits(rules, size, False)]
         problems = [Problem(size_field_name(p),
-                            f"{names[p]}'s pile of {size} cards is not whole tricks, and only one "
-                            f"pile holds {rules.discards_words}.")
+                            t("{pile}'s pile of {size} cards is not whole tricks, and only one "
+                              "pile holds {discards}.", pile=names[p], size=size,
+                              discards=rules.discards_words))
                     for p, size in enumerate(sizes) if p in odd[1:]]
     return problems
 
@@ -536,13 +558,18 @@ def _size_words(rules: PileRules, size: int, name: str, holds: bool) -> str:
     """Why tricks cannot make a pile of `size` (`holds`: the dealer's, with the discards)."""
     trick = rules.trick_size
     if holds:
-        return (f"{name}'s pile of {size} cards cannot be: it holds {rules.discards_words} "
-                f"and tricks of {trick} cards, so {rules.discards}, {rules.discards + trick}, "
-                f"{rules.discards + 2 * trick} … cards.")
-    other = (f", or {rules.discards} more with {rules.discards_words}"
-             if rules.discards and not rules.to_dealer else "")
-    return (f"{name}'s pile of {size} cards cannot be: tricks of {trick} cards make piles of "
-            f"0, {trick}, {2 * trick} … cards{other}.")
+        return t("{pile}'s pile of {size} cards cannot be: it holds {discards} and tricks of "
+                 "{trick} cards, so {first}, {second}, {third} … cards.", pile=name, size=size,
+                 discards=rules.discards_words, trick=trick, first=rules.discards,
+                 second=rules.discards + trick, third=rules.discards + 2 * trick)
+    if rules.discards and not rules.to_dealer:
+        return t("{pile}'s pile of {size} cards cannot be: tricks of {trick} cards make piles "
+                 "of 0, {trick}, {double} … cards, or {more} more with {discards}.", pile=name,
+                 size=size, trick=trick, double=2 * trick, more=rules.discards,
+                 discards=rules.discards_words)
+    return t("{pile}'s pile of {size} cards cannot be: tricks of {trick} cards make piles of "
+             "0, {trick}, {double} … cards.", pile=name, size=size, trick=trick,
+             double=2 * trick)
 
 
 def _sizes_words(sizes: Sequence[int], names: Sequence[str]) -> str:
@@ -558,8 +585,9 @@ def count_problems(rules: PileRules, counting: PileCounting, piles: PileEntry,
     fixed = totals is not None and len(totals) == 1
     allowed = 1 if fixed else 0
     problems = [Problem(count_field_name(pile),
-                        f"Enter {names[pile]}'s count" + (": only one count may be left blank."
-                                                          if allowed else "."))
+                        t("Enter {pile}'s count: only one count may be left blank.",
+                          pile=names[pile]) if allowed
+                        else t("Enter {pile}'s count.", pile=names[pile]))
                 for pile in blanks[allowed:]]
     if problems or totals is None:
         return problems
@@ -568,12 +596,14 @@ def count_problems(rules: PileRules, counting: PileCounting, piles: PileEntry,
     given = sum(count for count in piles.counts if count is not None)
     if counts is None:
         return [Problem(count_field_name(last),
-                        f"The counts given make {given}: more than the pack's {min(totals)}.")]
+                        t("The counts given make {given}: more than the pack's {total}.",
+                          given=given, total=min(totals)))]
     together = sum(c for c in counts if c is not None)
     if together not in totals:
         return [Problem(count_field_name(last),
-                        f"The counts make {together} together ({_sizes_words(counts, names)}); "
-                        f"the pack counts {_totals_words(totals)} in all, so a count is wrong.")]
+                        t("The counts make {together} together ({counts}); the pack counts "
+                          "{totals} in all, so a count is wrong.", together=together,
+                          counts=_sizes_words(counts, names), totals=_totals_words(totals)))]
     return []
 
 
@@ -581,7 +611,8 @@ def _totals_words(totals: frozenset[int]) -> str:
     ordered = sorted(totals)
     if len(ordered) == 1:
         return number(ordered[0])
-    return ", ".join(number(t) for t in ordered[:-1]) + f" or {number(ordered[-1])}"
+    return t("{values} or {last}", values=", ".join(number(each) for each in ordered[:-1]),
+             last=number(ordered[-1]))
 
 
 # ---------------------------------------------------------------- the count of a hand
@@ -608,9 +639,9 @@ def count_piles(rules: PileRules, counting: PileCounting, piles: PileEntry,
     total = sum(count.points for count in counts)
     pack = counting.pack_total(sizes)
     together = " + ".join(number(count.points) for count in counts)
-    check = f"All piles: {together} = {number(total)}"
-    if pack is not None:
-        check += f", the pack's {number(pack)} with piles of these sizes"
+    check = t("All piles: {sum} = {total}", sum=together, total=number(total)) if pack is None \
+        else t("All piles: {sum} = {total}, the pack's {pack} with piles of these sizes",
+               sum=together, total=number(total), pack=number(pack))
     lines = (*(line for count in counts for line in count.lines), check)
     return CountedPiles(tuple(count.points for count in counts), lines,
                         tuple(count.short for count in counts))
@@ -624,14 +655,17 @@ def _by_points(rules: PileRules, counting: PileCounting, piles: PileEntry,
     if totals is not None and len(totals) == 1 and None in counts:
         counts = filled_in(counts, min(totals)) or counts
     given = " − ".join(number(c) for c in piles.counts if c is not None)
-    lines = [f"{name} counted {number(count)} by hand" if piles.counts[pile] is not None
-             else f"{name}: the rest, {_totals_words(totals or frozenset())} − {given} = "
-                  f"{number(count or 0)}"
+    lines = [t("{name} counted {count} by hand", name=name, count=number(count))
+             if piles.counts[pile] is not None
+             else t("{name}: the rest, {totals} − {given} = {count}", name=name,
+                    totals=_totals_words(totals or frozenset()), given=given,
+                    count=number(count or 0))
              for pile, (name, count) in enumerate(zip(names, counts, strict=True))]
     points = tuple(int(count or 0) for count in counts)
     if totals is not None:
-        lines.append(f"All piles: {' + '.join(number(p) for p in points)} = "
-                     f"{number(sum(points))}, as the pack counts ({_totals_words(totals)})")
+        lines.append(t("All piles: {sum} = {total}, as the pack counts ({totals})",
+                       sum=" + ".join(number(p) for p in points), total=number(sum(points)),
+                       totals=_totals_words(totals)))
     return CountedPiles(points, tuple(lines),
                         tuple(f"{name} {number(points[pile])}" for pile, name in enumerate(names)))
 
@@ -698,10 +732,12 @@ def hand_winner_words(names: Sequence[str], points: Sequence[int], *,
     winners = [names[seat] for seat in leaders(points)]
     best = show(max(points))
     if len(winners) == 1:
-        return f"{winners[0]} wins the hand with {best}"
-    together = " and ".join(winners)
-    return f"A draw between {together} with {best}" if draw else \
-        f"{together} tie for the hand with {best}"
+        return t("{name} wins the hand with {points}", name=winners[0], points=best)
+    together: str = winners[0]
+    for name in winners[1:]:
+        together = t("{names} and {last}", names=together, last=name)
+    return t("A draw between {names} with {points}", names=together, points=best) if draw \
+        else t("{names} tie for the hand with {points}", names=together, points=best)
 
 
 # ---------------------------------------------------------------- the pile game's hook
@@ -782,13 +818,14 @@ class PileGame(Game):
         piles = self.piles(setup, entry)
         names = self.pile_names(setup)
         if piles.method is Method.POINTS:
-            counts = "; ".join(f"{name} {'rest' if count is None else number(count)}"
-                               for name, count in zip(names, piles.counts, strict=True))
-            return f"By the points: {counts}"
+            counts = join([Text("{name} {count}", {"name": name, "count": t("rest") if count
+                                                   is None else number(count)})
+                           for name, count in zip(names, piles.counts, strict=True)], "; ")
+            return t("By the points: {counts}", counts=counts)
         rules = self.pile_rules(setup)
         sizes = filled_in(piles.sizes, rules.size)
         if sizes is None or len(piles.placed) < len(rules.grid):
-            return "By the cards (unfinished)"
+            return t("By the cards (unfinished)")
         counting = self.counting(setup)
-        return "; ".join(counting.count(Pile(name, piles.cards_of(pile), size)).short
-                         for pile, (name, size) in enumerate(zip(names, sizes, strict=True)))
+        return join([counting.count(Pile(name, piles.cards_of(pile), size)).short
+                     for pile, (name, size) in enumerate(zip(names, sizes, strict=True))], "; ")

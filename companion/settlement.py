@@ -12,9 +12,13 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.formatting import money, number
+from companion.i18n import t, tn
 
 CENTS = "cents"
 """The unit of a settlement played for money: amounts are kept in hundredths."""
+
+UNIT_WORDS = {"points": t("points"), "Rappen": t("Rappen")}
+"""The units a settlement is kept in, as a player reads them (the unit itself is a key)."""
 
 
 @dataclass(frozen=True)
@@ -51,21 +55,23 @@ class Settlement:
     @property
     def unit_words(self) -> str:
         """The unit after an amount ("" for money, which `show` already writes as money)."""
-        return "" if self.unit == CENTS else self.unit
+        return "" if self.unit == CENTS else UNIT_WORDS.get(self.unit, self.unit)
 
     @property
     def title(self) -> str:
         """The heading over the settlement: "Settlement in Rappen", "… in money", or plain."""
         if self.unit == CENTS:
-            return "Settlement in money"
-        return "Settlement" if self.unit == "points" else f"Settlement in {self.unit}"
+            return t("Settlement in money")
+        if self.unit == "points":
+            return t("Settlement")
+        return t("Settlement in {unit}", unit=UNIT_WORDS.get(self.unit, self.unit))
 
     @property
     def rate(self) -> str:
         """How points became money ("At 2 cents a point."), or "" when they did not."""
         if self.unit != CENTS:
             return ""
-        return f"At {self.per_point} cent{'' if self.per_point == 1 else 's'} a point."
+        return tn("At {count} cent a point.", "At {count} cents a point.", self.per_point)
 
     @property
     def squares(self) -> bool:
@@ -96,8 +102,8 @@ def settle(nets: Sequence[int], unit: str, per_point: int = 1, method: str = "")
     return Settlement(scaled, fewest_payments(scaled), unit, per_point, method)
 
 
-BY_DIFFERENCES = ("Balanced as in Skat: each player wins from every other the difference "
-                  "between their totals.")
+BY_DIFFERENCES = t("Balanced as in Skat: each player wins from every other the difference "
+                   "between their totals.")
 
 
 def settle_list(totals: Sequence[int], cents_per_point: int = 0) -> Settlement:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
+from companion.i18n import t
 from companion.rules.values import (
     SHARED_TRICK_PARTS,
     Better,
@@ -60,8 +61,8 @@ class Game(ABC):
     scale: ClassVar[Scale]
     summary: ClassVar[str] = ""
     standings_partial: ClassVar[str | None] = None  # a picture under the totals (a board)
-    turn_word: ClassVar[str] = "deals"  # what the seat returned by `dealer` does: "leads"
-    turn_heading: ClassVar[str] = "Dealer"  # that seat's column on the score sheet
+    turn_word: ClassVar[str] = t("deals")  # what the seat returned by `dealer` does: "leads"
+    turn_heading: ClassVar[str] = t("Dealer")  # that seat's column on the score sheet
     trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
     whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
@@ -85,7 +86,7 @@ class Game(ABC):
 
     def phases(self, setup: Setup) -> tuple[Phase, ...]:
         """The moments a hand is entered in, in order (by default one: the whole hand)."""
-        return (Phase("hand", "Hand", tuple(spec.name for spec in self.fields(setup))),)
+        return (Phase("hand", t("Hand"), tuple(spec.name for spec in self.fields(setup))),)
 
     def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
         """The next hand's fields `names` in the order the pad asks for them: as declared by
@@ -152,7 +153,7 @@ class Game(ABC):
         By default a trick needs its cards, from which the game's referee finds the winner.
         """
         if not trick.get("cards"):
-            return {"cards": ["Enter the cards played, in order from the leader."]}
+            return {"cards": [t("Enter the cards played, in order from the leader.")]}
         return {}
 
     def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:

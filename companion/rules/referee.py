@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cards import ACE, Card, CardError, Suit, card_name, parse
+from companion.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
+from companion.i18n import capital, t, tn
 from companion.parsing import parse_values, read_card_token, read_count
 from companion.rules.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.tricks import (
@@ -63,8 +64,9 @@ class Verdict:
         if self.winner is None or self.card is None:
             return self.rule
         who = (names[(leader + self.winner) % len(names)] if names
-               else f"Card {self.winner + 1}")
-        return f"{who} wins with {card_name(self.card)}: {self.rule}"
+               else t("Card {number}", number=self.winner + 1))
+        return t("{who} wins with {card}: {rule}", who=who, card=card_name(self.card),
+                 rule=self.rule)
 
     def as_data(self, cards: Sequence[Card], player_count: int,
                 names: Sequence[str] | None = None, leader: int = 0) -> dict[str, Any]:
@@ -140,7 +142,7 @@ class RankingReferee(TrickReferee):
         verdict = resolve(cards, ranking)
         notes = self.notes(cards, verdict.winner, context)
         if verdict.winner is None or verdict.by is None:
-            return Verdict(None, None, "no card can win this trick", verdict.tied, notes)
+            return Verdict(None, None, t("no card can win this trick"), verdict.tied, notes)
         card = cards[verdict.winner]
         return Verdict(verdict.winner, card, self.rule(verdict.by, card, cards, context), (),
                        notes)
@@ -178,17 +180,17 @@ def all_referees() -> list[TrickReferee]:
 # ---------------------------------------------------------------- words and fields shared
 
 
-SUIT_NAMES = {Suit.SPADES: "Spades", Suit.HEARTS: "Hearts", Suit.DIAMONDS: "Diamonds",
-              Suit.CLUBS: "Clubs"}
+# SUIT_NAMES (imported above) live with the cards; the trick games import them from here too.
 
 
 def suit_choices(suits: Sequence[Suit]) -> tuple[Choice, ...]:
     """Suits as choices of a context field, by their letter ("H": Hearts ♥)."""
-    return tuple(Choice(suit.value, f"{SUIT_NAMES[suit]} {suit.symbol}") for suit in suits)
+    return tuple(Choice(suit.value, t("{suit} {symbol}", suit=SUIT_NAMES[suit],
+                                      symbol=suit.symbol)) for suit in suits)
 
 
 def trump_field(suits: Sequence[Suit], *, none_label: str | None = None,
-                name: str = "trump", label: str = "Trump suit") -> Field:
+                name: str = "trump", label: str = t("Trump suit")) -> Field:
     """The context field of a hand's trump suit (or anti-trump), optionally "none"."""
     choices = suit_choices(suits)
     if none_label is not None:
@@ -224,21 +226,23 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
     goes through the strict parser before anything is built from it.
     """
     if not isinstance(data, Mapping):
-        return {}, [Problem(None, "The request must be a JSON object.")]
+        return {}, [Problem(None, t("The request must be a JSON object."))]
     unknown = [key for key in data if key not in REQUEST_KEYS]
     if unknown:
-        return {}, [Problem(str(unknown[0])[:40], f"{str(unknown[0])[:40]!r} is not part of a "
-                                                  "referee request.")]
+        return {}, [Problem(str(unknown[0])[:40], t("{key} is not part of a referee request.",
+                                                    key=repr(str(unknown[0])[:40])))]
     count = read_count(data.get("players", ""), digits=2)
     if count is None or count not in referee.player_counts or count > MAX_SEATS:
         counts = ", ".join(str(c) for c in referee.player_counts)
-        return {}, [Problem("players", f"{referee.name} is played by {counts} players.")]
+        return {}, [Problem("players", t("{game} is played by {counts} players.",
+                                         game=referee.name, counts=counts))]
     names, problems = _names(data.get("names"), count)
     tricks = data.get("tricks")
     if tricks is None:
         tricks = [{"cards": data.get("cards"), "leader": data.get("leader", 0)}]
     if not isinstance(tricks, list) or not 1 <= len(tricks) <= MAX_TRICKS:
-        return {}, [*problems, Problem("tricks", f"Give between 1 and {MAX_TRICKS} tricks.")]
+        return {}, [*problems, Problem("tricks", t("Give between 1 and {most} tricks.",
+                                                   most=MAX_TRICKS))]
     verdicts = []
     for index, trick in enumerate(tricks):
         verdict, trick_problems = _judge_one(referee, count, data, trick, names)
@@ -259,7 +263,8 @@ def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
         return None, []
     if (not isinstance(value, list) or len(value) != count
             or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)):
-        return None, [Problem("names", f"Give {count} names, one per seat in play order.")]
+        return None, [Problem("names", t("Give {count} names, one per seat in play order.",
+                                         count=count))]
     return list(value), []
 
 
@@ -267,14 +272,14 @@ def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick
                names: list[str] | None) -> tuple[dict[str, Any], list[Problem]]:
     """One trick of a request: its context read and checked, its cards read, the verdict."""
     if not isinstance(trick, Mapping) or any(key not in TRICK_KEYS for key in trick):
-        return {}, [Problem("tricks", "A trick holds its cards, and may hold its context and "
-                                      "leader.")]
+        return {}, [Problem("tricks", t("A trick holds its cards, and may hold its context "
+                                        "and leader."))]
     context, problems = read_context(referee, count, data.get("options"),
                                      {**_mapping(data.get("context")),
                                       **_mapping(trick.get("context"))})
     leader = read_count(trick.get("leader", 0), digits=2)
     if leader is None or leader >= count:
-        problems.append(Problem("leader", "The leader is a seat at this table."))
+        problems.append(Problem("leader", t("The leader is a seat at this table.")))
     if problems:
         return {}, problems
     cards, problems = read_trick_cards(referee, count, context, trick.get("cards"))
@@ -295,14 +300,16 @@ def read_context(referee: TrickReferee, count: int, options: Any,
     option_fields = referee.options(count)
     context_fields = referee.context_fields(count)
     if options is not None and not isinstance(options, Mapping):
-        return {}, [Problem("options", "Options must be an object of house rules.")]
+        return {}, [Problem("options", t("Options must be an object of house rules."))]
     for name in (options or {}):
         if name not in {spec.name for spec in option_fields}:
-            problems.append(Problem("options", f"{str(name)[:40]!r} is not a house rule here."))
+            problems.append(Problem("options", t("{name} is not a house rule here.",
+                                                 name=repr(str(name)[:40]))))
     for name in context:
         if name not in {spec.name for spec in context_fields}:
-            problems.append(Problem("context", f"{str(name)[:40]!r} is not part of the context "
-                                               f"of a trick of {referee.name}."))
+            problems.append(Problem("context", t("{name} is not part of the context of a "
+                                                 "trick of {game}.", name=repr(str(name)[:40]),
+                                                 game=referee.name)))
     chosen, option_problems = parse_values(option_fields, options or {}, count)
     values, context_problems = parse_values(context_fields, context, count)
     return {**chosen, **values}, problems + option_problems + context_problems
@@ -315,31 +322,30 @@ def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, An
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or len(value) > wanted + 4:
-        return [], [Problem("cards", f"Give the {wanted} cards of the trick, in play order "
-                                     "from the leader.")]
+        return [], [Problem("cards", t("Give the {count} cards of the trick, in play order "
+                                       "from the leader.", count=wanted))]
     pack = set(referee.pack(count, context))
     cards: list[Card] = []
     for token in value:
         code = read_card_token(token)
         card = _read(referee, code, context) if code else None
         if card is None:
-            return [], [Problem("cards", f"{str(token)[:12]!r} is not a card.")]
+            return [], [Problem("cards", t("{token} is not a card.",
+                                           token=repr(str(token)[:12])))]
         if card not in pack:
-            return [], [Problem("cards", f"{_capital(card_name(card))} is not in the pack "
-                                         f"{referee.name} is played with.")]
+            return [], [Problem("cards", t("{card} is not in the pack {game} is played with.",
+                                           card=capital(card_name(card)), game=referee.name))]
         if card in cards:
-            return [], [Problem("cards", f"{_capital(card_name(card))} is played twice.")]
+            return [], [Problem("cards", t("{card} is played twice.",
+                                           card=capital(card_name(card))))]
         cards.append(card)
     if len(cards) != wanted:
-        given = "1 card was" if len(cards) == 1 else f"{len(cards)} cards were"
-        return [], [Problem("cards", f"{given} given; a trick of {referee.name} at {count} "
-                                     f"players has {wanted}.")]
+        return [], [Problem("cards", tn("{count} card was given; a trick of {game} at {players} "
+                                        "players has {wanted}.",
+                                        "{count} cards were given; a trick of {game} at "
+                                        "{players} players has {wanted}.", len(cards),
+                                        game=referee.name, players=count, wanted=wanted))]
     return cards, []
-
-
-def _capital(words: str) -> str:
-    """Words at the start of a sentence: "The Ace of Hearts"."""
-    return words[:1].upper() + words[1:]
 
 
 def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card | None:
@@ -352,12 +358,13 @@ def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card 
 # ---------------------------------------------------------------- the tarot family
 
 EXCUSE = Card(Suit.EXCUSE, 0, tarot=True)
-SUIT_WORDS = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",
-              Suit.CLUBS: "club", Suit.TRUMP: "atout"}
+SUIT_WORDS = {Suit.SPADES: t("spade"), Suit.HEARTS: t("heart"), Suit.DIAMONDS: t("diamond"),
+              Suit.CLUBS: t("club"), Suit.TRUMP: t("atout")}
 
 
-LAST_TRICK = Field("last_trick", "The last trick of the hand", FieldKind.BOOLEAN, default=False,
-                   required=False, help="On the last trick the Excuse goes to the winner")
+LAST_TRICK = Field("last_trick", t("The last trick of the hand"), FieldKind.BOOLEAN,
+                   default=False, required=False,
+                   help=t("On the last trick the Excuse goes to the winner"))
 
 
 class TarotReferee(RankingReferee):
@@ -366,8 +373,8 @@ class TarotReferee(RankingReferee):
     the last trick are the game's data (French Tarot's by default)."""
 
     cards: tuple[Card, ...] = ()  # the game's pack
-    excuse_name: str = "the Excuse"
-    exchange: str = "a card worth half a point"  # what the Excuse's owner gives the winner
+    excuse_name: str = t("the Excuse")
+    exchange: str = t("a card worth half a point")  # what the Excuse's owner gives the winner
     to_last_winner: bool = True  # on the last trick the Excuse goes to the trick's winner
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -396,16 +403,26 @@ class TarotReferee(RankingReferee):
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
         """The atout rule, or the suit led with its order, and the Excuse led."""
-        led_note = (" (the Excuse was led, so the next card set the suit)"
+        led_note = (t(" (the Excuse was led, so the next card set the suit)")
                     if cards[0] == EXCUSE else "")
         if by is WinBy.TRUMP:
-            return f"in {self.name} any atout beats every suit card, and the highest atout wins"
+            return t("in {game} any atout beats every suit card, and the highest atout wins",
+                     game=self.name)
         red, black = self.suit_orders(context)
         order = red if card.suit.is_red else black
-        top_pip = "the Ace" if order.strength(ACE) > order.strength(10) else "the Ten"
-        return (f"nobody played an atout, so the highest {SUIT_WORDS[card.suit]} wins"
-                f"{led_note}; in {self.name} the {'red' if card.suit.is_red else 'black'} "
-                f"suits rank King, Queen, Knight, Jack, then {top_pip} highest of the pips")
+        ace_high = order.strength(ACE) > order.strength(10)
+        if card.suit.is_red:
+            suits = t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ace "
+                      "highest of the pips", game=self.name) if ace_high else \
+                t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ten highest "
+                  "of the pips", game=self.name)
+        else:
+            suits = t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ace "
+                      "highest of the pips", game=self.name) if ace_high else \
+                t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ten "
+                  "highest of the pips", game=self.name)
+        return t("nobody played an atout, so the highest {suit} wins{led}; {suits}",
+                 suit=SUIT_WORDS[card.suit], led=led_note, suits=suits)
 
     def notes(self, cards: Sequence[Card], winner: int | None,
               context: Mapping[str, Any]) -> tuple[str, ...]:
@@ -413,11 +430,16 @@ class TarotReferee(RankingReferee):
         except on the last trick, where it goes to the winner."""
         if EXCUSE not in cards:
             return ()
-        name = _capital(self.excuse_name)
+        name = capital(self.excuse_name)
         if self.to_last_winner and context.get("last_trick"):
-            return (f"{name} was played on the last trick: it goes to the trick's winner.",)
-        always = "" if self.to_last_winner else ", on the last trick too,"
-        return (f"{name} never wins: its owner keeps it among their own tricks{always} and "
-                f"gives the winner {self.exchange} in exchange (when they have one).",)
+            return (t("{excuse} was played on the last trick: it goes to the trick's winner.",
+                      excuse=name),)
+        if self.to_last_winner:
+            return (t("{excuse} never wins: its owner keeps it among their own tricks and gives "
+                      "the winner {exchange} in exchange (when they have one).", excuse=name,
+                      exchange=self.exchange),)
+        return (t("{excuse} never wins: its owner keeps it among their own tricks, on the last "
+                  "trick too, and gives the winner {exchange} in exchange (when they have one).",
+                  excuse=name, exchange=self.exchange),)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
 from companion.formatting import signed
+from companion.i18n import Text, capital, join, t
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.referee import RankingReferee, register_referee
@@ -125,14 +126,17 @@ MOST_MATADORS: dict[GameType, int] = {
 }
 
 GAME_NAMES: dict[GameType, str] = {
-    GameType.DIAMONDS: "Diamonds",
-    GameType.HEARTS: "Hearts",
-    GameType.SPADES: "Spades",
-    GameType.CLUBS: "Clubs",
-    GameType.GRAND: "Grand",
-    GameType.NULL: "Null",
-    GameType.PASSED: "Everyone passed",
+    GameType.DIAMONDS: t("Diamonds"),
+    GameType.HEARTS: t("Hearts"),
+    GameType.SPADES: t("Spades"),
+    GameType.CLUBS: t("Clubs"),
+    GameType.GRAND: t("Grand"),
+    GameType.NULL: t("Null"),
+    GameType.PASSED: t("Everyone passed"),
 }
+
+LEVEL_WORDS: dict[Level, str] = {Level.SCHNEIDER: t("schneider"), Level.SCHWARZ: t("schwarz")}
+"""A level as the lines say it (lower case in English, as a Skat player writes it)."""
 
 SUIT_SYMBOLS: dict[GameType, str] = {
     GameType.DIAMONDS: "♦",
@@ -170,7 +174,7 @@ SEEGER_FABIAN_OPPONENTS: dict[int, int] = {3: 40, 4: 30}
 LIST_LENGTHS: tuple[int, ...] = (0, 36, 48)
 """A fixed list: 36 games (three players deal 12 times each) or 48 (four players); 0 = none."""
 
-RULING = "RULINGS.md, Skat"
+RULING = t("RULINGS.md, Skat")
 
 
 def _game_values() -> frozenset[int]:
@@ -279,23 +283,29 @@ class Valuation:
 
 def level_steps(play: Play) -> tuple[Step, ...]:
     """The levels of a suit or Grand game, in the order a Skat player counts them."""
-    matadors = "with" if play.with_matadors else "without"
-    steps = [Step(f"{matadors} {play.matadors}", play.matadors), Step("game")]
+    steps = [Step(matadors_words(play), play.matadors), Step(t("game"))]
     if play.hand:
-        steps.append(Step("hand"))
+        steps.append(Step(t("hand")))
     announced = play.effective_announcement
     # A level counts when one side reached it or when it was announced (ISkO 5.2.5), once only.
     if announced is not Level.NONE or play.reached is not Level.NONE:
-        steps.append(Step("schneider"))
+        steps.append(Step(t("schneider")))
     if announced is not Level.NONE:
-        steps.append(Step("schneider announced"))
+        steps.append(Step(t("schneider announced")))
     if announced is Level.SCHWARZ or play.reached is Level.SCHWARZ:
-        steps.append(Step("schwarz"))
+        steps.append(Step(t("schwarz")))
     if announced is Level.SCHWARZ:
-        steps.append(Step("schwarz announced"))
+        steps.append(Step(t("schwarz announced")))
     if play.ouvert:
-        steps.append(Step("ouvert"))
+        steps.append(Step(t("ouvert")))
     return tuple(steps)
+
+
+def matadors_words(play: Play) -> str:
+    """The matadors as a Skat player says them: "with 2", "without 3"."""
+    if play.with_matadors:
+        return t("with {matadors}", matadors=play.matadors)
+    return t("without {matadors}", matadors=play.matadors)
 
 
 def multiplier(steps: tuple[Step, ...]) -> int:
@@ -318,19 +328,22 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
     reasons = []
     points = play.points
     if points < WIN_POINTS:
-        reasons.append(f"the declarer has {points} card points, {WIN_POINTS} are needed")
+        reasons.append(t("the declarer has {points} card points, {needed} are needed",
+                         points=points, needed=WIN_POINTS))
     announced = play.effective_announcement
     if announced is Level.SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS:
-        reasons.append(f"schneider was announced but the declarer has {points} card points, "
-                       f"{ANNOUNCED_SCHNEIDER_POINTS} are needed")
+        reasons.append(t("schneider was announced but the declarer has {points} card points, "
+                         "{needed} are needed", points=points, needed=ANNOUNCED_SCHNEIDER_POINTS))
     if announced is Level.SCHWARZ and not play.defenders_schwarz:
-        what = "the game is ouvert, so schwarz" if play.ouvert else "schwarz"
-        reasons.append(f"{what} was announced but the defenders took a trick")
+        reasons.append(t("the game is ouvert, so schwarz was announced but the defenders took "
+                         "a trick") if play.ouvert
+                       else t("schwarz was announced but the defenders took a trick"))
     if computed < play.bid:
         steps = level_steps(play)
-        reasons.append(f"the game value is {computed} ({steps_text(steps)} → "
-                       f"{multiplier(steps)} × {BASE_VALUES[play.game]}) but the bid was "
-                       f"{play.bid}: an overbid game is lost")
+        reasons.append(t("the game value is {value} ({steps} → {factor} × {base}) but the bid "
+                         "was {bid}: an overbid game is lost", value=computed,
+                         steps=steps_text(steps), factor=multiplier(steps),
+                         base=BASE_VALUES[play.game], bid=play.bid))
     return reasons
 
 
@@ -418,36 +431,41 @@ def games_left(state: State) -> int | None:
 def title(play: Play) -> str:
     """The game as announced: "Spades hand", "Null ouvert hand", "Grand hand, schneider
     announced"."""
-    words = [GAME_NAMES[play.game]]
-    if play.ouvert:
-        words.append("ouvert")
-    if play.hand:
-        words.append("hand")
-    text = " ".join(words)
+    game = GAME_NAMES[play.game]
+    if play.ouvert and play.hand:
+        text = t("{game} ouvert hand", game=game)
+    elif play.ouvert:
+        text = t("{game} ouvert", game=game)
+    elif play.hand:
+        text = t("{game} hand", game=game)
+    else:
+        text = game
     if not play.is_null and not play.ouvert and play.announced is not Level.NONE:
-        text += f", {play.announced} announced"
+        return t("{game}, {level} announced", game=text, level=LEVEL_WORDS[play.announced])
     return text
 
 
 def steps_text(steps: tuple[Step, ...]) -> str:
     """The levels counted up as players say them: "with 2, game 3, hand 4, schneider 5"."""
     running = 0
-    parts = []
+    parts: list[str] = []
     for step in steps:
         running += step.count
         # The first step already says its count ("with 2"); the others say the running total.
-        parts.append(f"{step.words} {running}" if parts else step.words)
-    return ", ".join(parts)
+        parts.append(Text("{step} {total}", {"step": step.words, "total": running})
+                     if parts else step.words)
+    return join(parts)
 
 
 def value_line(play: Play, judged: Valuation) -> str:
     """ "Spades: with 2, game 3, schneider 4 → 4 × 11 = 44", or "Null ouvert hand: 59"."""
     if play.is_null:
-        return f"{title(play)}: {judged.computed}"
+        return Text("{game}: {value}", {"game": title(play), "value": judged.computed})
     base = BASE_VALUES[play.game]
     factor = multiplier(judged.steps)
-    return (f"{title(play)}: {steps_text(judged.steps)} → {factor} × {base} = "
-            f"{judged.computed}")
+    return Text("{game}: {steps} → {factor} × {base} = {value}",
+                {"game": title(play), "steps": steps_text(judged.steps), "factor": factor,
+                 "base": base, "value": judged.computed})
 
 
 def points_lines(setup: Setup, play: Play) -> list[str]:
@@ -456,27 +474,30 @@ def points_lines(setup: Setup, play: Play) -> list[str]:
     if play.is_null:
         return []
     if play.counted_side is Side.DEFENDERS:
-        return [f"Counted for the defenders: {play.counted_points}; so {name} has "
-                f"{TOTAL_POINTS} − {play.counted_points} = {play.points} card points"]
-    return [f"{name} has {play.points} card points"]
+        return [t("Counted for the defenders: {counted}; so {name} has {total} − {counted} = "
+                  "{points} card points", counted=play.counted_points, name=name,
+                  total=TOTAL_POINTS, points=play.points)]
+    return [t("{name} has {points} card points", name=name, points=play.points)]
 
 
 def overbid_line(play: Play, judged: Valuation) -> str:
     """How an overbid game is valued."""
     base = BASE_VALUES[play.game]
-    return (f"Overbid: {judged.computed} is below the bid of {play.bid}; the game counts the "
-            f"lowest multiple of {base} reaching {play.bid}: {judged.value // base} × {base} = "
-            f"{judged.value}")
+    return t("Overbid: {computed} is below the bid of {bid}; the game counts the lowest "
+             "multiple of {base} reaching {bid}: {factor} × {base} = {value}",
+             computed=judged.computed, bid=play.bid, base=base, factor=judged.value // base,
+             value=judged.value)
 
 
 def verdict_line(play: Play, judged: Valuation) -> str:
     """Won, or lost and why."""
     if play.is_null:
-        return "Won: the declarer took no trick" if judged.won else \
-            "Lost: the declarer took a trick"
+        return t("Won: the declarer took no trick") if judged.won else \
+            t("Lost: the declarer took a trick")
     if judged.won:
-        return f"Won: {play.points} card points ({WIN_POINTS} needed)"
-    return f"Lost: {'; '.join(judged.reasons)}"
+        return t("Won: {points} card points ({needed} needed)", points=play.points,
+                 needed=WIN_POINTS)
+    return t("Lost: {reasons}", reasons=join(judged.reasons, "; "))
 
 
 # ---------------------------------------------------------------- the referee
@@ -487,8 +508,8 @@ def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
     if sitting_out(setup, dealer) != play.declarer:
         return []
     name = setup.players[dealer]
-    return [Problem("declarer", f"{name} deals this game and sits it out: the declarer is one "
-                                "of the three other players.")]
+    return [Problem("declarer", t("{name} deals this game and sits it out: the declarer is "
+                                  "one of the three other players.", name=name))]
 
 
 def bid_problems(play: Play) -> list[Problem]:
@@ -496,21 +517,31 @@ def bid_problems(play: Play) -> list[Problem]:
     if play.bid not in BIDS:
         lower = max(bid for bid in BIDS if bid < play.bid)
         higher = min(bid for bid in BIDS if bid > play.bid)
-        return [Problem("bid", f"{play.bid} is not a bid: one bids game values (18, 20, 22, 23, "
-                               f"24, 27, 30, …); the nearest are {lower} and {higher}.")]
+        return [Problem("bid", t("{bid} is not a bid: one bids game values (18, 20, 22, 23, "
+                                 "24, 27, 30, …); the nearest are {lower} and {higher}.",
+                                 bid=play.bid, lower=lower, higher=higher))]
     if play.is_null and null_value(play) < play.bid:
-        higher = [f"{name} {value}" for name, value in _null_names() if value >= play.bid]
-        instead = f" ({', '.join(higher)})" if higher else ""
-        return [Problem("bid", f"{title(play)} is worth {null_value(play)}, less than the bid of "
-                               f"{play.bid}: a Null game is only declared when its value reaches "
-                               f"the bid{instead}. Check the bid or the game.")]
+        higher = [Text("{game} {value}", {"game": name, "value": value})
+                  for name, value in _null_names() if value >= play.bid]
+        if higher:
+            return [Problem("bid", t("{game} is worth {value}, less than the bid of {bid}: a "
+                                     "Null game is only declared when its value reaches the bid "
+                                     "({games}). Check the bid or the game.", game=title(play),
+                                     value=null_value(play), bid=play.bid,
+                                     games=join(higher)))]
+        return [Problem("bid", t("{game} is worth {value}, less than the bid of {bid}: a Null "
+                                 "game is only declared when its value reaches the bid. Check "
+                                 "the bid or the game.", game=title(play),
+                                 value=null_value(play), bid=play.bid))]
     return []
 
 
 def _null_names() -> list[tuple[str, int]]:
     """The four Null games by name and value."""
-    names = {(False, False): "Null", (True, False): "Null hand", (False, True): "Null ouvert",
-             (True, True): "Null ouvert hand"}
+    null = GAME_NAMES[GameType.NULL]
+    names = {(False, False): null, (True, False): t("{game} hand", game=null),
+             (False, True): t("{game} ouvert", game=null),
+             (True, True): t("{game} ouvert hand", game=null)}
     return [(names[form], value) for form, value in NULL_VALUES.items()]
 
 
@@ -518,8 +549,8 @@ def null_problems(play: Play) -> list[Problem]:
     """A Null game is decided by tricks alone: no card points."""
     if play.counted_points is None:
         return []
-    return [Problem("card_points", "A Null game is won or lost on tricks alone: leave the card "
-                                   "points blank.")]
+    return [Problem("card_points", t("A Null game is won or lost on tricks alone: leave the "
+                                     "card points blank."))]
 
 
 def matador_problems(play: Play) -> list[Problem]:
@@ -527,25 +558,29 @@ def matador_problems(play: Play) -> list[Problem]:
     most = MOST_MATADORS[play.game]
     if play.matadors <= most:
         return []
-    trumps = "the four Jacks" if play.game is GameType.GRAND else "eleven trumps"
-    return [Problem("matadors", f"{GAME_NAMES[play.game]} has only {trumps}: with or without "
-                                f"1 to {most}, not {play.matadors}.")]
+    if play.game is GameType.GRAND:
+        return [Problem("matadors", t("{game} has only the four Jacks: with or without 1 to "
+                                      "{most}, not {matadors}.", game=GAME_NAMES[play.game],
+                                      most=most, matadors=play.matadors))]
+    return [Problem("matadors", t("{game} has only eleven trumps: with or without 1 to {most}, "
+                                  "not {matadors}.", game=GAME_NAMES[play.game], most=most,
+                                  matadors=play.matadors))]
 
 
 def announcement_problems(play: Play) -> list[Problem]:
     """Announcements and ouvert outside a hand game, or an ouvert game announced short."""
     problems = []
     if play.ouvert and not play.hand:
-        problems.append(Problem("ouvert", "An open suit or Grand game is always a hand game: "
-                                          "tick Hand (only Null may be played ouvert after "
-                                          "taking the skat)."))
+        problems.append(Problem("ouvert", t("An open suit or Grand game is always a hand game: "
+                                            "tick Hand (only Null may be played ouvert after "
+                                            "taking the skat).")))
     if play.ouvert and play.announced is Level.SCHNEIDER:
-        problems.append(Problem("announced", "An open game is announced schwarz: choose Schwarz "
-                                             "(or leave it at Nothing)."))
+        problems.append(Problem("announced", t("An open game is announced schwarz: choose "
+                                               "Schwarz (or leave it at Nothing).")))
     elif play.announced is not Level.NONE and not play.hand:
-        problems.append(Problem("announced", f"{play.announced.capitalize()} can only be "
-                                             "announced in a hand game: tick Hand, or choose "
-                                             "Nothing."))
+        problems.append(Problem("announced", t("{level} can only be announced in a hand game: "
+                                               "tick Hand, or choose Nothing.",
+                                               level=capital(LEVEL_WORDS[play.announced]))))
     return problems
 
 
@@ -553,16 +588,17 @@ def card_point_problems(play: Play) -> list[Problem]:
     """Card points missing, or a total no side can hold (1 and 119)."""
     counted = play.counted_points
     if counted is None:
-        return [Problem("card_points", "Enter the card points (of the declarer or of the "
-                                       "defenders).")]
+        return [Problem("card_points", t("Enter the card points (of the declarer or of the "
+                                         "defenders)."))]
     if counted in POSSIBLE_POINTS:
         return []
     if counted == 1:
-        return [Problem("card_points", "No side can take exactly 1 card point: the smallest "
-                                       "counting card is a Jack (2).")]
-    return [Problem("card_points", f"{counted} card points would leave the other side "
-                                   f"{TOTAL_POINTS - counted}, and no side can take exactly that: "
-                                   "the smallest counting card is a Jack (2).")]
+        return [Problem("card_points", t("No side can take exactly 1 card point: the smallest "
+                                         "counting card is a Jack (2)."))]
+    return [Problem("card_points", t("{counted} card points would leave the other side {rest}, "
+                                     "and no side can take exactly that: the smallest counting "
+                                     "card is a Jack (2).", counted=counted,
+                                     rest=TOTAL_POINTS - counted))]
 
 
 def schneider_problems(setup: Setup, play: Play) -> list[Problem]:
@@ -572,20 +608,24 @@ def schneider_problems(setup: Setup, play: Play) -> list[Problem]:
     message = None
     if play.reached is Level.SCHWARZ:
         if points != TOTAL_POINTS and points > SKAT_MOST:
-            message = (f"Schwarz means a side took no trick: then the defenders have no card "
-                       f"point ({name} {TOTAL_POINTS}), or {name} has only the skat's (at most "
-                       f"{SKAT_MOST}) — not {points}.")
+            message = t("Schwarz means a side took no trick: then the defenders have no card "
+                        "point ({name} {total}), or {name} has only the skat's (at most {most}) "
+                        "— not {points}.", name=name, total=TOTAL_POINTS, most=SKAT_MOST,
+                        points=points)
     elif points >= ANNOUNCED_SCHNEIDER_POINTS and play.reached is Level.NONE:
-        message = (f"The defenders have {TOTAL_POINTS} − {points} = {others} card points, "
-                   f"{SCHNEIDER_POINTS} or fewer: they are schneider. Choose Schneider (or "
-                   "Schwarz if they took no trick).")
+        message = t("The defenders have {total} − {points} = {others} card points, {limit} or "
+                    "fewer: they are schneider. Choose Schneider (or Schwarz if they took no "
+                    "trick).", total=TOTAL_POINTS, points=points, others=others,
+                    limit=SCHNEIDER_POINTS)
     elif points <= SCHNEIDER_POINTS and play.reached is Level.NONE:
-        message = (f"{name} has {points} card points, {SCHNEIDER_POINTS} or fewer: {name} is "
-                   f"schneider. Choose Schneider (or Schwarz if {name} took no trick).")
+        message = t("{name} has {points} card points, {limit} or fewer: {name} is schneider. "
+                    "Choose Schneider (or Schwarz if {name} took no trick).", name=name,
+                    points=points, limit=SCHNEIDER_POINTS)
     elif SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS and \
             play.reached is Level.SCHNEIDER:
-        message = (f"{name} has {points} card points and the defenders {others}: neither side "
-                   f"has {SCHNEIDER_POINTS} or fewer, so nobody is schneider.")
+        message = t("{name} has {points} card points and the defenders {others}: neither side "
+                    "has {limit} or fewer, so nobody is schneider.", name=name, points=points,
+                    others=others, limit=SCHNEIDER_POINTS)
     return [Problem("schneider", message)] if message else []
 
 
@@ -595,17 +635,24 @@ def result_problems(setup: Setup, play: Play) -> list[Problem]:
         return []
     judged = valuation(play)
     if play.result is Result.WON and not judged.won:
-        return [Problem("result", f"This game is lost: {'; '.join(judged.reasons)}. Mark it "
-                                  "lost, or check the entries above.")]
+        return [Problem("result", t("This game is lost: {reasons}. Mark it lost, or check the "
+                                    "entries above.", reasons=join(judged.reasons, "; ")))]
     if play.result is Result.LOST and judged.won:
         name = setup.players[play.declarer]
-        made = ""
         if play.effective_announcement is not Level.NONE:
-            made = f", made the announced {play.effective_announcement}"
-        return [Problem("result", f"This game is won: {name} has {play.points} card points "
-                                  f"({WIN_POINTS} needed){made}, and the game value "
-                                  f"{judged.value} reaches the bid of {play.bid}. Mark it won, "
-                                  "or check the card points, the bid and the matadors.")]
+            return [Problem("result", t("This game is won: {name} has {points} card points "
+                                        "({needed} needed), made the announced {level}, and "
+                                        "the game value {value} reaches the bid of {bid}. Mark "
+                                        "it won, or check the card points, the bid and the "
+                                        "matadors.", name=name, points=play.points,
+                                        needed=WIN_POINTS,
+                                        level=LEVEL_WORDS[play.effective_announcement],
+                                        value=judged.value, bid=play.bid))]
+        return [Problem("result", t("This game is won: {name} has {points} card points "
+                                    "({needed} needed), and the game value {value} reaches the "
+                                    "bid of {bid}. Mark it won, or check the card points, the "
+                                    "bid and the matadors.", name=name, points=play.points,
+                                    needed=WIN_POINTS, value=judged.value, bid=play.bid))]
     return []
 
 
@@ -647,22 +694,25 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     how = scoring(setup)
     if how is Scoring.AS_WRITTEN:
         if judged.won:
-            return f"As written, a point for each game won: {name} 1"
+            return t("As written, a point for each game won: {name} 1", name=name)
         others = setup.names_of(defenders(setup, play.declarer, dealer))
-        return f"As written, otherwise the other players win: {others} 1 each"
+        return t("As written, otherwise the other players win: {names} 1 each", names=others)
     if how is Scoring.ISKO:
         if judged.won:
-            return f"On the list: {name} {signed(judged.value)}"
-        return f"On the list: {name} −2 × {judged.value} = {signed(list_score(judged))}"
+            return t("On the list: {name} {score}", name=name, score=signed(judged.value))
+        return t("On the list: {name} −2 × {value} = {score}", name=name, value=judged.value,
+                 score=signed(list_score(judged)))
     if judged.won:
         total = judged.value + SEEGER_FABIAN_BONUS
         bonus = SEEGER_FABIAN_BONUS
-        return f"Seeger-Fabian: {name} {judged.value} + {bonus} = {signed(total)}"
+        return Text("Seeger-Fabian: {name} {value} + {bonus} = {score}",
+                    {"name": name, "value": judged.value, "bonus": bonus,
+                     "score": signed(total)})
     others = [seat for seat in range(setup.player_count) if seat != play.declarer]
     total = -2 * judged.value - SEEGER_FABIAN_BONUS
-    return (f"Seeger-Fabian: {name} −2 × {judged.value} − {SEEGER_FABIAN_BONUS} = "
-            f"{signed(total)}; {setup.names_of(others)} "
-            f"+{SEEGER_FABIAN_OPPONENTS[setup.player_count]} each")
+    return t("Seeger-Fabian: {name} −2 × {value} − {bonus} = {score}; {names} +{each} each",
+             name=name, value=judged.value, bonus=SEEGER_FABIAN_BONUS, score=signed(total),
+             names=setup.names_of(others), each=SEEGER_FABIAN_OPPONENTS[setup.player_count])
 
 
 def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> list[str]:
@@ -735,81 +785,85 @@ class Skat(Game):
     """Skat kept on a list with the ISkO game values (options: Seeger-Fabian, as written)."""
 
     slug = "skat"
-    name = "Skat"
+    name = t("Skat")
     player_counts = (3, 4)
     zero_sum = False  # only the declarer's score is written; the list balances by differences
     scale = POINTS
     options_type = Options
-    summary = ("Germany's national card game: the declarer bids, names trumps, Grand or Null, "
-               "and needs 61 of the 120 card points. Kept on a list with ISkO game values.")
+    summary = t("Germany's national card game: the declarer bids, names trumps, Grand or Null, "
+                "and needs 61 of the 120 card points. Kept on a list with ISkO game values.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The scoring, a fixed list of 36 or 48 games, and a stake per point."""
         return (
-            Field("scoring", "Scoring", FieldKind.CHOICE,
-                  choices=(Choice(Scoring.ISKO.value, "ISkO game values"),
+            Field("scoring", t("Scoring"), FieldKind.CHOICE,
+                  choices=(Choice(Scoring.ISKO.value, t("ISkO game values")),
                            Choice(Scoring.SEEGER_FABIAN.value,
-                                  "Seeger-Fabian list (+50 won, opponents +40 / +30)"),
-                           Choice(Scoring.AS_WRITTEN.value, "As written: a point per game won")),
+                                  t("Seeger-Fabian list (+50 won, opponents +40 / +30)")),
+                           Choice(Scoring.AS_WRITTEN.value,
+                                  t("As written: a point per game won"))),
                   default=Scoring.ISKO.value,
-                  help=f"{RULING}: ISkO game values; options Seeger-Fabian and as written"),
-            Field("list_games", "Fixed list", FieldKind.CHOICE,
-                  choices=(Choice("0", "No fixed list"),
-                           Choice("36", "36 games"),
-                           Choice("48", "48 games")),
+                  help=t("{ruling}: ISkO game values; options Seeger-Fabian and as written",
+                         ruling=RULING)),
+            Field("list_games", t("Fixed list"), FieldKind.CHOICE,
+                  choices=(Choice("0", t("No fixed list")),
+                           Choice("36", t("36 games")),
+                           Choice("48", t("48 games"))),
                   default="0",
-                  help="36 games: three players deal 12 times each; 48: four players. "
-                       "Passed games count."),
-            Field("stake", "Stake (cents a point)", FieldKind.INTEGER, minimum=0, maximum=100,
-                  default=0, help="0 = not played for money; the list is settled by differences"),
+                  help=t("36 games: three players deal 12 times each; 48: four players. "
+                         "Passed games count.")),
+            Field("stake", t("Stake (cents a point)"), FieldKind.INTEGER, minimum=0,
+                  maximum=100, default=0,
+                  help=t("0 = not played for money; the list is settled by differences")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Game, declarer, bid, matadors, hand/ouvert/announcements, card points, result."""
         played = ("game", PLAYED)
         trump = ("game", TRUMP_GAMES)
-        announcements = "Ouvert and announcements"
+        announcements = t("Ouvert and announcements")
         return (
-            Field("game", "Game", FieldKind.CHOICE, choices=tuple(
+            Field("game", t("Game"), FieldKind.CHOICE, choices=tuple(
                 Choice(game.value, _choice_label(game)) for game in GameType)),
-            Field("declarer", "Declarer", FieldKind.SEAT, shown_when=played),
-            Field("bid", "Bid", FieldKind.INTEGER, minimum=LOWEST_BID, maximum=HIGHEST_BID,
-                  default=LOWEST_BID, shown_when=played,
-                  help="The highest bid the declarer held; leave 18 if nobody bid higher"),
-            Field("matadors", "Matadors", FieldKind.INTEGER, minimum=1,
+            Field("declarer", t("Declarer"), FieldKind.SEAT, shown_when=played),
+            Field("bid", t("Bid"), FieldKind.INTEGER, minimum=LOWEST_BID,
+                  maximum=HIGHEST_BID, default=LOWEST_BID, shown_when=played,
+                  help=t("The highest bid the declarer held; leave 18 if nobody bid higher")),
+            Field("matadors", t("Matadors"), FieldKind.INTEGER, minimum=1,
                   maximum=max(MOST_MATADORS.values()), shown_when=trump,
-                  help="Top trumps in unbroken order from the ♣ Jack, skat included: "
-                       "1–11, 1–4 in a Grand"),
-            Field("with_matadors", "With or without", FieldKind.CHOICE,
-                  choices=(Choice(Matadors.WITH.value, "With"),
-                           Choice(Matadors.WITHOUT.value, "Without")),
+                  help=t("Top trumps in unbroken order from the ♣ Jack, skat included: "
+                         "1–11, 1–4 in a Grand")),
+            Field("with_matadors", t("With or without"), FieldKind.CHOICE,
+                  choices=(Choice(Matadors.WITH.value, t("With")),
+                           Choice(Matadors.WITHOUT.value, t("Without"))),
                   default=Matadors.WITH.value, shown_when=trump),
-            Field("hand", "Hand (skat not taken)", FieldKind.BOOLEAN, shown_when=played),
-            Field("ouvert", "Ouvert (cards open)", FieldKind.BOOLEAN, shown_when=played,
+            Field("hand", t("Hand (skat not taken)"), FieldKind.BOOLEAN, shown_when=played),
+            Field("ouvert", t("Ouvert (cards open)"), FieldKind.BOOLEAN, shown_when=played,
                   section=announcements),
-            Field("announced", "Announced", FieldKind.CHOICE,
-                  choices=(Choice(Level.NONE.value, "Nothing"),
-                           Choice(Level.SCHNEIDER.value, "Schneider"),
-                           Choice(Level.SCHWARZ.value, "Schwarz")),
+            Field("announced", t("Announced"), FieldKind.CHOICE,
+                  choices=(Choice(Level.NONE.value, t("Nothing")),
+                           Choice(Level.SCHNEIDER.value, t("Schneider")),
+                           Choice(Level.SCHWARZ.value, t("Schwarz"))),
                   default=Level.NONE.value, shown_when=trump, section=announcements,
-                  help="Hand games only; an ouvert game is announced schwarz"),
-            Field("counted_side", "Card points counted for", FieldKind.CHOICE,
-                  choices=(Choice(Side.DECLARER.value, "The declarer (skat included)"),
-                           Choice(Side.DEFENDERS.value, "The defenders")),
+                  help=t("Hand games only; an ouvert game is announced schwarz")),
+            Field("counted_side", t("Card points counted for"), FieldKind.CHOICE,
+                  choices=(Choice(Side.DECLARER.value, t("The declarer (skat included)")),
+                           Choice(Side.DEFENDERS.value, t("The defenders"))),
                   default=Side.DECLARER.value, shown_when=trump),
-            Field("card_points", "Card points", FieldKind.INTEGER, minimum=0,
+            Field("card_points", t("Card points"), FieldKind.INTEGER, minimum=0,
                   maximum=TOTAL_POINTS, required=False, shown_when=played,
-                  help="Of the side chosen above; the other side has 120 minus this. "
-                       "Blank in a Null game"),
-            Field("schneider", "Schneider or schwarz", FieldKind.CHOICE,
-                  choices=(Choice(Level.NONE.value, "Neither"),
-                           Choice(Level.SCHNEIDER.value, "Schneider: a side has 30 or fewer"),
-                           Choice(Level.SCHWARZ.value, "Schwarz: a side took no trick")),
+                  help=t("Of the side chosen above; the other side has 120 minus this. "
+                         "Blank in a Null game")),
+            Field("schneider", t("Schneider or schwarz"), FieldKind.CHOICE,
+                  choices=(Choice(Level.NONE.value, t("Neither")),
+                           Choice(Level.SCHNEIDER.value, t("Schneider: a side has 30 or fewer")),
+                           Choice(Level.SCHWARZ.value, t("Schwarz: a side took no trick"))),
                   default=Level.NONE.value, shown_when=trump),
-            Field("result", "Result", FieldKind.CHOICE,
-                  choices=(Choice(Result.WON.value, "Won"), Choice(Result.LOST.value, "Lost")),
+            Field("result", t("Result"), FieldKind.CHOICE,
+                  choices=(Choice(Result.WON.value, t("Won")),
+                           Choice(Result.LOST.value, t("Lost"))),
                   shown_when=played,
-                  help="Null: won if the declarer took no trick"),
+                  help=t("Null: won if the declarer took no trick")),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -836,10 +890,11 @@ class Skat(Game):
         play = read_play(entry)
         judged = valuation(play)
         points = score_row(setup, play, judged, dealer)
-        verdict = "won" if judged.won else "lost"
-        headline = f"{setup.players[play.declarer]} · {title(play)} · {verdict}"
+        verdict = t("won") if judged.won else t("lost")
+        parts = [setup.players[play.declarer], title(play), verdict]
         if scoring(setup) is not Scoring.AS_WRITTEN:
-            headline += f" · {signed(points[play.declarer])}"
+            parts.append(signed(points[play.declarer]))
+        headline = join(parts, " · ")
         return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline,
                           facts=game_facts(setup, play, judged, points, dealer))
 
@@ -848,11 +903,11 @@ class Skat(Game):
         setup = state.setup
         dealer = self.dealer(state)
         following = (dealer + 1) % setup.player_count
-        lines = ("Everyone passed: no game is played and nobody scores",
-                 "The passed game counts on the list",
-                 f"The deal moves on from {setup.players[dealer]} to "
-                 f"{setup.players[following]}")
-        return HandResult((0,) * setup.player_count, lines, "Everyone passed",
+        lines = (t("Everyone passed: no game is played and nobody scores"),
+                 t("The passed game counts on the list"),
+                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+                   next=setup.players[following]))
+        return HandResult((0,) * setup.player_count, lines, GAME_NAMES[GameType.PASSED],
                           facts=passed_facts(setup, dealer))
 
     def outcome(self, state: State) -> Outcome:
@@ -863,18 +918,21 @@ class Skat(Game):
             return Outcome(finished=False, winners=winners, text="")
         best = state.totals[winners[0]]
         names = state.setup.names_of(list(winners))
-        verb = "leads" if len(winners) == 1 else "share the lead"
-        return Outcome(finished=True, winners=winners,
-                       text=f"The list of {length} games is complete: {names} {verb} with {best}")
+        text = t("The list of {length} games is complete: {names} leads with {best}",
+                 length=length, names=names, best=best) if len(winners) == 1 \
+            else t("The list of {length} games is complete: {names} share the lead with {best}",
+                   length=length, names=names, best=best)
+        return Outcome(finished=True, winners=winners, text=text)
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """How much of a fixed list is left, and at 4 players who sits out."""
         notes = []
         left = games_left(state)
         if left is not None:
-            notes.append(f"{left} of {list_length(state.setup)} games left")
+            notes.append(t("{left} of {length} games left", left=left,
+                           length=list_length(state.setup)))
         if state.setup.player_count == 4:
-            notes.append(f"{state.setup.players[self.dealer(state)]} sits out")
+            notes.append(t("{name} sits out", name=state.setup.players[self.dealer(state)]))
         return tuple(notes)
 
     def settlement(self, state: State) -> Settlement | None:
@@ -884,24 +942,24 @@ class Skat(Game):
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Ann · ♠ hand, schneider · with 2 · 95 pts · won"."""
         if entry.get("game") not in PLAYED:
-            return "Everyone passed"
+            return GAME_NAMES[GameType.PASSED]
         play = read_play(entry)
         parts = [setup.players[play.declarer], _short_title(play)]
         if not play.is_null:
-            matadors = "with" if play.with_matadors else "without"
-            parts += [f"{matadors} {play.matadors}", f"{play.points} pts"]
+            parts += [matadors_words(play), t("{points} pts", points=play.points)]
         if play.bid > LOWEST_BID:
-            parts.append(f"bid {play.bid}")
-        parts.append(play.result.value)
-        return " · ".join(parts)
+            parts.append(t("bid {bid}", bid=play.bid))
+        parts.append(t("won") if play.result is Result.WON else t("lost"))
+        return join(parts, " · ")
 
 
 def _choice_label(game: GameType) -> str:
     """The words on a game's button: "♠ Spades (11)", "Grand (24)", "Null"."""
     if game in BASE_VALUES:
         symbol = SUIT_SYMBOLS.get(game)
-        name = f"{symbol} {GAME_NAMES[game]}" if symbol else GAME_NAMES[game]
-        return f"{name} ({BASE_VALUES[game]})"
+        name = Text("{symbol} {game}", {"symbol": symbol, "game": GAME_NAMES[game]}) \
+            if symbol else GAME_NAMES[game]
+        return Text("{game} ({value})", {"game": name, "value": BASE_VALUES[game]})
     return GAME_NAMES[game]
 
 
@@ -909,16 +967,16 @@ def _short_title(play: Play) -> str:
     """The game in the table of hands: the suit symbol, hand, ouvert and what was reached."""
     words = [SUIT_SYMBOLS.get(play.game, GAME_NAMES[play.game])]
     if play.ouvert:
-        words.append("ouvert")
+        words.append(t("ouvert"))
     if play.hand:
-        words.append("hand")
-    text = " ".join(words)
+        words.append(t("hand"))
+    text = join(words, " ")
     extras = []
     if not play.is_null and not play.ouvert and play.announced is not Level.NONE:
-        extras.append(f"{play.announced} announced")
+        extras.append(t("{level} announced", level=LEVEL_WORDS[play.announced]))
     if not play.is_null and play.reached is not Level.NONE:
-        extras.append(play.reached.value)
-    return ", ".join([text, *extras])
+        extras.append(LEVEL_WORDS[play.reached])
+    return join([text, *extras])
 
 
 
@@ -941,11 +999,11 @@ class SkatReferee(RankingReferee):
     its suits rank Ace, King, Queen, Jack, Ten down to Seven."""
 
     slug = "skat"
-    name = "Skat"
+    name = t("Skat")
     player_counts = (3, 4)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("game", "The game declared", FieldKind.CHOICE,
+        return (Field("game", t("The game declared"), FieldKind.CHOICE,
                       choices=tuple(Choice(game.value, GAME_NAMES[game]) for game in PLAYED)),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -966,16 +1024,16 @@ class SkatReferee(RankingReferee):
              context: Mapping[str, Any]) -> str:
         game = GAME_NAMES[GameType(context.get("game"))]
         if by is WinBy.TOP_TRUMP:
-            return ("in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, "
-                    "Diamonds")
+            return t("in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, "
+                     "Diamonds")
         if by is WinBy.TRUMP:
-            return (f"in a {game} game the Jacks and then {game} are trumps, and the highest "
-                    "trump played wins")
+            return t("in a {game} game the Jacks and then {game} are trumps, and the highest "
+                     "trump played wins", game=game)
         if context.get("game") == GameType.NULL:
-            return ("Null has no trumps: the highest card of the suit led wins, Ace, King, "
-                    "Queen, Jack, Ten down to Seven")
-        return ("nobody played a trump, so the highest card of the suit led wins: Ace, Ten, "
-                "King, Queen, Nine, Eight, Seven")
+            return t("Null has no trumps: the highest card of the suit led wins, Ace, King, "
+                     "Queen, Jack, Ten down to Seven")
+        return t("nobody played a trump, so the highest card of the suit led wins: Ace, Ten, "
+                 "King, Queen, Nine, Eight, Seven")
 
 
 REFEREE = register_referee(SkatReferee())

@@ -30,9 +30,10 @@ from companion.cards import (
     pack_52,
     parse,
 )
+from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
-from companion.rules.referee import RankingReferee, register_referee
+from companion.rules.referee import SUIT_WORDS, RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
     Choice,
@@ -61,10 +62,10 @@ class Scoring(StrEnum):
 
 
 SCORING_LABELS: dict[Scoring, str] = {
-    Scoring.PARTNERSHIP: "Fixed partnerships: 1st & 3rd player against 2nd & 4th",
-    Scoring.SPLIT_LEFT: "Split partnership: own runts plus the player on the left",
-    Scoring.SPLIT_RIGHT: "Split partnership: own runts plus the player on the right",
-    Scoring.INDIVIDUAL: "Everyone for themselves: plain individual scores",
+    Scoring.PARTNERSHIP: t("Fixed partnerships: 1st & 3rd player against 2nd & 4th"),
+    Scoring.SPLIT_LEFT: t("Split partnership: own runts plus the player on the left"),
+    Scoring.SPLIT_RIGHT: t("Split partnership: own runts plus the player on the right"),
+    Scoring.INDIVIDUAL: t("Everyone for themselves: plain individual scores"),
 }
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class Options:
     scoring: Scoring = Scoring.PARTNERSHIP
 
 
-RULING = "RULINGS.md, Tantony"
+RULING = t("RULINGS.md, Tantony")
 
 NO_TRUMP = TrickRanking(order=ACE_HIGH)
 """Tantony's tricks: no trump; the highest card of the suit led wins (Two low, Ace high)."""
@@ -132,9 +133,10 @@ class Table:
         return self.tantony_card and number == self.total_tricks
 
 
-FOUR_PLAYERS = Table("four-player", "52-card pack", sorted_cards(pack_52(), ACE_HIGH),
+FOUR_PLAYERS = Table(t("four-player"), t("52-card pack"), sorted_cards(pack_52(), ACE_HIGH),
                      FOUR_PLAYER_VALUES, quota=3, total_tricks=13, tantony_card=True)
-THREE_PLAYERS = Table("three-player", "36-card pack, which has no Sevens, Eights, Nines or Tens",
+THREE_PLAYERS = Table(t("three-player"),
+                      t("36-card pack, which has no Sevens, Eights, Nines or Tens"),
                       sorted_cards(pack_36_no_seven_to_ten(), ACE_HIGH), THREE_PLAYER_VALUES,
                       quota=4, total_tricks=12, tantony_card=False)
 
@@ -181,7 +183,9 @@ def values_text(values: Sequence[int]) -> str:
             run = ordered[start:index]
             parts.extend([f"{run[0]}–{run[-1]}"] if len(run) >= 3 else [str(v) for v in run])
             start = index
-    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else "".join(parts)
+    if len(parts) < 2:
+        return "".join(parts)
+    return t("{values} or {last}", values=", ".join(parts[:-1]), last=parts[-1])
 
 
 # ---------------------------------------------------------------- one trick read against the pack
@@ -207,10 +211,10 @@ def read_card(token: str, table: Table) -> tuple[Card | None, str | None]:
     try:
         card = parse(token)
     except CardError:
-        return None, (f"{token} is not a card: write a card like 2S, 10H or QS, or just a "
-                      "runt's value.")
+        return None, t("{token} is not a card: write a card like 2S, 10H or QS, or just a "
+                       "runt's value.", token=token)
     if card.code not in table.codes:
-        return None, f"{card} is not in the {table.pack_name}."
+        return None, t("{card} is not in the {pack}.", card=str(card), pack=table.pack_name)
     return card, None
 
 
@@ -219,8 +223,9 @@ def read_runt(token: str, table: Table) -> tuple[Runt | None, str | None]:
     if token.isdigit():
         value = int(token)
         if value not in table.values.values():
-            return None, (f"no card is worth {value} in {table.words} Tantony: runts are worth "
-                          f"{values_text(list(table.values.values()))}.")
+            return None, t("no card is worth {value} in {table} Tantony: runts are worth "
+                           "{values}.", value=value, table=table.words,
+                           values=values_text(list(table.values.values())))
         return Runt(value), None
     card, problem = read_card(token, table)
     if card is None:
@@ -237,11 +242,12 @@ def read_cards(tokens: Sequence[str], table: Table,
         if card is None:
             return (), problem
         if card in cards:
-            return (), f"{card} is entered twice."
+            return (), t("{card} is entered twice.", card=str(card))
         cards.append(card)
     if len(cards) != player_count:
-        return (), (f"{len(cards)} cards are entered; each of the {player_count} players plays "
-                    "one card.")
+        return (), tn("{count} card is entered; each of the {players} players plays one card.",
+                      "{count} cards are entered; each of the {players} players plays one "
+                      "card.", len(cards), players=player_count)
     return tuple(cards), None
 
 
@@ -303,7 +309,8 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) 
     leader = first_leader
     for number, entry in enumerate(tricks, start=1):
         trick, messages = read_trick(setup, table, number, entry, leader, tally)
-        problems.extend(Problem("tricks", f"Trick {number}: {message}", part, number - 1)
+        problems.extend(Problem("tricks", t("Trick {number}: {problem}", number=number,
+                                            problem=message), part, number - 1)
                         for part, message in messages)
         read.append(trick)
         leader = trick.got
@@ -330,7 +337,7 @@ def read_trick(setup: Setup, table: Table, number: int, entry: TrickRecord, lead
         runt, problem = _runt_from_cards(table, played, runt)
         notes.append(("runt", problem))
     elif runt is None and not any(message for _, message in notes):
-        notes.append(("runt", "enter the runt, or the cards played."))
+        notes.append(("runt", t("enter the runt, or the cards played.")))
     winner, problem = _winner(setup, played, leader, entry.won_by)
     notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
@@ -354,9 +361,11 @@ def _runt_from_cards(table: Table, played: PlayedTrick,
         return derived, None
     if written.card is None and written.value == derived.value:
         return derived, None
-    why = ("nobody followed suit, so the card led is also the runt" if not played.followed
-           else f"the lowest {_suit_word(card)} played")
-    return derived, f"the runt is {card} ({why}), not {written}."
+    if not played.followed:
+        return derived, t("the runt is {card} (nobody followed suit, so the card led is also "
+                          "the runt), not {written}.", card=str(card), written=str(written))
+    return derived, t("the runt is {card} (the lowest {suit} played), not {written}.",
+                      card=str(card), suit=_suit_word(card), written=str(written))
 
 
 def _winner(setup: Setup, played: PlayedTrick | None, leader: int | None,
@@ -368,19 +377,24 @@ def _winner(setup: Setup, played: PlayedTrick | None, leader: int | None,
     if won_by is None or won_by == derived:
         return derived, None
     card = played.winning_card
-    how = (f"the sow {card}, the highest {_suit_word(card)}" if played.followed
-           else f"the hog {card}: nobody followed suit")
     names = setup.players
-    return derived, f"{names[derived]} won it with {how}, not {names[won_by]}."
+    if played.followed:
+        return derived, t("{winner} won it with the sow {card}, the highest {suit}, not "
+                          "{entered}.", winner=names[derived], card=str(card),
+                          suit=_suit_word(card), entered=names[won_by])
+    return derived, t("{winner} won it with the hog {card}: nobody followed suit, not "
+                      "{entered}.", winner=names[derived], card=str(card),
+                      entered=names[won_by])
 
 
 def _placed_with(setup: Setup, table: Table, to: int | None,
                  tally: Tally) -> tuple[int | None, str | None]:
     """The seat a placed trick went to, refused when missing or already holding the quota."""
     if to is None:
-        return None, "say who got the trick."
+        return None, t("say who got the trick.")
     if tally.placed[to] >= table.quota:
-        return to, f"{setup.players[to]} already has {table.quota} tricks, the quota."
+        return to, t("{name} already has {quota} tricks, the quota.", name=setup.players[to],
+                     quota=table.quota)
     return to, None
 
 
@@ -388,11 +402,11 @@ def _last_trick_goes_to(setup: Setup, winner: int | None,
                         to: int | None) -> tuple[int | None, str | None]:
     """Four players, trick 13: the Tantony card stays with whoever won it; it is never placed."""
     if winner is None and to is None:
-        return None, "say who won the last trick: the Tantony card goes to them."
+        return None, t("say who won the last trick: the Tantony card goes to them.")
     if winner is None or to is None or to == winner:
         return winner if winner is not None else to, None
-    return winner, (f"the thirteenth trick is never placed: the Tantony card stays with "
-                    f"{setup.players[winner]}, who won it.")
+    return winner, t("the thirteenth trick is never placed: the Tantony card stays with "
+                     "{name}, who won it.", name=setup.players[winner])
 
 
 def _used_before(runt: Runt | None, cards: tuple[Card, ...],
@@ -401,7 +415,7 @@ def _used_before(runt: Runt | None, cards: tuple[Card, ...],
     spent = {card: "cards" for card in cards}
     if runt and runt.card and runt.card not in spent:
         spent[runt.card] = "runt"
-    return [(part, f"{card} was already {tally.used[card.code]}.")
+    return [(part, t("{card} was already {where}.", card=str(card), where=tally.used[card.code]))
             for card, part in spent.items() if card.code in tally.used]
 
 
@@ -412,9 +426,9 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
         tally.taken[got] += 1
         tally.placed[got] += 1 if trick.placed else 0
         tally.points[got] += runt.value if runt else 0
-    marks = [(card, f"played in trick {number}") for card in trick.cards]
+    marks = [(card, t("played in trick {number}", number=number)) for card in trick.cards]
     if runt is not None and runt.card is not None:
-        marks.append((runt.card, f"the runt of trick {number}"))
+        marks.append((runt.card, t("the runt of trick {number}", number=number)))
     spent: set[int] = set()
     for card, where in marks:
         if card.code not in tally.used:
@@ -434,15 +448,15 @@ def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
         named = sum(1 for card in worth if card.code in tally.used)
         used = named + tally.value_only[value]
         if used > len(worth):
-            messages.append(f"only {len(worth)} cards are worth {value} "
-                            f"({' '.join(map(str, worth))}), and this would make {used} used in "
-                            "this hand.")
+            messages.append(t("only {count} cards are worth {value} ({cards}), and this would "
+                              "make {used} used in this hand.", count=len(worth), value=value,
+                              cards=" ".join(map(str, worth)), used=used))
     return messages
 
 
 def _suit_word(card: Card) -> str:
     """A suit named in the singular: "spade"."""
-    return card.suit.name.lower()[:-1]
+    return SUIT_WORDS[card.suit]
 
 
 # ---------------------------------------------------------------- words
@@ -454,30 +468,35 @@ def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
     """One seat's runts added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
     runts = [trick.runt for trick in tricks if trick.got == seat and trick.runt]
     total = sum(runt.value for runt in runts)
-    sum_words = " + ".join(runt.counted() for runt in runts) or "no runt"
-    return f"{setup.players[seat]}: {sum_words} = {total}"
+    sum_words = " + ".join(runt.counted() for runt in runts) or t("no runt")
+    return Text("{name}: {runts} = {total}",
+                {"name": setup.players[seat], "runts": sum_words, "total": total})
 
 
 def _trick_words(setup: Setup, trick: ReadTrick) -> str:
     """One trick for the list of tricks so far: "2♠ (2) → Connie, won by Denny"."""
     runt = trick.runt.card if trick.runt and trick.runt.card else None
     value = trick.runt.value if trick.runt else 0
-    words = f"{runt} ({value})" if runt else f"a runt worth {value}"
-    got = setup.players[trick.got] if trick.got is not None else "nobody yet"
-    words += f" → {got}"
+    words = Text("{runt} ({value})", {"runt": str(runt), "value": value}) if runt \
+        else t("a runt worth {value}", value=value)
+    got = setup.players[trick.got] if trick.got is not None else t("nobody yet")
+    words = Text("{runt} → {got}", {"runt": words, "got": got})
     if trick.winner is not None and trick.winner != trick.got:
-        words += f", won by {setup.players[trick.winner]}"
+        words = t("{trick}, won by {name}", trick=words, name=setup.players[trick.winner])
     if trick.cards:
-        words += " · " + " ".join(str(card) for card in trick.cards)
+        words = Text("{trick} · {cards}",
+                     {"trick": words, "cards": " ".join(str(card) for card in trick.cards)})
     return words
 
 
 def _tantony_line(setup: Setup, trick: ReadTrick) -> str:
     """The runt of the unplaced last trick and who won it."""
     value = trick.runt.value if trick.runt else 0
-    card = f"{trick.runt.card} " if trick.runt and trick.runt.card else ""
-    name = setup.players[trick.got] if trick.got is not None else "nobody"
-    return f"Tantony card {card}({value}) to {name}, who won the last trick"
+    name = setup.players[trick.got] if trick.got is not None else t("nobody")
+    if trick.runt and trick.runt.card:
+        return t("Tantony card {card} ({value}) to {name}, who won the last trick",
+                 card=str(trick.runt.card), value=value, name=name)
+    return t("Tantony card ({value}) to {name}, who won the last trick", value=value, name=name)
 
 
 def _side_line(group: SeatGroup, points: Sequence[int]) -> str:
@@ -498,9 +517,11 @@ def _seats_words(setup: Setup, points: Sequence[int]) -> str:
 
 def _progress_seat_line(setup: Setup, table: Table, walked: WalkedHand, seat: int) -> str:
     """One seat on the pad while tricks come in: "Connie 2/3 · 14"."""
-    extra = " + Tantony card" if walked.taken[seat] > walked.placed[seat] else ""
-    return (f"{setup.players[seat]} {walked.placed[seat]}/{table.quota}{extra} · "
-            f"{walked.points[seat]}")
+    fields = {"name": setup.players[seat], "placed": walked.placed[seat],
+              "quota": table.quota, "points": walked.points[seat]}
+    if walked.taken[seat] > walked.placed[seat]:
+        return t("{name} {placed}/{quota} + Tantony card · {points}", **fields)
+    return Text("{name} {placed}/{quota} · {points}", fields)
 
 
 @dataclass(frozen=True)
@@ -516,7 +537,9 @@ class TantonyProgress(TrickProgress):
 
 def _quota_note(taken: int, placed: int, quota: int) -> str:
     """A seat's tricks against the quota: "2/3", and "3/3 + last" with the Tantony card."""
-    return f"{placed}/{quota}" + (" + last" if taken > placed else "")
+    if taken > placed:
+        return t("{placed}/{quota} + last", placed=placed, quota=quota)
+    return f"{placed}/{quota}"
 
 
 # ---------------------------------------------------------------- the facts
@@ -620,25 +643,32 @@ def _sudden_death(standing: SideStanding, played: int, target: int) -> Outcome:
     name, high, low = standing.ahead.name, standing.high, standing.low
     if standing.level:
         return Outcome(False, standing.leaders,
-                       f"Both sides reached the target of {target} with {high}: play on")
+                       t("Both sides reached the target of {target} with {high}: play on",
+                         target=target, high=high))
     if low >= target:
         return Outcome(True, standing.leaders,
-                       f"{name} win a double game: {high} to {low} after hand {played}; both "
-                       f"sides reached the target of {target} and the higher total wins")
-    return Outcome(True, standing.leaders, f"{name} win a double game: {high} after hand "
-                                           f"{played} reached the target of {target}")
+                       t("{name} win a double game: {high} to {low} after hand {played}; both "
+                         "sides reached the target of {target} and the higher total wins",
+                         name=name, high=high, low=low, played=played, target=target))
+    return Outcome(True, standing.leaders, t("{name} win a double game: {high} after hand "
+                                             "{played} reached the target of {target}",
+                                             name=name, high=high, played=played,
+                                             target=target))
 
 
 def _after_four_hands(standing: SideStanding) -> Outcome:
     """The higher total wins a single game, or a double with 240 or more; level is a draw."""
     name, high, low = standing.ahead.name, standing.high, standing.low
     if standing.level:
-        return Outcome(True, standing.leaders, f"Draw: {high} each after four hands")
+        return Outcome(True, standing.leaders, t("Draw: {high} each after four hands",
+                                                 high=high))
     if high >= DOUBLE_AFTER_FOUR:
-        return Outcome(True, standing.leaders, f"{name} win a double game: {high} to {low} "
-                                               f"after four hands reached {DOUBLE_AFTER_FOUR}")
+        return Outcome(True, standing.leaders, t("{name} win a double game: {high} to {low} "
+                                                 "after four hands reached {double}", name=name,
+                                                 high=high, low=low, double=DOUBLE_AFTER_FOUR))
     return Outcome(True, standing.leaders,
-                   f"{name} win a single game: {high} to {low} after four hands")
+                   t("{name} win a single game: {high} to {low} after four hands", name=name,
+                     high=high, low=low))
 
 
 def split_scores(state: State) -> tuple[int, ...]:
@@ -654,12 +684,15 @@ def split_outcome(state: State) -> Outcome:
     winners = leaders(split)
     if len(state.hands) < HANDS_IN_GAME:
         return Outcome(False, winners)
-    hand = "left" if scoring(setup) is Scoring.SPLIT_LEFT else "right"
     parts = " · ".join(
         f"{setup.players[seat]} {totals[seat]} + {totals[half_partner(setup, seat)]} = "
         f"{split[seat]}" for seat in range(setup.player_count))
-    return Outcome(True, winners, f"Split scores (own + the player on the {hand}): {parts}. "
-                                  f"{_first_place(setup, winners, split[winners[0]])}")
+    first = _first_place(setup, winners, split[winners[0]])
+    if scoring(setup) is Scoring.SPLIT_LEFT:
+        return Outcome(True, winners, t("Split scores (own + the player on the left): {scores}. "
+                                        "{first}", scores=parts, first=first))
+    return Outcome(True, winners, t("Split scores (own + the player on the right): {scores}. "
+                                    "{first}", scores=parts, first=first))
 
 
 def individual_outcome(state: State) -> Outcome:
@@ -669,7 +702,8 @@ def individual_outcome(state: State) -> Outcome:
         return Outcome(False, winners)
     best = state.totals[winners[0]]
     return Outcome(True, winners,
-                   f"After four hands {_first_place(state.setup, winners, best)}")
+                   t("After four hands {result}",
+                     result=_first_place(state.setup, winners, best)))
 
 
 def three_player_outcome(state: State) -> Outcome:
@@ -680,17 +714,19 @@ def three_player_outcome(state: State) -> Outcome:
     if best < THREE_PLAYER_GAME:
         return Outcome(False, winners)
     if len(winners) > 1:
-        return Outcome(False, winners, f"{state.setup.names_of(winners)} are level at the top "
-                                       f"with {best}: play another round")
-    return Outcome(True, winners, f"{state.setup.players[winners[0]]} wins with {best} after "
-                                  f"hand {played}, reaching {THREE_PLAYER_GAME}")
+        return Outcome(False, winners, t("{names} are level at the top with {best}: play "
+                                         "another round", names=state.setup.names_of(winners),
+                                         best=best))
+    return Outcome(True, winners, t("{name} wins with {best} after hand {played}, reaching "
+                                    "{target}", name=state.setup.players[winners[0]], best=best,
+                                    played=played, target=THREE_PLAYER_GAME))
 
 
 def _first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
     """"Connie wins with 131", or "Annie and Connie share first place with 120"."""
     if len(winners) == 1:
-        return f"{setup.players[winners[0]]} wins with {best}"
-    return f"{setup.names_of(winners)} share first place with {best}"
+        return t("{name} wins with {best}", name=setup.players[winners[0]], best=best)
+    return t("{names} share first place with {best}", names=setup.names_of(winners), best=best)
 
 
 # ---------------------------------------------------------------- the game
@@ -700,16 +736,16 @@ class Tantony(Game):
     """Tantony as the text has it, with the gaps settled by RULINGS.md."""
 
     slug = "tantony"
-    name = "Tantony"
+    name = t("Tantony")
     player_counts = (3, 4)
     zero_sum = False
     scale = POINTS
     options_type = Options
-    summary = ("Tricks at no trump worth their lowest card of the suit led (the runt); the winner "
-               "keeps each trick or gives it to a player still short of the quota. Four hands in "
-               "partnerships, split partnership or alone; three players play to 300.")
-    turn_word = "leads"
-    turn_heading = "First lead"
+    summary = t("Tricks at no trump worth their lowest card of the suit led (the runt); the "
+                "winner keeps each trick or gives it to a player still short of the quota. Four "
+                "hands in partnerships, split partnership or alone; three players play to 300.")
+    turn_word = t("leads")
+    turn_heading = t("First lead")
     trick_partial = "pad/tricks/_tantony.html"
     whole_hand_partial = "pad/tricks/_tantony_whole.html"
 
@@ -718,23 +754,24 @@ class Tantony(Game):
         if player_count != 4:
             return ()
         return (Field(
-            "scoring", "Scoring", FieldKind.CHOICE,
+            "scoring", t("Scoring"), FieldKind.CHOICE,
             choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
             default=Scoring.PARTNERSHIP.value,
-            help=(f"{RULING}: fixed partnerships as written; split partnership counts the "
-                  "player on the left (option: on the right); option: plain individual scores")),)
+            help=t("{ruling}: fixed partnerships as written; split partnership counts the "
+                   "player on the left (option: on the right); option: plain individual scores",
+                   ruling=RULING)),)
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """One field: the tricks, each a runt and who got it (optionally the cards played)."""
         table = table_for(setup)
         return (Field(
-            "tricks", "Tricks", FieldKind.TRICKS,
+            "tricks", t("Tricks"), FieldKind.TRICKS,
             choices=tuple(Choice(card.code, str(card)) for card in table.pack),
             minimum=table.total_tricks, maximum=table.total_tricks,
-            parts=(Field("runt", "Runt", FieldKind.CARD, required=False,
-                         help="the lowest card of the suit led, or just its value"),),
-            help=("Each trick's runt (the lowest card of the suit led) and who got it; add the "
-                  "cards played, from the leader on, to have the trick refereed")),)
+            parts=(Field("runt", t("Runt"), FieldKind.CARD, required=False,
+                         help=t("the lowest card of the suit led, or just its value")),),
+            help=t("Each trick's runt (the lowest card of the suit led) and who got it; add the "
+                   "cards played, from the leader on, to have the trick refereed")),)
 
     def read_hand(self, state: State, entry: Entry) -> WalkedHand:
         """The hand being entered, read trick by trick from its first leader."""
@@ -750,8 +787,10 @@ class Tantony(Game):
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
-            problems.append(Problem("tricks", f"A hand has {total} tricks; {entered} "
-                                              f"{'is' if entered == 1 else 'are'} entered."))
+            problems.append(Problem("tricks", tn("A hand has {total} tricks; {count} is "
+                                                 "entered.", "A hand has {total} tricks; "
+                                                 "{count} are entered.", entered,
+                                                 total=total)))
         return problems
 
     def progress(self, state: State, entry: Entry) -> TantonyProgress:
@@ -774,8 +813,8 @@ class Tantony(Game):
         lines += [_progress_seat_line(setup, table, walked, seat)
                   for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
         if last:
-            lines.append(f"Trick {number} is not placed: its runt, the Tantony card, goes to "
-                         "whoever wins it")
+            lines.append(t("Trick {number} is not placed: its runt, the Tantony card, goes to "
+                           "whoever wins it", number=number))
         return TantonyProgress(
             trick_number=number, total_tricks=table.total_tricks,
             leader=None if complete else walked.next_leader, taken=walked.taken,
@@ -784,12 +823,13 @@ class Tantony(Game):
                              for taken, placed in zip(walked.taken, walked.placed, strict=True)),
             full_seats=tuple(seat for seat in range(setup.player_count)
                              if walked.placed[seat] >= table.quota),
-            status_notes=("the last trick is not placed",) if last else (),
+            status_notes=(t("the last trick is not placed"),) if last else (),
             quota=table.quota, last_trick=last,
             tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks),
-            runt_prompt=("The Tantony card (runt of the last trick)" if last
-                         else f"Runt of trick {number}"),
-            to_prompt="Won the last trick (keeps the Tantony card)" if last else "Got the trick")
+            runt_prompt=(t("The Tantony card (runt of the last trick)") if last
+                         else t("Runt of trick {number}", number=number)),
+            to_prompt=t("Won the last trick (keeps the Tantony card)") if last
+            else t("Got the trick"))
 
     def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
         """The tapped trick; the unplaced last trick goes to whoever won it, so "got" is "won"."""
@@ -804,9 +844,10 @@ class Tantony(Game):
         last = isinstance(progress, TantonyProgress) and progress.last_trick
         errors: dict[str, list[str]] = {}
         if not trick.get("runt") and not trick.get("cards"):
-            errors["runt"] = ["Tap the runt: the lowest card of the suit led in this trick."]
+            errors["runt"] = [t("Tap the runt: the lowest card of the suit led in this trick.")]
         if not trick.get("to") and not (last and trick.get("cards")):
-            errors["to"] = [f"Tap {'who won the last trick' if last else 'who got the trick'}."]
+            errors["to"] = [t("Tap who won the last trick.") if last
+                            else t("Tap who got the trick.")]
         return errors
 
     def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
@@ -846,7 +887,9 @@ class Tantony(Game):
         words = _seats_words(setup, walked.points)
         for trick in walked.tricks:
             if not trick.placed and trick.got is not None:
-                words += f" · Tantony {trick.runt or '?'} {setup.players[trick.got]}"
+                words = Text("{words} · Tantony {runt} {name}",
+                             {"words": words, "runt": str(trick.runt or "?"),
+                              "name": setup.players[trick.got]})
         return words
 
     def dealer(self, state: State) -> int:
@@ -894,7 +937,7 @@ class TantonyReferee(RankingReferee):
     led when nobody follows (the hog)."""
 
     slug = "tantony"
-    name = "Tantony"
+    name = t("Tantony")
     player_counts = (3, 4)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -906,13 +949,14 @@ class TantonyReferee(RankingReferee):
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
         if not PlayedTrick(tuple(cards), NO_TRUMP).followed:
-            return "nobody followed suit, so the card led wins: the hog (it is also the runt)"
-        return "Tantony has no trump, so the highest card of the suit led wins (the sow)"
+            return t("nobody followed suit, so the card led wins: the hog (it is also the runt)")
+        return t("Tantony has no trump, so the highest card of the suit led wins (the sow)")
 
     def notes(self, cards: Sequence[Card], winner: int | None,
               context: Mapping[str, Any]) -> tuple[str, ...]:
         runt = PlayedTrick(tuple(cards), NO_TRUMP).lowest_card
-        return (f"The runt, the lowest card of the suit led, is {card_name(runt)}.",)
+        return (t("The runt, the lowest card of the suit led, is {card}.",
+                  card=card_name(runt)),)
 
 
 REFEREE = register_referee(TantonyReferee())

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.formatting import number, signed
+from companion.i18n import t
 
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
@@ -67,7 +68,7 @@ class Scale:
         return max(totals) if self.better is Better.HIGHER else min(totals)
 
 
-POINTS = Scale("point", "points")
+POINTS = Scale(t("point"), t("points"))
 """The usual scale: points, the most leads, each hand written with its sign."""
 
 
@@ -195,10 +196,10 @@ SHARED_TRICK_PARTS = ("cards", "leader", "won_by", "to")
 """The parts every trick has (`TrickRecord`), in the order forms and exports list them."""
 
 TRICK_PARTS: tuple[dict[str, Any], ...] = (
-    {"name": "cards", "type": "cards", "help": "card codes in play order from the leader"},
+    {"name": "cards", "type": "cards", "help": t("card codes in play order from the leader")},
     {"name": "leader", "type": "seat"},
     {"name": "won_by", "type": "seat"},
-    {"name": "to", "type": "seat", "help": "who got the trick, when not its winner"},
+    {"name": "to", "type": "seat", "help": t("who got the trick, when not its winner")},
 )
 """The parts every trick has, as `Field.describe` lists them for a TRICKS field."""
 
@@ -238,7 +239,9 @@ class Setup:
     def names_of(self, seats: Sequence[int]) -> str:
         """Seats named in words: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
         names = [self.players[seat] for seat in seats]
-        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+        if len(names) < 2:
+            return "".join(names)
+        return t("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
