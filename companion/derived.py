@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Any, overload
 
+from companion.i18n import Text, from_recipe
 from companion.rules.values import Problem, ScoredHand
 
 # ---------------------------------------------------------------- exact data
@@ -25,6 +26,8 @@ def as_data(value: Any) -> Any:
     data that `from_data` reads back to an equal value of the same types: tuples stay tuples,
     enums enums, dataclasses dataclasses (JSON alone would turn all three into lists or text,
     and a game comparing `carry.kind is Kind.X` would then behave differently)."""
+    if isinstance(value, Text):  # a message: kept with its recipe, to be said in any language
+        return {"$text": value.recipe()}
     if isinstance(value, Enum):
         return {"$enum": _qualified(type(value)), "value": value.value}
     if value is None or type(value) in (bool, int, float, str):
@@ -58,6 +61,8 @@ def from_data(data: Any) -> Any:
         return frozenset(from_data(item) for item in data["$frozenset"])
     if "$dict" in data:
         return {from_data(key): from_data(item) for key, item in data["$dict"]}
+    if "$text" in data:
+        return from_recipe(data["$text"])
     if "$enum" in data:
         return _resolve(data["$enum"])(data["value"])
     if "$data" in data:

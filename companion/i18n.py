@@ -15,6 +15,7 @@ catalogues (`companion/translations/<lang>/*.po`) are extracted with the keyword
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any, Protocol
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch",
@@ -32,6 +33,16 @@ class Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
+class Case(StrEnum):
+    """How a message's first letter is changed where it stands in a sentence."""
+
+    CAPITAL = "capital"
+    """At the start of a sentence, in every language ("The Ace of Hearts …")."""
+    IN_SENTENCE = "in_sentence"
+    """Inside an English sentence, lowered ("Enter card points."); other languages keep it
+    as translated (a German noun keeps its capital), and their sentences place it to suit."""
+
+
 class Text(str):
     """An English message that can also be said in another language.
 
@@ -40,24 +51,38 @@ class Text(str):
     no translation for it).
     """
 
-    __slots__ = ("count", "params", "plural", "template")
+    __slots__ = ("case", "count", "params", "plural", "template")
     template: str
     plural: str | None
     count: int | None
     params: Mapping[str, Any]
+    case: Case | None
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None,
-                plural: str | None = None, count: int | None = None) -> Text:
+                plural: str | None = None, count: int | None = None,
+                case: Case | None = None) -> Text:
         params = dict(params or {})
         if count is not None:
             params.setdefault("count", count)
         chosen = template if plural is None or count == 1 else plural
-        text = super().__new__(cls, chosen.format(**params) if params else chosen)
+        english = chosen.format(**params) if params else chosen
+        if case is Case.CAPITAL:
+            english = english[:1].upper() + english[1:]
+        elif case is Case.IN_SENTENCE:
+            english = english[:1].lower() + english[1:]
+        text = super().__new__(cls, english)
         text.template, text.params, text.plural, text.count = template, params, plural, count
+        text.case = case
         return text
 
     def said_in(self, catalogue: Catalogue) -> str:
         """This message in the catalogue's language, its parameters translated as well."""
+        words = self._translated(catalogue)
+        if self.case is Case.CAPITAL:
+            return words[:1].upper() + words[1:]
+        return words
+
+    def _translated(self, catalogue: Catalogue) -> str:
         if self.plural is None:
             words = catalogue.gettext(self.template)
         else:
@@ -73,8 +98,12 @@ class Text(str):
             chosen = self.template if self.plural is None or self.count == 1 else self.plural
             return chosen.format(**params)
 
+    def cased(self, case: Case) -> Text:
+        """The same message with its first letter changed as `case` says."""
+        return Text(self.template, self.params, self.plural, self.count, case)
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.template, self.params, self.plural, self.count))
+        return (Text, (self.template, self.params, self.plural, self.count, self.case))
 
     def recipe(self) -> dict[str, Any]:
         """The message as plain data (to store it and make it again with `from_recipe`)."""
@@ -83,6 +112,8 @@ class Text(str):
             data["p"] = {name: recipe_of(value) for name, value in self.params.items()}
         if self.plural is not None:
             data["pl"], data["n"] = self.plural, self.count
+        if self.case is not None:
+            data["c"] = self.case.value
         return data
 
 
@@ -111,52 +142,28 @@ def join(parts: list[Any] | tuple[Any, ...], separator: str = ", ") -> Any:
 
 
 def recipe_of(value: Any) -> Any:
-    """A parameter as plain data: a `Text` as its recipe, anything else as it is."""
-    return value.recipe() if isinstance(value, Text) else value
+    """A parameter as plain data: a `Text` as its recipe, a number or word as it is, anything
+    else as the words it was shown with."""
+    if isinstance(value, Text):
+        return value.recipe()
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return str(value)
 
 
 def from_recipe(data: Any) -> Any:
     """A message made again from `Text.recipe` data (plain values come back unchanged)."""
     if isinstance(data, dict) and "t" in data:
         params = {name: from_recipe(value) for name, value in (data.get("p") or {}).items()}
-        return Text(data["t"], params, data.get("pl"), data.get("n"))
+        case = Case(data["c"]) if data.get("c") in tuple(Case) else None
+        return Text(data["t"], params, data.get("pl"), data.get("n"), case)
     return data
-
-
-class _Reworded(Text):
-    """A message said with its first letter changed (the base of `capital` and `in_sentence`)."""
-
-    __slots__ = ("source",)
-    source: Text
-
-    def __new__(cls, source: Text, english: str) -> _Reworded:
-        text = str.__new__(cls, english)
-        text.template, text.params = source.template, source.params
-        text.plural, text.count, text.source = source.plural, source.count, source
-        return text
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (str, (str(self),))
-
-    def recipe(self) -> dict[str, Any]:
-        return {"t": "{words}", "p": {"words": self.source.recipe()}}
-
-
-class _Capital(_Reworded):
-    def said_in(self, catalogue: Catalogue) -> str:
-        words = self.source.said_in(catalogue)
-        return words[:1].upper() + words[1:]
-
-
-class _InSentence(_Reworded):
-    def said_in(self, catalogue: Catalogue) -> str:
-        return self.source.said_in(catalogue)
 
 
 def capital(words: Any) -> Any:
     """Words at the start of a sentence ("The Ace of Hearts …"), in every language."""
     if isinstance(words, Text):
-        return _Capital(words, words[:1].upper() + words[1:])
+        return words.cased(Case.CAPITAL)
     return words[:1].upper() + words[1:]
 
 
@@ -167,5 +174,5 @@ def in_sentence(label: Any) -> Any:
     sentences put it where its capital reads well (after a colon, in quotes), since a German
     noun keeps its capital."""
     if isinstance(label, Text):
-        return _InSentence(label, label[:1].lower() + label[1:])
+        return label.cased(Case.IN_SENTENCE)
     return label[:1].lower() + label[1:]

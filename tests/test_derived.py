@@ -3,6 +3,7 @@ the stored hands read only when looked at."""
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
 from typing import Any
 
@@ -164,3 +165,14 @@ def test_stored_hands_equal_the_same_hands_in_a_tuple() -> None:
     hands = StoredHands(3, Shelf(3))
     assert hands == tuple(known(position).hand for position in range(3))
     assert State(SETUP, hands) == State(SETUP, tuple(hands))
+
+
+def test_a_message_is_kept_with_its_recipe_and_said_again_in_any_language() -> None:
+    from companion.i18n import capital, t, tn
+    from tests.test_i18n import Shouting
+
+    line = capital(tn("{count} trick over {book} for {who}", "{count} tricks over {book} for {who}",
+                      2, book=t("the book"), who="Ann"))
+    again = from_data(json.loads(json.dumps(as_data((line,)))))[0]
+    assert again == "2 tricks over the book for Ann"
+    assert again.said_in(Shouting()) == "2 TRICKS OVER THE BOOK FOR Ann"

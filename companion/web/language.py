@@ -15,7 +15,7 @@ from flask import Blueprint, Flask, Response, current_app, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 
 from companion.catalogues import TRANSLATIONS, ensure_compiled
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, say, t, tn
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Text, t, tn
 from companion.parsing import read_word
 
 bp = Blueprint("language", __name__)
@@ -49,14 +49,21 @@ def current_language() -> str:
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 
-def catalogue() -> Catalogue:
-    """The catalogue of this request's language (a test may put its own in the config)."""
-    return current_app.config.get("TEST_CATALOGUE") or get_translations()
+def catalogue() -> Catalogue | None:
+    """The catalogue of this request's language; None for English, which every message
+    already is (a test may put a catalogue of its own in the config)."""
+    chosen = current_app.config.get("TEST_CATALOGUE")
+    if chosen is not None:
+        return chosen
+    return None if current_language() == DEFAULT_LANGUAGE else get_translations()
 
 
 def shown(value: Any) -> Any:
     """A value as a template prints it: a `Text` in the reader's language."""
-    return say(value, catalogue())
+    if not isinstance(value, Text):
+        return value
+    chosen = catalogue()
+    return value if chosen is None else value.said_in(chosen)
 
 
 def said(value: Any) -> str:
