@@ -29,6 +29,7 @@ from companion.cards import (
 from companion.counting import PointTable, side_points, tarot_points, total_points
 from companion.formatting import number
 from companion.formatting import number as format_points
+from companion.i18n import Text, join, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.referee import TarotReferee, register_referee
@@ -105,11 +106,11 @@ PLAYED: tuple[str, ...] = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS,
 """The contracts that are actually played (everything but a pass)."""
 
 CONTRACT_LABELS: dict[Contract, str] = {
-    Contract.PASS: "Everyone passed — redeal",
-    Contract.PETITE: "Petite",
-    Contract.GARDE: "Garde",
-    Contract.GARDE_SANS: "Garde sans le chien",
-    Contract.GARDE_CONTRE: "Garde contre le chien",
+    Contract.PASS: t("Everyone passed — redeal"),
+    Contract.PETITE: t("Petite"),
+    Contract.GARDE: t("Garde"),
+    Contract.GARDE_SANS: t("Garde sans le chien"),
+    Contract.GARDE_CONTRE: t("Garde contre le chien"),
 }
 
 MULTIPLIERS: dict[Contract, int] = {
@@ -181,8 +182,8 @@ UNSEEN_CHIEN_HOLDER: dict[Contract, Side] = {
 defence's in a garde contre. Its cards count at least half a point each."""
 
 CHIEN_CONTRACT_WORDS: dict[Contract, str] = {
-    Contract.GARDE_SANS: "garde sans",
-    Contract.GARDE_CONTRE: "garde contre",
+    Contract.GARDE_SANS: t("garde sans"),
+    Contract.GARDE_CONTRE: t("garde contre"),
 }
 
 ECART_CONTRACTS: frozenset[Contract] = frozenset({Contract.PETITE, Contract.GARDE})
@@ -200,17 +201,40 @@ CHELEM_BONUS: dict[Chelem, int] = {
 """Chelem bonus in the per-defender score (negative: it goes to the defence)."""
 
 CHELEM_WORDS: dict[Chelem, str] = {
-    Chelem.ANNOUNCED_MADE: "Chelem announced and made",
-    Chelem.ANNOUNCED_FAILED: "Chelem announced and failed",
-    Chelem.UNANNOUNCED_MADE: "Chelem made unannounced",
-    Chelem.DEFENCE_MADE: "Chelem made by the defence",
+    Chelem.ANNOUNCED_MADE: t("Chelem announced and made"),
+    Chelem.ANNOUNCED_FAILED: t("Chelem announced and failed"),
+    Chelem.UNANNOUNCED_MADE: t("Chelem made unannounced"),
+    Chelem.DEFENCE_MADE: t("Chelem made by the defence"),
+}
+
+CHELEM_DESCRIBED: dict[Chelem, str] = {
+    Chelem.ANNOUNCED_MADE: t("chelem announced and made"),
+    Chelem.ANNOUNCED_FAILED: t("chelem announced and failed"),
+    Chelem.UNANNOUNCED_MADE: t("chelem made unannounced"),
+    Chelem.DEFENCE_MADE: t("chelem made by the defence"),
+}
+"""The chelem as the table of hands writes it, in the middle of a line."""
+
+POIGNEE_LEVEL_WORDS: dict[str, str] = {
+    PoigneeLevel.SINGLE: t("single"),
+    PoigneeLevel.DOUBLE: t("double"),
+    PoigneeLevel.TRIPLE: t("triple"),
+}
+POIGNEE_LEVEL_LABELS: dict[str, str] = {
+    PoigneeLevel.SINGLE: t("Single"),
+    PoigneeLevel.DOUBLE: t("Double"),
+    PoigneeLevel.TRIPLE: t("Triple"),
+}
+PETIT_DESCRIBED: dict[str, str] = {
+    Side.TAKER: t("petit au bout (taker)"),
+    Side.DEFENCE: t("petit au bout (defence)"),
 }
 
 KING_SUITS: tuple[tuple[str, str], ...] = (
     ("spades", "♠"), ("hearts", "♥"), ("diamonds", "♦"), ("clubs", "♣"),
 )
 
-FFT_RULING = "RULINGS.md, French Tarot: the 5-player game follows the FFT"
+FFT_RULING = t("RULINGS.md, French Tarot: the 5-player game follows the FFT")
 
 
 # ---------------------------------------------------------------- the hand as the rules see it
@@ -407,21 +431,27 @@ def least_with_chien(chien: int, bouts: int) -> float:
 # ---------------------------------------------------------------- words
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _bouts(count: int) -> Text:
+    return tn("{count} bout", "{count} bouts", count)
 
 
-def side_name(setup: Setup, hand: Hand, side: Side | str) -> str:
-    """How the lines name a side: "Ann's side" or "the defence"."""
+def _cards(count: int) -> Text:
+    return tn("{count} card", "{count} cards", count)
+
+
+def side_name(setup: Setup, hand: Hand, side: Side | str, *, start: bool = False) -> Text:
+    """How the lines name a side: "Ann's side" or "the defence" ("The defence" at the `start`
+    of a sentence)."""
     if side == Side.TAKER:
-        return f"{setup.players[hand.taker]}'s side"
-    return "the defence"
+        name = setup.players[hand.taker]
+        return t("{name}'s side", name=name[:1].upper() + name[1:] if start else name)
+    return t("The defence") if start else t("the defence")
 
 
-def king_label(suit: str | None) -> str:
+def king_label(suit: str | None) -> Text:
     """The words for a called King: "King of ♥"."""
     symbols = dict(KING_SUITS)
-    return f"King of {symbols.get(suit or '', suit)}"
+    return t("King of {suit}", suit=symbols.get(suit or '', suit))
 
 
 
@@ -436,16 +466,20 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
     highest = TOTAL_POINTS - BOUT_POINTS * (3 - bouts)
     side = side_name(setup, hand, hand.counted_side)
     if hand.counted_points < lowest:
-        return [Problem("points", f"With {_plural(bouts, 'bout')} {side} has at least "
-                                  f"{format_points(lowest)} points (each bout is worth 4.5), "
-                                  f"not {format_points(hand.counted_points)}.")]
+        return [Problem("points", t("With {bouts} {side} has at least {lowest} points (each "
+                                    "bout is worth 4.5), not {given}.",
+                                    bouts=_bouts(bouts), side=side,
+                                    lowest=format_points(lowest),
+                                    given=format_points(hand.counted_points)))]
     if hand.counted_points > highest:
         other = 3 - bouts
-        return [Problem("points", f"With {_plural(bouts, 'bout')} for {side}, the other side "
-                                  f"holds {_plural(other, 'bout')} worth "
-                                  f"{format_points(BOUT_POINTS * other)}, so {side} has at most "
-                                  f"{format_points(highest)} points, not "
-                                  f"{format_points(hand.counted_points)}.")]
+        return [Problem("points", t("With {bouts} for {side}, the other side holds "
+                                    "{other_bouts} worth {worth}, so {side} has at most "
+                                    "{highest} points, not {given}.",
+                                    bouts=_bouts(bouts), side=side, other_bouts=_bouts(other),
+                                    worth=format_points(BOUT_POINTS * other),
+                                    highest=format_points(highest),
+                                    given=format_points(hand.counted_points)))]
     return []
 
 
@@ -471,52 +505,67 @@ def ecart_problems(setup: Setup, hand: Hand) -> list[Problem]:
     if points_of(hand, Side.TAKER) >= least:
         return []
     name = side_name(setup, hand, Side.TAKER)
-    words = (f"The taker's écart ({cards} cards, no bout, at least "
-             f"{format_points(LEAST_CARD_POINTS * cards)} points) counts for {name}")
+    ecart_least = format_points(LEAST_CARD_POINTS * cards)
+    words = t("The taker's écart ({cards} cards, no bout, at least {least} points) counts for "
+              "{name}", cards=cards, least=ecart_least, name=name)
     if hand.bouts:
         bouts_worth = format_points(BOUT_POINTS * hand.bouts)
-        words += f", on top of {_plural(hand.bouts, 'bout')} ({bouts_worth})"
-    words += f", so {name} has at least {format_points(least)}"
-    if hand.counted_side is not Side.TAKER:
-        counted = side_name(setup, hand, hand.counted_side)
-        words += f" and {counted} at most {format_points(TOTAL_POINTS - least)}"
-    return [Problem("points", f"{words}, not {format_points(hand.counted_points)}.")]
+        words = t("The taker's écart ({cards} cards, no bout, at least {least} points) counts "
+                  "for {name}, on top of {bouts} ({worth})", cards=cards, least=ecart_least,
+                  name=name, bouts=_bouts(hand.bouts), worth=bouts_worth)
+    return [Problem("points", _least_words(setup, hand, Side.TAKER, words, least))]
 
 
-def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: float) -> str:
+def _least_words(setup: Setup, hand: Hand, holder: Side, words: Text, least: float) -> Text:
+    """The end of a refusal about the chien or the écart: "…, so Ann's side has at least 8
+    (and the defence at most 83), not 5"."""
+    name = side_name(setup, hand, holder)
+    given = format_points(hand.counted_points)
+    if hand.counted_side is holder:
+        return t("{words}, so {name} has at least {least}, not {given}.", words=words,
+                 name=name, least=format_points(least), given=given)
+    return t("{words}, so {name} has at least {least} and {counted} at most {most}, not "
+             "{given}.", words=words, name=name, least=format_points(least),
+             counted=side_name(setup, hand, hand.counted_side),
+             most=format_points(TOTAL_POINTS - least), given=given)
+
+
+def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: float) -> Text:
     """Why the chien rules the points out: "With a garde contre the chien (6 cards, at least 3
     points) goes to the defence, so the defence has at least 3 and Ann's side at most 88, not 91."
     """
     name = side_name(setup, hand, holder)
-    goes = "goes to the defence" if holder is Side.DEFENCE else f"counts for {name}"
-    words = (f"With a {CHIEN_CONTRACT_WORDS[hand.contract]} the chien ({chien} cards, at least "
-             f"{format_points(LEAST_CARD_POINTS * chien)} points) {goes}")
+    contract = CHIEN_CONTRACT_WORDS[hand.contract]
+    chien_least = format_points(LEAST_CARD_POINTS * chien)
+    if holder is Side.DEFENCE:
+        words = t("With a {contract} the chien ({chien} cards, at least {least} points) goes to "
+                  "the defence", contract=contract, chien=chien, least=chien_least)
+    else:
+        words = t("With a {contract} the chien ({chien} cards, at least {least} points) counts "
+                  "for {name}", contract=contract, chien=chien, least=chien_least, name=name)
     bouts = bouts_of(hand, holder)
     if bouts:
-        them = "it" if bouts == 1 else "them"
         others = max(0, chien - bouts)
-        words += (f", which holds {_plural(bouts, 'bout')}: {format_points(BOUT_POINTS * bouts)} "
-                  f"for {them} and, even with {them} in the chien, at least "
-                  f"{format_points(LEAST_CARD_POINTS * others)} for the chien's other "
-                  f"{_plural(others, 'card')}")
-    words += f", so {name} has at least {format_points(least)}"
-    if hand.counted_side is not holder:
-        counted = side_name(setup, hand, hand.counted_side)
-        words += f" and {counted} at most {format_points(TOTAL_POINTS - least)}"
-    return f"{words}, not {format_points(hand.counted_points)}."
+        words = tn("{words}, which holds {count} bout: {worth} for it and, even with it in the "
+                   "chien, at least {rest} for the chien's other {cards}",
+                   "{words}, which holds {count} bouts: {worth} for them and, even with them in "
+                   "the chien, at least {rest} for the chien's other {cards}", bouts,
+                   words=words, worth=format_points(BOUT_POINTS * bouts),
+                   rest=format_points(LEAST_CARD_POINTS * others), cards=_cards(others))
+    return _least_words(setup, hand, holder, words, least)
 
 
 def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
     """The petit au bout won by a side that holds no bout (the Petit is a bout)."""
     if hand.petit_au_bout == Side.TAKER and hand.bouts == 0:
-        winner = side_name(setup, hand, Side.TAKER)
+        winner = side_name(setup, hand, Side.TAKER, start=True)
     elif hand.petit_au_bout == Side.DEFENCE and hand.bouts == 3:
-        winner = side_name(setup, hand, Side.DEFENCE)
+        winner = side_name(setup, hand, Side.DEFENCE, start=True)
     else:
         return []
-    return [Problem("petit_au_bout", f"{winner[0].upper()}{winner[1:]} has no bout, so it cannot "
-                                     "have won the petit au bout: the Petit (1 of trumps) is a "
-                                     "bout. Check the bouts or who won the last trick.")]
+    return [Problem("petit_au_bout", t("{side} has no bout, so it cannot have won the petit au "
+                                       "bout: the Petit (1 of trumps) is a bout. Check the bouts "
+                                       "or who won the last trick.", side=winner))]
 
 
 def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
@@ -528,8 +577,8 @@ def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
         if by is None:
             if trumps is not None:
                 problems.append(Problem(f"{prefix}_trumps",
-                                        "No one is marked as showing this poignée: choose who "
-                                        "showed it, or leave the trumps blank."))
+                                        t("No one is marked as showing this poignée: choose who "
+                                          "showed it, or leave the trumps blank.")))
             continue
         level = PoigneeLevel(entry.get(f"{prefix}_level") or PoigneeLevel.SINGLE)
         problems.extend(_one_poignee_problems(setup, prefix, Poignee(
@@ -539,13 +588,15 @@ def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     if len(hand.poignees) == 2:
         first, second = hand.poignees
         if first.by == second.by:
-            problems.append(Problem("poignee2_by", f"{setup.players[first.by]} already showed a "
-                                                   "poignée: one player shows at most one."))
+            problems.append(Problem("poignee2_by", t("{name} already showed a poignée: one "
+                                                     "player shows at most one.",
+                                                     name=setup.players[first.by])))
         elif first.trumps + second.trumps > ALL_TRUMPS:
             problems.append(Problem("poignee2_trumps",
-                                    f"The two poignées show {first.trumps} + {second.trumps} = "
-                                    f"{first.trumps + second.trumps} trumps, but there are only "
-                                    f"{ALL_TRUMPS} (21 trumps and the Excuse)."))
+                                    t("The two poignées show {first} + {second} = {total} "
+                                      "trumps, but there are only {all} (21 trumps and the "
+                                      "Excuse).", first=first.trumps, second=second.trumps,
+                                      total=first.trumps + second.trumps, all=ALL_TRUMPS)))
     return problems
 
 
@@ -556,15 +607,16 @@ def _one_poignee_problems(setup: Setup, prefix: str, poignee: Poignee) -> list[P
     most = max_poignee_trumps(setup.player_count)
     if poignee.trumps < needed:
         return [Problem(f"{prefix}_trumps",
-                        f"A {poignee.level} poignée at {setup.player_count} players needs at "
-                        f"least {needed} trumps (the Excuse counts as one); {name} showed "
-                        f"{poignee.trumps}.")]
+                        t("A {level} poignée at {players} players needs at least {needed} "
+                          "trumps (the Excuse counts as one); {name} showed {trumps}.",
+                          level=POIGNEE_LEVEL_WORDS[poignee.level], players=setup.player_count,
+                          needed=needed, name=name, trumps=poignee.trumps))]
     if poignee.trumps > most:
-        reason = (f"each player holds {HAND_SIZES[setup.player_count]} cards"
-                  if most < ALL_TRUMPS else "there are 21 trumps and the Excuse")
+        reason = (t("each player holds {cards} cards", cards=HAND_SIZES[setup.player_count])
+                  if most < ALL_TRUMPS else t("there are 21 trumps and the Excuse"))
         return [Problem(f"{prefix}_trumps",
-                        f"{name} cannot show {poignee.trumps} trumps: {reason}, so at most "
-                        f"{most}.")]
+                        t("{name} cannot show {trumps} trumps: {reason}, so at most {most}.",
+                          name=name, trumps=poignee.trumps, reason=reason, most=most))]
     return []
 
 
@@ -573,9 +625,9 @@ def partner_problems(setup: Setup, hand: Hand) -> list[Problem]:
     if hand.partner is None or hand.partner != hand.taker:
         return []
     name = setup.players[hand.taker]
-    return [Problem("partner", f"{name} is the taker and cannot also be the partner: choose "
-                               f"\"Nobody\" if the called King was in {name}'s own hand or "
-                               "the chien.")]
+    return [Problem("partner", t("{name} is the taker and cannot also be the partner: choose "
+                                 "\"Nobody\" if the called King was in {name}'s own hand or "
+                                 "the chien.", name=name))]
 
 
 def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -584,25 +636,35 @@ def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
     shown = format_points(points)
     message = None
     if points == TOTAL_POINTS and hand.chelem in (Chelem.NONE, Chelem.DEFENCE_MADE):
-        message = (f"91 points means the taker's side took every trick: mark the chelem "
-                   f"({side} has {shown}).")
+        message = t("91 points means the taker's side took every trick: mark the chelem "
+                    "({side} has {points}).", side=side, points=shown)
     elif points == 0 and hand.chelem is not Chelem.DEFENCE_MADE:
-        message = (f"0 points means the defence took every trick: mark \"Defence took every "
-                   f"trick\" ({side} has 0).")
+        message = t("0 points means the defence took every trick: mark \"Defence took every "
+                    "trick\" ({side} has 0).", side=side)
     elif hand.chelem in (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE):
         lowest = TOTAL_POINTS - EXCUSE_KEPT - chien_points_for_defence(hand, setup.player_count)
         if points < lowest:
-            message = (f"A chelem means {side} took every trick: the defence keeps at most the "
-                       f"Excuse (4 points net){_chien_words(hand, Side.DEFENCE)}, so {side} needs "
-                       f"at least {format_points(lowest)} points, not {shown}.")
+            message = (t("A chelem means {side} took every trick: the defence keeps at most "
+                         "the Excuse (4 points net) and the chien, so {side} needs at least "
+                         "{lowest} points, not {points}.", side=side,
+                         lowest=format_points(lowest), points=shown)
+                       if _chien_words(hand, Side.DEFENCE) else
+                       t("A chelem means {side} took every trick: the defence keeps at most "
+                         "the Excuse (4 points net), so {side} needs at least {lowest} points, "
+                         "not {points}.", side=side, lowest=format_points(lowest),
+                         points=shown))
     elif hand.chelem is Chelem.DEFENCE_MADE:
         highest = EXCUSE_KEPT + chien_points_for_taker(hand, setup.player_count)
         if points > highest:
-            message = (f"If the defence took every trick, {side} keeps at most the Excuse "
-                       f"(4 points net){_chien_words(hand, Side.TAKER)}, so at most "
-                       f"{format_points(highest)} points, not {shown}.")
+            message = (t("If the defence took every trick, {side} keeps at most the Excuse "
+                         "(4 points net) and the chien, so at most {highest} points, not "
+                         "{points}.", side=side, highest=format_points(highest), points=shown)
+                       if _chien_words(hand, Side.TAKER) else
+                       t("If the defence took every trick, {side} keeps at most the Excuse "
+                         "(4 points net), so at most {highest} points, not {points}.",
+                         side=side, highest=format_points(highest), points=shown))
     elif hand.chelem is Chelem.ANNOUNCED_FAILED and points >= TOTAL_POINTS:
-        message = f"{side} has all 91 points, so the announced chelem was made."
+        message = t("{side} has all 91 points, so the announced chelem was made.", side=side)
     return [Problem("chelem", message)] if message else []
 
 
@@ -621,41 +683,53 @@ def score_lines(setup: Setup, hand: Hand) -> list[str]:
     taker_side = side_name(setup, hand, Side.TAKER)
     points, bouts = hand.points, hand.bouts
     if hand.counted_side is Side.DEFENCE:
-        lines.append(f"Counted for the defence: {format_points(hand.counted_points)} points, "
-                     f"{_plural(hand.counted_bouts, 'bout')}; so {taker_side} has "
-                     f"91 − {format_points(hand.counted_points)} = {format_points(points)} points "
-                     f"and 3 − {hand.counted_bouts} = {_plural(bouts, 'bout')}")
-    lines.append(f"{CONTRACT_LABELS[hand.contract]} with {_plural(bouts, 'bout')}: "
-                 f"target {target(bouts)}")
-    lines.append(_margin_line(taker_side, points, bouts))
+        lines.append(t("Counted for the defence: {counted} points, {counted_bouts}; so {side} "
+                       "has 91 − {counted} = {points} points and 3 − {bouts_given} = {bouts}",
+                       counted=format_points(hand.counted_points),
+                       counted_bouts=_bouts(hand.counted_bouts), side=taker_side,
+                       points=format_points(points), bouts_given=hand.counted_bouts,
+                       bouts=_bouts(bouts)))
+    lines.append(t("{contract} with {bouts}: target {target}",
+                   contract=CONTRACT_LABELS[hand.contract], bouts=_bouts(bouts),
+                   target=target(bouts)))
+    lines.append(_margin_line(side_name(setup, hand, Side.TAKER, start=True), points, bouts))
     lines.extend(_contract_lines(setup, hand))
     running = contract_score(hand)
     made = is_made(points, bouts)
-    winner = taker_side if made else "the defence"
+    winner = taker_side if made else t("the defence")
     for poignee in hand.poignees:
         after = running + (poignee.bonus if made else -poignee.bonus)
         operator = "+" if made else "−"
-        lines.append(f"Poignée ({poignee.level}, {setup.players[poignee.by]}) {poignee.bonus} to "
-                     f"{winner}: {number(running)} {operator} {poignee.bonus} = {number(after)}")
+        lines.append(t("Poignée ({level}, {name}) {bonus} to {side}: {running} {operator} "
+                       "{bonus} = {after}", level=POIGNEE_LEVEL_WORDS[poignee.level],
+                       name=setup.players[poignee.by], bonus=poignee.bonus, side=winner,
+                       running=number(running), operator=operator, after=number(after)))
         running = after
     if hand.chelem is not Chelem.NONE:
         bonus = CHELEM_BONUS[hand.chelem]
         after = running + bonus
         operator = "+" if bonus > 0 else "−"
-        lines.append(f"{CHELEM_WORDS[hand.chelem]}: {number(running)} {operator} {abs(bonus)} "
-                     f"= {number(after)}")
+        lines.append(t("{chelem}: {running} {operator} {bonus} = {after}",
+                       chelem=CHELEM_WORDS[hand.chelem], running=number(running),
+                       operator=operator, bonus=abs(bonus), after=number(after)))
     lines.append(_payment_line(setup, hand, defender_score(hand)))
     return lines
 
 
-def _margin_line(taker_side: str, points: float, bouts: int) -> str:
+def _margin_line(taker_side: Text, points: float, bouts: int) -> Text:
     """The verdict, "Ann's side 47 points: made by 6", with any half-point rounding explained."""
     difference = abs(points - target(bouts))
-    verdict = "made" if is_made(points, bouts) else "failed"
-    line = f"{taker_side} {format_points(points)} points: {verdict} by {margin(points, bouts)}"
+    fields = {"side": taker_side, "points": format_points(points),
+              "margin": margin(points, bouts), "difference": format_points(difference)}
     if difference != margin(points, bouts):
-        line += (f" ({format_points(difference)} rounded up for the side that scores)")
-    return line[0].upper() + line[1:]
+        if is_made(points, bouts):
+            return t("{side} {points} points: made by {margin} ({difference} rounded up for the "
+                     "side that scores)", **fields)
+        return t("{side} {points} points: failed by {margin} ({difference} rounded up for the "
+                 "side that scores)", **fields)
+    if is_made(points, bouts):
+        return t("{side} {points} points: made by {margin}", **fields)
+    return t("{side} {points} points: failed by {margin}", **fields)
 
 
 def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
@@ -664,7 +738,7 @@ def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
     petit = petit_value(hand.petit_au_bout)
     if petit:
         winner = side_name(setup, hand, hand.petit_au_bout)
-        lines.append(f"Petit au bout 10 to {winner}, before the multiplier")
+        lines.append(t("Petit au bout 10 to {side}, before the multiplier", side=winner))
     base = f"25 + {margin(hand.points, hand.bouts)}"
     made = is_made(hand.points, hand.bouts)
     signed_base = f"({base})" if made else f"−({base})"
@@ -678,28 +752,41 @@ def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
     return lines
 
 
-def _payment_line(setup: Setup, hand: Hand, score: int) -> str:
+def _payment_line(setup: Setup, hand: Hand, score: int) -> Text:
     """Who pays whom: the per-defender score, and the taker's (and partner's) shares of it."""
     if score == 0:
-        return "Nobody pays anything this hand"
+        return t("Nobody pays anything this hand")
     amount = abs(score)
     seat_shares = shares(setup, hand)
     defenders = [seat for seat, share in enumerate(seat_shares) if share < 0]
     taker_share = seat_shares[hand.taker]
-    taker_part = f"{setup.players[hand.taker]} {{verb}} " + (
-        str(amount) if taker_share == 1
-        else f"{taker_share} × {amount} = {taker_share * amount}")
+    taker_pays = score < 0
+    taker_name = setup.players[hand.taker]
+    if taker_pays:
+        taker_name = taker_name[:1].upper() + taker_name[1:]
+    taker_fields = {"name": taker_name, "amount": amount, "share": taker_share,
+                    "total": taker_share * amount}
+    if taker_share == 1:
+        taker_part = (t("{name} pays {amount}", **taker_fields) if taker_pays
+                      else t("{name} receives {amount}", **taker_fields))
+    else:
+        taker_part = (t("{name} pays {share} × {amount} = {total}", **taker_fields) if taker_pays
+                      else t("{name} receives {share} × {amount} = {total}", **taker_fields))
     if hand.partner is not None:
-        taker_part += f", {setup.players[hand.partner]} (partner) {amount}"
+        taker_part = t("{taker}, {partner} (partner) {amount}", taker=taker_part,
+                       partner=setup.players[hand.partner], amount=amount)
     if len(defenders) == 1:
-        defender_part = f"{setup.players[defenders[0]]} {{verb}} {amount}"
+        defender_name = setup.players[defenders[0]]
+        defender_part = (t("{name} receives {amount}", name=defender_name, amount=amount)
+                         if taker_pays else
+                         t("{name} pays {amount}", amount=amount,
+                           name=defender_name[:1].upper() + defender_name[1:]))
     else:
-        defender_part = f"each defender {{verb}} {amount}"
-    if score > 0:
-        payer, payee = defender_part.format(verb="pays"), taker_part.format(verb="receives")
-    else:
-        payer, payee = taker_part.format(verb="pays"), defender_part.format(verb="receives")
-    return f"{payer[0].upper()}{payer[1:]}; {payee}"
+        defender_part = (t("each defender receives {amount}", amount=amount) if taker_pays
+                         else t("Each defender pays {amount}", amount=amount))
+    if taker_pays:
+        return t("{payer}; {payee}", payer=taker_part, payee=defender_part)
+    return t("{payer}; {payee}", payer=defender_part, payee=taker_part)
 
 
 # ---------------------------------------------------------------- the facts
@@ -760,78 +847,78 @@ class FrenchTarot(Game):
     """French Tarot for 2 to 5 players, scored as the text says with the FFT filling the gaps."""
 
     slug = "french-tarot"
-    name = "French Tarot"
+    name = t("French Tarot")
     player_counts = (2, 3, 4, 5)
     zero_sum = True
     scale = POINTS
     options_type = Options
-    summary = ("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
-               "plays against the others; card points and bouts decide the hand.")
+    summary = t("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
+                "plays against the others; card points and bouts decide the hand.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The number of hands agreed, and at 5 players the partnership and poignée thresholds."""
-        options = [Field("hands", "Hands agreed", FieldKind.INTEGER, minimum=0, maximum=200,
-                         default=0, help="0 = play until you end the session")]
+        options = [Field("hands", t("Hands agreed"), FieldKind.INTEGER, minimum=0, maximum=200,
+                         default=0, help=t("0 = play until you end the session"))]
         if player_count == 5:
             options.append(Field(
-                "partnership", "Partnership", FieldKind.CHOICE,
-                choices=(Choice(Partnership.CALLED_KING.value, "Taker calls a King (FFT)"),
+                "partnership", t("Partnership"), FieldKind.CHOICE,
+                choices=(Choice(Partnership.CALLED_KING.value, t("Taker calls a King (FFT)")),
                          Choice(Partnership.ALONE.value,
-                                "No called partner: taker alone against four")),
+                                t("No called partner: taker alone against four"))),
                 default=Partnership.CALLED_KING.value,
-                help=f"{FFT_RULING}; option: taker alone against four"))
+                help=t("{ruling}; option: taker alone against four", ruling=FFT_RULING)))
             options.append(Field(
-                "poignee_thresholds", "Poignée thresholds", FieldKind.CHOICE,
-                choices=(Choice(PoigneeThresholds.FFT.value, "FFT: 8 / 10 / 13 trumps"),
+                "poignee_thresholds", t("Poignée thresholds"), FieldKind.CHOICE,
+                choices=(Choice(PoigneeThresholds.FFT.value, t("FFT: 8 / 10 / 13 trumps")),
                          Choice(PoigneeThresholds.AS_WRITTEN.value,
-                                "As written: 5 / 8 / 10 trumps")),
+                                t("As written: 5 / 8 / 10 trumps"))),
                 default=PoigneeThresholds.FFT.value,
-                help=f"{FFT_RULING} (8/10/13); option: as written (5/8/10)"))
+                help=t("{ruling} (8/10/13); option: as written (5/8/10)", ruling=FFT_RULING)))
         return tuple(options)
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Contract, taker, (called King and partner), points, bouts, bonuses, chelem."""
         played = ("contract", PLAYED)
         fields = [
-            Field("contract", "Contract", FieldKind.CHOICE,
+            Field("contract", t("Contract"), FieldKind.CHOICE,
                   choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract)),
-            Field("taker", "Taker", FieldKind.SEAT, shown_when=played),
+            Field("taker", t("Taker"), FieldKind.SEAT, shown_when=played),
         ]
         if plays_with_called_king(setup):
             fields += [
-                Field("called_king", "Called King", FieldKind.CHOICE, required=False,
-                      choices=tuple(Choice(suit, f"King of {symbol}")
+                Field("called_king", t("Called King"), FieldKind.CHOICE, required=False,
+                      choices=tuple(Choice(suit, king_label(suit))
                                     for suit, symbol in KING_SUITS),
                       shown_when=played),
-                Field("partner", "Partner (holds the called King)", FieldKind.SEAT,
-                      none_label="Nobody — the King was in the taker's hand or the chien",
+                Field("partner", t("Partner (holds the called King)"), FieldKind.SEAT,
+                      none_label=t("Nobody — the King was in the taker's hand or the chien"),
                       shown_when=played),
             ]
         fields += [
-            Field("counted_side", "Points counted for", FieldKind.CHOICE,
-                  choices=(Choice(Side.TAKER.value, "The taker's side"),
-                           Choice(Side.DEFENCE.value, "The defence")),
+            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
+                  choices=(Choice(Side.TAKER.value, t("The taker's side")),
+                           Choice(Side.DEFENCE.value, t("The defence"))),
                   default=Side.TAKER.value, shown_when=played),
-            Field("points", "Card points", FieldKind.HALF, minimum=0, maximum=TOTAL_POINTS,
-                  help="Of the side chosen above; the other side has 91 minus this",
+            Field("points", t("Card points"), FieldKind.HALF, minimum=0, maximum=TOTAL_POINTS,
+                  help=t("Of the side chosen above; the other side has 91 minus this"),
                   shown_when=played),
-            Field("bouts", "Bouts", FieldKind.INTEGER, minimum=0, maximum=3,
-                  help="Bouts (1 and 21 of trumps, the Excuse) of the side chosen above",
+            Field("bouts", t("Bouts"), FieldKind.INTEGER, minimum=0, maximum=3,
+                  help=t("Bouts (1 and 21 of trumps, the Excuse) of the side chosen above"),
                   shown_when=played),
-            Field("petit_au_bout", "Petit au bout won by", FieldKind.CHOICE,
-                  choices=(Choice(NO_PETIT, "Nobody (not played in the last trick)"),
-                           Choice(Side.TAKER.value, "The taker's side"),
-                           Choice(Side.DEFENCE.value, "The defence")),
+            Field("petit_au_bout", t("Petit au bout won by"), FieldKind.CHOICE,
+                  choices=(Choice(NO_PETIT, t("Nobody (not played in the last trick)")),
+                           Choice(Side.TAKER.value, t("The taker's side")),
+                           Choice(Side.DEFENCE.value, t("The defence"))),
                   default=NO_PETIT, shown_when=played),
-            *_poignee_fields("poignee", "Poignée", played),
-            *_poignee_fields("poignee2", "Second poignée", played),
-            Field("chelem", "Chelem", FieldKind.CHOICE,
-                  choices=(Choice(Chelem.NONE.value, "No chelem"),
-                           Choice(Chelem.ANNOUNCED_MADE.value, "Announced and made"),
-                           Choice(Chelem.ANNOUNCED_FAILED.value, "Announced and failed"),
+            *_poignee_fields("poignee", t("Poignée"), played),
+            *_poignee_fields("poignee2", t("Second poignée"), played),
+            Field("chelem", t("Chelem"), FieldKind.CHOICE,
+                  choices=(Choice(Chelem.NONE.value, t("No chelem")),
+                           Choice(Chelem.ANNOUNCED_MADE.value, t("Announced and made")),
+                           Choice(Chelem.ANNOUNCED_FAILED.value, t("Announced and failed")),
                            Choice(Chelem.UNANNOUNCED_MADE.value,
-                                  "Taker's side took every trick, unannounced"),
-                           Choice(Chelem.DEFENCE_MADE.value, "Defence took every trick")),
+                                  t("Taker's side took every trick, unannounced")),
+                           Choice(Chelem.DEFENCE_MADE.value, t("Defence took every trick"))),
                   default=Chelem.NONE.value, shown_when=played, section=BONUSES),
         ]
         return tuple(fields)
@@ -857,9 +944,13 @@ class FrenchTarot(Game):
         hand = read_hand(setup, entry)
         score = defender_score(hand)
         points = tuple(share * score for share in shares(setup, hand))
-        verdict = "made" if is_made(hand.points, hand.bouts) else "failed"
-        headline = (f"{setup.players[hand.taker]} · {CONTRACT_LABELS[hand.contract]} · "
-                    f"{verdict} by {margin(hand.points, hand.bouts)}")
+        headline = (t("{taker} · {contract} · made by {margin}", taker=setup.players[hand.taker],
+                      contract=CONTRACT_LABELS[hand.contract],
+                      margin=margin(hand.points, hand.bouts))
+                    if is_made(hand.points, hand.bouts) else
+                    t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
+                      contract=CONTRACT_LABELS[hand.contract],
+                      margin=margin(hand.points, hand.bouts)))
         return HandResult(points, tuple(score_lines(setup, hand)), headline,
                           facts=hand_facts(hand))
 
@@ -868,10 +959,10 @@ class FrenchTarot(Game):
         setup = state.setup
         dealer = self.dealer(state)
         next_dealer = (dealer + 1) % setup.player_count
-        lines = ("Everyone passed: no score, the cards are redealt",
-                 f"The deal moves on from {setup.players[dealer]} to "
-                 f"{setup.players[next_dealer]}")
-        return HandResult((0,) * setup.player_count, lines, "All passed — redeal", redeal=True,
+        lines = (t("Everyone passed: no score, the cards are redealt"),
+                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+                   next=setup.players[next_dealer]))
+        return HandResult((0,) * setup.player_count, lines, t("All passed — redeal"), redeal=True,
                           facts=pass_facts())
 
     def settlement(self, state: State) -> Settlement:
@@ -885,7 +976,7 @@ class FrenchTarot(Game):
         played = state.hands_played
         if agreed <= 0 or played >= agreed:
             return ()
-        return (f"hand {played + 1} of {agreed}",)
+        return (t("hand {number} of {agreed}", number=played + 1, agreed=agreed),)
 
     def outcome(self, state: State) -> Outcome:
         """Finished once the agreed number of hands (redeals not counted) has been played."""
@@ -898,24 +989,28 @@ class FrenchTarot(Game):
         best = totals[winners[0]]
         names = state.setup.names_of(list(winners))
         if len(winners) == 1:
-            text = f"After {played} hands {names} wins with {best}"
+            text = t("After {played} hands {names} wins with {best}", played=played,
+                     names=names, best=best)
         else:
-            text = f"After {played} hands {names} share first place with {best}"
+            text = t("After {played} hands {names} share first place with {best}",
+                     played=played, names=names, best=best)
         return Outcome(finished=True, winners=winners, text=text)
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: taker, contract, points, bonuses."""
         if entry.get("contract") not in PLAYED:
-            return "All passed — redeal"
+            return t("All passed — redeal")
         hand = read_hand(setup, entry)
         parts = [_describe_taker(setup, hand), CONTRACT_LABELS[hand.contract],
-                 f"{format_points(hand.points)} pts, {_plural(hand.bouts, 'bout')}"]
+                 t("{points} pts, {bouts}", points=format_points(hand.points),
+                   bouts=_bouts(hand.bouts))]
         if hand.petit_au_bout != NO_PETIT:
-            parts.append(f"petit au bout ({hand.petit_au_bout})")
-        parts.extend(f"poignée {p.level} ({setup.players[p.by]})" for p in hand.poignees)
+            parts.append(PETIT_DESCRIBED[hand.petit_au_bout])
+        parts.extend(t("poignée {level} ({name})", level=POIGNEE_LEVEL_WORDS[p.level],
+                       name=setup.players[p.by]) for p in hand.poignees)
         if hand.chelem is not Chelem.NONE:
-            parts.append(CHELEM_WORDS[hand.chelem].lower())
-        return " · ".join(parts)
+            parts.append(CHELEM_DESCRIBED[hand.chelem])
+        return join(parts, " · ")
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:
@@ -923,27 +1018,34 @@ def _describe_taker(setup: Setup, hand: Hand) -> str:
     name = setup.players[hand.taker]
     if not plays_with_called_king(setup):
         return name
-    king = f" ({king_label(hand.called_king)})" if hand.called_king else ""
     if hand.partner is None:
-        return f"{name} alone{king}"
-    return f"{name} with {setup.players[hand.partner]}{king}"
+        if hand.called_king:
+            return t("{name} alone ({king})", name=name, king=king_label(hand.called_king))
+        return t("{name} alone", name=name)
+    partner = setup.players[hand.partner]
+    if hand.called_king:
+        return t("{name} with {partner} ({king})", name=name, partner=partner,
+                 king=king_label(hand.called_king))
+    return t("{name} with {partner}", name=name, partner=partner)
 
 
-BONUSES = "Poignées and chelem"
+BONUSES = t("Poignées and chelem")
 
 
 def _poignee_fields(prefix: str, label: str,
                     shown_when: tuple[str, tuple[str, ...]]) -> tuple[Field, ...]:
     """Who showed a poignée, its level, and the trumps shown (blank = the level's threshold)."""
     return (
-        Field(f"{prefix}_by", f"{label} shown by", FieldKind.SEAT, none_label="No poignée",
+        Field(f"{prefix}_by", t("{poignee} shown by", poignee=label), FieldKind.SEAT,
+              none_label=t("No poignée"),
               required=False, shown_when=shown_when, section=BONUSES),
-        Field(f"{prefix}_level", f"{label} level", FieldKind.CHOICE,
-              choices=tuple(Choice(level.value, level.capitalize()) for level in PoigneeLevel),
+        Field(f"{prefix}_level", t("{poignee} level", poignee=label), FieldKind.CHOICE,
+              choices=tuple(Choice(level.value, POIGNEE_LEVEL_LABELS[level])
+                            for level in PoigneeLevel),
               default=PoigneeLevel.SINGLE.value, shown_when=shown_when, section=BONUSES),
-        Field(f"{prefix}_trumps", f"{label} trumps shown", FieldKind.INTEGER, minimum=0,
-              maximum=ALL_TRUMPS, required=False,
-              help="The Excuse counts as a trump; blank = the level's threshold",
+        Field(f"{prefix}_trumps", t("{poignee} trumps shown", poignee=label), FieldKind.INTEGER,
+              minimum=0, maximum=ALL_TRUMPS, required=False,
+              help=t("The Excuse counts as a trump; blank = the level's threshold"),
               shown_when=shown_when, section=BONUSES),
     )
 
@@ -964,17 +1066,17 @@ class FrenchTarotReferee(TarotReferee):
     the Excuse never wins and what its owner owes."""
 
     slug = "french-tarot"
-    name = "French Tarot"
+    name = t("French Tarot")
     player_counts = (2, 3, 4, 5)
     cards = PACK
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("suit_order", "Suit order in tricks", FieldKind.CHOICE,
+        return (Field("suit_order", t("Suit order in tricks"), FieldKind.CHOICE,
                       choices=(Choice(SuitOrder.AS_WRITTEN.value,
-                                      "As written: red suits Ace high, Ten low"),
-                               Choice(SuitOrder.FFT.value, "FFT: every suit Ten high")),
+                                      t("As written: red suits Ace high, Ten low")),
+                               Choice(SuitOrder.FFT.value, t("FFT: every suit Ten high"))),
                       default=SuitOrder.AS_WRITTEN.value,
-                      help="RULINGS.md: as written; option: the FFT's order"),)
+                      help=t("RULINGS.md: as written; option: the FFT's order")),)
 
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from companion.cards import TAROT_JACK, TAROT_KING, TAROT_KNIGHT, TAROT_QUEEN, Card, tarot_pack
 from companion.counting import tarot_points
 from companion.formatting import number, signed
+from companion.i18n import t
 from companion.piles import (
     CountCardsOnly,
     CountInThrees,
@@ -41,8 +42,8 @@ class Count(StrEnum):
     AS_WRITTEN = "as-written"
 
 
-COUNT_LABELS = {Count.THREES: "In threes, every other card 1 (RULINGS.md)",
-                Count.AS_WRITTEN: "As written: counting cards only"}
+COUNT_LABELS = {Count.THREES: t("In threes, every other card 1 (RULINGS.md)"),
+                Count.AS_WRITTEN: t("As written: counting cards only")}
 
 PACK: tuple[Card, ...] = tarot_pack()
 """The 78 cards: Scarto strips nothing ("any 78-card tarot deck will suffice")."""
@@ -55,16 +56,16 @@ COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(car
 SUBTRACT = 26
 """The text: "Players then subtract 26 from their points" (78 = 3 × 26)."""
 PILES = PileRules(PACK, COUNTING_CARDS, trick_size=3, discards=3, to_dealer=True,
-                  discards_words="the dealer's 3 discards")
+                  discards_words=t("the dealer's 3 discards"))
 """25 tricks of three cards; "the last 3 remaining cards are placed in the dealer's hand who
 then selects 3 cards" to discard, which count for the dealer."""
 
-RED_ORDER_WORDS = ("hearts and diamonds rank King, Queen, Knight, Jack, then the Ace down to "
-                   "the Ten")
+RED_ORDER_WORDS = t("hearts and diamonds rank King, Queen, Knight, Jack, then the Ace down to "
+                    "the Ten")
 """The text: "the King is stronger than Jack, which is stronger than the 1 or Ace, which is
 stronger than the 10" (the King, Queen, Knight and Jack being the courts)."""
-BLACK_ORDER_WORDS = ("spades and clubs rank King, Queen, Knight, Jack, then the Ten down to "
-                     "the Ace")
+BLACK_ORDER_WORDS = t("spades and clubs rank King, Queen, Knight, Jack, then the Ten down to "
+                      "the Ace")
 """The text: "the King is stronger than Jack, which is stronger than the 10, which is stronger
 than the 1, or Ace"."""
 
@@ -74,11 +75,11 @@ class ScartoReferee(TarotReferee):
     ranks as the text says; the Excuse never wins and always stays with its owner."""
 
     slug = "scarto"
-    name = "Scarto"
+    name = t("Scarto")
     player_counts = (3,)
     cards = PACK
     player_counts = (3,)
-    exchange = "a low card (not a court or a bout)"
+    exchange = t("a low card (not a court or a bout)")
     to_last_winner = False
 
 
@@ -87,12 +88,15 @@ class ScartoReferee(TarotReferee):
              context: Mapping[str, Any]) -> str:
         """The text's words: atouts over the suit led, then the suit's own order."""
         if by is WinBy.TRUMP:
-            return ("in Scarto every atout is stronger than every suit card (the 1 atout beats "
-                    "the King), and the strongest atout wins")
-        led = " (the Excuse was led, so the next card set the suit)" if cards[0] == EXCUSE else ""
+            return t("in Scarto every atout is stronger than every suit card (the 1 atout beats "
+                     "the King), and the strongest atout wins")
         order = RED_ORDER_WORDS if card.suit.is_red else BLACK_ORDER_WORDS
-        return (f"nobody played an atout, so the strongest {SUIT_WORDS[card.suit]} wins{led}; "
-                f"in Scarto {order}")
+        if cards[0] == EXCUSE:
+            return t("nobody played an atout, so the strongest {suit} wins (the Excuse was led, "
+                     "so the next card set the suit); in Scarto {order}",
+                     suit=SUIT_WORDS[card.suit], order=order)
+        return t("nobody played an atout, so the strongest {suit} wins; in Scarto {order}",
+                 suit=SUIT_WORDS[card.suit], order=order)
 
 
 
@@ -123,7 +127,8 @@ def scores(counts: Sequence[int]) -> tuple[int, ...]:
 
 def score_lines(names: Sequence[str], counts: Sequence[int]) -> list[str]:
     """"Ann: 31 − 26 = +5" per player."""
-    return [f"{name}: {number(count)} − {SUBTRACT} = {signed(count - SUBTRACT)}"
+    return [t("{name}: {count} − {subtract} = {score}", name=name, count=number(count),
+              subtract=SUBTRACT, score=signed(count - SUBTRACT))
             for name, count in zip(names, counts, strict=True)]
 
 
@@ -132,20 +137,21 @@ class Scarto(PileGame):
     discards count in the dealer's pile. Entered by the cards or by the points."""
 
     slug = "scarto"
-    name = "Scarto"
+    name = t("Scarto")
     player_counts = (3,)
     zero_sum = False  # in threes each hand sums to zero; "as written" it does not (71 − 78)
-    scale = Scale("point", "points")
+    scale = Scale(t("point"), t("points"))
     options_type = Options
     rules = PILES
-    summary = ("Three players, the whole tarot; each pile is counted in threes and 26 taken "
-               "off. Tap each court and bout into its pile, or enter the counts.")
+    summary = t("Three players, the whole tarot; each pile is counted in threes and 26 taken "
+                "off. Tap each court and bout into its pile, or enter the counts.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("count", "Counting the piles", FieldKind.CHOICE,
+        return (Field("count", t("Counting the piles"), FieldKind.CHOICE,
                       choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
                       default=Count.THREES.value,
-                      help="RULINGS.md: in threes, every other card 1, so a hand sums to zero"),)
+                      help=t("RULINGS.md: in threes, every other card 1, so a hand sums to "
+                             "zero")),)
 
     def counting(self, setup: Setup) -> PileCounting:
         return counting_for(read_options(Options, setup.options))

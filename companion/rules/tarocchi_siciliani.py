@@ -26,6 +26,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.formatting import number
+from companion.i18n import t
 from companion.piles import (
     CountInThrees,
     PileCounting,
@@ -86,7 +87,7 @@ def card_value(card: Card) -> int:
 COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if card_value(card) > 1)
 """The 23 cards worth more than 1: 3 bouts, atouts 16–19 and the 16 courts."""
 PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=3,
-                  discards_words="the 3 cards left from the deal")
+                  discards_words=t("the 3 cards left from the deal"))
 """Play as French Tarot's for four: 15 tricks of four cards (60); the 3 cards left over are the
 chien, which the taker takes and discards, so they count in the taker's pile: 63."""
 COUNT = CountInThrees(PACK, COUNTING_CARDS, card_value)
@@ -94,10 +95,10 @@ COUNT = CountInThrees(PACK, COUNTING_CARDS, card_value)
 cards, subtract only 1 point from the value instead of 2"."""
 
 PIP_WORDS: dict[Suit, str] = {
-    Suit.DIAMONDS: "the Four down to the Ten (red pips reversed, as in French Tarot)",
-    Suit.HEARTS: "the Five down to the Ten (red pips reversed, as in French Tarot)",
-    Suit.SPADES: "the Ten down to the Five",
-    Suit.CLUBS: "the Ten down to the Five",
+    Suit.DIAMONDS: t("the Four down to the Ten (red pips reversed, as in French Tarot)"),
+    Suit.HEARTS: t("the Five down to the Ten (red pips reversed, as in French Tarot)"),
+    Suit.SPADES: t("the Ten down to the Five"),
+    Suit.CLUBS: t("the Ten down to the Five"),
 }
 """Each suit's pips in this pack, strongest first, under French Tarot's order as written."""
 
@@ -107,10 +108,10 @@ class TarocchiSicilianiReferee(TarotReferee):
     """Tarocchi Siciliani's tricks: French Tarot's as written, in the 63-card pack."""
 
     slug = "tarocchi-siciliani"
-    name = "Tarocchi Siciliani"
+    name = t("Tarocchi Siciliani")
     player_counts = (4,)
     cards = PACK
-    exchange = "a card worth 1 point"
+    exchange = t("a card worth 1 point")
 
 
 
@@ -120,10 +121,14 @@ class TarocchiSicilianiReferee(TarotReferee):
         """The atout rule as French Tarot's; the suit led with this pack's pips (no Aces)."""
         if by is WinBy.TRUMP:
             return super().rule(by, card, cards, context)
-        led = " (the Excuse was led, so the next card set the suit)" if cards[0] == EXCUSE else ""
-        return (f"nobody played an atout, so the highest {SUIT_WORDS[card.suit]} wins{led}; in "
-                f"{self.name} {SUIT_NAMES[card.suit]} rank King, Queen, Knight, Jack, then "
-                f"{PIP_WORDS[card.suit]}")
+        fields = {"suit": SUIT_WORDS[card.suit], "game": self.name,
+                  "suits": SUIT_NAMES[card.suit], "pips": PIP_WORDS[card.suit]}
+        if cards[0] == EXCUSE:
+            return t("nobody played an atout, so the highest {suit} wins (the Excuse was led, so "
+                     "the next card set the suit); in {game} {suits} rank King, Queen, Knight, "
+                     "Jack, then {pips}", **fields)
+        return t("nobody played an atout, so the highest {suit} wins; in {game} {suits} rank "
+                 "King, Queen, Knight, Jack, then {pips}", **fields)
 
 
 
@@ -146,22 +151,22 @@ class TarocchiSiciliani(PileGame):
     count in the pile of the player who took them."""
 
     slug = "tarocchi-siciliani"
-    name = "Tarocchi Siciliani"
+    name = t("Tarocchi Siciliani")
     player_counts = (4,)
     zero_sum = False
-    scale = Scale("point", "points")
+    scale = Scale(t("point"), t("points"))
     rules = PILES
-    summary = ("Four players, the 63-card pack; each pile is counted in triplets, 5 for the last "
-               "trick, the most points wins the hand. Tap each counting card into its pile, or "
-               "enter the counts.")
+    summary = t("Four players, the 63-card pack; each pile is counted in triplets, 5 for the "
+                "last trick, the most points wins the hand. Tap each counting card into its "
+                "pile, or enter the counts.")
 
     def counting(self, setup: Setup) -> PileCounting:
         return COUNT
 
     def own_fields(self, setup: Setup) -> tuple[Field, ...]:
-        return (Field(LAST, "Won the last trick", FieldKind.SEAT,
-                      help="5 points for the last trick (RULINGS.md); counts by hand leave "
-                           "it out"),)
+        return (Field(LAST, t("Won the last trick"), FieldKind.SEAT,
+                      help=t("5 points for the last trick (RULINGS.md); counts by hand leave "
+                             "it out")),)
 
     def own_problems(self, state: State, entry: Entry, piles: PileEntry) -> list[Problem]:
         """The last trick's winner holds at least that trick's four cards."""
@@ -169,8 +174,9 @@ class TarocchiSiciliani(PileGame):
         size = piles.sizes[last] if last is not None else None
         if size is not None and size < PILES.trick_size:
             name = state.setup.players[last]
-            return [Problem(LAST, f"{name} won the last trick, so {name}'s pile holds at least "
-                                  f"its {PILES.trick_size} cards, not {size}.")]
+            return [Problem(LAST, t("{name} won the last trick, so {name}'s pile holds at "
+                                    "least its {cards} cards, not {size}.", name=name,
+                                    cards=PILES.trick_size, size=size))]
         return []
 
     def score(self, state: State, entry: Entry) -> HandResult:
@@ -178,15 +184,17 @@ class TarocchiSiciliani(PileGame):
         names = state.setup.players
         last = entry[LAST]
         points = with_last_trick(counted.points, last)
-        lines = (*counted.lines, f"{names[last]}: {number(counted.points[last])} + {LAST_TRICK} "
-                                 f"for the last trick = {number(points[last])}")
+        lines = (*counted.lines, t("{name}: {count} + {bonus} for the last trick = {total}",
+                                   name=names[last], count=number(counted.points[last]),
+                                   bonus=LAST_TRICK, total=number(points[last])))
         return HandResult(points, lines, hand_winner_words(names, points),
                           facts={"counts": list(counted.points), "last_trick": last,
                                  "piles": list(counted.shorts)})
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """The piles, one part each, and who won the last trick."""
-        return f"{super().describe(setup, entry)}; last trick {setup.players[entry[LAST]]}"
+        return t("{piles}; last trick {name}", piles=super().describe(setup, entry),
+                 name=setup.players[entry[LAST]])
 
 
 register(TarocchiSiciliani())

@@ -13,7 +13,7 @@ always stays with its owner. Every decision: docs/rules/tarocchini.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -32,7 +32,8 @@ from companion.cards import (
     Suit,
     tarot_pack,
 )
-from companion.formatting import number, plural
+from companion.formatting import number
+from companion.i18n import Text, join, t, tn
 from companion.piles import Method, PileEntry, PileGame, PileRules, filled_in
 from companion.rules import register
 from companion.rules.base import read_options
@@ -58,23 +59,23 @@ PACK: tuple[Card, ...] = tarot_pack(keep_pip=dict.fromkeys(PLAIN_SUITS, PIPS))
 BEGATO, ANGELO = 1, 21
 MORETTI = (2, 3, 4, 5)
 """The text: "the Moretti, which are 2 through 5 atouts"."""
-TRUMP_NAMES = {BEGATO: "the Begato", 18: "the Luna", 19: "the Sole", 20: "the Mondo",
-               ANGELO: "the Angelo"}
+TRUMP_NAMES = {BEGATO: t("the Begato"), 18: t("the Luna"), 19: t("the Sole"),
+               20: t("the Mondo"), ANGELO: t("the Angelo")}
 
-ORDER_WORDS = {True: "red suits rank King, Queen, Knight, Jack, then the Ace, then the Six "
-                     "down to the Ten",
-               False: "black suits rank King, Queen, Knight, Jack, then the Ten down to the "
-                      "Six, and the Ace lowest"}
+ORDER_WORDS = {True: t("red suits rank King, Queen, Knight, Jack, then the Ace, then the Six "
+                       "down to the Ten"),
+               False: t("black suits rank King, Queen, Knight, Jack, then the Ten down to the "
+                        "Six, and the Ace lowest")}
 """French Tarot's suit order as written (the text: "including suit rankings"), in this pack."""
 
 
-def trump_words(rank: int) -> str:
+def trump_words(rank: int) -> Text:
     """A trump by its Bolognese name: "the Mondo (trump 20)", "a Moretto (trump 3)"."""
     if rank in TRUMP_NAMES:
-        return f"{TRUMP_NAMES[rank]} (trump {rank})"
+        return t("{name} (trump {rank})", name=TRUMP_NAMES[rank], rank=rank)
     if rank in MORETTI:
-        return f"a Moretto (trump {rank})"
-    return f"trump {rank}, a numero di scavezzo"
+        return t("a Moretto (trump {rank})", rank=rank)
+    return t("trump {rank}, a numero di scavezzo", rank=rank)
 
 
 def is_moretto(card: Card) -> bool:
@@ -106,8 +107,8 @@ class Counting(StrEnum):
 
 
 COUNTING_LABELS: dict[Counting, str] = {
-    Counting.AS_WRITTEN: "Card points summed as written",
-    Counting.IN_PAIRS: "Card points counted in pairs (−1 a pair), 6 for the last trick",
+    Counting.AS_WRITTEN: t("Card points summed as written"),
+    Counting.IN_PAIRS: t("Card points counted in pairs (−1 a pair), 6 for the last trick"),
 }
 
 
@@ -119,8 +120,8 @@ class TrumpRun(StrEnum):
 
 
 TRUMP_RUN_LABELS: dict[TrumpRun, str] = {
-    TrumpRun.ENDS: "A contatore in the trumps ends the run (the text)",
-    TrumpRun.GOES_ON: "A contatore fills any gap in the trumps, the run goes on (Pisarri)",
+    TrumpRun.ENDS: t("A contatore in the trumps ends the run (the text)"),
+    TrumpRun.GOES_ON: t("A contatore fills any gap in the trumps, the run goes on (Pisarri)"),
 }
 
 
@@ -171,9 +172,9 @@ SET_POINTS: dict[SetKind, tuple[int, int]] = {
     SetKind.KNIGHTS: (13, 26), SetKind.JACKS: (12, 24)}
 """The text: "Three tarocchi is worth 18 points, but all four are worth 36 points", Kings 17/34,
 Queens 14/28, Knights 13/26, Jacks 12/24."""
-SET_WORDS: dict[SetKind, str] = {SetKind.TAROCCHI: "Tarocchi", SetKind.KINGS: "Kings",
-                                 SetKind.QUEENS: "Queens", SetKind.KNIGHTS: "Knights",
-                                 SetKind.JACKS: "Jacks"}
+SET_WORDS: dict[SetKind, str] = {SetKind.TAROCCHI: t("Tarocchi"), SetKind.KINGS: t("Kings"),
+                                 SetKind.QUEENS: t("Queens"), SetKind.KNIGHTS: t("Knights"),
+                                 SetKind.JACKS: t("Jacks")}
 
 COURT_POINTS: dict[int, int] = {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}
 FIVE_POINT_TRUMPS = frozenset({ANGELO_CARD, MONDO_CARD, BEGATO_CARD, MATTO})
@@ -262,12 +263,18 @@ class Run:
         return (*((self.head,) if self.head else ()), *self.core, *self.tail)
 
 
+RUN_SHORT: dict[RunName, str] = {
+    RunName.GRANDE: t("grande"), RunName.SPADES: t("Spades"), RunName.HEARTS: t("Hearts"),
+    RunName.DIAMONDS: t("Diamonds"), RunName.CLUBS: t("Clubs"), RunName.MORETTI: t("Moretti"),
+    RunName.ACES: t("Aces")}
+"""Each sequence named on a pile's one line ("cricche 25 (Spades, Moretti)")."""
+
 NUMERI = tuple(trump(rank) for rank in range(17, 5, -1))
 """The numeri di scavezzo, 17 down to 6: the grande's extra cards below the Luna."""
 WILD_GOES_ON = trump(17)
 """The text's "the 16 atouts": the Bolognese deck's 16 is the first numero below the Luna,
 trump 17 in this pack's numbering (decision)."""
-GRANDE = Run(RunName.GRANDE, "the grande", ANGELO_CARD, (MONDO_CARD, SOLE_CARD, LUNA_CARD),
+GRANDE = Run(RunName.GRANDE, t("the grande"), ANGELO_CARD, (MONDO_CARD, SOLE_CARD, LUNA_CARD),
              NUMERI, tail_follows_core=True, wild_stops=frozenset(NUMERI) - {WILD_GOES_ON})
 
 
@@ -275,12 +282,13 @@ def suit_run(suit: Suit) -> Run:
     """A suit's sequence: the King, two of Queen, Knight and Jack, and the Ace as an extra."""
     def card(rank: int) -> Card:
         return Card(suit, rank, tarot=True)
-    return Run(RunName(suit.name.lower()), suit.name.title(), card(TAROT_KING),
+    return Run(RunName(suit.name.lower()), RUN_SHORT[RunName(suit.name.lower())],
+               card(TAROT_KING),
                (card(TAROT_QUEEN), card(TAROT_KNIGHT), card(TAROT_JACK)), (card(ACE),))
 
 
-MORETTI_RUN = Run(RunName.MORETTI, "the Moretti", None, tuple(trump(r) for r in MORETTI))
-ACES_RUN = Run(RunName.ACES, "the Aces", None,
+MORETTI_RUN = Run(RunName.MORETTI, t("the Moretti"), None, tuple(trump(r) for r in MORETTI))
+ACES_RUN = Run(RunName.ACES, t("the Aces"), None,
                tuple(Card(suit, ACE, tarot=True) for suit in PLAIN_SUITS))
 RUNS: dict[RunName, Run] = {run.name: run for run in (
     GRANDE, *(suit_run(suit) for suit in PLAIN_SUITS), MORETTI_RUN, ACES_RUN)}
@@ -302,11 +310,12 @@ class StandIn:
     contatore: Card
     card: Card | None = None
 
-    def words(self) -> str:
+    def words(self) -> Text:
         """ "Matto for Sole", "Begato as one more"."""
         if self.card is None:
-            return f"{label(self.contatore)} as one more"
-        return f"{label(self.contatore)} for {label(self.card)}"
+            return t("{contatore} as one more", contatore=label(self.contatore))
+        return t("{contatore} for {card}", contatore=label(self.contatore),
+                 card=label(self.card))
 
 
 @dataclass(frozen=True)
@@ -333,7 +342,7 @@ class Crick:
         return CRICK_BASE + CRICK_EXTRA * self.extra_cards
 
     @property
-    def line(self) -> str:
+    def line(self) -> Text:
         """ "Crick of Spades: K♠ Q♠ Matto for C♠ A♠ → 10 + 1 × 5 = 15"."""
         by_card = {stand.card: stand for stand in self.stand_ins if stand.card is not None}
         words = [by_card[card].words() if card in by_card else label(card)
@@ -341,11 +350,12 @@ class Crick:
         words += [stand.words() for stand in self.stand_ins if stand.card is None]
         sum_words = (f"{CRICK_BASE} + {self.extra_cards} × {CRICK_EXTRA} = {self.points}"
                      if self.extra_cards else str(self.points))
-        return f"Crick of {self.run.words}: {', '.join(words)} → {sum_words}"
+        return t("Crick of {run}: {cards} → {sum}", run=self.run.words, cards=join(words, ", "),
+                 sum=sum_words)
 
 
 def run_reach(run: Run, own: frozenset[Card], stood_for: frozenset[Card],
-              options: Options) -> tuple[tuple[Card, ...], str]:
+              options: Options) -> tuple[tuple[Card, ...], Text | str]:
     """The cards of a ladder that count, in order, and why it stops there ("" if it runs out).
 
     `own` are the run's cards in the pile, `stood_for` the cards contatori stand in for.
@@ -353,15 +363,15 @@ def run_reach(run: Run, own: frozenset[Card], stood_for: frozenset[Card],
     held = own | stood_for
     counted = [card for card in (run.head, *run.core) if card in held]
     if run.tail_follows_core and run.core[-1] not in held:
-        return tuple(counted), f"{label(run.core[-1])} is missing"
+        return tuple(counted), t("{card} is missing", card=label(run.core[-1]))
     for card in run.tail:
         if card not in held:
             if run.tail_follows_core:
-                return tuple(counted), f"{label(card)} is missing"
+                return tuple(counted), t("{card} is missing", card=label(card))
             continue
         counted.append(card)
         if card in stood_for and card in run.wild_stops and options.trump_run is TrumpRun.ENDS:
-            return tuple(counted), f"a contatore stands in for {label(card)}"
+            return tuple(counted), t("a contatore stands in for {card}", card=label(card))
     return tuple(counted), ""
 
 
@@ -419,11 +429,12 @@ def judge_cricche(claims: Sequence[CrickClaim], pile: frozenset[Card] | None = N
     refusals = [reason for claim in claims for reason in claim_refusals(claim, pile, options)]
     refusals += used_twice([(*claim.cards, *(s.card for s in claim.stand_ins if s.card))
                             for claim in claims],
-                           "is in two cricche: a card counts in one crick only")
+                           in_two_cricche)
     refusals += used_twice([tuple(s.contatore for s in claim.stand_ins) for claim in claims],
-                           "stands in twice: a contatore stands in once only")
+                           stands_in_twice)
     runs = [claim.run for claim in claims]
-    refusals += [f"there is one crick of {RUNS[name].words} only, and it is claimed twice"
+    refusals += [t("there is one crick of {run} only, and it is claimed twice",
+                   run=RUNS[name].words)
                  for name in dict.fromkeys(runs) if runs.count(name) > 1]
     if refusals:
         return CrickVerdict((), tuple(dict.fromkeys(refusals)))
@@ -437,14 +448,25 @@ def judge_crick(claim: CrickClaim, pile: frozenset[Card] | None = None,
     return judge_cricche((claim,), pile, options)
 
 
-def used_twice(groups: Sequence[Sequence[Card]], why: str) -> list[str]:
-    """ "Matto stands in twice: …" for each card found in more than one group."""
+def in_two_cricche(card: str) -> Text:
+    """ "K♠ is in two cricche: …", of a card's label."""
+    return t("{card} is in two cricche: a card counts in one crick only", card=card)
+
+
+def stands_in_twice(card: str) -> Text:
+    """ "Matto stands in twice: …", of a contatore's label."""
+    return t("{card} stands in twice: a contatore stands in once only", card=card)
+
+
+def used_twice(groups: Sequence[Sequence[Card]], why: Callable[[str], Text]) -> list[str]:
+    """ "Matto stands in twice: …" for each card found in more than one group (`why` says it
+    of a card's label)."""
     seen: set[Card] = set()
     twice: list[str] = []
     for group in groups:
         for card in set(group):
             if card in seen:
-                twice.append(f"{label(card)} {why}")
+                twice.append(why(label(card)))
             seen.add(card)
     return twice
 
@@ -465,15 +487,16 @@ def claim_refusals(claim: CrickClaim, pile: frozenset[Card] | None,
         return refusals
     own = frozenset(claim.cards)
     size = len(claim.cards) + len(claim.stand_ins)
-    name = f"a crick of {run.words}"
     if run.head is not None and run.head not in own:
-        return [f"{name} needs {label(run.head)} itself: the contatori never stand in for "
-                f"the Angelo or a King"]
+        return [t("a crick of {run} needs {head} itself: the contatori never stand in for the "
+                  "Angelo or a King", run=run.words, head=label(run.head))]
     if len(own) < MIN_OWN_CARDS:
-        return [f"too many contatori: {name} needs {MIN_OWN_CARDS} cards of its own, and "
-                f"this one has only {labels(in_order(run, claim.cards)) or 'none'}"]
+        return [t("too many contatori: a crick of {run} needs {least} cards of its own, and "
+                  "this one has only {cards}", run=run.words, least=MIN_OWN_CARDS,
+                  cards=labels(in_order(run, claim.cards)) or t("none"))]
     if size < MIN_CRICK:
-        return [f"{name} needs {MIN_CRICK} cards at least; this one has {size}"]
+        return [t("a crick of {run} needs {least} cards at least; this one has {size}",
+                  run=run.words, least=MIN_CRICK, size=size)]
     return [] if run.alike else reach_refusals(claim, run, options)
 
 
@@ -484,19 +507,20 @@ def stand_in_refusals(claim: CrickClaim, run: Run) -> list[str]:
     contatori = [stand.contatore for stand in claim.stand_ins]
     for stand in claim.stand_ins:
         if stand.contatore not in CONTATORI:
-            refusals.append(f"{label(stand.contatore)} is not a contatore: only the Matto and "
-                            f"the Begato stand in for other cards")
+            refusals.append(t("{card} is not a contatore: only the Matto and the Begato stand "
+                              "in for other cards", card=label(stand.contatore)))
         elif stand.card is not None and stand.card == run.head:
-            refusals.append(f"{label(stand.contatore)} cannot stand in for "
-                            f"{label(stand.card)}: the contatori never replace the Angelo "
-                            f"or a King")
+            refusals.append(t("{contatore} cannot stand in for {card}: the contatori never "
+                              "replace the Angelo or a King", contatore=label(stand.contatore),
+                              card=label(stand.card)))
         elif stand.card is not None and stand.card not in run.members:
-            refusals.append(f"{label(stand.contatore)} cannot stand in for "
-                            f"{label(stand.card)}: it is not a card of {run.words}")
+            refusals.append(t("{contatore} cannot stand in for {card}: it is not a card of "
+                              "{run}", contatore=label(stand.contatore), card=label(stand.card),
+                              run=run.words))
         elif stand.card is None and not run.alike:
-            refusals.append(f"{label(stand.contatore)} must stand in for a missing card of "
-                            f"{run.words}")
-    refusals += [f"{label(card)} stands in twice: a contatore stands in once only"
+            refusals.append(t("{contatore} must stand in for a missing card of {run}",
+                              contatore=label(stand.contatore), run=run.words))
+    refusals += [stands_in_twice(label(card))
                  for card in dict.fromkeys(contatori) if contatori.count(card) > 1]
     return refusals
 
@@ -504,21 +528,21 @@ def stand_in_refusals(claim: CrickClaim, run: Run) -> list[str]:
 def card_refusals(claim: CrickClaim, run: Run) -> list[str]:
     """A card that is not of this run, or a card there twice (itself or stood in for)."""
     named = [*claim.cards, *(stand.card for stand in claim.stand_ins if stand.card)]
-    refusals = [f"{label(card)} is not a card of {run.words}"
+    refusals = [t("{card} is not a card of {run}", card=label(card), run=run.words)
                 for card in dict.fromkeys(claim.cards) if card not in run.members]
-    refusals += [f"{label(card)} is in the crick twice"
+    refusals += [t("{card} is in the crick twice", card=label(card))
                  for card in dict.fromkeys(named) if named.count(card) > 1]
     return refusals
 
 
 def pile_refusals(claim: CrickClaim, pile: frozenset[Card]) -> list[str]:
     """A card or contatore the pile does not hold; a contatore for a card the pile holds."""
-    refusals = [f"{label(card)} is not in this pile"
+    refusals = [t("{card} is not in this pile", card=label(card))
                 for card in dict.fromkeys((*claim.cards,
                                            *(s.contatore for s in claim.stand_ins)))
                 if card not in pile]
-    refusals += [f"{label(stand.contatore)} cannot stand in for {label(stand.card)}: "
-                 f"{label(stand.card)} is in the pile itself"
+    refusals += [t("{contatore} cannot stand in for {card}: {card} is in the pile itself",
+                   contatore=label(stand.contatore), card=label(stand.card))
                  for stand in claim.stand_ins if stand.card in pile]
     return refusals
 
@@ -529,7 +553,8 @@ def reach_refusals(claim: CrickClaim, run: Run, options: Options) -> list[str]:
     reached, why = run_reach(run, frozenset(claim.cards), stood_for, options)
     beyond = [card for card in run.members
               if (card in claim.cards or card in stood_for) and card not in reached]
-    return [f"{label(card)} does not count in {run.words}: the run stops where {why}"
+    return [t("{card} does not count in {run}: the run stops where {why}", card=label(card),
+              run=run.words, why=why)
             for card in beyond]
 
 
@@ -550,9 +575,10 @@ class SetFound:
         return four if len(self.cards) == len(SET_CARDS[self.kind]) else three
 
     @property
-    def line(self) -> str:
+    def line(self) -> Text:
         """ "Kings: K♠ K♥ K♣ → 17"."""
-        return f"{SET_WORDS[self.kind]}: {labels(self.cards)} → {self.points}"
+        return t("{set}: {cards} → {points}", set=SET_WORDS[self.kind], cards=labels(self.cards),
+                 points=self.points)
 
 
 @dataclass(frozen=True)
@@ -576,11 +602,16 @@ class CardPoints:
                  else f"{value} ({labels(cards)})" for value, cards in self.by_value]
         if self.ones:
             terms.append(f"{self.ones} × 1")
-        lines = [f"Card points: {' + '.join(terms) or '0'} = {self.written}"]
+        lines = [t("Card points: {terms} = {written}", terms=' + '.join(terms) or '0',
+                   written=self.written)]
         if self.pairs or self.last_trick:
-            last = f" + {self.last_trick} for the last trick" if self.last_trick else ""
-            lines.append(f"In pairs: {self.written} − {plural(self.pairs, 'pair', 'pairs')}"
-                         f"{last} = {self.total}")
+            pairs = tn("{count} pair", "{count} pairs", self.pairs)
+            lines.append(t("In pairs: {written} − {pairs} + {last} for the last trick = {total}",
+                           written=self.written, pairs=pairs, last=self.last_trick,
+                           total=self.total)
+                         if self.last_trick else
+                         t("In pairs: {written} − {pairs} = {total}", written=self.written,
+                           pairs=pairs, total=self.total))
         return tuple(lines)
 
 
@@ -603,20 +634,22 @@ class PileCount:
         """Every line a player can check, down to the total."""
         lines = [found.line for found in self.sets]
         if self.sets_doubled:
-            lines.append(doubled_line("sets, criccone", [s.points for s in self.sets]))
+            lines.append(doubled_line(t("sets, criccone"), [s.points for s in self.sets]))
         lines += self.card_points.lines
         lines += [crick.line for crick in self.cricche]
         if self.cricche_doubled:
-            lines.append(doubled_line("cricche", [c.points for c in self.cricche]))
-        lines.append(f"Total: {self.sets_points} sets + {self.card_points.total} card points"
-                     f" + {self.cricche_points} cricche = {self.total}")
+            lines.append(doubled_line(t("cricche"), [c.points for c in self.cricche]))
+        lines.append(t("Total: {sets} sets + {card_points} card points + {cricche} cricche = "
+                       "{total}", sets=self.sets_points, card_points=self.card_points.total,
+                       cricche=self.cricche_points, total=self.total))
         return tuple(lines)
 
 
-def doubled_line(what: str, points: Sequence[int]) -> str:
+def doubled_line(what: Text, points: Sequence[int]) -> Text:
     """ "3 cricche: (25 + 10 + 15) × 2 = 100"."""
     inside = " + ".join(str(p) for p in points)
-    return f"{len(points)} {what}: ({inside}) × 2 = {2 * sum(points)}"
+    return t("{count} {what}: ({inside}) × 2 = {total}", count=len(points), what=what,
+             inside=inside, total=2 * sum(points))
 
 
 class PileError(ValueError):
@@ -628,16 +661,17 @@ def pile_problems(cards: frozenset[Card], size: int) -> tuple[str, ...]:
     words (empty: they can)."""
     strangers = sorted((card for card in cards if card not in PACK), key=lambda c: c.code)
     if strangers:
-        return (f"{label(strangers[0])} is not a card of the Bolognese pack (no 2 to 5 in "
-                f"the suits)",)
+        return (t("{card} is not a card of the Bolognese pack (no 2 to 5 in the suits)",
+                  card=label(strangers[0])),)
     if size < len(cards):
-        return (f"the pile holds {size} cards, fewer than the {len(cards)} marked",)
+        return (t("the pile holds {size} cards, fewer than the {marked} marked", size=size,
+                  marked=len(cards)),)
     others = size - len(cards)
     plain_left = len(PLAIN_PIPS - cards)
     if others > plain_left:
-        return (f"a pile of {size} cards with these marked leaves {others} other cards, but "
-                f"only {plain_left} Sixes to Tens are left in the pack: mark the other "
-                f"counting cards",)
+        return (t("a pile of {size} cards with these marked leaves {others} other cards, but "
+                  "only {left} Sixes to Tens are left in the pack: mark the other counting "
+                  "cards", size=size, others=others, left=plain_left),)
     return ()
 
 
@@ -846,8 +880,8 @@ def hand_count_problem(total: int, cards: Iterable[Card], size: int,
     if total in possible_totals(pile, size, options, took_last_trick=took_last_trick):
         return None
     best = count_pile(pile, size, options, took_last_trick=bool(took_last_trick)).total
-    return (f"{number(total)} cannot be this pile's count: its {size} cards count "
-            f"{number(best)} with the contatori placed at best")
+    return t("{total} cannot be this pile's count: its {size} cards count {best} with the "
+             "contatori placed at best", total=number(total), size=size, best=number(best))
 
 
 
@@ -856,11 +890,11 @@ class TarocchiniReferee(TarotReferee):
     (the later wins), French Tarot's suit order, and the Matto never wins."""
 
     slug = "tarocchini"
-    name = "Tarocchini"
+    name = t("Tarocchini")
     player_counts = (2, 3, 4, 5, 6, 7)
     cards = PACK
-    excuse_name = "the Matto"
-    exchange = "a low card (worth 1 point)"
+    excuse_name = t("the Matto")
+    exchange = t("a low card (worth 1 point)")
     to_last_winner = False
 
 
@@ -874,21 +908,24 @@ class TarocchiniReferee(TarotReferee):
         """Why the card won, with the trumps by their Bolognese names."""
         if by is WinBy.TRUMP:
             return self._trump_rule(card, cards)
-        led = " (the Matto was led, so the next card set the suit)" if cards[0] == EXCUSE else ""
-        return (f"nobody played a trump, so the highest {SUIT_WORDS[card.suit]} wins{led}; in "
-                f"Tarocchini the {ORDER_WORDS[card.suit.is_red]}")
+        if cards[0] == EXCUSE:
+            return t("nobody played a trump, so the highest {suit} wins (the Matto was led, so "
+                     "the next card set the suit); in Tarocchini the {order}",
+                     suit=SUIT_WORDS[card.suit], order=ORDER_WORDS[card.suit.is_red])
+        return t("nobody played a trump, so the highest {suit} wins; in Tarocchini the {order}",
+                 suit=SUIT_WORDS[card.suit], order=ORDER_WORDS[card.suit.is_red])
 
     @staticmethod
     def _trump_rule(card: Card, cards: Sequence[Card]) -> str:
         """The Angelo, the later of equal Moretti, or the highest trump played."""
         if card.rank == ANGELO:
-            return "the Angelo, trump 21, is the highest card in Tarocchini"
+            return t("the Angelo, trump 21, is the highest card in Tarocchini")
         if is_moretto(card) and any(is_moretto(c) for c in cards[:cards.index(card)]):
-            return ("in Tarocchini the four Moretti (trumps 2–5) are equal, and the later one "
-                    "played beats the earlier")
-        return ("in Tarocchini every trump, from the Begato (trump 1) up to the Angelo (trump "
-                f"21), beats every suit card, and the highest trump played wins: "
-                f"{trump_words(card.rank)}")
+            return t("in Tarocchini the four Moretti (trumps 2–5) are equal, and the later one "
+                     "played beats the earlier")
+        return t("in Tarocchini every trump, from the Begato (trump 1) up to the Angelo (trump "
+                 "21), beats every suit card, and the highest trump played wins: {trump}",
+                 trump=trump_words(card.rank))
 
 
 
@@ -928,7 +965,8 @@ def pile_rules(player_count: int) -> PileRules:
     from the deal (2, or 6 at seven) taken and discarded by the dealer, in the dealer's pile."""
     aside = len(PACK) - hand_size(player_count) * player_count
     return PileRules(PACK, COUNTING_CARDS, trick_size=player_count, discards=aside,
-                     to_dealer=True, discards_words=f"the dealer's {aside} discards")
+                     to_dealer=True,
+                     discards_words=t("the dealer's {count} discards", count=aside))
 
 
 @dataclass(frozen=True)
@@ -946,7 +984,8 @@ class TarocchiniCounting:
     def count(self, pile: piles.Pile) -> piles.PileCount:
         counted = count_pile(pile.cards, pile.size, self.options,
                              took_last_trick=pile.name == self.last_trick)
-        heading = f"{pile.name}'s pile, {plural(pile.size, 'card', 'cards')}:"
+        heading = tn("{name}'s pile, {count} card:", "{name}'s pile, {count} cards:",
+                     pile.size, name=pile.name)
         return piles.PileCount(counted.total, (heading, *counted.lines),
                                folded(pile, counted))
 
@@ -956,10 +995,13 @@ class TarocchiniCounting:
 
 def folded(pile: piles.Pile, counted: PileCount) -> str:
     """A pile on one line: "Ann 20 cards: sets 17, card points 41, cricche 10 (Spades) → 68"."""
-    runs = ", ".join(crick.run.words.removeprefix("the ") for crick in counted.cricche)
-    cricche = f"cricche {counted.cricche_points}" + (f" ({runs})" if runs else "")
-    return (f"{pile.name} {plural(pile.size, 'card', 'cards')}: sets {counted.sets_points}, "
-            f"card points {counted.card_points.total}, {cricche} → {number(counted.total)}")
+    runs = join([RUN_SHORT[crick.run.name] for crick in counted.cricche], ", ")
+    cricche = (t("cricche {points} ({runs})", points=counted.cricche_points, runs=runs) if runs
+               else t("cricche {points}", points=counted.cricche_points))
+    return tn("{name} {count} card: sets {sets}, card points {points}, {cricche} → {total}",
+              "{name} {count} cards: sets {sets}, card points {points}, {cricche} → {total}",
+              pile.size, name=pile.name, sets=counted.sets_points,
+              points=counted.card_points.total, cricche=cricche, total=number(counted.total))
 
 
 class Tarocchini(PileGame):
@@ -968,30 +1010,30 @@ class Tarocchini(PileGame):
     the dealer's pile. Entered by the cards or by the points."""
 
     slug = "tarocchini"
-    name = "Tarocchini"
+    name = t("Tarocchini")
     player_counts = (2, 3, 4, 5, 6, 7)
     zero_sum = False  # each pile scores its own count, never below 0
-    scale = Scale("point", "points", signed=False)
+    scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
     rules = pile_rules(4)
-    summary = ("Two to seven players, the 62-card Bolognese pack; each pile counts its sets, "
-               "card points and cricche, the highest wins the hand. Tap each counting card "
-               "into its pile, or enter the counts.")
+    summary = t("Two to seven players, the 62-card Bolognese pack; each pile counts its sets, "
+                "card points and cricche, the highest wins the hand. Tap each counting card "
+                "into its pile, or enter the counts.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("counting", "Card points", FieldKind.CHOICE,
+        return (Field("counting", t("Card points"), FieldKind.CHOICE,
                       choices=tuple(Choice(c.value, COUNTING_LABELS[c]) for c in Counting),
                       default=Counting.AS_WRITTEN.value,
-                      help="RULINGS.md: as written; in pairs, ask who took the last trick"),
-                Field("criccone", "Criccone: three or more sets double the sets",
+                      help=t("RULINGS.md: as written; in pairs, ask who took the last trick")),
+                Field("criccone", t("Criccone: three or more sets double the sets"),
                       FieldKind.BOOLEAN, default=False,
-                      help="The published game; the text doubles the cricche only"),
-                Field("trump_run", "A contatore in the grande's numbered trumps",
+                      help=t("The published game; the text doubles the cricche only")),
+                Field("trump_run", t("A contatore in the grande's numbered trumps"),
                       FieldKind.CHOICE,
-                      choices=tuple(Choice(t.value, TRUMP_RUN_LABELS[t]) for t in TrumpRun),
+                      choices=tuple(Choice(run.value, TRUMP_RUN_LABELS[run]) for run in TrumpRun),
                       default=TrumpRun.ENDS.value,
-                      help="The text: the run ends where a contatore stands in, unless for the "
-                           "16 or a grande card"))
+                      help=t("The text: the run ends where a contatore stands in, unless for "
+                             "the 16 or a grande card")))
 
     def pile_rules(self, setup: Setup) -> PileRules:
         return pile_rules(setup.player_count)
@@ -1012,9 +1054,9 @@ class Tarocchini(PileGame):
     def own_fields(self, setup: Setup) -> tuple[Field, ...]:
         if self.settings(setup).counting is not Counting.IN_PAIRS:
             return ()
-        return (Field(LAST, "Took the last trick", FieldKind.SEAT,
-                      help=f"{LAST_TRICK_BONUS} points for the last trick, counting in pairs; "
-                           f"a count by hand includes them"),)
+        return (Field(LAST, t("Took the last trick"), FieldKind.SEAT,
+                      help=t("{bonus} points for the last trick, counting in pairs; a count by "
+                             "hand includes them", bonus=LAST_TRICK_BONUS)),)
 
     def own_problems(self, state: State, entry: Entry, entered: PileEntry) -> list[Problem]:
         setup = state.setup
@@ -1032,13 +1074,14 @@ class Tarocchini(PileGame):
         floor = FEWEST_PAIRS_POINTS if in_pairs else WRITTEN_PACK_POINTS
         if sum(counts) >= floor:
             return []
-        how = (f"in pairs at least {floor} ({WRITTEN_PACK_POINTS} − {len(PACK) // 2} pairs + "
-               f"{LAST_TRICK_BONUS} for the last trick)" if in_pairs
-               else f"{floor} as written")
+        how = (t("in pairs at least {floor} ({written} − {pairs} pairs + {bonus} for the last "
+                 "trick)", floor=floor, written=WRITTEN_PACK_POINTS, pairs=len(PACK) // 2,
+                 bonus=LAST_TRICK_BONUS) if in_pairs
+               else t("{floor} as written", floor=floor))
         return [piles_problem(len(counts) - 1,
-                              f"The counts make {number(sum(counts))} together; the pack's card "
-                              f"points alone make {how}, and sets and cricche only add to them, "
-                              f"so a count is wrong.")]
+                              t("The counts make {sum} together; the pack's card points alone "
+                                "make {how}, and sets and cricche only add to them, so a count "
+                                "is wrong.", sum=number(sum(counts)), how=how))]
 
     def _hand_count_problems(self, state: State, entry: Entry,
                              entered: PileEntry) -> list[Problem]:
@@ -1059,7 +1102,8 @@ class Tarocchini(PileGame):
             why = hand_count_problem(count, entered.cards_of(pile), size, options,
                                      took_last_trick=pile == last)
             if why:
-                problems.append(piles_problem(pile, f"{name}'s count: {why} (the cards tapped)."))
+                problems.append(piles_problem(pile, t("{name}'s count: {why} (the cards "
+                                                      "tapped).", name=name, why=why)))
         return problems
 
     def _last_trick_problems(self, state: State, entry: Entry,
@@ -1074,10 +1118,15 @@ class Tarocchini(PileGame):
         if sizes[last] - discards >= rules.trick_size:
             return []
         name = self.pile_names(state.setup)[last]
-        return [Problem(LAST, f"{name} took the last trick, so {name}'s pile holds its "
-                              f"{rules.trick_size} cards at least"
-                              + (f" beside {rules.discards_words}" if discards else "")
-                              + f", not {plural(sizes[last], 'card', 'cards')} in all.")]
+        in_all = tn("{count} card", "{count} cards", sizes[last])
+        if discards:
+            return [Problem(LAST, t("{name} took the last trick, so {name}'s pile holds its "
+                                    "{trick} cards at least beside {discards}, not {cards} in "
+                                    "all.", name=name, trick=rules.trick_size,
+                                    discards=rules.discards_words, cards=in_all))]
+        return [Problem(LAST, t("{name} took the last trick, so {name}'s pile holds its {trick} "
+                                "cards at least, not {cards} in all.", name=name,
+                                trick=rules.trick_size, cards=in_all))]
 
     def pile_layout(self, setup: Setup) -> piles.PileLayout:
         """The shared grid, its trumps by the names the working uses (Begato, Angelo, Matto)."""
@@ -1096,9 +1145,9 @@ class Tarocchini(PileGame):
             return super().describe(setup, entry)
         counting = self.hand_counting(setup, entry)
         try:
-            return "; ".join(counting.count(piles.Pile(name, entered.cards_of(pile), size)).short
-                             for pile, (name, size) in enumerate(zip(self.pile_names(setup),
-                                                                     sizes, strict=True)))
+            return join([counting.count(piles.Pile(name, entered.cards_of(pile), size)).short
+                         for pile, (name, size) in enumerate(zip(self.pile_names(setup),
+                                                                 sizes, strict=True))], "; ")
         except PileError:  # an entry the referee refused: as entered
             return super().describe(setup, entry)
 

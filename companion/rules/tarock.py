@@ -23,6 +23,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.counting import tarot_points
+from companion.i18n import t
 from companion.piles import (
     CountInThrees,
     PileCounting,
@@ -50,7 +51,7 @@ jacks 2. The low cards are worth 1 point"."""
 COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(card) > 1)
 """The text's "counting" cards: the bouts and the courts, 19 of them."""
 PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=6,
-                  discards_words="the 6 cards of the talon")
+                  discards_words=t("the 6 cards of the talon"))
 """Play as French Tarot's for four: 12 tricks of four cards (48) and a talon of 6 that the
 taker takes and discards, so it counts in the taker's pile: 54."""
 COUNT = CountInThrees(PACK, COUNTING_CARDS, CARD_VALUE)
@@ -63,10 +64,10 @@ class TarockReferee(TarotReferee):
     """Tarock's tricks: French Tarot's as written, in the 54-card pack."""
 
     slug = "tarock"
-    name = "Tarock"
+    name = t("Tarock")
     player_counts = (4,)
     cards = PACK
-    exchange = "a low card (not a bout or a court)"
+    exchange = t("a low card (not a bout or a court)")
 
 
 
@@ -85,14 +86,14 @@ class Tarock(PileGame):
     player who took it."""
 
     slug = "tarock"
-    name = "Tarock"
+    name = t("Tarock")
     player_counts = (4,)
     zero_sum = False
-    scale = Scale("point", "points")
+    scale = Scale(t("point"), t("points"))
     rules = PILES
-    summary = ("Four players, the 54-card pack; each player's pile is counted in threes and the "
-               "most points wins the hand. Tap each court and bout into its pile, or enter the "
-               "counts.")
+    summary = t("Four players, the 54-card pack; each player's pile is counted in threes and "
+                "the most points wins the hand. Tap each court and bout into its pile, or enter "
+                "the counts.")
 
     def counting(self, setup: Setup) -> PileCounting:
         return COUNT

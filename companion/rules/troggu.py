@@ -27,6 +27,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.counting import PointTable, side_points, tarot_points, total_points
+from companion.i18n import Text, t
 from companion.rules import register
 from companion.rules.base import Game, read_options
 from companion.rules.referee import TarotReferee, register_referee
@@ -76,15 +77,21 @@ class SoloStake(StrEnum):
 
 
 CONTRACT_LABELS: dict[Contract, str] = {
-    Contract.TAPPIST: "Tappist (ich nehm's): the others play as a team",
-    Contract.SOLOIST: "Solo: alone, the Tapp left unseen",
-    Contract.MISERE: "Misère: everyone said «ich gehe»",
+    Contract.TAPPIST: t("Tappist (ich nehm's): the others play as a team"),
+    Contract.SOLOIST: t("Solo: alone, the Tapp left unseen"),
+    Contract.MISERE: t("Misère: everyone said «ich gehe»"),
 }
 
 CONTRACT_WORDS: dict[Contract, str] = {
-    Contract.TAPPIST: "Tappist",
-    Contract.SOLOIST: "Soloist",
-    Contract.MISERE: "Misère",
+    Contract.TAPPIST: t("Tappist"),
+    Contract.SOLOIST: t("Soloist"),
+    Contract.MISERE: t("Misère"),
+}
+
+VERDICT_WORDS: dict[Verdict, str] = {
+    Verdict.WON: t("won"),
+    Verdict.TIED: t("tie"),
+    Verdict.LOST: t("lost"),
 }
 
 PLAYED_ALONE: tuple[str, ...] = (Contract.TAPPIST, Contract.SOLOIST)
@@ -120,9 +127,9 @@ DEAL_PACKETS: dict[int, tuple[int, ...]] = {3: (6, 6, 6), 4: (4, 4, 5), 5: (4, 4
 DEFAULT_STAKE = 10
 """The text: "The basic stake is 10 Rappen"."""
 
-UNIT = "Rappen"
-TIE_SECTION = "Misère: a tie for the most points"
-RULING = "RULINGS.md, the tarot family: Troggu"
+UNIT = t("Rappen")
+TIE_SECTION = t("Misère: a tie for the most points")
+RULING = t("RULINGS.md, the tarot family: Troggu")
 
 
 def hand_size(player_count: int) -> int:
@@ -148,10 +155,10 @@ def tapp_size(player_count: int) -> int:
     return len(PACK) - player_count * hand_size(player_count)
 
 
-def tapp_words(player_count: int) -> str:
+def tapp_words(player_count: int) -> Text:
     """The Tapp for this table in words: "The Tapp holds 8 cards (18 each at 3 players)"."""
-    return (f"The Tapp holds {tapp_size(player_count)} cards ({hand_size(player_count)} each "
-            f"at {player_count} players)")
+    return t("The Tapp holds {tapp} cards ({hand} each at {players} players)",
+             tapp=tapp_size(player_count), hand=hand_size(player_count), players=player_count)
 
 
 # ---------------------------------------------------------------- the hand as the rules see it
@@ -240,40 +247,45 @@ def misere_points(setup: Setup, hand: Hand) -> tuple[int, ...]:
 
 
 
-def headline(setup: Setup, hand: Hand) -> str:
+def headline(setup: Setup, hand: Hand) -> Text:
     """The one-line summary: "Annie Tappist · 62 pts · won" or "Misère · Benny most points"."""
     if hand.contract is Contract.MISERE:
         if hand.tied and hand.losers != (hand.player,):
-            return f"Misère · {setup.names_of(sorted(hand.losers))} tied for most points"
-        return f"Misère · {setup.players[hand.player]} most points"
-    return (f"{setup.players[hand.player]} {CONTRACT_WORDS[hand.contract]} · {hand.points} pts · "
-            f"{verdict(hand.points)}")
+            return t("Misère · {names} tied for most points",
+                     names=setup.names_of(sorted(hand.losers)))
+        return t("Misère · {name} most points", name=setup.players[hand.player])
+    return t("{name} {game} · {points} pts · {verdict}", name=setup.players[hand.player],
+             game=CONTRACT_WORDS[hand.contract], points=hand.points,
+             verdict=VERDICT_WORDS[verdict(hand.points)])
 
 
 def alone_lines(setup: Setup, hand: Hand) -> list[str]:
     """The arithmetic of a Tappist or Solo game."""
     name = setup.players[hand.player]
-    lines = [tapp_words(setup.player_count) + f"; they count for {name}"]
+    lines = [t("{tapp}; they count for {name}", tapp=tapp_words(setup.player_count), name=name)]
     if hand.counted_side is Side.OTHERS:
-        lines.append(f"Counted for the others: {hand.counted_points}; so {name}'s side has "
-                     f"{TOTAL_POINTS} − {hand.counted_points} = {hand.points}")
+        lines.append(t("Counted for the others: {counted}; so {name}'s side has {total} − "
+                       "{counted} = {points}", counted=hand.counted_points, name=name,
+                       total=TOTAL_POINTS, points=hand.points))
     result = verdict(hand.points)
-    rule = {Verdict.WON: f"{WINNING_POINTS} or more wins",
-            Verdict.TIED: f"{TIE_POINTS}–{TIE_POINTS} is a tie",
-            Verdict.LOST: f"less than {TIE_POINTS} loses"}[result]
-    lines.append(f"{name} ({CONTRACT_WORDS[hand.contract]}) {hand.points} points: {rule}")
+    rule = {Verdict.WON: t("{winning} or more wins", winning=WINNING_POINTS),
+            Verdict.TIED: t("{half}–{half} is a tie", half=TIE_POINTS),
+            Verdict.LOST: t("less than {half} loses", half=TIE_POINTS)}[result]
+    lines.append(t("{name} ({game}) {points} points: {rule}", name=name,
+                   game=CONTRACT_WORDS[hand.contract], points=hand.points, rule=rule))
     if result is Verdict.TIED:
-        lines.append("Nobody pays")
+        lines.append(t("Nobody pays"))
         return lines
     lines.extend(_stake_lines(setup, hand))
     others = setup.player_count - 1
     amount = stake(setup, hand.contract)
     if result is Verdict.WON:
-        lines.append(f"Each of the other {others} pays {name} {amount} {UNIT}: "
-                     f"{name} +{others * amount}")
+        lines.append(t("Each of the other {others} pays {name} {amount} Rappen: {name} +{total}",
+                       others=others, name=name, amount=amount, total=others * amount))
     else:
-        lines.append(f"{name} pays {amount} {UNIT} to each of the other {others}: "
-                     f"{name} −{others * amount}")
+        lines.append(t("{name} pays {amount} Rappen to each of the other {others}: {name} "
+                       "−{total}", name=name, amount=amount, others=others,
+                       total=others * amount))
     return lines
 
 
@@ -283,7 +295,8 @@ def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
     amount = stake(setup, hand.contract)
     if amount == base:
         return []
-    return [f"A Solo is paid double (house rule): 2 × {base} = {amount} {UNIT}"]
+    return [t("A Solo is paid double (house rule): 2 × {base} = {amount} Rappen", base=base,
+              amount=amount)]
 
 
 def misere_lines(setup: Setup, hand: Hand) -> list[str]:
@@ -292,18 +305,21 @@ def misere_lines(setup: Setup, hand: Hand) -> list[str]:
     losers = sorted(hand.losers)
     others = [seat for seat in range(count) if seat not in losers]
     amount = stake(setup, hand.contract)
-    lines = ["Misère: nobody takes the Tapp, everyone plays alone"]
+    lines = [t("Misère: nobody takes the Tapp, everyone plays alone")]
     if not others:
-        lines.append("Everyone took as many points: nobody pays")
+        lines.append(t("Everyone took as many points: nobody pays"))
         return lines
     if len(losers) == 1:
         name = setup.players[losers[0]]
-        lines.append(f"{name} took the most points and pays {amount} {UNIT} to each of the "
-                     f"other {len(others)}: {name} −{len(others) * amount}")
+        lines.append(t("{name} took the most points and pays {amount} Rappen to each of the "
+                       "other {others}: {name} −{total}", name=name, amount=amount,
+                       others=len(others), total=len(others) * amount))
         return lines
-    lines.append(f"{setup.names_of(losers)} tied for the most points: each pays {amount} {UNIT} "
-                 f"to each of the {len(others)} with fewer ({setup.names_of(others)}): "
-                 f"−{len(others) * amount} each, +{len(losers) * amount} each to the others")
+    lines.append(t("{names} tied for the most points: each pays {amount} Rappen to each of the "
+                   "{others} with fewer ({fewer}): −{paid} each, +{received} each to the others",
+                   names=setup.names_of(losers), amount=amount, others=len(others),
+                   fewer=setup.names_of(others), paid=len(others) * amount,
+                   received=len(losers) * amount))
     return lines
 
 
@@ -317,13 +333,14 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return []
     name = setup.players[hand.player]
     if hand.counted_side is Side.PLAYER:
-        message = (f"The {tapp} cards of the Tapp count for {name}, and every card is worth at "
-                   f"least 1 point, so {name}'s side has at least {tapp}, not "
-                   f"{hand.counted_points}.")
+        message = t("The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+                    "least 1 point, so {name}'s side has at least {tapp}, not {counted}.",
+                    tapp=tapp, name=name, counted=hand.counted_points)
     else:
-        message = (f"The {tapp} cards of the Tapp count for {name}, and every card is worth at "
-                   f"least 1 point, so the others have at most {TOTAL_POINTS - tapp}, not "
-                   f"{hand.counted_points}.")
+        message = t("The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+                    "least 1 point, so the others have at most {most}, not {counted}.",
+                    tapp=tapp, name=name, most=TOTAL_POINTS - tapp,
+                    counted=hand.counted_points)
     return [Problem("points", message)]
 
 
@@ -333,12 +350,12 @@ def tie_problems(setup: Setup, hand: Hand) -> list[Problem]:
     for seat in hand.tied:
         name = setup.players[seat]
         if hand.contract is not Contract.MISERE:
-            problems.append(Problem(tie_field(seat), "Only a Misère has a tie for the most "
-                                                     f"points: untick {name}."))
+            problems.append(Problem(tie_field(seat), t("Only a Misère has a tie for the most "
+                                                       "points: untick {name}.", name=name)))
         elif seat == hand.player:
-            problems.append(Problem(tie_field(seat), f"{name} is already chosen as the player "
-                                                     "with the most points: tick only the "
-                                                     "others who took as many."))
+            problems.append(Problem(tie_field(seat), t("{name} is already chosen as the player "
+                                                       "with the most points: tick only the "
+                                                       "others who took as many.", name=name)))
     return problems
 
 
@@ -395,45 +412,50 @@ class Troggu(Game):
     """Troggu for 3 to 6 players, paid hand by hand in Rappen as the text says."""
 
     slug = "troggu"
-    name = "Troggu"
+    name = t("Troggu")
     player_counts = (3, 4, 5, 6)
     zero_sum = True
-    scale = Scale("Rappen", "Rappen")
+    scale = Scale(t("Rappen"), t("Rappen"))
     options_type = Options
-    summary = ("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a majority "
-               "of the 114 points, or a Misère when everyone passes; each hand is paid in Rappen.")
+    summary = t("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a "
+                "majority of the 114 points, or a Misère when everyone passes; each hand is paid "
+                "in Rappen.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The stake in Rappen and what a Solo is paid."""
         return (
-            Field("stake", "Stake (Rappen)", FieldKind.INTEGER, minimum=1, maximum=1000,
+            Field("stake", t("Stake (Rappen)"), FieldKind.INTEGER, minimum=1, maximum=1000,
                   default=DEFAULT_STAKE,
-                  help=f"The text: 10 Rappen from or to each player; {RULING}: configurable"),
-            Field("solo_stake", "A Solo is paid", FieldKind.CHOICE,
-                  choices=(Choice(SoloStake.SINGLE.value, "As written: the stake, like a Tappist"),
-                           Choice(SoloStake.DOUBLE.value, "House rule: double the stake")),
+                  help=t("The text: 10 Rappen from or to each player; {ruling}: configurable",
+                         ruling=RULING)),
+            Field("solo_stake", t("A Solo is paid"), FieldKind.CHOICE,
+                  choices=(Choice(SoloStake.SINGLE.value,
+                                  t("As written: the stake, like a Tappist")),
+                           Choice(SoloStake.DOUBLE.value, t("House rule: double the stake"))),
                   default=SoloStake.SINGLE.value,
-                  help="The text: the Tappist or Soloist receives the stake from each player"),
+                  help=t("The text: the Tappist or Soloist receives the stake from each "
+                         "player")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The game, its player, one side's points, and the players tied in a Misère."""
         alone = ("contract", PLAYED_ALONE)
         return (
-            Field("contract", "Game", FieldKind.CHOICE,
+            Field("contract", t("Game"), FieldKind.CHOICE,
                   choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
                   help=tapp_words(setup.player_count)),
-            Field("player", "Player", FieldKind.SEAT,
-                  help="The Tappist or Soloist; in a Misère, who took the most points"),
-            Field("counted_side", "Points counted for", FieldKind.CHOICE,
-                  choices=(Choice(Side.PLAYER.value, "The Tappist's or Soloist's side"),
-                           Choice(Side.OTHERS.value, "The others")),
+            Field("player", t("Player"), FieldKind.SEAT,
+                  help=t("The Tappist or Soloist; in a Misère, who took the most points")),
+            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
+                  choices=(Choice(Side.PLAYER.value, t("The Tappist's or Soloist's side")),
+                           Choice(Side.OTHERS.value, t("The others"))),
                   default=Side.PLAYER.value, shown_when=alone),
-            Field("points", "Card points", FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
-                  help="Of the side chosen above, the Tapp counting for the Tappist or "
-                       "Soloist; the other side has 114 minus this",
+            Field("points", t("Card points"), FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
+                  help=t("Of the side chosen above, the Tapp counting for the Tappist or "
+                         "Soloist; the other side has 114 minus this"),
                   shown_when=alone),
-            *(Field(tie_field(seat), f"{name} took as many points", FieldKind.BOOLEAN,
+            *(Field(tie_field(seat), t("{name} took as many points", name=name),
+                    FieldKind.BOOLEAN,
                     default=False, required=False, section=TIE_SECTION)
               for seat, name in enumerate(setup.players)),
         )
@@ -460,7 +482,7 @@ class Troggu(Game):
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The Tapp's size at this table, shown beside whose deal it is."""
-        return (f"Tapp: {tapp_size(state.setup.player_count)} cards",)
+        return (t("Tapp: {cards} cards", cards=tapp_size(state.setup.player_count)),)
 
     def settlement(self, state: State) -> Settlement:
         """The totals already are each player's winnings, in Rappen."""
@@ -480,7 +502,7 @@ class TrogguReferee(TarotReferee):
     pack; the suits rank as French Tarot's as written, and the Excuse (the Sküs) never wins."""
 
     slug = "troggu"
-    name = "Troggu"
+    name = t("Troggu")
     player_counts = (3, 4, 5, 6)
     cards = PACK
 
