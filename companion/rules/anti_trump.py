@@ -19,7 +19,8 @@ from enum import StrEnum
 from typing import Any
 
 from companion.cards import Card, Suit, pack_39_no_hearts
-from companion.formatting import plural, signed
+from companion.formatting import signed
+from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.referee import (
@@ -49,6 +50,10 @@ TRUMP = Suit.DIAMONDS
 BLACK_SUITS = (Suit.CLUBS, Suit.SPADES)
 
 
+NO_ANTI_TRUMP = t("None (only Diamonds were left)")
+ANTI_TRUMP_LABEL = t("Anti-trump suit")
+
+
 def anti_trump_of(context: Mapping[str, Any]) -> Suit | None:
     """The round's anti-trump suit, or None when only Diamonds were left to turn."""
     return suit_of_choice(context.get("anti_trump"))
@@ -65,13 +70,13 @@ class AntiTrumpReferee(RankingReferee):
     never wins unless the whole trick is anti-trumps."""
 
     slug = "anti-trump"
-    name = "Anti-Trump"
+    name = t("Anti-Trump")
     player_counts = (3, 4, 5, 6)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The round's anti-trump: the suit of the first black card turned after the deal."""
-        return (trump_field(BLACK_SUITS, none_label="None (only Diamonds were left)",
-                            name="anti_trump", label="Anti-trump suit"),)
+        return (trump_field(BLACK_SUITS, none_label=NO_ANTI_TRUMP, name="anti_trump",
+                            label=ANTI_TRUMP_LABEL),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_39_no_hearts()
@@ -90,19 +95,19 @@ class AntiTrumpReferee(RankingReferee):
         lead, or the suit led."""
         anti = anti_trump_of(context)
         if by is WinBy.TRUMP:
-            return ("Diamonds are always trumps: a Diamond beats every other card and the "
-                    "highest Diamond wins, Ace high")
+            return t("Diamonds are always trumps: a Diamond beats every other card and the "
+                     "highest Diamond wins, Ace high")
         if anti_trump_alone(cards, anti):
-            return (f"the anti-trump ({SUIT_NAMES[card.suit]}) was led and nobody played "
-                    "another suit, so the highest anti-trump takes the trick, Ace high")
+            return t("the anti-trump ({suit}) was led and nobody played another suit, so the "
+                     "highest anti-trump takes the trick, Ace high", suit=SUIT_NAMES[card.suit])
         if anti is not None and cards[0].suit is anti:
-            return (f"an anti-trump card cannot win once another suit is played to its lead; "
-                    f"with no Diamond played, the highest card of the neutral suit "
-                    f"({SUIT_NAMES[card.suit]}) wins, Ace high")
-        barred = (f"; an anti-trump card ({SUIT_NAMES[anti]}) never wins here"
-                  if anti is not None and any(c.suit is anti for c in cards) else "")
-        return ("nobody played a Diamond, so the highest card of the suit led wins, Ace "
-                f"high{barred}")
+            return t("an anti-trump card cannot win once another suit is played to its lead; "
+                     "with no Diamond played, the highest card of the neutral suit ({suit}) "
+                     "wins, Ace high", suit=SUIT_NAMES[card.suit])
+        if anti is not None and any(c.suit is anti for c in cards):
+            return t("nobody played a Diamond, so the highest card of the suit led wins, Ace "
+                     "high; an anti-trump card ({suit}) never wins here", suit=SUIT_NAMES[anti])
+        return t("nobody played a Diamond, so the highest card of the suit led wins, Ace high")
 
 
 REFEREE = register_referee(AntiTrumpReferee())
@@ -135,14 +140,14 @@ class Length(StrEnum):
 
 
 LENGTH_LABELS: dict[Length, str] = {
-    Length.NINE_ROUNDS: "Nine rounds",
-    Length.SHORT_GAME: "Short game: rounds 1, 3, 5, 7 and 9",
+    Length.NINE_ROUNDS: t("Nine rounds"),
+    Length.SHORT_GAME: t("Short game: rounds 1, 3, 5, 7 and 9"),
 }
 
 SCORING_LABELS: dict[Scoring, str] = {
-    Scoring.EXACT_OR_NOTHING: "Exact bid 10 + bid, missed bid 0",
-    Scoring.MISS_LOSES_DIFFERENCE: "Exact bid 10 + bid, missed bid −(difference)",
-    Scoring.TRICKS_PLUS_BONUS: "1 a trick, +10 for an exact bid",
+    Scoring.EXACT_OR_NOTHING: t("Exact bid 10 + bid, missed bid 0"),
+    Scoring.MISS_LOSES_DIFFERENCE: t("Exact bid 10 + bid, missed bid −(difference)"),
+    Scoring.TRICKS_PLUS_BONUS: t("1 a trick, +10 for an exact bid"),
 }
 
 
@@ -178,11 +183,13 @@ class Exchange:
     direction: Direction | None
 
     @property
-    def words(self) -> str:
+    def words(self) -> Text:
         """The exchange as the pad shows it: "3 cards to the left", "no exchange"."""
         if self.cards == 0 or self.direction is None:
-            return "no exchange"
-        return f"{plural(self.cards, 'card', 'cards')} to the {self.direction.value}"
+            return t("no exchange")
+        if self.direction is Direction.LEFT:
+            return tn("{count} card to the left", "{count} cards to the left", self.cards)
+        return tn("{count} card to the right", "{count} cards to the right", self.cards)
 
 
 SCHEDULE: tuple[Exchange, ...] = (
@@ -321,7 +328,8 @@ def round_over_problem(state: State) -> list[Problem]:
     rounds = rounds_of(state.setup)
     if len(state.hands) < len(rounds):
         return []
-    return [Problem(None, f"The game is over: all {len(rounds)} rounds have been played.")]
+    return [Problem(None, t("The game is over: all {rounds} rounds have been played.",
+                            rounds=len(rounds)))]
 
 
 def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
@@ -332,9 +340,9 @@ def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
         return []
     added = " + ".join(str(hand.took[seat]) for seat in order)
     return [Problem(took_name(order[0]),
-                    f"The tricks add up to {added} = {total}; a round has {TRICKS_PER_ROUND} "
-                    f"tricks (every player holds {CARDS_EACH} cards and plays one to each "
-                    "trick).")]
+                    t("The tricks add up to {added} = {total}; a round has {tricks} tricks "
+                      "(every player holds {cards} cards and plays one to each trick).",
+                      added=added, total=total, tricks=TRICKS_PER_ROUND, cards=CARDS_EACH))]
 
 
 # ---------------------------------------------------------------- the words
@@ -342,18 +350,23 @@ def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
 
 def score_line(scoring: Scoring, name: str, bid: int, took: int) -> str:
     """One seat's arithmetic: "Ann: bid 2, took 2, exact: 10 + 2 = +12"."""
-    head = f"{name}: bid {bid}, took {took}"
-    points = seat_points(scoring, bid, took)
+    fields = {"name": name, "bid": bid, "took": took,
+              "points": signed(seat_points(scoring, bid, took))}
     if scoring is Scoring.TRICKS_PLUS_BONUS:
-        tricks = plural(took, "trick", "tricks")
         if bid == took:
-            return f"{head}, exact: {tricks} + {EXACT_BONUS} = {signed(points)}"
-        return f"{head}, missed: {tricks} = {signed(points)}"
+            return tn("{name}: bid {bid}, took {took}, exact: {count} trick + {bonus} = {points}",
+                      "{name}: bid {bid}, took {took}, exact: {count} tricks + {bonus} = "
+                      "{points}", took, bonus=EXACT_BONUS, **fields)
+        return tn("{name}: bid {bid}, took {took}, missed: {count} trick = {points}",
+                  "{name}: bid {bid}, took {took}, missed: {count} tricks = {points}", took,
+                  **fields)
     if bid == took:
-        return f"{head}, exact: {EXACT_BONUS} + {bid} = {signed(points)}"
+        return t("{name}: bid {bid}, took {took}, exact: {bonus} + {bid} = {points}",
+                 bonus=EXACT_BONUS, **fields)
     if scoring is Scoring.MISS_LOSES_DIFFERENCE:
-        return f"{head}, missed by {abs(bid - took)}: {signed(points)}"
-    return f"{head}, missed: 0"
+        return t("{name}: bid {bid}, took {took}, missed by {by}: {points}", by=abs(bid - took),
+                 **fields)
+    return t("{name}: bid {bid}, took {took}, missed: 0", **fields)
 
 
 def round_words(setup: Setup, played: int) -> str:
@@ -361,37 +374,42 @@ def round_words(setup: Setup, played: int) -> str:
     chart_round = round_at(setup, played)
     if chart_round is None:
         return ""
-    rounds = rounds_of(setup)
-    number = f"Round {played + 1} of {len(rounds)}"
+    fields = {"round": played + 1, "rounds": len(rounds_of(setup)),
+              "exchange": exchange_of(chart_round).words}
     if chart_round != played + 1:
-        number += f" (the chart's round {chart_round})"
-    return f"{number} · {exchange_of(chart_round).words}"
+        return t("Round {round} of {rounds} (the chart's round {chart}) · {exchange}",
+                 chart=chart_round, **fields)
+    return t("Round {round} of {rounds} · {exchange}", **fields)
 
 
 def house_rule_words(setup: Setup) -> str:
     """The scoring in force, named as the house rule it is (the text has none)."""
-    return f"House rule (the text has no scoring): {SCORING_LABELS[options_of(setup).scoring]}"
+    return t("House rule (the text has no scoring): {scoring}",
+             scoring=SCORING_LABELS[options_of(setup).scoring])
 
 
 def exact_words(setup: Setup, hand: Hand) -> str:
     """The headline: who made their bid exactly."""
     exact = [seat for seat in range(setup.player_count) if hand.exact(seat)]
     if not exact:
-        return "nobody made their bid"
-    verb = "made their bid" if len(exact) == 1 else "made their bids"
-    return f"{setup.names_of(exact)} {verb}"
+        return t("nobody made their bid")
+    if len(exact) == 1:
+        return t("{names} made their bid", names=setup.names_of(exact))
+    return t("{names} made their bids", names=setup.names_of(exact))
 
 
 def anti_trump_words(suit: Suit | None) -> str:
     """The round's anti-trump: "Clubs ♣ anti-trump", or none (only Diamonds were left)."""
-    return f"{SUIT_NAMES[suit]} {suit.symbol} anti-trump" if suit else "No anti-trump"
+    if suit is None:
+        return t("No anti-trump")
+    return t("{suit} {symbol} anti-trump", suit=SUIT_NAMES[suit], symbol=suit.symbol)
 
 
 def first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
     """"Ann wins with 57", or "Ann and Bob share first place with 40"."""
     if len(winners) == 1:
-        return f"{setup.players[winners[0]]} wins with {best}"
-    return f"{setup.names_of(winners)} share first place with {best}"
+        return t("{name} wins with {best}", name=setup.players[winners[0]], best=best)
+    return t("{names} share first place with {best}", names=setup.names_of(winners), best=best)
 
 
 # ---------------------------------------------------------------- the game
@@ -402,41 +420,41 @@ class AntiTrump(Game):
     the tricks taken after; bids scored by the house rule chosen; over after the last round."""
 
     slug = "anti-trump"
-    name = "Anti-Trump"
+    name = t("Anti-Trump")
     player_counts = (3, 4, 5, 6)
     zero_sum = False
     scale = POINTS
     options_type = Options
-    summary = ("Bid the tricks you will take in five-card rounds with Diamonds always trumps "
-               "and an anti-trump suit that almost never wins; cards are exchanged before "
-               "play. The pad takes the bids before play and the tricks after.")
+    summary = t("Bid the tricks you will take in five-card rounds with Diamonds always trumps "
+                "and an anti-trump suit that almost never wins; cards are exchanged before "
+                "play. The pad takes the bids before play and the tricks after.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The scoring (a house rule: the text has none) and the short game."""
         return (
-            Field("scoring", "Scoring (a house rule: the text has none)", FieldKind.CHOICE,
+            Field("scoring", t("Scoring (a house rule: the text has none)"), FieldKind.CHOICE,
                   choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
                   default=Scoring.EXACT_OR_NOTHING.value,
-                  help=(f"{RULING}: exact bid 10 + bid, missed 0; options: a miss loses the "
-                        "difference; one point a trick plus 10 for an exact bid")),
-            Field("length", "Length", FieldKind.CHOICE,
+                  help=t("{source}: exact bid 10 + bid, missed 0; options: a miss loses the "
+                         "difference; one point a trick plus 10 for an exact bid",
+                         source=RULING)),
+            Field("length", t("Length"), FieldKind.CHOICE,
                   choices=tuple(Choice(way.value, LENGTH_LABELS[way]) for way in Length),
                   default=Length.NINE_ROUNDS.value,
-                  help=f"{RULING}: nine rounds; the short game (the text's lost asterisks) "
-                       "plays five"),
+                  help=t("{source}: nine rounds; the short game (the text's lost asterisks) "
+                         "plays five", source=RULING)),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The anti-trump turned up and a bid per player (before play), the tricks each took."""
-        none_label = (None if black_card_always_left(setup.player_count)
-                      else "None (only Diamonds were left)")
+        none_label = (None if black_card_always_left(setup.player_count) else NO_ANTI_TRUMP)
         anti = trump_field(BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP,
-                           label="Anti-trump suit")
-        bids = tuple(Field(bid_name(seat), f"{name} bids", FieldKind.INTEGER, minimum=0,
-                           maximum=MAX_BID)
+                           label=ANTI_TRUMP_LABEL)
+        bids = tuple(Field(bid_name(seat), t("{name} bids", name=name), FieldKind.INTEGER,
+                           minimum=0, maximum=MAX_BID)
                      for seat, name in enumerate(setup.players))
-        took = tuple(Field(took_name(seat), f"{name} took", FieldKind.INTEGER, minimum=0,
-                           maximum=TRICKS_PER_ROUND, default=0)
+        took = tuple(Field(took_name(seat), t("{name} took", name=name), FieldKind.INTEGER,
+                           minimum=0, maximum=TRICKS_PER_ROUND, default=0)
                      for seat, name in enumerate(setup.players))
         return (anti, *bids, *took)
 
@@ -444,9 +462,9 @@ class AntiTrump(Game):
         """The anti-trump and the bids before play ("Before any cards are played ... First,
         the players bid"), the tricks after."""
         seats = range(setup.player_count)
-        return (Phase("bids", "Bids", (ANTI_TRUMP, *(bid_name(s) for s in seats)),
-                      "Save the bids"),
-                Phase("tricks", "Tricks", tuple(took_name(s) for s in seats)))
+        return (Phase("bids", t("Bids"), (ANTI_TRUMP, *(bid_name(s) for s in seats)),
+                      t("Save the bids")),
+                Phase("tricks", t("Tricks"), tuple(took_name(s) for s in seats)))
 
     def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
         """The anti-trump first (turned before the bids), then bids and tricks from the
@@ -484,7 +502,8 @@ class AntiTrump(Game):
                  "bids": list(hand.bids), "took": list(hand.took),
                  "exact": [seat for seat in range(setup.player_count) if hand.exact(seat)]}
         return HandResult(points, tuple(line for line in lines if line),
-                          f"Round {len(state.hands) + 1}: {exact_words(setup, hand)}",
+                          t("Round {round}: {exact}", round=len(state.hands) + 1,
+                            exact=exact_words(setup, hand)),
                           facts=facts)
 
     def outcome(self, state: State) -> Outcome:
@@ -495,7 +514,8 @@ class AntiTrump(Game):
             return Outcome(False, winners)
         best = state.totals[winners[0]]
         return Outcome(True, winners,
-                       f"After {rounds} rounds {first_place(state.setup, winners, best)}")
+                       t("After {rounds} rounds {first_place}", rounds=rounds,
+                         first_place=first_place(state.setup, winners, best)))
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The round about to be played with its exchange, and the scoring's house rule."""
@@ -507,7 +527,8 @@ class AntiTrump(Game):
         hand = Hand.read(setup, entry)
         pairs = ", ".join(f"{name} {hand.bids[seat]}/{hand.took[seat]}"
                           for seat, name in enumerate(setup.players))
-        return f"{anti_trump_words(hand.anti_trump)} · bid/took {pairs}"
+        return t("{anti_trump} · bid/took {pairs}", anti_trump=anti_trump_words(hand.anti_trump),
+                 pairs=pairs)
 
 
 GAME = register(AntiTrump())

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion import i18n
 from companion.cards import ACE, JACK, KING, QUEEN, Card, pack_40_no_eight_to_ten
 from companion.counting import PointTable, by_rank, side_points, total_points
 from companion.formatting import number, signed
+from companion.i18n import Text, t
 from companion.rules import register
 from companion.rules.base import Game, leaders, read_options
 from companion.rules.referee import RankingReferee, register_referee
@@ -59,12 +61,12 @@ class Side(StrEnum):
 
 
 EVENT_LABELS: dict[Event, str] = {
-    Event.PLAYED: "Played out",
-    Event.OUT_OF_TURN: "An adversary played out of turn: the player claimed the stock and "
-                       "last trick",
-    Event.STOCK_TURNED: "The player turned the stock too early: 35 to each adversary, "
-                        "the deal is void",
-    Event.ALL_PASSED: "Everyone passed — the deal passes",
+    Event.PLAYED: t("Played out"),
+    Event.OUT_OF_TURN: t("An adversary played out of turn: the player claimed the stock and "
+                         "last trick"),
+    Event.STOCK_TURNED: t("The player turned the stock too early: 35 to each adversary, "
+                          "the deal is void"),
+    Event.ALL_PASSED: t("Everyone passed — the deal passes"),
 }
 
 COUNTED: tuple[str, ...] = (Event.PLAYED, Event.OUT_OF_TURN)
@@ -97,7 +99,7 @@ MAX_REVOKES = 4
 SEATS_DEALT = 3
 """Three players hold cards; a fourth, the dealer, sits out."""
 
-PENALTIES = "Penalties"
+PENALTIES = t("Penalties")
 FOSTER = "Foster's Hoyle, Calabrasella"
 
 
@@ -185,8 +187,12 @@ def sits_out(player_count: int, dealer: int) -> int | None:
 
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def _times(count: int) -> Text:
+    if count == 1:
+        return t("once")
+    if count == 2:  # "twice" is a word of its own
+        return t("twice")
+    return t("{count} times", count=count)
 
 
 def player_name(setup: Setup, hand: Hand) -> str:
@@ -197,21 +203,25 @@ def player_name(setup: Setup, hand: Hand) -> str:
 def headline(setup: Setup, hand: Hand) -> str:
     """The one-line summary: "Annie: 23 – 12 → +11"."""
     if hand.event is Event.ALL_PASSED or hand.player is None:
-        return "All passed — the deal passes"
+        return t("All passed — the deal passes")
     name = player_name(setup, hand)
     if hand.event is Event.STOCK_TURNED:
-        return f"{name} turned the stock too early → {signed(hand_result(hand))}, deal void"
+        return t("{name} turned the stock too early → {result}, deal void", name=name,
+                 result=signed(hand_result(hand)))
     player, adversaries = final_points(hand)
     notes = []
     if hand.event is Event.OUT_OF_TURN:
-        notes.append("claimed after an adversary's error")
+        notes.append(t("claimed after an adversary's error"))
     if is_double(hand):
-        notes.append("all 35, double")
+        notes.append(t("all 35, double"))
     if hand.revokes_by_player or hand.revokes_by_adversaries:
-        notes.append("revoke penalty")
-    note = f" ({', '.join(notes)})" if notes else ""
-    result = signed(hand_result(hand))
-    return f"{name}: {number(player)} – {number(adversaries)}{note} → {result}"
+        notes.append(t("revoke penalty"))
+    fields = {"name": name, "player": number(player), "adversaries": number(adversaries),
+              "result": signed(hand_result(hand))}
+    if notes:
+        return t("{name}: {player} – {adversaries} ({notes}) → {result}",
+                 notes=i18n.join(notes), **fields)
+    return t("{name}: {player} – {adversaries} → {result}", **fields)
 
 
 def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
@@ -219,20 +229,27 @@ def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
     name = player_name(setup, hand)
     lines = []
     if hand.counted_side is Side.ADVERSARIES:
-        lines.append(f"Counted for the adversaries: {hand.counted_points}; so {name} has "
-                     f"{TOTAL_POINTS} − {hand.counted_points} = {hand.player_points}")
+        lines.append(t("Counted for the adversaries: {counted}; so {name} has "
+                       "{total} − {counted} = {points}", counted=hand.counted_points, name=name,
+                       total=TOTAL_POINTS, points=hand.player_points))
     if hand.event is Event.OUT_OF_TURN:
-        lines.append(f"An adversary played out of turn: {name} claims the stock and last trick; "
-                     f"the adversaries keep the {hand.adversary_points} won before the error")
-    lines.append(f"{name} {hand.player_points} – {hand.adversary_points} the adversaries")
+        lines.append(t("An adversary played out of turn: {name} claims the stock and last "
+                       "trick; the adversaries keep the {points} won before the error",
+                       name=name, points=hand.adversary_points))
+    lines.append(t("{name} {player} – {adversaries} the adversaries", name=name,
+                   player=hand.player_points, adversaries=hand.adversary_points))
     player, adversaries = counted_points(hand)
     if is_double(hand):
-        winner = name if hand.player_points else "the adversaries"
-        lines.append(f"All 35 points to {winner}: they count double, {player} – {adversaries}")
+        doubled = {"player": player, "adversaries": adversaries}
+        lines.append(t("All 35 points to {name}: they count double, {player} – {adversaries}",
+                       name=name, **doubled) if hand.player_points else
+                     t("All 35 points to the adversaries: they count double, "
+                       "{player} – {adversaries}", **doubled))
     lines.extend(_revoke_lines(name, hand, player, adversaries))
     final_player, final_adversaries = final_points(hand)
     result = hand_result(hand)
-    lines.append(f"{number(final_player)} − {number(final_adversaries)} = {signed(result)}")
+    lines.append(t("{player} − {adversaries} = {result}", player=number(final_player),
+                   adversaries=number(final_adversaries), result=signed(result)))
     lines.extend(_list_lines(setup, hand, dealer, result))
     return lines
 
@@ -242,15 +259,23 @@ def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[
     lines = []
     if hand.revokes_by_adversaries:
         moved = REVOKE_PENALTY * hand.revokes_by_adversaries
-        lines.append(f"The adversaries revoked {_times(hand.revokes_by_adversaries)}: {moved} "
-                     f"points to {name}: {number(player)} + {moved} = {number(player + moved)}, "
-                     f"{number(adversaries)} − {moved} = {number(adversaries - moved)}")
+        lines.append(t("The adversaries revoked {times}: {moved} points to {name}: "
+                       "{player} + {moved} = {player_after}, "
+                       "{adversaries} − {moved} = {adversaries_after}",
+                       times=_times(hand.revokes_by_adversaries), moved=moved, name=name,
+                       player=number(player), player_after=number(player + moved),
+                       adversaries=number(adversaries),
+                       adversaries_after=number(adversaries - moved)))
         player, adversaries = player + moved, adversaries - moved
     if hand.revokes_by_player:
         moved = REVOKE_PENALTY * hand.revokes_by_player
-        lines.append(f"{name} revoked {_times(hand.revokes_by_player)}: {moved} points to the "
-                     f"adversaries: {number(player)} − {moved} = {number(player - moved)}, "
-                     f"{number(adversaries)} + {moved} = {number(adversaries + moved)}")
+        lines.append(t("{name} revoked {times}: {moved} points to the adversaries: "
+                       "{player} − {moved} = {player_after}, "
+                       "{adversaries} + {moved} = {adversaries_after}",
+                       name=name, times=_times(hand.revokes_by_player), moved=moved,
+                       player=number(player), player_after=number(player - moved),
+                       adversaries=number(adversaries),
+                       adversaries_after=number(adversaries + moved)))
     return lines
 
 
@@ -260,8 +285,10 @@ def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[str]
     lines = []
     out = sits_out(setup.player_count, dealer)
     if out is not None:
-        lines.append(f"{setup.players[out]} dealt and sits out, sharing the adversaries' fortunes")
-    lines.append(f"Only {name}'s score is put down: {signed(result)}")
+        lines.append(t("{name} dealt and sits out, sharing the adversaries' fortunes",
+                       name=setup.players[out]))
+    lines.append(t("Only {name}'s score is put down: {result}", name=name,
+                   result=signed(result)))
     return lines
 
 
@@ -269,14 +296,15 @@ def _redeal_lines(setup: Setup, hand: Hand, dealer: int) -> tuple[str, ...]:
     """A void deal (the same dealer deals again) or a deal everyone passed (the deal moves on)."""
     count = setup.player_count
     if hand.event is Event.ALL_PASSED or hand.player is None:
-        return ("Everyone passed: no score, the hands are thrown in",
-                f"The deal passes from {setup.players[dealer]} to "
-                f"{setup.players[(dealer + 1) % count]}")
+        return (t("Everyone passed: no score, the hands are thrown in"),
+                t("The deal passes from {dealer} to {next}", dealer=setup.players[dealer],
+                  next=setup.players[(dealer + 1) % count]))
     name = player_name(setup, hand)
-    return (f"{name} turned the stock before standing and discarding: {name} loses "
-            f"{STOCK_PENALTY} to each adversary",
-            f"The deal is void: {setup.players[dealer]} deals again",
-            f"Only {name}'s score is put down: {signed(-STOCK_PENALTY)}")
+    return (t("{name} turned the stock before standing and discarding: {name} loses "
+              "{penalty} to each adversary", name=name, penalty=STOCK_PENALTY),
+            t("The deal is void: {dealer} deals again", dealer=setup.players[dealer]),
+            t("Only {name}'s score is put down: {result}", name=name,
+              result=signed(-STOCK_PENALTY)))
 
 
 # ---------------------------------------------------------------- the referee
@@ -287,9 +315,9 @@ def dealer_problems(setup: Setup, hand: Hand, dealer: int) -> list[Problem]:
     if hand.player is None or sits_out(setup.player_count, dealer) != hand.player:
         return []
     name = setup.players[dealer]
-    return [Problem("player", f"{name} dealt this hand: at four players the dealer takes no "
-                              f"cards and shares the adversaries' fortunes, so {name} cannot be "
-                              "the single player.")]
+    return [Problem("player", t("{name} dealt this hand: at four players the dealer takes no "
+                                "cards and shares the adversaries' fortunes, so {name} cannot "
+                                "be the single player.", name=name))]
 
 
 def claim_problems(hand: Hand) -> list[Problem]:
@@ -298,11 +326,13 @@ def claim_problems(hand: Hand) -> list[Problem]:
         return []
     most = TOTAL_POINTS - CALABRASELLA_LAST_TRICK
     if hand.counted_side is Side.ADVERSARIES:
-        message = (f"The player claimed the last trick ({CALABRASELLA_LAST_TRICK} points), so "
-                   f"the adversaries have at most {most}, not {hand.counted_points}.")
+        message = t("The player claimed the last trick ({last} points), so the adversaries "
+                    "have at most {most}, not {counted}.", last=CALABRASELLA_LAST_TRICK,
+                    most=most, counted=hand.counted_points)
     else:
-        message = (f"The player claimed the last trick, worth {CALABRASELLA_LAST_TRICK}, so he "
-                   f"has at least {CALABRASELLA_LAST_TRICK}, not {hand.counted_points}.")
+        message = t("The player claimed the last trick, worth {last}, so he has at least "
+                    "{last}, not {counted}.", last=CALABRASELLA_LAST_TRICK,
+                    counted=hand.counted_points)
     return [Problem("points", message)]
 
 
@@ -361,48 +391,49 @@ class Calabrasella(Game):
     """Calabrasella as Foster gives it, for three players or four with the dealer sitting out."""
 
     slug = "calabrasella"
-    name = "Calabrasella"
+    name = t("Calabrasella")
     player_counts = (3, 4)
     zero_sum = False  # only the single player's score is put down; the list balances at the end
     scale = POINTS
     options_type = Options
-    summary = ("Forty cards, no trumps: a single player against two adversaries for the 35 "
-               "points of the counting cards and the last trick; the list balances as in Skat.")
+    summary = t("Forty cards, no trumps: a single player against two adversaries for the 35 "
+                "points of the counting cards and the last trick; the list balances as in Skat.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The stake per point for the settlement (0: settle in points)."""
-        return (Field("stake", "Stake per point (cents)", FieldKind.INTEGER, minimum=0,
+        return (Field("stake", t("Stake per point (cents)"), FieldKind.INTEGER, minimum=0,
                       maximum=100, default=0,
-                      help=f"{FOSTER}: played for so much a point; 0 = settle in points"),)
+                      help=t("{source}: played for so much a point; 0 = settle in points",
+                             source=FOSTER)),)
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """What happened, the single player, the points of one side, and revokes."""
         counted = ("event", COUNTED)
-        player_help = ("The player who stood alone against the other two"
-                       + ("; the dealer takes no cards" if setup.player_count > SEATS_DEALT
-                          else ""))
+        player_help = (t("The player who stood alone against the other two; the dealer takes "
+                         "no cards") if setup.player_count > SEATS_DEALT
+                       else t("The player who stood alone against the other two"))
         return (
-            Field("event", "The deal", FieldKind.CHOICE,
+            Field("event", t("The deal"), FieldKind.CHOICE,
                   choices=tuple(Choice(event.value, EVENT_LABELS[event]) for event in Event),
                   default=Event.PLAYED.value),
-            Field("player", "Single player", FieldKind.SEAT, help=player_help,
+            Field("player", t("Single player"), FieldKind.SEAT, help=player_help,
                   shown_when=("event", WITH_PLAYER)),
-            Field("counted_side", "Points counted for", FieldKind.CHOICE,
-                  choices=(Choice(Side.PLAYER.value, "The single player"),
-                           Choice(Side.ADVERSARIES.value, "The adversaries")),
+            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
+                  choices=(Choice(Side.PLAYER.value, t("The single player")),
+                           Choice(Side.ADVERSARIES.value, t("The adversaries"))),
                   default=Side.PLAYER.value, shown_when=counted),
-            Field("points", "Points", FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
-                  help="Counting cards and the last trick of the side chosen above; the other "
-                       "side has 35 minus this. After an adversary's error, the adversaries "
-                       "count only what they had won before it.",
+            Field("points", t("Points"), FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
+                  help=t("Counting cards and the last trick of the side chosen above; the "
+                         "other side has 35 minus this. After an adversary's error, the "
+                         "adversaries count only what they had won before it."),
                   shown_when=counted),
-            Field("revokes_by_player", "Revokes by the single player", FieldKind.INTEGER,
+            Field("revokes_by_player", t("Revokes by the single player"), FieldKind.INTEGER,
                   minimum=0, maximum=MAX_REVOKES, default=0,
-                  help="Each revoke moves 9 points to the other side", shown_when=counted,
+                  help=t("Each revoke moves 9 points to the other side"), shown_when=counted,
                   section=PENALTIES),
-            Field("revokes_by_adversaries", "Revokes by the adversaries", FieldKind.INTEGER,
+            Field("revokes_by_adversaries", t("Revokes by the adversaries"), FieldKind.INTEGER,
                   minimum=0, maximum=MAX_REVOKES, default=0,
-                  help="Each revoke moves 9 points to the other side", shown_when=counted,
+                  help=t("Each revoke moves 9 points to the other side"), shown_when=counted,
                   section=PENALTIES),
         )
 
@@ -439,7 +470,8 @@ class Calabrasella(Game):
         out = sits_out(state.setup.player_count, self.dealer(state))
         if out is None:
             return ()
-        return (f"{state.setup.players[out]} sits out, sharing the adversaries' fortunes",)
+        return (t("{name} sits out, sharing the adversaries' fortunes",
+                  name=state.setup.players[out]),)
 
     def outcome(self, state: State) -> Outcome:
         """Never over by itself; the leaders are those ahead once the list is balanced."""
@@ -472,7 +504,7 @@ class CalabrasellaReferee(RankingReferee):
     highest and the Four lowest."""
 
     slug = "calabrasella"
-    name = "Calabrasella"
+    name = t("Calabrasella")
     player_counts = (3, 4)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -486,8 +518,8 @@ class CalabrasellaReferee(RankingReferee):
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
-        return ("Calabrasella has no trumps: the highest card of the suit led wins, and the "
-                "suits rank Three, Two, Ace, King, Queen, Jack, Seven, Six, Five, Four")
+        return t("Calabrasella has no trumps: the highest card of the suit led wins, and the "
+                 "suits rank Three, Two, Ace, King, Queen, Jack, Seven, Six, Five, Four")
 
 
 REFEREE = register_referee(CalabrasellaReferee())

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion import i18n
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52
-from companion.formatting import plural
+from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, read_options
 from companion.rules.referee import (
@@ -48,9 +49,6 @@ RED_ORDER = RankOrder((10, 9, 8, 7, 6, 5, 4, 3, 2, ACE, JACK, QUEEN, KING))
 """Red suits, lowest first (the text: "King, Queen, Jack, Ace, 2 through 10" from the top)."""
 BLACK_ORDER = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 """Black suits, lowest first (the text: "King, Queen, Jack, 10 through 2, 1 or Ace")."""
-ORDER_WORDS = {True: "red suits rank King, Queen, Jack, Ace, then the Two down to the Ten",
-               False: "black suits rank King, Queen, Jack, then the Ten down to the Two, and "
-                      "the Ace lowest"}
 COURTS = (JACK, QUEEN, KING)
 
 WON_WITH_TRUMP, WON_WITHOUT_TRUMP, PER_TRUMP, PER_COURT = 5, 2, 2, 1
@@ -90,7 +88,7 @@ class MarmaladeReferee(RankingReferee):
     black suits rank their pips in opposite directions below King, Queen, Jack."""
 
     slug = "marmalade"
-    name = "Marmalade"
+    name = t("Marmalade")
     player_counts = tuple(range(2, MAX_SEATS + 1))
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
@@ -108,12 +106,21 @@ class MarmaladeReferee(RankingReferee):
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
         """Why the card won: the trump rule or the suit led, with the colour's order."""
-        order = ORDER_WORDS[card.suit.is_red]
+        red = card.suit.is_red
         if by is WinBy.TRUMP:
-            return (f"{SUIT_NAMES[card.suit]} are trumps: a trump beats every other suit and "
-                    f"the highest trump wins; in Marmalade the {order}")
-        return (f"nobody played a trump, so the highest card of the suit led wins; in "
-                f"Marmalade the {order}")
+            suit = SUIT_NAMES[card.suit]
+            return (t("{suit} are trumps: a trump beats every other suit and the highest trump "
+                      "wins; in Marmalade the red suits rank King, Queen, Jack, Ace, then the "
+                      "Two down to the Ten", suit=suit) if red else
+                    t("{suit} are trumps: a trump beats every other suit and the highest trump "
+                      "wins; in Marmalade the black suits rank King, Queen, Jack, then the Ten "
+                      "down to the Two, and the Ace lowest", suit=suit))
+        return (t("nobody played a trump, so the highest card of the suit led wins; in "
+                  "Marmalade the red suits rank King, Queen, Jack, Ace, then the Two down to "
+                  "the Ten") if red else
+                t("nobody played a trump, so the highest card of the suit led wins; in "
+                  "Marmalade the black suits rank King, Queen, Jack, then the Ten down to the "
+                  "Two, and the Ace lowest"))
 
     def notes(self, cards: Sequence[Card], winner: int | None,
               context: Mapping[str, Any]) -> tuple[str, ...]:
@@ -121,10 +128,12 @@ class MarmaladeReferee(RankingReferee):
         if winner is None:
             return ()
         trump = Suit(context["trump"])
-        how = (f"won with a trump ({WON_WITH_TRUMP})" if cards[winner].suit is trump
-               else f"won without a trump ({WON_WITHOUT_TRUMP})")
-        return (f"The winner pegs {pegs(cards, winner, trump)}: {how}, {PER_TRUMP} for each "
-                f"trump and {PER_COURT} for each court card in the trick.",)
+        how = (t("won with a trump ({points})", points=WON_WITH_TRUMP)
+               if cards[winner].suit is trump
+               else t("won without a trump ({points})", points=WON_WITHOUT_TRUMP))
+        return (t("The winner pegs {pegs}: {how}, {per_trump} for each trump and {per_court} "
+                  "for each court card in the trick.", pegs=pegs(cards, winner, trump),
+                  how=how, per_trump=PER_TRUMP, per_court=PER_COURT),)
 
 
 REFEREE = register_referee(MarmaladeReferee())
@@ -155,7 +164,7 @@ class WonWith(StrEnum):
 TRUMP_COURTS = len(COURTS)
 """A pack holds three trump courts (the King, Queen and Jack of trumps): the most cards of a
 trick that can count both as a trump and as a court card."""
-QUICK = "Without the cards"
+QUICK = t("Without the cards")
 """The folded heading of the quicker entry: who won, with a trump or not, trumps and courts."""
 
 
@@ -306,27 +315,33 @@ def disagreements(setup: Setup, trick: Trick, entry: Entry) -> list[Problem]:
     problems = []
     stated = entry.get("winner")
     if stated is not None and stated != trick.winner:
-        problems.append(Problem("winner", f"The cards give the trick to "
-                                          f"{names[trick.winner]}, not {names[stated]}: "
-                                          f"{trick.verdict}."))
+        problems.append(Problem("winner", t("The cards give the trick to {winner}, not "
+                                            "{stated}: {verdict}.", winner=names[trick.winner],
+                                            stated=names[stated], verdict=trick.verdict)))
     won_with = entry.get("won_with")
     if won_with is not None and (won_with == WonWith.TRUMP) != trick.trump_win:
-        said = "with a trump" if trick.trump_win else "without a trump"
-        problems.append(Problem("won_with", f"The cards say the trick was won {said}: "
-                                            f"{trick.verdict}."))
-    for name, counted, noun in (("trumps", trick.trumps, ("trump", "trumps")),
-                                ("courts", trick.courts, ("court card", "court cards"))):
-        if entry.get(name) is not None and entry[name] != counted:
-            problems.append(Problem(name, f"The cards hold {plural(counted, *noun)}, not "
-                                          f"{entry[name]}."))
+        message = (t("The cards say the trick was won with a trump: {verdict}.",
+                     verdict=trick.verdict) if trick.trump_win else
+                   t("The cards say the trick was won without a trump: {verdict}.",
+                     verdict=trick.verdict))
+        problems.append(Problem("won_with", message))
+    if entry.get("trumps") is not None and entry["trumps"] != trick.trumps:
+        problems.append(Problem("trumps", tn("The cards hold {count} trump, not {stated}.",
+                                             "The cards hold {count} trumps, not {stated}.",
+                                             trick.trumps, stated=entry["trumps"])))
+    if entry.get("courts") is not None and entry["courts"] != trick.courts:
+        problems.append(Problem("courts", tn("The cards hold {count} court card, not {stated}.",
+                                             "The cards hold {count} court cards, not "
+                                             "{stated}.", trick.courts,
+                                             stated=entry["courts"])))
     return problems
 
 
 MISSING_WORDS = {
-    "winner": "Choose who won the trick, or type its cards.",
-    "won_with": "Say whether the trick was won with a trump, or type its cards.",
-    "trumps": "Enter the trumps in the trick (0 for none), or type its cards.",
-    "courts": "Enter the court cards in the trick (0 for none), or type its cards.",
+    "winner": t("Choose who won the trick, or type its cards."),
+    "won_with": t("Say whether the trick was won with a trump, or type its cards."),
+    "trumps": t("Enter the trumps in the trick (0 for none), or type its cards."),
+    "courts": t("Enter the court cards in the trick (0 for none), or type its cards."),
 }
 """What a trick entered without its cards must say, and how the pad asks for it."""
 
@@ -342,20 +357,34 @@ def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
     trump courts than the pack has."""
     problems = []
     if trick.trump_win and trick.trumps == 0:
-        problems.append(Problem("trumps", "A trick won with a trump holds at least 1 trump: the "
-                                          "winning card."))
+        problems.append(Problem("trumps", t("A trick won with a trump holds at least 1 trump: "
+                                            "the winning card.")))
     if not trick.trump_win and trick.trumps > 0:
-        problems.append(Problem("won_with", f"With {plural(trick.trumps, 'trump', 'trumps')} in "
-                                            "it the trick was won with a trump: the highest "
-                                            "trump always wins."))
+        problems.append(Problem("won_with", tn("With {count} trump in it the trick was won with "
+                                               "a trump: the highest trump always wins.",
+                                               "With {count} trumps in it the trick was won "
+                                               "with a trump: the highest trump always wins.",
+                                               trick.trumps)))
     both = trick.trumps + trick.courts - setup.player_count
     if both > TRUMP_COURTS:
-        problems.append(Problem("courts", f"{plural(trick.trumps, 'trump', 'trumps')} and "
-                                          f"{plural(trick.courts, 'court card', 'court cards')} "
-                                          f"in {setup.player_count} cards would need {both} trump "
-                                          f"courts; the pack has {TRUMP_COURTS} (the King, Queen "
-                                          "and Jack of trumps)."))
+        problems.append(Problem("courts", t("{trumps} and {courts} in {cards} cards would need "
+                                            "{both} trump courts; the pack has {pack} (the "
+                                            "King, Queen and Jack of trumps).",
+                                            trumps=trumps_words(trick.trumps),
+                                            courts=courts_words(trick.courts),
+                                            cards=setup.player_count, both=both,
+                                            pack=TRUMP_COURTS)))
     return problems
+
+
+def trumps_words(count: int) -> Text:
+    """A count of trumps: "1 trump", "3 trumps"."""
+    return tn("{count} trump", "{count} trumps", count)
+
+
+def courts_words(count: int) -> Text:
+    """A count of court cards: "1 court card", "2 court cards"."""
+    return tn("{count} court card", "{count} court cards", count)
 
 
 def game_over_problem(state: State) -> Problem | None:
@@ -363,9 +392,9 @@ def game_over_problem(state: State) -> Problem | None:
     seat = finisher(state)
     if seat is None:
         return None
-    return Problem(None, f"{state.setup.players[seat]} reached the last hole "
-                         f"({settings(state.setup).board.holes}) and won: no trick is pegged "
-                         "after the game is won.")
+    return Problem(None, t("{name} reached the last hole ({holes}) and won: no trick is "
+                           "pegged after the game is won.", name=state.setup.players[seat],
+                           holes=settings(state.setup).board.holes))
 
 
 # ---------------------------------------------------------------- the words
@@ -373,30 +402,40 @@ def game_over_problem(state: State) -> Problem | None:
 
 def trick_lines(trick: Trick) -> list[str]:
     """The arithmetic of the trick's worth: the win, the trumps, the courts, the sum."""
-    win = (f"Won with a trump: {WON_WITH_TRUMP}" if trick.trump_win
-           else f"Won without a trump: {WON_WITHOUT_TRUMP}")
+    win = (t("Won with a trump: {points}", points=WON_WITH_TRUMP) if trick.trump_win
+           else t("Won without a trump: {points}", points=WON_WITHOUT_TRUMP))
     won = WON_WITH_TRUMP if trick.trump_win else WON_WITHOUT_TRUMP
     trumps = PER_TRUMP * trick.trumps
     courts = PER_COURT * trick.courts
     return [win,
-            f"{plural(trick.trumps, 'trump', 'trumps')} × {PER_TRUMP} = {trumps}",
-            f"{plural(trick.courts, 'court card', 'court cards')} × {PER_COURT} = {courts}",
-            f"{won} + {trumps} + {courts} = {plural(trick.pegs, 'hole', 'holes')}"]
+            tn("{count} trump × {each} = {points}", "{count} trumps × {each} = {points}",
+               trick.trumps, each=PER_TRUMP, points=trumps),
+            tn("{count} court card × {each} = {points}",
+               "{count} court cards × {each} = {points}", trick.courts, each=PER_COURT,
+               points=courts),
+            tn("{won} + {trumps} + {courts} = {count} hole",
+               "{won} + {trumps} + {courts} = {count} holes", trick.pegs, won=won,
+               trumps=trumps, courts=courts)]
 
 
 def peg_line(name: str, move: Pegging) -> str:
     """The peg's move: "Ann: hole 40 + 10 = hole 50", capped at the last hole when it runs over."""
     if not move.capped:
-        return f"{name}: hole {move.start} + {move.worth} = hole {move.end}"
-    return (f"{name}: hole {move.start} + {move.worth} = {move.start + move.worth}, past the "
-            f"last hole: the peg stops in hole {move.end} ({plural(move.moved, 'hole', 'holes')})")
+        return t("{name}: hole {start} + {worth} = hole {end}", name=name, start=move.start,
+                 worth=move.worth, end=move.end)
+    return tn("{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
+              "hole {end} ({count} hole)",
+              "{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
+              "hole {end} ({count} holes)", move.moved, name=name, start=move.start,
+              worth=move.worth, sum=move.start + move.worth, end=move.end)
 
 
 def headline(name: str, move: Pegging) -> str:
     """One line for the trick: who pegs how many, and the win when the peg reaches the end."""
     if move.wins:
-        return f"{name} pegs {move.moved} to hole {move.end}, the last hole, and wins"
-    return f"{name} pegs {move.worth} to hole {move.end}"
+        return t("{name} pegs {moved} to hole {end}, the last hole, and wins", name=name,
+                 moved=move.moved, end=move.end)
+    return t("{name} pegs {worth} to hole {end}", name=name, worth=move.worth, end=move.end)
 
 
 def describe_entry(setup: Setup, entry: Entry) -> str:
@@ -404,13 +443,17 @@ def describe_entry(setup: Setup, entry: Entry) -> str:
     or who won it and its counts."""
     names = setup.players
     if written_cards(entry):
-        led = f" · {names[entry['leader']]} led" if entry.get("leader") is not None else ""
-        return f"Cards {written_cards(entry).upper()}{led}"
+        cards = written_cards(entry).upper()
+        if entry.get("leader") is not None:
+            return t("Cards {cards} · {name} led", cards=cards, name=names[entry["leader"]])
+        return t("Cards {cards}", cards=cards)
     winner = entry.get("winner")
-    who = names[winner] if winner is not None else "Nobody"
-    how = "with a trump" if entry.get("won_with") == WonWith.TRUMP else "without a trump"
-    return (f"{who} won {how} · {plural(entry.get('trumps') or 0, 'trump', 'trumps')}, "
-            f"{plural(entry.get('courts') or 0, 'court card', 'court cards')}")
+    counts = {"who": names[winner] if winner is not None else t("Nobody"),
+              "trumps": trumps_words(entry.get("trumps") or 0),
+              "courts": courts_words(entry.get("courts") or 0)}
+    if entry.get("won_with") == WonWith.TRUMP:
+        return t("{who} won with a trump · {trumps}, {courts}", **counts)
+    return t("{who} won without a trump · {trumps}, {courts}", **counts)
 
 
 # ---------------------------------------------------------------- the board picture
@@ -488,10 +531,11 @@ class BoardPicture:
         return round((self.right - self.left) / self.holes, 3)
 
     @property
-    def words(self) -> str:
+    def words(self) -> Text:
         """The picture in words, for a screen reader."""
-        pegs_at = ", ".join(f"{lane.name} at hole {lane.hole}" for lane in self.lanes)
-        return f"The board of {self.holes} holes: {pegs_at}."
+        pegs_at = i18n.join([t("{name} at hole {hole}", name=lane.name, hole=lane.hole)
+                             for lane in self.lanes])
+        return t("The board of {holes} holes: {pegs}.", holes=self.holes, pegs=pegs_at)
 
 
 def hole_x(hole: int, holes: int) -> float:
@@ -530,50 +574,52 @@ class Marmalade(Game):
     and the first peg in the board's last hole wins."""
 
     slug = "marmalade"
-    name = "Marmalade"
+    name = t("Marmalade")
     player_counts = tuple(range(2, MAX_SEATS + 1))
     zero_sum = False
-    scale = Scale("hole", "holes")
-    summary = ("A trick game pegged on a cribbage board: each trick's winner pegs 5 (won with a "
-               "trump) or 2, plus 2 a trump and 1 a court card in it; the first to the last hole "
-               "wins, even mid-deal. One entry is one trick; the pad draws the board.")
-    turn_word = "leads"
-    turn_heading = "Leads"
+    scale = Scale(t("hole"), t("holes"))
+    summary = t("A trick game pegged on a cribbage board: each trick's winner pegs 5 (won with "
+                "a trump) or 2, plus 2 a trump and 1 a court card in it; the first to the last "
+                "hole wins, even mid-deal. One entry is one trick; the pad draws the board.")
+    turn_word = t("leads")
+    turn_heading = t("Leads")
     options_type = Options
     standings_partial = "pad/_marmalade_board.html"
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The trump suit turned up before the first deal, and the board's length."""
         return (
-            Field("trump", "Trump suit (the card turned up before the deal)", FieldKind.CHOICE,
-                  choices=suit_choices(PLAIN_SUITS), default=Suit.SPADES.value,
-                  help="The text: the suit of the card turned up is trumps for the whole game"),
-            Field("board", "Board", FieldKind.CHOICE,
-                  choices=(Choice(Board.FULL.value, "121 holes"),
-                           Choice(Board.SHORT.value, "61 holes (a short game)")),
-                  default=Board.FULL.value, help="RULINGS.md: 121 holes, 61 as an option"),
+            Field("trump", t("Trump suit (the card turned up before the deal)"),
+                  FieldKind.CHOICE, choices=suit_choices(PLAIN_SUITS), default=Suit.SPADES.value,
+                  help=t("The text: the suit of the card turned up is trumps for the whole "
+                         "game")),
+            Field("board", t("Board"), FieldKind.CHOICE,
+                  choices=(Choice(Board.FULL.value, t("121 holes")),
+                           Choice(Board.SHORT.value, t("61 holes (a short game)"))),
+                  default=Board.FULL.value, help=t("RULINGS.md: 121 holes, 61 as an option")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The cards of the trick (the pad works the rest out), or, quicker, its counts."""
         most = setup.player_count
         return (
-            Field("leader", "Led the trick", FieldKind.SEAT, required=False,
-                  help="Only with the cards. Blank: whoever won the last trick leads, as the "
-                       "pad shows above."),
-            Field("cards", "Cards of the trick, in order from the leader", FieldKind.TEXT,
+            Field("leader", t("Led the trick"), FieldKind.SEAT, required=False,
+                  help=t("Only with the cards. Blank: whoever won the last trick leads, as the "
+                         "pad shows above.")),
+            Field("cards", t("Cards of the trick, in order from the leader"), FieldKind.TEXT,
                   required=False, max_length=60,
-                  help="Card codes like KH 10S 2C. The pad finds the winner, the trumps and the "
-                       "court cards."),
-            Field("winner", "Won the trick", FieldKind.SEAT, required=False,
-                  help="With the cards typed, the pad finds the winner and checks this."),
-            Field("won_with", "Won with", FieldKind.CHOICE, required=False, section=QUICK,
-                  choices=(Choice(WonWith.TRUMP.value, "A trump"),
-                           Choice(WonWith.PLAIN.value, "No trump"))),
-            Field("trumps", "Trumps in the trick", FieldKind.INTEGER, minimum=0, maximum=most,
-                  required=False, section=QUICK, help="The winning trump included"),
-            Field("courts", "Court cards in the trick (J, Q, K)", FieldKind.INTEGER, minimum=0,
-                  maximum=most, required=False, section=QUICK),
+                  help=t("Card codes like KH 10S 2C. The pad finds the winner, the trumps and "
+                         "the court cards.")),
+            Field("winner", t("Won the trick"), FieldKind.SEAT, required=False,
+                  help=t("With the cards typed, the pad finds the winner and checks this.")),
+            Field("won_with", t("Won with"), FieldKind.CHOICE, required=False, section=QUICK,
+                  choices=(Choice(WonWith.TRUMP.value, t("A trump")),
+                           Choice(WonWith.PLAIN.value, t("No trump")))),
+            Field("trumps", t("Trumps in the trick"), FieldKind.INTEGER, minimum=0,
+                  maximum=most, required=False, section=QUICK,
+                  help=t("The winning trump included")),
+            Field("courts", t("Court cards in the trick (J, Q, K)"), FieldKind.INTEGER,
+                  minimum=0, maximum=most, required=False, section=QUICK),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -605,8 +651,8 @@ class Marmalade(Game):
         if seat is None:
             return super().outcome(state)
         holes = settings(state.setup).board.holes
-        return Outcome(True, (seat,), f"{state.setup.players[seat]} reached hole {holes}, the "
-                                      "last hole, and wins.")
+        return Outcome(True, (seat,), t("{name} reached hole {holes}, the last hole, and wins.",
+                                        name=state.setup.players[seat], holes=holes))
 
     def dealer(self, state: State) -> int:
         """Who leads the next trick: the winner of the last one."""
@@ -615,8 +661,9 @@ class Marmalade(Game):
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The trump suit and the board, beside who leads."""
         options = settings(state.setup)
-        return (f"{SUIT_NAMES[options.trump]} {options.trump.symbol} are trumps",
-                f"{options.board.holes} holes")
+        return (t("{suit} {symbol} are trumps", suit=SUIT_NAMES[options.trump],
+                  symbol=options.trump.symbol),
+                t("{holes} holes", holes=options.board.holes))
 
     def board_picture(self, state: State) -> BoardPicture:
         """The board with each player's peg, for the pad's standings (its own partial)."""

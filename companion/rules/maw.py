@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion import i18n
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52
-from companion.formatting import MINUS, plural, signed
+from companion.formatting import signed
+from companion.i18n import t, tn
 from companion.rules import register
 from companion.rules.base import Game, read_options
 from companion.rules.referee import RankingReferee, register_referee, trump_field
@@ -62,10 +64,10 @@ class Jink(StrEnum):
 
 
 JINK_LABELS: dict[Jink, str] = {
-    Jink.NONE: "Nobody won the first three",
-    Jink.CLAIMED: "Claimed the pool after three tricks",
-    Jink.MADE: "Jinked and won all five",
-    Jink.FAILED: "Jinked and lost a trick",
+    Jink.NONE: t("Nobody won the first three"),
+    Jink.CLAIMED: t("Claimed the pool after three tricks"),
+    Jink.MADE: t("Jinked and won all five"),
+    Jink.FAILED: t("Jinked and lost a trick"),
 }
 
 
@@ -96,7 +98,7 @@ DEFAULT_DEALER_STAKE = 2
 PEEL_SPOIL_ANTE = 1
 """Peel: after a spoil "the players contributing for the next round only one coin or counter"."""
 
-UNIT = "counters"
+UNIT = t("counters")
 RULING = "RULINGS.md, Maw (Spoil Five)"
 
 RED_ORDER = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
@@ -116,10 +118,11 @@ def top_trumps(trump: Suit) -> tuple[Card, ...]:
     return tuple(tops)
 
 
-TOP_WORDS = ("the Five of trumps (the five fingers) is the highest card of all",
-             "the Jack of trumps ranks second only to the Five",
-             "the Ace of Hearts is always a trump, third after the Five and the Jack",
-             "the Ace of trumps ranks fourth, after the Five, the Jack and the Ace of Hearts")
+TOP_WORDS = (t("in Maw the Five of trumps (the five fingers) is the highest card of all"),
+             t("in Maw the Jack of trumps ranks second only to the Five"),
+             t("in Maw the Ace of Hearts is always a trump, third after the Five and the Jack"),
+             t("in Maw the Ace of trumps ranks fourth, after the Five, the Jack and the Ace of "
+               "Hearts"))
 
 
 # ---------------------------------------------------------------- typed options
@@ -313,12 +316,14 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
     counts = ", ".join(f"{name} {count}" for name, count in zip(setup.players, hand.tricks,
                                                                 strict=True))
     if hand.claimed:
-        why = ("a claim after the first three tricks ends the deal, so only those three are "
-               "played")
+        why = t("a claim after the first three tricks ends the deal, so only those three are "
+                "played")
     else:
-        why = "a deal has five tricks (five cards each)"
-    return [Problem(tricks_field(0), f"The tricks add up to {hand.tricks_played} ({counts}): "
-                                     f"{why}, so they must add up to {hand.tricks_expected}.")]
+        why = t("a deal has five tricks (five cards each)")
+    return [Problem(tricks_field(0), t("The tricks add up to {played} ({counts}): {why}, so "
+                                       "they must add up to {expected}.",
+                                       played=hand.tricks_played, counts=counts, why=why,
+                                       expected=hand.tricks_expected))]
 
 
 def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -328,17 +333,22 @@ def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return nobody_problems(setup, hand)
     name, won = setup.players[hand.first_three], hand.tricks[hand.first_three]
     if won < WINNING_TRICKS:
-        return [Problem("first_three", f"{name} won {plural(won, 'trick', 'tricks')}, so "
-                                       f"{name} did not win the first three: only the player "
-                                       "who won them may claim the pool or jink.")]
+        return [Problem("first_three", tn("{name} won {count} trick, so {name} did not win the "
+                                          "first three: only the player who won them may "
+                                          "claim the pool or jink.",
+                                          "{name} won {count} tricks, so {name} did not win the "
+                                          "first three: only the player who won them may "
+                                          "claim the pool or jink.", won, name=name))]
     if hand.jink is Jink.NONE:
-        return [Problem("jink", f"{name} won the first three tricks, and then either claimed "
-                                "the pool or jinked (led on for all five): say which.")]
+        return [Problem("jink", t("{name} won the first three tricks, and then either claimed "
+                                  "the pool or jinked (led on for all five): say which.",
+                                  name=name))]
     if hand.jink is Jink.MADE and won != TRICKS_PER_DEAL:
-        return [Problem("jink", f"A jink is made by winning all five tricks; {name} won {won}, "
-                                "so the jink failed.")]
+        return [Problem("jink", t("A jink is made by winning all five tricks; {name} won "
+                                  "{won}, so the jink failed.", name=name, won=won))]
     if hand.jink is Jink.FAILED and won == TRICKS_PER_DEAL:
-        return [Problem("jink", f"{name} won all five tricks: the jink was made, not failed.")]
+        return [Problem("jink", t("{name} won all five tricks: the jink was made, not failed.",
+                                  name=name))]
     return []
 
 
@@ -346,16 +356,17 @@ def nobody_problems(setup: Setup, hand: Hand) -> list[Problem]:
     """Nobody won the first three tricks: then nobody claimed or jinked, and nobody won all
     five (which takes the first three and a jink)."""
     if hand.jink is not Jink.NONE:
-        return [Problem("jink", "Only the player who won the first three tricks may claim the "
-                                "pool or jink, and nobody is entered as winning them: choose "
-                                "who did, or 'Nobody won the first three'.")]
+        return [Problem("jink", t("Only the player who won the first three tricks may claim "
+                                  "the pool or jink, and nobody is entered as winning them: "
+                                  "choose who did, or 'Nobody won the first three'."))]
     sweeper = next((seat for seat, won in enumerate(hand.tricks) if won == TRICKS_PER_DEAL), None)
     if sweeper is None:
         return []
     name = setup.players[sweeper]
-    return [Problem("first_three", f"{name} won all five tricks, so {name} won the first three "
-                                   "and jinked (a claim stops the deal after three): choose "
-                                   f"{name} here and 'Jinked and won all five'.")]
+    return [Problem("first_three", t("{name} won all five tricks, so {name} won the first "
+                                     "three and jinked (a claim stops the deal after three): "
+                                     "choose {name} here and 'Jinked and won all five'.",
+                                     name=name))]
 
 
 # ---------------------------------------------------------------- the words
@@ -363,31 +374,36 @@ def nobody_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 def seat_payment(setup: Setup, deal: Deal, seat: int) -> str:
     """One seat's counters at this deal, each payment named: "Bob: −2 ante + 16 pool = +14"."""
-    terms = [f"{MINUS}{deal.ante} ante"]
+    terms = [t("−{ante} ante", ante=deal.ante)]
     if seat == deal.dealer:
-        terms.append(f"{MINUS} {deal.dealer_stake} dealer's stake")
+        terms.append(t("− {stake} dealer's stake", stake=deal.dealer_stake))
     if seat == deal.winner:
-        terms.append(f"+ {deal.in_play} pool")
+        terms.append(t("+ {pool} pool", pool=deal.in_play))
         if deal.jink_ante:
-            terms.append(f"+ {deal.jink_ante * (len(deal.paid_in) - 1)} jink")
+            terms.append(t("+ {jink} jink", jink=deal.jink_ante * (len(deal.paid_in) - 1)))
     elif deal.jink_ante:
-        terms.append(f"{MINUS} {deal.jink_ante} jink")
-    return f"{setup.players[seat]}: {' '.join(terms)} = {signed(deal.points()[seat])}"
+        terms.append(t("− {jink} jink", jink=deal.jink_ante))
+    return t("{name}: {terms} = {result}", name=setup.players[seat],
+             terms=i18n.join(terms, " "), result=signed(deal.points()[seat]))
 
 
 def stake_lines(setup: Setup, deal: Deal) -> list[str]:
     """The pool carried in, the antes, the dealer's stake and the pool in play."""
     count = setup.player_count
     before = deal.before.total
-    carried = (f"Pool carried from a spoiled deal: {before}" if deal.before.carried_over
-               else "A new pool: 0")
+    carried = (t("Pool carried from a spoiled deal: {pool}", pool=before)
+               if deal.before.carried_over else t("A new pool: 0"))
+    antes = {"count": count, "ante": deal.ante, "antes": count * deal.ante}
     reduced = deal.ante != house_rules(setup).ante
-    each = "after a spoil each adds only" if reduced else "each antes"
     return [
         carried,
-        f"{count} players, {each} {deal.ante}: {count} × {deal.ante} = {count * deal.ante}",
-        f"{setup.players[deal.dealer]} deals and adds the dealer's stake: {deal.dealer_stake}",
-        f"Pool in play: {before} + {count * deal.ante} + {deal.dealer_stake} = {deal.in_play}",
+        t("{count} players, after a spoil each adds only {ante}: {count} × {ante} = {antes}",
+          **antes) if reduced else
+        t("{count} players, each antes {ante}: {count} × {ante} = {antes}", **antes),
+        t("{dealer} deals and adds the dealer's stake: {stake}",
+          dealer=setup.players[deal.dealer], stake=deal.dealer_stake),
+        t("Pool in play: {before} + {antes} + {stake} = {pool}", before=before,
+          antes=count * deal.ante, stake=deal.dealer_stake, pool=deal.in_play),
     ]
 
 
@@ -396,62 +412,71 @@ def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
     pool = deal.in_play
     most = house_rules(setup).winning is Winning.MOST_TRICKS
     if deal.end is DealEnd.SPOILED:
-        rule = "nobody won the most tricks alone" if most else "nobody won three tricks"
-        return f"Spoiled: {rule}; the pool of {pool} carries"
+        if most:
+            return t("Spoiled: nobody won the most tricks alone; the pool of {pool} carries",
+                     pool=pool)
+        return t("Spoiled: nobody won three tricks; the pool of {pool} carries", pool=pool)
     seat = deal.winner if deal.winner is not None else hand.first_three
     name = setup.players[seat or 0]  # every other end has its player (the referee saw to it)
     if deal.end is DealEnd.JINK_FAILED:
-        return f"{name} jinked and lost a trick: no claim to the pool, which carries: {pool}"
+        return t("{name} jinked and lost a trick: no claim to the pool, which carries: {pool}",
+                 name=name, pool=pool)
     if deal.end is DealEnd.CLAIMED:
-        return f"{name} won the first three tricks and claims the pool: {pool}"
+        return t("{name} won the first three tricks and claims the pool: {pool}", name=name,
+                 pool=pool)
     if deal.end is DealEnd.JINKED:
         others = setup.player_count - 1
-        return (f"{name} jinked and won all five: the pool of {pool}, and {deal.jink_ante} from "
-                f"each of the other {others}: {others} × {deal.jink_ante} = "
-                f"{others * deal.jink_ante}")
-    rule = "the most tricks" if most else "three tricks or more"
-    return (f"{name} won {plural(hand.tricks[seat or 0], 'trick', 'tricks')} ({rule}) and takes "
-            f"the pool: {pool}")
+        return t("{name} jinked and won all five: the pool of {pool}, and {jink} from each of "
+                 "the other {others}: {others} × {jink} = {total}", name=name, pool=pool,
+                 jink=deal.jink_ante, others=others, total=others * deal.jink_ante)
+    rule = t("the most tricks") if most else t("three tricks or more")
+    return tn("{name} won {count} trick ({rule}) and takes the pool: {pool}",
+              "{name} won {count} tricks ({rule}) and takes the pool: {pool}",
+              hand.tricks[seat or 0], name=name, rule=rule, pool=pool)
 
 
 def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
     """The whole arithmetic of a deal, payment by payment, with the pool before and after."""
     after = deal.after.total
-    left = "the pool is emptied" if deal.taken else "the pool carries"
+    left = (t("Pool after the deal: {pool} (the pool is emptied)", pool=after) if deal.taken
+            else t("Pool after the deal: {pool} (the pool carries)", pool=after))
     return (
         *stake_lines(setup, deal),
         end_line(setup, hand, deal),
         *(seat_payment(setup, deal, seat) for seat in range(setup.player_count)),
-        f"Pool after the deal: {after} ({left})",
+        left,
     )
 
 
 def headline(setup: Setup, deal: Deal) -> str:
     """The one-line summary: "Bob takes the pool of 16" or "Spoiled · the pool of 16 carries"."""
     if deal.winner is None:
-        what = "Jink failed" if deal.end is DealEnd.JINK_FAILED else "Spoiled"
-        return f"{what} · the pool of {deal.in_play} carries"
+        if deal.end is DealEnd.JINK_FAILED:
+            return t("Jink failed · the pool of {pool} carries", pool=deal.in_play)
+        return t("Spoiled · the pool of {pool} carries", pool=deal.in_play)
     name = setup.players[deal.winner]
     if deal.end is DealEnd.JINKED:
-        return f"{name} jinks: the pool of {deal.in_play} and {deal.jink_ante} from each"
-    return f"{name} takes the pool of {deal.in_play}"
+        return t("{name} jinks: the pool of {pool} and {jink} from each", name=name,
+                 pool=deal.in_play, jink=deal.jink_ante)
+    return t("{name} takes the pool of {pool}", name=name, pool=deal.in_play)
 
 
 def describe_hand(setup: Setup, hand: Hand) -> str:
     """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
-    parts = [f"{hand.trump.symbol} trumps"]
+    parts = [t("{symbol} trumps", symbol=hand.trump.symbol)]
     if hand.robbed is not None:
-        parts.append(f"{setup.players[hand.robbed]} robbed")
+        parts.append(t("{name} robbed", name=setup.players[hand.robbed]))
     if hand.first_three is not None and hand.jink is not Jink.NONE:
         name = setup.players[hand.first_three]
-        parts.append({Jink.CLAIMED: f"{name} claimed after three",
-                      Jink.MADE: f"{name} jinked, all five",
-                      Jink.FAILED: f"{name} jinked and failed"}[hand.jink])
+        parts.append({Jink.CLAIMED: t("{name} claimed after three", name=name),
+                      Jink.MADE: t("{name} jinked, all five", name=name),
+                      Jink.FAILED: t("{name} jinked and failed", name=name)}[hand.jink])
     else:
         best = max(hand.tricks)
         leaders = [seat for seat, won in enumerate(hand.tricks) if won == best]
-        parts.append(f"{setup.names_of(leaders)} {plural(best, 'trick', 'tricks')}")
-    return " · ".join(parts)
+        parts.append(tn("{names} {count} trick", "{names} {count} tricks", best,
+                        names=setup.names_of(leaders)))
+    return i18n.join(parts, " · ")
 
 
 def hand_facts(hand: Hand, deal: Deal) -> dict[str, Any]:
@@ -480,23 +505,25 @@ def next_stakes_note(setup: Setup, pool: Pool, dealer: int) -> str:
     options = house_rules(setup)
     ante = ante_at(options, pool)
     in_play = pool.total + setup.player_count * ante + options.dealer_stake
-    return (f"Each antes {ante}, {setup.players[dealer]} adds {options.dealer_stake} "
-            f"→ {in_play}")
+    return t("Each antes {ante}, {dealer} adds {stake} → {pool}", ante=ante,
+             dealer=setup.players[dealer], stake=options.dealer_stake, pool=in_play)
 
 
 def pool_note(pool: Pool) -> str:
     """The pool as the pad shows it at all times."""
-    return f"Pool: {pool.total}" + (" (carried)" if pool.carried_over else "")
+    if pool.carried_over:
+        return t("Pool: {pool} (carried)", pool=pool.total)
+    return t("Pool: {pool}", pool=pool.total)
 
 
 def settlement_words(setup: Setup, pool: Pool) -> str:
     """How the settlement treats the pool left on the table."""
     if not pool.carried_over:
-        return "The last pool was won: each player's total is what they won or lost."
+        return t("The last pool was won: each player's total is what they won or lost.")
     shares = ", ".join(f"{setup.players[seat]} {stake}" for seat, stake in enumerate(pool.stakes)
                        if stake)
-    return (f"The pool left on the table ({pool.total}) goes back to those who put it in since "
-            f"it was last won: {shares}.")
+    return t("The pool left on the table ({pool}) goes back to those who put it in since it "
+             "was last won: {shares}.", pool=pool.total, shares=shares)
 
 
 # ---------------------------------------------------------------- the game
@@ -506,56 +533,59 @@ class Maw(Game):
     """Maw (Spoil Five) for 2 to 10 players: a pool of counters, carried after a spoiled deal."""
 
     slug = "maw"
-    name = "Maw (Spoil Five)"
+    name = t("Maw (Spoil Five)")
     player_counts = tuple(range(2, 11))
     zero_sum = False  # the pool holds what the players are down between deals
-    scale = Scale("counter", "counters")
+    scale = Scale(t("counter"), t("counters"))
     options_type = Options
-    summary = ("The old Irish game of five tricks: three tricks take the pool, else the deal is "
-               "spoiled and the pool carries; the winner of the first three may jink for all "
-               "five.")
+    summary = t("The old Irish game of five tricks: three tricks take the pool, else the deal "
+                "is spoiled and the pool carries; the winner of the first three may jink for "
+                "all five.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The ante, the dealer's stake, a carried pool's ante and who takes the pool."""
         return (
-            Field("ante", "Ante per player (counters)", FieldKind.CHOICE,
+            Field("ante", t("Ante per player (counters)"), FieldKind.CHOICE,
                   choices=tuple(Choice(str(a), str(a)) for a in ANTES), default=str(ANTES[0]),
-                  help="The text: players pool 2 or 3 counters at each deal"),
-            Field("dealer_stake", "Dealer's stake (counters)", FieldKind.INTEGER, minimum=1,
+                  help=t("The text: players pool 2 or 3 counters at each deal")),
+            Field("dealer_stake", t("Dealer's stake (counters)"), FieldKind.INTEGER, minimum=1,
                   maximum=20, default=DEFAULT_DEALER_STAKE,
-                  help="The dealer adds it to the pool at every deal"),
-            Field("spoil_ante", "After a spoiled deal each player adds", FieldKind.CHOICE,
-                  choices=(Choice(SpoilAnte.FULL.value, "The full ante again (RULINGS.md)"),
-                           Choice(SpoilAnte.ONE.value, "One counter (Peel)")),
+                  help=t("The dealer adds it to the pool at every deal")),
+            Field("spoil_ante", t("After a spoiled deal each player adds"), FieldKind.CHOICE,
+                  choices=(Choice(SpoilAnte.FULL.value, t("The full ante again (RULINGS.md)")),
+                           Choice(SpoilAnte.ONE.value, t("One counter (Peel)"))),
                   default=SpoilAnte.FULL.value,
-                  help=f"{RULING}: every player antes again; Peel: one counter each"),
-            Field("winning", "The pool goes to", FieldKind.CHOICE,
+                  help=t("{source}: every player antes again; Peel: one counter each",
+                         source=RULING)),
+            Field("winning", t("The pool goes to"), FieldKind.CHOICE,
                   choices=(Choice(Winning.THREE_TRICKS.value,
-                                  "Three tricks, else spoiled (RULINGS.md)"),
+                                  t("Three tricks, else spoiled (RULINGS.md)")),
                            Choice(Winning.MOST_TRICKS.value,
-                                  "As written: the most tricks (a tie spoils)")),
+                                  t("As written: the most tricks (a tie spoils)"))),
                   default=Winning.THREE_TRICKS.value,
-                  help=f"{RULING}; the text gives the pool to the most tricks"),
+                  help=t("{source}; the text gives the pool to the most tricks",
+                         source=RULING)),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The trump, the robbing, each player's tricks, the first three tricks and the jink."""
         return (
-            trump_field(PLAIN_SUITS, label="Trumps (the suit turned up)"),
-            Field("robbed", "Robbed (took the turn-up)", FieldKind.SEAT,
-                  none_label="Nobody robbed",
-                  help="The holder of the Ace of trumps, or the dealer when an Ace is turned"),
-            *(Field(tricks_field(seat), f"{name}: tricks won", FieldKind.INTEGER, minimum=0,
-                    maximum=TRICKS_PER_DEAL, default=0)
+            trump_field(PLAIN_SUITS, label=t("Trumps (the suit turned up)")),
+            Field("robbed", t("Robbed (took the turn-up)"), FieldKind.SEAT,
+                  none_label=t("Nobody robbed"),
+                  help=t("The holder of the Ace of trumps, or the dealer when an Ace is "
+                         "turned")),
+            *(Field(tricks_field(seat), t("{name}: tricks won", name=name), FieldKind.INTEGER,
+                    minimum=0, maximum=TRICKS_PER_DEAL, default=0)
               for seat, name in enumerate(setup.players)),
-            Field("first_three", "Won the first three tricks", FieldKind.SEAT,
-                  none_label="Nobody",
-                  help="The same player took tricks 1, 2 and 3"),
-            Field("jink", "Then they", FieldKind.CHOICE,
+            Field("first_three", t("Won the first three tricks"), FieldKind.SEAT,
+                  none_label=t("Nobody"),
+                  help=t("The same player took tricks 1, 2 and 3")),
+            Field("jink", t("Then they"), FieldKind.CHOICE,
                   choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
                   default=Jink.NONE.value,
-                  help="Claimed the pool at once (only three tricks played), or jinked: led "
-                       "on for all five"),
+                  help=t("Claimed the pool at once (only three tricks played), or jinked: led "
+                         "on for all five")),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -602,7 +632,7 @@ class MawReferee(RankingReferee):
     rank Ten high, black pips Ace high."""
 
     slug = "maw"
-    name = "Maw"
+    name = t("Maw")
     player_counts = tuple(range(2, 11))
 
     def context_fields(self, player_count: int) -> tuple:
@@ -621,15 +651,21 @@ class MawReferee(RankingReferee):
              context: Mapping[str, Any]) -> str:
         trump = Suit(context["trump"])
         if by is WinBy.TOP_TRUMP:
-            return f"in Maw {TOP_WORDS[top_trumps(trump).index(card)]}"
-        colour = "red" if card.suit.is_red else "black"
-        pips = ("the Ten high and the Ace low" if card.suit.is_red
-                else "the Ace high and the Ten low")
+            return TOP_WORDS[top_trumps(trump).index(card)]
+        red = card.suit.is_red
         if by is WinBy.TRUMP:
-            return (f"a trump beats every other suit, and below the top trumps the {colour} "
-                    f"trump suit ranks King, Queen, Jack, then its pips with {pips}")
-        return (f"nobody played a trump, so the highest card of the suit led wins; a {colour} "
-                f"suit ranks King, Queen, Jack, then its pips with {pips}")
+            return (t("a trump beats every other suit, and below the top trumps the red trump "
+                      "suit ranks King, Queen, Jack, then its pips with the Ten high and the "
+                      "Ace low") if red else
+                    t("a trump beats every other suit, and below the top trumps the black trump "
+                      "suit ranks King, Queen, Jack, then its pips with the Ace high and the "
+                      "Ten low"))
+        return (t("nobody played a trump, so the highest card of the suit led wins; a red suit "
+                  "ranks King, Queen, Jack, then its pips with the Ten high and the Ace low")
+                if red else
+                t("nobody played a trump, so the highest card of the suit led wins; a black "
+                  "suit ranks King, Queen, Jack, then its pips with the Ace high and the Ten "
+                  "low"))
 
 
 REFEREE = register_referee(MawReferee())

@@ -19,10 +19,12 @@ from enum import StrEnum
 from itertools import combinations, pairwise
 from typing import Any
 
+from companion import i18n
 from companion.cards import ACE, JACK, KING, QUEEN, Card, CardError, card_name, pack_52, parse
-from companion.formatting import plural
+from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders
+from companion.rules.card_words import RANK_PLURALS
 from companion.rules.values import (
     Choice,
     Entry,
@@ -47,9 +49,10 @@ class Scoring(StrEnum):
 
 
 SCORING_LABELS = {
-    Scoring.AS_WRITTEN: "As written: run 1/2, flush (a sequence in one suit) 3/4; past the "
-                        "target loses",
-    Scoring.PARLETT: "Parlett: 1 per card for runs and flushes; the first to the target wins",
+    Scoring.AS_WRITTEN: t("As written: run 1/2, flush (a sequence in one suit) 3/4; past the "
+                          "target loses"),
+    Scoring.PARLETT: t("Parlett: 1 per card for runs and flushes; the first to the target "
+                       "wins"),
 }
 
 
@@ -129,10 +132,21 @@ PLAY_LIMIT = 31
 """The count of the cards played that the Hitter makes exactly (Parlett; see the rules page)."""
 
 RANK_LETTERS = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}
-RANK_PLURALS = {ACE: "Aces", 2: "Twos", 3: "Threes", 4: "Fours", 5: "Fives", 6: "Sixes",
-                7: "Sevens", 8: "Eights", 9: "Nines", 10: "Tens", JACK: "Jacks",
-                QUEEN: "Queens", KING: "Kings"}
-CARD_WORDS = ("first", "second", "third")
+
+
+def card_place(name: str, index: int) -> Text:
+    """Where a card of a hand lies, in words: "Ann's second card"."""
+    return (t("{name}'s first card", name=name), t("{name}'s second card", name=name),
+            t("{name}'s third card", name=name))[index]
+
+
+def card_missing(name: str, index: int) -> Text:
+    """The refusal of a hand with one of its three cards left blank."""
+    return (t("Enter {name}'s first card, or {name}'s points instead of the cards.", name=name),
+            t("Enter {name}'s second card, or {name}'s points instead of the cards.",
+              name=name),
+            t("Enter {name}'s third card, or {name}'s points instead of the cards.",
+              name=name))[index]
 
 
 # ---------------------------------------------------------------- typed options
@@ -225,17 +239,25 @@ class Combination:
     @property
     def words(self) -> str:
         """The combination as the pad shows it: "5♥ + K♣ = 15: 2", "run 7-8-9: 1"."""
-        if self.kind is Kind.COUNT:
+        if self.kind is Kind.COUNT:  # cards and numbers only: the same in every language
             total = sum(pip_value(card) for card in self.cards)
             return f"{' + '.join(map(str, self.cards))} = {total}: {self.points}"
         if self.kind is Kind.RUN:
-            return f"run {'-'.join(rank_letter(card) for card in self.cards)}: {self.points}"
+            return t("run {ranks}: {points}",
+                     ranks="-".join(rank_letter(card) for card in self.cards),
+                     points=self.points)
         if self.kind is Kind.FLUSH:
-            joined = "-".join(map(str, self.cards))
-            return f"flush {joined}: {self.points}"
+            return t("flush {cards}: {points}", cards="-".join(map(str, self.cards)),
+                     points=self.points)
         if self.kind is Kind.NODDY:
-            return f"{self.cards[0]}, the Jack of the turn-up suit: {self.points}"
-        return f"{self.kind.value} {' '.join(map(str, self.cards))}: {self.points}"
+            return t("{card}, the Jack of the turn-up suit: {points}", card=str(self.cards[0]),
+                     points=self.points)
+        shown = {"cards": " ".join(map(str, self.cards)), "points": self.points}
+        if self.kind is Kind.PAIR:
+            return t("pair {cards}: {points}", **shown)
+        if self.kind is Kind.PRIAL:
+            return t("prial {cards}: {points}", **shown)
+        return t("double prial {cards}: {points}", **shown)
 
 
 def pip_value(card: Card) -> int:
@@ -398,17 +420,21 @@ def hand_count_peg(step: Step, seat: int, hand: Hand, names: Sequence[str],
                    scoring: Scoring) -> Peg:
     """A player's count of his hand: the combinations found in his cards, or the typed points."""
     seat_hand = hand.seats[seat]
-    who = f"{names[seat]} ({'the dealer' if step is Step.DEALER else 'not the dealer'})"
+    who = (t("{name} (the dealer)", name=names[seat]) if step is Step.DEALER
+           else t("{name} (not the dealer)", name=names[seat]))
     if seat_hand.points is not None:
         return Peg(step, seat, seat_hand.points,
-                   (f"{who} counts {seat_hand.points} (entered as points)",))
+                   (t("{who} counts {points} (entered as points)", who=who,
+                      points=seat_hand.points),))
     found = count_hand(seat_hand.cards, hand.turn_up, scoring)
-    held = " ".join(map(str, seat_hand.cards))
-    head = f"{who} counts {held} with the turn-up {hand.turn_up}"
+    shown = {"who": who, "held": " ".join(map(str, seat_hand.cards)),
+             "turn_up": str(hand.turn_up)}
     if not found:
-        return Peg(step, seat, 0, (f"{head}: nothing",))
+        return Peg(step, seat, 0, (t("{who} counts {held} with the turn-up {turn_up}: nothing",
+                                     **shown),))
     return Peg(step, seat, sum(c.points for c in found),
-               (f"{head}:", *(c.words for c in found)))
+               (t("{who} counts {held} with the turn-up {turn_up}:", **shown),
+                *(c.words for c in found)))
 
 
 def pegs(hand: Hand, dealer: int, names: Sequence[str], scoring: Scoring) -> list[Peg]:
@@ -417,14 +443,18 @@ def pegs(hand: Hand, dealer: int, names: Sequence[str], scoring: Scoring) -> lis
     found = []
     if hand.turn_up.rank == JACK:
         found.append(Peg(Step.KNAVE_NODDY, dealer, KNAVE_NODDY_POINTS,
-                         (f"Turn-up {hand.turn_up}: Knave Noddy, {KNAVE_NODDY_POINTS} to "
-                          f"{names[dealer]} (the dealer)",)))
+                         (t("Turn-up {card}: Knave Noddy, {points} to {name} (the dealer)",
+                            card=str(hand.turn_up), points=KNAVE_NODDY_POINTS,
+                            name=names[dealer]),)))
     found.append(hand_count_peg(Step.NON_DEALER, non_dealer(dealer), hand, names, scoring))
     found.append(hand_count_peg(Step.DEALER, dealer, hand, names, scoring))
     if hand.last_card is not None:
-        points, word = (HITTER_POINTS, "the Hitter") if hand.hitter else (GO_POINTS, "Go")
-        found.append(Peg(Step.LAST_CARD, hand.last_card, points,
-                         (f"Last card: {names[hand.last_card]}, {word}: {points}",)))
+        name = names[hand.last_card]
+        points, line = ((HITTER_POINTS, t("Last card: {name}, the Hitter: {points}",
+                                          name=name, points=HITTER_POINTS)) if hand.hitter
+                        else (GO_POINTS, t("Last card: {name}, Go: {points}", name=name,
+                                           points=GO_POINTS)))
+        found.append(Peg(Step.LAST_CARD, hand.last_card, points, (line,)))
     return found
 
 
@@ -445,8 +475,9 @@ def peg_in_order(peg_list: Sequence[Peg], totals: Sequence[int], names: Sequence
         before = running[peg.seat]
         running[peg.seat] += peg.points
         points[peg.seat] += peg.points
-        lines.append(f"{names[peg.seat]}: {before} + {peg.points} = {running[peg.seat]} "
-                     f"of {options.target}")
+        lines.append(t("{name}: {before} + {points} = {after} of {target}",
+                       name=names[peg.seat], before=before, points=peg.points,
+                       after=running[peg.seat], target=options.target))
         if ends_game(running[peg.seat], options):
             rest = tuple(later.step for later in peg_list[index + 1:])
             winner, past = ending(peg.seat, running[peg.seat], options)
@@ -467,18 +498,27 @@ def ending_words(winner: int, past: int | None, total: int, names: Sequence[str]
                  options: Options) -> str:
     """How the game ended, in words."""
     if past is not None:
-        return (f"{names[past]} goes past {options.target} ({total}) and loses: "
-                f"{names[winner]} wins")
-    exactly = " exactly" if total == options.target else f" ({total})"
-    return f"{names[winner]} reaches {options.target}{exactly} and wins"
+        return t("{past} goes past {target} ({total}) and loses: {winner} wins",
+                 past=names[past], target=options.target, total=total, winner=names[winner])
+    if total == options.target:
+        return t("{winner} reaches {target} exactly and wins", winner=names[winner],
+                 target=options.target)
+    return t("{winner} reaches {target} ({total}) and wins", winner=names[winner],
+             target=options.target, total=total)
 
 
 def unpegged_words(rest: Sequence[Peg], names: Sequence[str]) -> list[str]:
     """What the end of the game left unpegged."""
-    words = {Step.NON_DEALER: "count", Step.DEALER: "count", Step.LAST_CARD: "last card",
-             Step.KNAVE_NODDY: "Knave Noddy"}
-    return [f"Not pegged, the game is over: {names[peg.seat]}'s {words[peg.step]}"
-            for peg in rest]
+    return [unpegged_line(peg.step, names[peg.seat]) for peg in rest]
+
+
+def unpegged_line(step: Step, name: str) -> Text:
+    """One moment the end of the game left unpegged."""
+    if step is Step.LAST_CARD:
+        return t("Not pegged, the game is over: {name}'s last card", name=name)
+    if step is Step.KNAVE_NODDY:
+        return t("Not pegged, the game is over: {name}'s Knave Noddy", name=name)
+    return t("Not pegged, the game is over: {name}'s count", name=name)
 
 
 def play_is_reached(hand_pegs: Sequence[Peg], totals: Sequence[int], options: Options) -> bool:
@@ -505,17 +545,17 @@ class Entered:
 
 def card_fields(setup: Setup) -> list[tuple[str, str]]:
     """Every card field with its place in words, in the order of the form."""
-    places = [(TURN_UP, "the turn-up")]
+    places = [(TURN_UP, t("the turn-up"))]
     for seat, name in enumerate(setup.players):
-        places += [(card_field(seat, index), f"{name}'s {CARD_WORDS[index]} card")
+        places += [(card_field(seat, index), card_place(name, index))
                    for index in range(HAND_CARDS)]
     return places
 
 
 def unreadable_cards(setup: Setup, entry: Entry) -> list[Problem]:
     """Each token that names no card of the 52."""
-    return [Problem(name, f"“{entry[name]}” is not a card of the pack: write its rank and "
-                          "suit, like 10H, QS or AC.")
+    return [Problem(name, t("“{token}” is not a card of the pack: write its rank and suit, "
+                            "like 10H, QS or AC.", token=entry[name]))
             for name, _ in card_fields(setup)
             if entry.get(name) is not None and read_card(entry[name]) is None]
 
@@ -533,10 +573,11 @@ def cards_twice(entered: Sequence[Entered]) -> list[Problem]:
     problems = []
     for item in entered:
         if item.card in first:
-            problems.append(Problem(item.field, f"{item.card} ({card_name(item.card)}) is "
-                                                f"entered twice: it is already "
-                                                f"{first[item.card].place}, and a pack has "
-                                                "one."))
+            problems.append(Problem(item.field, t("{card} ({name}) is entered twice: it is "
+                                                  "already {place}, and a pack has one.",
+                                                  card=str(item.card),
+                                                  name=card_name(item.card),
+                                                  place=first[item.card].place)))
         else:
             first[item.card] = item
     return problems
@@ -549,9 +590,9 @@ def five_of_a_rank(entered: Sequence[Entered]) -> list[Problem]:
     for item in entered:
         seen[item.card.rank] += 1
         if seen[item.card.rank] > len({card.suit for card in PACK}):
-            problems.append(Problem(item.field, f"{item.card} would be a fifth of the "
-                                                f"{RANK_PLURALS[item.card.rank]}: a pack has "
-                                                "four."))
+            problems.append(Problem(item.field, t("{card} would be a fifth of the {ranks}: a "
+                                                  "pack has four.", card=str(item.card),
+                                                  ranks=RANK_PLURALS[item.card.rank])))
     return problems
 
 
@@ -563,15 +604,15 @@ def hands_incomplete(setup: Setup, entry: Entry) -> list[Problem]:
         typed = [field for field in names if entry.get(field) is not None]
         if entry.get(points_field(seat)) is not None:
             if typed:
-                problems.append(Problem(points_field(seat), f"{name}'s cards are entered too: "
-                                                            "clear the cards or the points."))
+                problems.append(Problem(points_field(seat), t("{name}'s cards are entered too: "
+                                                              "clear the cards or the points.",
+                                                              name=name)))
             continue
         if not typed:
-            problems.append(Problem(names[0], f"Enter {name}'s three cards, or {name}'s points "
-                                              "instead of the cards."))
+            problems.append(Problem(names[0], t("Enter {name}'s three cards, or {name}'s points "
+                                                "instead of the cards.", name=name)))
             continue
-        problems += [Problem(field, f"Enter {name}'s {CARD_WORDS[index]} card, or {name}'s "
-                                    "points instead of the cards.")
+        problems += [Problem(field, card_missing(name, index))
                      for index, field in enumerate(names) if field not in typed]
     return problems
 
@@ -585,9 +626,9 @@ def last_card_missing(state: State, entry: Entry, options: Options) -> list[Prob
     counted = pegs(hand, noddy_dealer(state), setup.players, options.scoring)
     if not play_is_reached(counted, state.totals, options):
         return []
-    return [Problem(LAST_CARD, "The counts leave the game open, so the cards were played: "
-                               "who played the last card? It pegs 1 for Go, or 2 for the "
-                               "Hitter.")]
+    return [Problem(LAST_CARD, t("The counts leave the game open, so the cards were played: "
+                                 "who played the last card? It pegs 1 for Go, or 2 for the "
+                                 "Hitter."))]
 
 
 def noddy_dealer(state: State) -> int:
@@ -600,19 +641,21 @@ def noddy_dealer(state: State) -> int:
 
 def headline(pegged: Pegged, names: Sequence[str], options: Options) -> str:
     """The hand in a few words: who won, or each player's points this hand."""
-    if pegged.past is not None:
-        return f"{names[pegged.past]} goes past {options.target}: {names[pegged.winner]} wins"
+    if pegged.past is not None and pegged.winner is not None:
+        return t("{past} goes past {target}: {winner} wins", past=names[pegged.past],
+                 target=options.target, winner=names[pegged.winner])
     if pegged.winner is not None:
-        return f"{names[pegged.winner]} reaches {options.target} and wins"
-    return ", ".join(f"{name} {plural(points, 'point', 'points')}"
-                     for name, points in zip(names, pegged.points, strict=True))
+        return t("{winner} reaches {target} and wins", winner=names[pegged.winner],
+                 target=options.target)
+    return i18n.join([tn("{name} {count} point", "{name} {count} points", points, name=name)
+                      for name, points in zip(names, pegged.points, strict=True)])
 
 
 def describe_seat(entry: Entry, seat: int) -> str:
     """A seat's hand as the table of hands shows it: its cards, or its typed points."""
     points = entry.get(points_field(seat))
     if points is not None:
-        return f"{points} pts"
+        return t("{points} pts", points=points)
     return " ".join(str(card) for index in range(HAND_CARDS)
                     if (card := read_card(entry.get(card_field(seat, index)))) is not None)
 
@@ -624,45 +667,47 @@ class Noddy(Game):
     """Noddy as the text has it, with RULINGS.md's values; Parlett's scoring as an option."""
 
     slug = "noddy"
-    name = "Noddy"
+    name = t("Noddy")
     player_counts = (PLAYERS,)
     zero_sum = False
-    scale = Scale("point", "points", signed=False)
+    scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
     entry_partial = "pad/_noddy_cards.html"
-    summary = ("Cribbage's ancestor for two: three cards each and a turn-up, to 15, 21 or 31. "
-               "Enter the cards and the pad finds the fifteens, pairs, runs and flushes.")
+    summary = t("Cribbage's ancestor for two: three cards each and a turn-up, to 15, 21 or 31. "
+                "Enter the cards and the pad finds the fifteens, pairs, runs and flushes.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (
-            Field("target", "Game to", FieldKind.CHOICE,
+            Field("target", t("Game to"), FieldKind.CHOICE,
                   choices=tuple(Choice(str(target), str(target)) for target in TARGETS),
                   default=str(DEFAULT_TARGET),
-                  help="The text: the players choose 15, 21 or 31"),
-            Field("scoring", "Scoring", FieldKind.CHOICE,
+                  help=t("The text: the players choose 15, 21 or 31")),
+            Field("scoring", t("Scoring"), FieldKind.CHOICE,
                   choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
                   default=Scoring.AS_WRITTEN.value,
-                  help="RULINGS.md: as written; option: Parlett's scoring"),
+                  help=t("RULINGS.md: as written; option: Parlett's scoring")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The turn-up, each player's three cards (or his hand's points), and the last card."""
         pack = tuple(Choice(card.code, str(card)) for card in PACK)
         most = MOST_A_HAND_COUNTS[self.settings(setup).scoring]
-        specs = [Field(TURN_UP, "Turn-up", FieldKind.CARD, choices=pack,
-                       help="The card turned up after the deal, like JS or 10H")]
+        specs = [Field(TURN_UP, t("Turn-up"), FieldKind.CARD, choices=pack,
+                       help=t("The card turned up after the deal, like JS or 10H"))]
         for seat, name in enumerate(setup.players):
-            specs += [Field(card_field(seat, index), f"{name}, card {index + 1}",
+            specs += [Field(card_field(seat, index),
+                            t("{name}, card {number}", name=name, number=index + 1),
                             FieldKind.CARD, choices=pack, required=False)
                       for index in range(HAND_CARDS)]
-            specs.append(Field(points_field(seat), f"Or {name}'s points", FieldKind.INTEGER,
-                               minimum=0, maximum=most, required=False,
-                               help="Quick entry: the hand's count, instead of the cards"))
+            specs.append(Field(points_field(seat), t("Or {name}'s points", name=name),
+                               FieldKind.INTEGER, minimum=0, maximum=most, required=False,
+                               help=t("Quick entry: the hand's count, instead of the cards")))
         specs += [
-            Field(LAST_CARD, "Who played the last card", FieldKind.SEAT,
-                  none_label="Nobody", help="Go: 1 point. Nobody: the counts ended the game"),
-            Field(HITTER, f"Hitter: the last card made exactly {PLAY_LIMIT}",
-                  FieldKind.BOOLEAN, help="2 points instead of 1"),
+            Field(LAST_CARD, t("Who played the last card"), FieldKind.SEAT,
+                  none_label=t("Nobody"),
+                  help=t("Go: 1 point. Nobody: the counts ended the game")),
+            Field(HITTER, t("Hitter: the last card made exactly {limit}", limit=PLAY_LIMIT),
+                  FieldKind.BOOLEAN, help=t("2 points instead of 1")),
         ]
         return tuple(specs)
 
@@ -699,13 +744,15 @@ class Noddy(Game):
         for seat, total in enumerate(totals):
             if options.bust and total > options.target:
                 winner = non_dealer(seat)
-                return Outcome(True, (winner,), f"{names[seat]} went past {options.target} "
-                                                f"({total}): {names[winner]} wins")
+                return Outcome(True, (winner,), t("{past} went past {target} ({total}): "
+                                                  "{winner} wins", past=names[seat],
+                                                  target=options.target, total=total,
+                                                  winner=names[winner]))
         reached = [seat for seat, total in enumerate(totals) if total >= options.target]
         if reached:
             winner = max(reached, key=lambda seat: totals[seat])
-            return Outcome(True, (winner,), f"{names[winner]} reaches {options.target} and "
-                                            "wins")
+            return Outcome(True, (winner,), t("{winner} reaches {target} and wins",
+                                              winner=names[winner], target=options.target))
         return Outcome(False, leaders(totals))
 
     def dealer(self, state: State) -> int:
@@ -714,18 +761,21 @@ class Noddy(Game):
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The target, and who counts first this hand."""
         options = self.settings(state.setup)
-        rule = ": going past it loses" if options.bust else ""
+        game = (t("Game to {target}: going past it loses", target=options.target)
+                if options.bust else t("Game to {target}", target=options.target))
         first = state.setup.players[non_dealer(noddy_dealer(state))]
-        return (f"Game to {options.target}{rule}", f"{first} counts first")
+        return (game, t("{name} counts first", name=first))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        turn_up = read_card(entry.get(TURN_UP))
-        seats = "; ".join(f"{name} {describe_seat(entry, seat)}"
-                          for seat, name in enumerate(setup.players))
+        shown = {"card": str(read_card(entry.get(TURN_UP))),
+                 "seats": i18n.join([i18n.join([name, describe_seat(entry, seat)], " ")
+                                     for seat, name in enumerate(setup.players)], "; ")}
         last = entry.get(LAST_CARD)
-        play = "" if last is None else \
-            f"; {'Hitter' if entry.get(HITTER) else 'Go'} {setup.players[last]}"
-        return f"Turn-up {turn_up}; {seats}{play}"
+        if last is None:
+            return t("Turn-up {card}; {seats}", **shown)
+        if entry.get(HITTER):
+            return t("Turn-up {card}; {seats}; Hitter {name}", name=setup.players[last], **shown)
+        return t("Turn-up {card}; {seats}; Go {name}", name=setup.players[last], **shown)
 
 
 register(Noddy())

@@ -20,8 +20,10 @@ from enum import StrEnum
 from typing import Any
 
 from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, card_name, pack_52
+from companion.i18n import t, tn
 from companion.rules import register
 from companion.rules.base import Game
+from companion.rules.card_words import Capitalised, rank_name
 from companion.rules.referee import (
     SUIT_NAMES,
     SUIT_WORDS,
@@ -66,19 +68,22 @@ ACES_LOW = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 PAGAT_PLAYS = 2  # pagat's first phase: "tricks of 2 cards"
 MAX_LAID = 52
 
-PLAY_ANY = "any card may be played to a first-phase trick"
-LEAD_ANY = "any card, or a run of consecutive cards of one suit, may be led"
-PICK_UP = "(a run on top is picked up whole)"
+PLAY_ANY = t("any card may be played to a first-phase trick")
+LEAD_ANY = t("any card, or a run of consecutive cards of one suit, may be led")
+PICK_UP = t("(a run on top is picked up whole)")
 
 
-def capital(words: str) -> str:
+def capital(words: str) -> Capitalised:
     """Words at the start of a sentence: "The Nine of Hearts"."""
-    return words[:1].upper() + words[1:]
+    return Capitalised(words)
 
 
-def rank_word(card: Card) -> str:
-    """A card's rank in words: "Nine", "Ace"."""
-    return card_name(card).split(" of ")[0].removeprefix("the ")
+def and_words(words: Sequence[str]) -> str:
+    """Words joined by "and": "the Nine of Clubs and the Nine of Diamonds"."""
+    joined = words[0]
+    for more in words[1:]:
+        joined = t("{first} and {second}", first=joined, second=more)
+    return joined
 
 
 def phase_of(context: Mapping[str, Any]) -> Phase:
@@ -117,8 +122,8 @@ def judge_slough(slough: Card, index: int, plays: Sequence[Card],
     """Whether the sloughed card (last in the list) may be sloughed when and by whom the
     context says: the text's three rules, or pagat's game, which has no sloughing."""
     if pagat(context):
-        return CardJudgement(index, False, "pagat's first phase (two-card tricks) has no "
-                                           "sloughing")
+        return CardJudgement(index, False, t("pagat's first phase (two-card tricks) has no "
+                                             "sloughing"))
     played = len(plays)
     asked = context.get("slough_after")
     after = played if asked is None else min(asked, played)
@@ -127,8 +132,9 @@ def judge_slough(slough: Card, index: int, plays: Sequence[Card],
                              last_trick=bool(context.get("last_trick")))
     if refusal:
         return CardJudgement(index, False, refusal)
-    return CardJudgement(index, True, f"{card_name(slough)} is of a rank played to the trick: "
-                                      "it is put aside and goes to the trick's winner")
+    return CardJudgement(index, True, t("{card} is of a rank played to the trick: it is put "
+                                        "aside and goes to the trick's winner",
+                                        card=card_name(slough)))
 
 
 def slough_refusal(slough: Card, seen: Sequence[Card], during: bool, *, has_played: bool,
@@ -136,16 +142,17 @@ def slough_refusal(slough: Card, seen: Sequence[Card], during: bool, *, has_play
     """Why a slough is not allowed ("" if it is): `seen` are the cards played before it,
     `during` says the trick was not finished yet."""
     if last_trick and during:
-        return ("no sloughing may be done in the last trick of the first phase until it has "
-                "finished")
+        return t("no sloughing may be done in the last trick of the first phase until it has "
+                 "finished")
     if slough.rank not in {card.rank for card in seen}:
-        return (f"a slough must be of equal rank to a card played to the trick, and no "
-                f"{rank_word(slough)} has been played to it yet")
+        return t("a slough must be of equal rank to a card played to the trick, and no {rank} "
+                 "has been played to it yet", rank=rank_name(slough))
     top = max(ACES_LOW.strength(card.rank) for card in seen)
     if during and not has_played and ACES_LOW.strength(slough.rank) == top:
-        return (f"{card_name(slough)} is of equal rank to the highest card played so far, and "
-                "its owner has not played a card to this trick: under no circumstances may a "
-                "player slough such a card until he has played his card in that trick")
+        return t("{card} is of equal rank to the highest card played so far, and its owner has "
+                 "not played a card to this trick: under no circumstances may a player slough "
+                 "such a card until he has played his card in that trick",
+                 card=card_name(slough))
     return ""
 
 
@@ -165,10 +172,10 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
     if len(best) > 1:
         return Verdict(None, None, tie_words([plays[i] for i in best], context), tied=best,
                        judged=tuple(judged))
-    note = ("The winner takes every card played and sloughed to the trick (and to any private "
-            "tricks it settles) and leads the next trick." if not pagat(context) else
-            "The winner takes the cards of the trick (and of any bounce it settles) and leads "
-            "the next trick.")
+    note = (t("The winner takes every card played and sloughed to the trick (and to any "
+              "private tricks it settles) and leads the next trick.") if not pagat(context) else
+            t("The winner takes the cards of the trick (and of any bounce it settles) and leads "
+              "the next trick."))
     return Verdict(best[0], plays[best[0]], win_words(context), notes=(note,),
                    judged=tuple(judged))
 
@@ -176,22 +183,22 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
 def win_words(context: Mapping[str, Any]) -> str:
     """Why the highest card won, with the phase's order."""
     if pagat(context):
-        return ("the higher card wins, suits do not count; in pagat's first phase the Ace is "
-                "high: Ace, King, Queen, Jack, Ten … Two")
-    return ("the highest card wins, suits do not count; in the first phase (as written) the Ace "
-            "is low: King, Queen, Jack, Ten … Two, Ace")
+        return t("the higher card wins, suits do not count; in pagat's first phase the Ace is "
+                 "high: Ace, King, Queen, Jack, Ten … Two")
+    return t("the highest card wins, suits do not count; in the first phase (as written) the "
+             "Ace is low: King, Queen, Jack, Ten … Two, Ace")
 
 
 def tie_words(tied: Sequence[Card], context: Mapping[str, Any]) -> str:
     """What the text (or pagat) says happens when the highest cards are equal."""
-    names = " and ".join(card_name(card) for card in tied)
+    names = capital(and_words([card_name(card) for card in tied]))
     if pagat(context):
-        return (f"{capital(names)} are equal: a bounce. The two players each play one more "
-                "card, and the higher takes all the cards; another tie bounces again.")
-    return (f"{capital(names)} tie for the highest card: the tied players play a private "
-            "trick, where only they play cards (anyone may slough to it); a tie there leads to "
-            "further private tricks until a final winner takes all the cards of the original "
-            "trick and the private tricks.")
+        return t("{cards} are equal: a bounce. The two players each play one more card, and "
+                 "the higher takes all the cards; another tie bounces again.", cards=names)
+    return t("{cards} tie for the highest card: the tied players play a private trick, where "
+             "only they play cards (anyone may slough to it); a tie there leads to further "
+             "private tricks until a final winner takes all the cards of the original trick and "
+             "the private tricks.", cards=names)
 
 
 # ---------------------------------------------------------------- the second phase: beating
@@ -208,22 +215,28 @@ def beats(card: Card, below: Card, trump: Suit) -> bool:
 def needed(below: Card, trump: Suit) -> str:
     """What beats `below`: a higher trump, or a higher card of its suit or a trump."""
     if below.suit is trump:
-        return "a higher trump"
-    return f"a higher {SUIT_WORDS[below.suit]} or a trump"
+        return t("a higher trump")
+    return t("a higher {suit} or a trump", suit=SUIT_WORDS[below.suit])
 
 
 def judge_beat(index: int, cards: Sequence[Card], trump: Suit) -> CardJudgement:
     """Whether the card at `index` beats the card laid just before it."""
     card, below, led = cards[index], cards[index - 1], cards[0].suit
     if beats(card, below, trump):
-        how = ("a trump beats any other suit" if card.suit is not below.suit
-               else f"a higher {SUIT_WORDS[card.suit]}")
-        return CardJudgement(index, True, f"it beats {card_name(below)}: {how}")
-    off_suit = (f"; only trumps or {SUIT_NAMES[led]}, the suit led, may be played to this trick"
-                if card.suit not in (trump, led) else "")
-    return CardJudgement(index, False, f"it does not beat {card_name(below)}, which only "
-                                       f"{needed(below, trump)} beats{off_suit}: the player "
-                                       f"must pick up {card_name(below)} instead {PICK_UP}")
+        how = (t("a trump beats any other suit") if card.suit is not below.suit
+               else t("a higher {suit}", suit=SUIT_WORDS[card.suit]))
+        return CardJudgement(index, True, t("it beats {card}: {how}", card=card_name(below),
+                                            how=how))
+    shown = {"card": card_name(below), "needed": needed(below, trump), "pick_up": PICK_UP}
+    if card.suit not in (trump, led):
+        return CardJudgement(index, False, t("it does not beat {card}, which only {needed} "
+                                             "beats; only trumps or {led}, the suit led, may be "
+                                             "played to this trick: the player must pick up "
+                                             "{card} instead {pick_up}", led=SUIT_NAMES[led],
+                                             **shown))
+    return CardJudgement(index, False, t("it does not beat {card}, which only {needed} beats: "
+                                         "the player must pick up {card} instead {pick_up}",
+                                         **shown))
 
 
 def second_phase_verdict(cards: Sequence[Card], trump: Suit) -> Verdict:
@@ -232,19 +245,20 @@ def second_phase_verdict(cards: Sequence[Card], trump: Suit) -> Verdict:
     judged = (CardJudgement(0, True, LEAD_ANY),
               *(judge_beat(i, cards, trump) for i in range(1, len(cards))))
     failed = next((j.index for j in judged if not j.allowed), None)
-    notes = ("When the table holds as many cards as there were players with cards at the start "
-             "of the trick (one player's run counting as one card), the trick ends: the cards "
-             "are thrown out and whoever played the last card leads the next.",)
+    notes = (t("When the table holds as many cards as there were players with cards at the "
+               "start of the trick (one player's run counting as one card), the trick ends: the "
+               "cards are thrown out and whoever played the last card leads the next."),)
     if failed is not None:
         below = cards[failed - 1]
-        rule = (f"{capital(card_name(cards[failed]))} does not beat {card_name(below)} "
-                f"({needed(below, trump)} was needed): instead the player must pick up "
-                f"{card_name(below)} {PICK_UP}, and the next player must beat the card now on "
-                "top.")
+        rule = t("{card} does not beat {below} ({needed} was needed): instead the player must "
+                 "pick up {below} {pick_up}, and the next player must beat the card now on top.",
+                 card=capital(card_name(cards[failed])), below=card_name(below),
+                 needed=needed(below, trump), pick_up=PICK_UP)
         return Verdict(None, None, rule, notes=notes, judged=judged)
     top = cards[-1]
-    rule = (f"Each card beats the one before it. {capital(card_name(top))} is on top: the next "
-            f"player must beat it with {needed(top, trump)}, or pick it up {PICK_UP}.")
+    rule = t("Each card beats the one before it. {card} is on top: the next player must beat "
+             "it with {needed}, or pick it up {pick_up}.", card=capital(card_name(top)),
+             needed=needed(top, trump), pick_up=PICK_UP)
     return Verdict(None, None, rule, notes=notes, judged=judged)
 
 
@@ -256,44 +270,44 @@ class SkitgubbeReferee(TrickReferee):
     and the second phase's beating, card by card."""
 
     slug = "skitgubbe"
-    name = "Skitgubbe"
+    name = t("Skitgubbe")
     player_counts = (2, 3, 4, 5, 6)
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("first_phase", "The first phase", FieldKind.CHOICE,
-                      choices=(Choice(FirstPhase.AS_WRITTEN.value, "As written: everyone plays "
-                                                                   "to each trick, Aces low"),
-                               Choice(FirstPhase.PAGAT.value, "pagat.com: two-card tricks, "
-                                                              "Aces high")),
+        return (Field("first_phase", t("The first phase"), FieldKind.CHOICE,
+                      choices=(Choice(FirstPhase.AS_WRITTEN.value,
+                                      t("As written: everyone plays to each trick, Aces low")),
+                               Choice(FirstPhase.PAGAT.value,
+                                      t("pagat.com: two-card tricks, Aces high"))),
                       default=FirstPhase.AS_WRITTEN.value,
-                      help="RULINGS.md: as written; pagat's first phase as the option"),)
+                      help=t("RULINGS.md: as written; pagat's first phase as the option")),)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The phase; in the first, a private trick, the last trick, a slough; in the second,
         the trump suit and how many cards were laid."""
         first, second = ("phase", (Phase.FIRST.value,)), ("phase", (Phase.SECOND.value,))
         return (
-            Field("phase", "Phase", FieldKind.CHOICE,
-                  choices=(Choice(Phase.FIRST.value, "First phase: tricks to collect cards"),
-                           Choice(Phase.SECOND.value, "Second phase: beating")),
+            Field("phase", t("Phase"), FieldKind.CHOICE,
+                  choices=(Choice(Phase.FIRST.value, t("First phase: tricks to collect cards")),
+                           Choice(Phase.SECOND.value, t("Second phase: beating"))),
                   default=Phase.FIRST.value),
-            replace(trump_field(PLAIN_SUITS, label="Trump suit (the card put aside)"),
+            replace(trump_field(PLAIN_SUITS, label=t("Trump suit (the card put aside)")),
                     shown_when=second),
-            Field("laid", "Cards laid in this trick", FieldKind.INTEGER, minimum=1,
+            Field("laid", t("Cards laid in this trick"), FieldKind.INTEGER, minimum=1,
                   maximum=MAX_LAID, default=player_count, shown_when=second,
-                  help="In the order laid, each on the one before"),
-            Field("last_trick", "The last trick of the first phase", FieldKind.BOOLEAN,
+                  help=t("In the order laid, each on the one before")),
+            Field("last_trick", t("The last trick of the first phase"), FieldKind.BOOLEAN,
                   default=False, required=False, shown_when=first,
-                  help="The stock is empty: no sloughing until the trick has finished"),
-            Field("tied_players", "A private trick between this many tied players",
+                  help=t("The stock is empty: no sloughing until the trick has finished")),
+            Field("tied_players", t("A private trick between this many tied players"),
                   FieldKind.INTEGER, minimum=2, maximum=player_count, required=False,
-                  shown_when=first, help="Blank for an ordinary trick, where everyone plays"),
-            Field("slough_by", "A card sloughed by player (1 = the leader)", FieldKind.INTEGER,
-                  minimum=1, maximum=player_count, required=False, shown_when=first,
-                  help="The sloughed card goes last in the list of cards"),
-            Field("slough_after", "Sloughed when this many cards had been played",
+                  shown_when=first, help=t("Blank for an ordinary trick, where everyone plays")),
+            Field("slough_by", t("A card sloughed by player (1 = the leader)"),
+                  FieldKind.INTEGER, minimum=1, maximum=player_count, required=False,
+                  shown_when=first, help=t("The sloughed card goes last in the list of cards")),
+            Field("slough_after", t("Sloughed when this many cards had been played"),
                   FieldKind.INTEGER, minimum=0, maximum=player_count, required=False,
-                  shown_when=first, help="Blank: after the trick's cards were all played"),
+                  shown_when=first, help=t("Blank: after the trick's cards were all played")),
         )
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -317,7 +331,7 @@ REFEREE = register_referee(SkitgubbeReferee())
 # ---------------------------------------------------------------- the score pad: the goat
 
 
-GOATS = Scale("goat game", "goat games", Better.LOWER, signed=False)
+GOATS = Scale(t("goat game"), t("goat games"), Better.LOWER, signed=False)
 """RULINGS.md: the standing is the count of goat games per player, fewest best."""
 
 
@@ -326,21 +340,21 @@ class Skitgubbe(Game):
     if the players like, the trump of the second phase); the fewest goat games lead."""
 
     slug = "skitgubbe"
-    name = "Skitgubbe"
+    name = t("Skitgubbe")
     player_counts = (2, 3, 4, 5, 6)
     zero_sum = False
     scale = GOATS
-    summary = ("Draw and take tricks, then beat or pick up: the last player left holding cards "
-               "is the goat. The pad counts each player's goat games, fewest best, and "
-               "referees the tricks of both phases.")
+    summary = t("Draw and take tricks, then beat or pick up: the last player left holding "
+                "cards is the goat. The pad counts each player's goat games, fewest best, and "
+                "referees the tricks of both phases.")
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The goat of this game, and the trump of its second phase if noted."""
-        return (Field("goat", "The goat", FieldKind.SEAT,
-                      help="The last player holding cards"),
-                Field("trump", "Trump of the second phase", FieldKind.CHOICE,
-                      choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", "Not noted")),
-                      default="unnoted", required=False, section="Also noted"))
+        return (Field("goat", t("The goat"), FieldKind.SEAT,
+                      help=t("The last player holding cards")),
+                Field("trump", t("Trump of the second phase"), FieldKind.CHOICE,
+                      choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", t("Not noted"))),
+                      default="unnoted", required=False, section=t("Also noted")))
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """A goat at the table (the parser checks it) is all a game's result needs."""
@@ -352,14 +366,18 @@ class Skitgubbe(Game):
         names = state.setup.players
         points = tuple(1 if seat == goat else 0 for seat in range(state.setup.player_count))
         before = state.totals[goat]
-        line = f"{names[goat]}: {before} + 1 = {before + 1} goat game{'s' if before else ''}"
-        return HandResult(points, (line,), f"{names[goat]} is the goat",
+        line = tn("{name}: {before} + 1 = {count} goat game",
+                  "{name}: {before} + 1 = {count} goat games", before + 1, name=names[goat],
+                  before=before)
+        return HandResult(points, (line,), t("{name} is the goat", name=names[goat]),
                           facts={"goat": goat, "trump": entry.get("trump")})
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         trump = entry.get("trump")
-        noted = f" · {SUIT_NAMES[Suit(trump)]} trumps" if trump and trump != "unnoted" else ""
-        return f"{setup.players[entry['goat']]} the goat{noted}"
+        name = setup.players[entry["goat"]]
+        if trump and trump != "unnoted":
+            return t("{name} the goat · {suit} trumps", name=name, suit=SUIT_NAMES[Suit(trump)])
+        return t("{name} the goat", name=name)
 
 
 register(Skitgubbe())

@@ -25,13 +25,14 @@ from companion.cards import (
     TAROT_QUEEN,
     Card,
     Suit,
-    card_name,
     pack_52,
     parse,
     tarot_pack,
 )
+from companion.i18n import t, tn
 from companion.rules import register
 from companion.rules.base import Game
+from companion.rules.card_words import rank_plural
 from companion.rules.referee import SUIT_NAMES, TrickReferee, Verdict, register_referee
 from companion.rules.values import (
     Choice,
@@ -76,14 +77,14 @@ ORDERS = {(Pack.STANDARD, Aces.HIGH): RankOrder((*PIPS, JACK, QUEEN, KING, ACE))
           (Pack.TAROT, Aces.LOW): RankOrder((ACE, *PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN,
                                              TAROT_KING))}
 """The suit cards, lowest first: the usual order, the tarot's Knight between Jack and Queen."""
-ORDER_WORDS = {(Pack.STANDARD, Aces.HIGH): "Ace high, then King, Queen, Jack, Ten … Two",
-               (Pack.STANDARD, Aces.LOW): "King high, then Queen, Jack, Ten … Two, Ace low",
-               (Pack.TAROT, Aces.HIGH): "Ace high, then King, Queen, Knight, Jack, Ten … Two",
-               (Pack.TAROT, Aces.LOW): "King high, then Queen, Knight, Jack, Ten … Two, Ace "
-                                       "low"}
+ORDER_WORDS = {(Pack.STANDARD, Aces.HIGH): t("Ace high, then King, Queen, Jack, Ten … Two"),
+               (Pack.STANDARD, Aces.LOW): t("King high, then Queen, Jack, Ten … Two, Ace low"),
+               (Pack.TAROT, Aces.HIGH): t("Ace high, then King, Queen, Knight, Jack, Ten … Two"),
+               (Pack.TAROT, Aces.LOW): t("King high, then Queen, Knight, Jack, Ten … Two, Ace "
+                                         "low")}
 ATOUT_BASE = 100  # every atout ranks above every suit card (the same-rank option only)
-WAR_WORDS = ("each player lays one card face down and one face up, and the higher new "
-             "face-up card takes every card on the table")
+WAR_WORDS = t("each player lays one card face down and one face up, and the higher new "
+              "face-up card takes every card on the table")
 
 
 def is_atout(card: Card) -> bool:
@@ -112,34 +113,29 @@ def same_suit(first: Card, second: Card) -> bool:
     return first.suit is second.suit or is_atout(first) or is_atout(second)
 
 
-def plural(card: Card) -> str:
-    """A card's rank in the plural, for "the two Sevens"."""
-    name = card_name(card).split(" of ")[0].removeprefix("the ")
-    return "Sixes" if name == "Six" else f"{name}s"
-
-
 class WarReferee(TrickReferee):
     """War's face-up pair: a war when the two cards are of the same suit (or, as an option, the
     same rank) or neither is higher; otherwise the higher card takes both."""
 
     slug = "war"
-    name = "War"
+    name = t("War")
     player_counts = (2,)
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (
-            Field("war_when", "A war starts on", FieldKind.CHOICE,
-                  choices=(Choice(WarWhen.SUIT.value, "Two cards of the same suit (as written)"),
-                           Choice(WarWhen.RANK.value, "Two cards of the same rank")),
-                  default=WarWhen.SUIT.value, help="RULINGS.md: as written, the same suit"),
-            Field("pack", "The pack", FieldKind.CHOICE,
-                  choices=(Choice(Pack.STANDARD.value, "52 cards"),
-                           Choice(Pack.TAROT.value, "A tarot pack (atouts: same suit as the "
-                                                    "other card)")),
+            Field("war_when", t("A war starts on"), FieldKind.CHOICE,
+                  choices=(Choice(WarWhen.SUIT.value,
+                                  t("Two cards of the same suit (as written)")),
+                           Choice(WarWhen.RANK.value, t("Two cards of the same rank"))),
+                  default=WarWhen.SUIT.value, help=t("RULINGS.md: as written, the same suit")),
+            Field("pack", t("The pack"), FieldKind.CHOICE,
+                  choices=(Choice(Pack.STANDARD.value, t("52 cards")),
+                           Choice(Pack.TAROT.value, t("A tarot pack (atouts: same suit as the "
+                                                      "other card)"))),
                   default=Pack.STANDARD.value),
-            Field("aces", "Aces", FieldKind.CHOICE,
-                  choices=(Choice(Aces.HIGH.value, "High, above the King"),
-                           Choice(Aces.LOW.value, "Low, below the Two")),
+            Field("aces", t("Aces"), FieldKind.CHOICE,
+                  choices=(Choice(Aces.HIGH.value, t("High, above the King")),
+                           Choice(Aces.LOW.value, t("Low, below the Two"))),
                   default=Aces.HIGH.value),
         )
 
@@ -168,29 +164,35 @@ class WarReferee(TrickReferee):
         """Why the pair is a war, or "" when one card takes both."""
         equal = strength(first, pack, aces) == strength(second, pack, aces)
         if when is WarWhen.RANK:
-            return (f"It is a war: the two cards are {plural(first)}, and with the same-rank "
-                    f"rule equal ranks start a war; {WAR_WORDS}.") if equal else ""
+            return t("It is a war: the two cards are {ranks}, and with the same-rank rule "
+                     "equal ranks start a war; {war}.", ranks=rank_plural(first),
+                     war=WAR_WORDS) if equal else ""
         if is_atout(first) or is_atout(second):
-            return ("It is a war: with a tarot pack an atout counts as the same suit as the "
-                    f"other face-up card, and two cards of the same suit start a war; "
-                    f"{WAR_WORDS}.")
+            return t("It is a war: with a tarot pack an atout counts as the same suit as the "
+                     "other face-up card, and two cards of the same suit start a war; {war}.",
+                     war=WAR_WORDS)
         if same_suit(first, second):
-            return (f"It is a war: both cards are {SUIT_NAMES[first.suit]}, and as written two "
-                    f"cards of the same suit start a war; {WAR_WORDS}.")
+            return t("It is a war: both cards are {suit}, and as written two cards of the same "
+                     "suit start a war; {war}.", suit=SUIT_NAMES[first.suit], war=WAR_WORDS)
         if equal:
-            return (f"It is a war: the suits differ but both cards are {plural(first)}, so "
-                    f"neither is higher; {WAR_WORDS}.")
+            return t("It is a war: the suits differ but both cards are {ranks}, so neither is "
+                     "higher; {war}.", ranks=rank_plural(first), war=WAR_WORDS)
         return ""
 
     @staticmethod
     def _win(card: Card, when: WarWhen, pack: Pack, aces: Aces) -> str:
         """Why the higher card takes both."""
+        if is_atout(card) and card.suit is Suit.EXCUSE:
+            return t("with the same-rank rule an atout is higher than any suit card, and the "
+                     "higher atout beats the lower (the Excuse counts as the lowest atout); it "
+                     "takes both cards")
         if is_atout(card):
-            excuse = " (the Excuse counts as the lowest atout)" if card.suit is Suit.EXCUSE else ""
-            return ("with the same-rank rule an atout is higher than any suit card, and the "
-                    f"higher atout beats the lower{excuse}; it takes both cards")
-        differ = "the ranks differ" if when is WarWhen.RANK else "the suits differ"
-        return f"{differ}, so the higher card takes both; {ORDER_WORDS[(pack, aces)]}"
+            return t("with the same-rank rule an atout is higher than any suit card, and the "
+                     "higher atout beats the lower; it takes both cards")
+        order = ORDER_WORDS[(pack, aces)]
+        if when is WarWhen.RANK:
+            return t("the ranks differ, so the higher card takes both; {order}", order=order)
+        return t("the suits differ, so the higher card takes both; {order}", order=order)
 
 
 REFEREE = register_referee(WarReferee())
@@ -204,17 +206,17 @@ class War(Game):
     the standing is games won, the most first. The referee above settles each war."""
 
     slug = "war"
-    name = "War"
+    name = t("War")
     player_counts = (2,)
     zero_sum = False
-    scale = Scale("game won", "games won", signed=False)
-    summary = ("Two players turn up a card each; the higher takes both, unless it is a war. The "
-               "pad keeps the tally of games won and referees each turn.")
+    scale = Scale(t("game won"), t("games won"), signed=False)
+    summary = t("Two players turn up a card each; the higher takes both, unless it is a war. "
+                "The pad keeps the tally of games won and referees each turn.")
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Who won the game: the player who took all the cards."""
-        return (Field("winner", "Won the game", FieldKind.SEAT,
-                      help="The text: the game ends when one player has won all the cards"),)
+        return (Field("winner", t("Won the game"), FieldKind.SEAT,
+                      help=t("The text: the game ends when one player has won all the cards")),)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """A seat at the table (the parser checks it) is all a game's result needs."""
@@ -226,12 +228,14 @@ class War(Game):
         names = state.setup.players
         points = tuple(1 if seat == winner else 0 for seat in range(2))
         total = state.totals[winner] + 1
-        return HandResult(points, (f"{names[winner]}: {state.totals[winner]} + 1 = {total} "
-                                   f"game{'s' if total != 1 else ''} won",),
-                          f"{names[winner]} won the game", facts={"winner": winner})
+        line = tn("{name}: {before} + 1 = {count} game won",
+                  "{name}: {before} + 1 = {count} games won", total, name=names[winner],
+                  before=state.totals[winner])
+        return HandResult(points, (line,), t("{name} won the game", name=names[winner]),
+                          facts={"winner": winner})
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        return f"{setup.players[entry['winner']]} won"
+        return t("{name} won", name=setup.players[entry["winner"]])
 
 
 register(War())

@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from companion import i18n
 from companion.cards import PLAIN_SUITS, Card, Suit, pack_52, parse, tarot_pack
-from companion.formatting import plural
+from companion.i18n import t, tn
 from companion.rules import register
 from companion.rules.base import Game, read_options
 from companion.rules.referee import (
@@ -70,9 +71,10 @@ class Match(StrEnum):
 
 
 MATCH_LABELS: dict[Match, str] = {
-    Match.GAME: "One game",
-    Match.RUBBER: "A rubber: the best of three games",
-    Match.RUBBER_POINTS: "A rubber scored in points (treble, double or single; 2 for the rubber)",
+    Match.GAME: t("One game"),
+    Match.RUBBER: t("A rubber: the best of three games"),
+    Match.RUBBER_POINTS: t("A rubber scored in points (treble, double or single; 2 for the "
+                           "rubber)"),
 }
 
 
@@ -85,9 +87,9 @@ class Honours(StrEnum):
 
 
 HONOURS_LABELS: dict[Honours, str] = {
-    Honours.NONE: "None (two at most)",
-    Honours.THREE: "Three honours: 2 points",
-    Honours.FOUR: "Four honours: 4 points",
+    Honours.NONE: t("None (two at most)"),
+    Honours.THREE: t("Three honours: 2 points"),
+    Honours.FOUR: t("Four honours: 4 points"),
 }
 
 # ---------------------------------------------------------------- the tables
@@ -119,8 +121,9 @@ HONOURS_POINTS: dict[Honours, int] = {Honours.NONE: 0, Honours.THREE: 2, Honours
 """Laws of Whist 3: the four honours held between partners score 4, any three score 2, only
 two do not score."""
 
-HONOURS_WORDS: dict[Honours, str] = {Honours.NONE: "no honours", Honours.THREE: "three honours",
-                                     Honours.FOUR: "four honours"}
+HONOURS_WORDS: dict[Honours, str] = {Honours.NONE: t("no honours"),
+                                     Honours.THREE: t("three honours"),
+                                     Honours.FOUR: t("four honours")}
 
 RUBBER_WINS = 2
 """Laws of Whist 1: "the rubber is the best of three games"; two won end it."""
@@ -132,7 +135,7 @@ TREBLE, DOUBLE, SINGLE = 3, 2, 1
 """Laws of Whist 8: a treble (3) when the adversaries have not scored, a double (2) when they
 have scored less than three, a single (1) when they have three or four."""
 
-GAME_VALUE_WORDS = {TREBLE: "a treble", DOUBLE: "a double", SINGLE: "a single"}
+GAME_VALUE_WORDS = {TREBLE: t("a treble"), DOUBLE: t("a double"), SINGLE: t("a single")}
 
 SIDE_SEATS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
 """Partners sit opposite: the 1st and 3rd players against the 2nd and 4th."""
@@ -167,11 +170,11 @@ class Options:
         return self.match is not Match.GAME
 
 
-PACK_OPTION = Field("pack", "The pack", FieldKind.CHOICE,
-                    choices=(Choice(Pack.STANDARD.value, "52 cards, a trump turned up"),
-                             Choice(Pack.TAROT.value, "A tarot pack: the atouts are trumps")),
+PACK_OPTION = Field("pack", t("The pack"), FieldKind.CHOICE,
+                    choices=(Choice(Pack.STANDARD.value, t("52 cards, a trump turned up")),
+                             Choice(Pack.TAROT.value, t("A tarot pack: the atouts are trumps"))),
                     default=Pack.STANDARD.value,
-                    help="The text: a tarot pack may be chosen; its atouts are the trumps")
+                    help=t("The text: a tarot pack may be chosen; its atouts are the trumps"))
 
 
 def settings_of(setup: Setup) -> Options:
@@ -326,8 +329,8 @@ def score_hand(setup: Setup, standing: Standing, hand: Hand, number: int) -> Sco
             lines.append(why_not)
             continue
         points[side] += HONOURS_POINTS[claim]
-        lines.append(f"{side_name(setup, side)}: {HONOURS_WORDS[claim]} = "
-                     f"{HONOURS_POINTS[claim]}")
+        lines.append(t("{side}: {honours} = {points}", side=side_name(setup, side),
+                       honours=HONOURS_WORDS[claim], points=HONOURS_POINTS[claim]))
     lines += [toward_line(setup, side, start[side], points[side], target)
               for side in (0, 1) if points[side] != start[side]]
     counted = (min(points[0], target) - start[0], min(points[1], target) - start[1])
@@ -345,11 +348,12 @@ def honours_refused(setup: Setup, side: int, start: tuple[int, int], points: Seq
     (tricks score before honours, Laws of Whist 5)."""
     name = side_name(setup, side)
     if start[side] == target - 1:
-        return (f"{name} were at {target - 1} when the deal began: honours do not count at the "
-                "score just below game")
+        return t("{side} were at {score} when the deal began: honours do not count at the "
+                 "score just below game", side=name, score=target - 1)
     if side != trick_side and points[trick_side] >= target:
-        return (f"{name}'s honours are not scored: tricks score before honours, and "
-                f"{side_name(setup, trick_side)}'s tricks won the game")
+        return t("{side}'s honours are not scored: tricks score before honours, and "
+                 "{winners}'s tricks won the game", side=name,
+                 winners=side_name(setup, trick_side))
     return ""
 
 
@@ -383,9 +387,11 @@ def tricks_problems(setup: Setup, entry: Entry) -> list[Problem]:
     total = settings_of(setup).deal.tricks
     if first + second == total:
         return []
-    return [Problem("tricks_2", f"{side_name(setup, 0)} {first} + {side_name(setup, 1)} "
-                                f"{second} = {first + second} tricks, but a hand has {total}: "
-                                "check both counts.")]
+    return [Problem("tricks_2", t("{side_1} {first} + {side_2} {second} = {sum} tricks, but a "
+                                  "hand has {total}: check both counts.",
+                                  side_1=side_name(setup, 0), first=first,
+                                  side_2=side_name(setup, 1), second=second,
+                                  sum=first + second, total=total))]
 
 
 def honours_problems(setup: Setup, entry: Entry) -> list[Problem]:
@@ -393,10 +399,11 @@ def honours_problems(setup: Setup, entry: Entry) -> list[Problem]:
     hand = read_hand(entry)
     if Honours.NONE in hand.honours:
         return []
-    trump = f"{SUIT_NAMES[hand.trump]}" if hand.trump else "trumps"
-    return [Problem("honours_2", f"Both sides claim honours, but there are only four (Ace, "
-                                 f"King, Queen and Jack of {trump}): if {side_name(setup, 0)} "
-                                 f"hold three or four, {side_name(setup, 1)} hold one at most.")]
+    trump = SUIT_NAMES[hand.trump] if hand.trump else t("trumps")
+    return [Problem("honours_2", t("Both sides claim honours, but there are only four (Ace, "
+                                   "King, Queen and Jack of {trump}): if {side_1} hold three or "
+                                   "four, {side_2} hold one at most.", trump=trump,
+                                   side_1=side_name(setup, 0), side_2=side_name(setup, 1)))]
 
 
 # ---------------------------------------------------------------- the words
@@ -404,53 +411,62 @@ def honours_problems(setup: Setup, entry: Entry) -> list[Problem]:
 
 def odd_trick_line(setup: Setup, odd: OddTricks, deal: Deal) -> str:
     """"Ann & Cat: 8 tricks − 6 = 2 odd tricks"."""
-    return (f"{side_name(setup, odd.side)}: {odd.tricks} tricks − {deal.book} = "
-            f"{plural(odd.count, 'odd trick', 'odd tricks')}")
+    return tn("{side}: {tricks} tricks − {book} = {count} odd trick",
+              "{side}: {tricks} tricks − {book} = {count} odd tricks", odd.count,
+              side=side_name(setup, odd.side), tricks=odd.tricks, book=deal.book)
 
 
 def toward_line(setup: Setup, side: int, before: int, after: int, target: int) -> str:
     """A side's score toward the game: "Ann & Cat 3 + 2 = 5", and the points over game lost."""
-    line = f"{side_name(setup, side)}: {before} + {after - before} = {after} toward {target}"
+    fields = {"side": side_name(setup, side), "before": before, "gained": after - before,
+              "after": after, "target": target}
     if after > target:
-        line += f"; the {plural(after - target, 'point', 'points')} over {target} do not carry"
-    return line
+        return tn("{side}: {before} + {gained} = {after} toward {target}; the {count} point "
+                  "over {target} do not carry",
+                  "{side}: {before} + {gained} = {after} toward {target}; the {count} points "
+                  "over {target} do not carry", after - target, **fields)
+    return t("{side}: {before} + {gained} = {after} toward {target}", **fields)
 
 
 def game_line(setup: Setup, game: GameWon, settings: Options) -> str:
     """"Game 1 to Ann & Cat, 5 to 3", with its value when the rubber is scored in points."""
-    score = f"{game.score[game.side]} to {game.score[other(game.side)]}"
-    line = f"Game {game.number} to {side_name(setup, game.side)}, {score}"
+    fields = {"number": game.number, "side": side_name(setup, game.side),
+              "won": game.score[game.side], "lost": game.score[other(game.side)]}
     if settings.match is Match.RUBBER_POINTS:
-        line += (f": {GAME_VALUE_WORDS[game.value]} "
-                 f"({plural(game.value, 'point', 'points')})")
-    return line
+        return tn("Game {number} to {side}, {won} to {lost}: {value} ({count} point)",
+                  "Game {number} to {side}, {won} to {lost}: {value} ({count} points)",
+                  game.value, value=GAME_VALUE_WORDS[game.value], **fields)
+    return t("Game {number} to {side}, {won} to {lost}", **fields)
 
 
 def rubber_line(setup: Setup, games: Sequence[GameWon], winner: int, settings: Options) -> str:
     """"Rubber to Ann & Cat, 2 games to 1", and its value when scored in points:
     "1 + 3 + 2 for the rubber − 2 = 4 points"."""
     won = sum(1 for game in games if game.side == winner)
-    line = f"Rubber to {side_name(setup, winner)}, {won} games to {len(games) - won}"
+    fields = {"side": side_name(setup, winner), "won": won, "lost": len(games) - won}
     if settings.match is not Match.RUBBER_POINTS:
-        return line
-    parts = " + ".join(str(game.value) for game in games if game.side == winner)
-    lost = [str(game.value) for game in games if game.side != winner]
-    sum_words = f"{parts} + {RUBBER_BONUS} for the rubber" + "".join(f" − {v}" for v in lost)
-    total = rubber_points(games, winner)
-    return f"{line}: {sum_words} = {plural(total, 'point', 'points')}"
+        return t("Rubber to {side}, {won} games to {lost}", **fields)
+    values = " + ".join(str(game.value) for game in games if game.side == winner)
+    less = "".join(f" − {game.value}" for game in games if game.side != winner)
+    return tn("Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
+              "{less} = {count} point",
+              "Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
+              "{less} = {count} points", rubber_points(games, winner), values=values,
+              bonus=RUBBER_BONUS, less=less, **fields)
 
 
 def headline(setup: Setup, scored: Scored, odd: OddTricks) -> str:
     """The hand in a phrase: the odd tricks, or the game (and rubber) it won."""
     game = scored.game
     if game is None:
-        return f"{side_name(setup, odd.side)} {plural(odd.count, 'odd trick', 'odd tricks')}"
+        return tn("{side} {count} odd trick", "{side} {count} odd tricks", odd.count,
+                  side=side_name(setup, odd.side))
     name = side_name(setup, game.side)
     if not settings_of(setup).rubber:
-        return f"{name} win the game"
+        return t("{side} win the game", side=name)
     if scored.standing.over:
-        return f"{name} win the rubber"
-    return f"{name} win game {game.number}"
+        return t("{side} win the rubber", side=name)
+    return t("{side} win game {number}", side=name, number=game.number)
 
 
 def outcome_text(setup: Setup, standing: Standing) -> str:
@@ -459,14 +475,16 @@ def outcome_text(setup: Setup, standing: Standing) -> str:
     last = standing.games[-1]
     name = side_name(setup, last.side)
     if not settings.rubber:
-        return (f"{name} win the game, {last.score[last.side]} to "
-                f"{last.score[other(last.side)]}")
-    scores = ", ".join(f"{game.score[0]}–{game.score[1]}" for game in standing.games)
-    text = (f"{name} win the rubber, {standing.wins(last.side)} games to "
-            f"{standing.wins(other(last.side))} ({scores})")
+        return t("{side} win the game, {won} to {lost}", side=name,
+                 won=last.score[last.side], lost=last.score[other(last.side)])
+    fields = {"side": name, "won": standing.wins(last.side),
+              "lost": standing.wins(other(last.side)),
+              "scores": ", ".join(f"{game.score[0]}–{game.score[1]}" for game in standing.games)}
     if settings.match is Match.RUBBER_POINTS:
-        text += f", worth {plural(rubber_points(standing.games, last.side), 'point', 'points')}"
-    return text
+        return tn("{side} win the rubber, {won} games to {lost} ({scores}), worth {count} point",
+                  "{side} win the rubber, {won} games to {lost} ({scores}), worth {count} points",
+                  rubber_points(standing.games, last.side), **fields)
+    return t("{side} win the rubber, {won} games to {lost} ({scores})", **fields)
 
 
 def standing_notes(setup: Setup, standing: Standing) -> tuple[str, ...]:
@@ -475,17 +493,21 @@ def standing_notes(setup: Setup, standing: Standing) -> tuple[str, ...]:
     settings = settings_of(setup)
     target = settings.game_to
     toward = standing.toward
-    notes = [f"Game {standing.game_number} to {target}: {side_name(setup, 0)} {toward[0]} – "
-             f"{side_name(setup, 1)} {toward[1]}"]
+    sides_named = {"side_1": side_name(setup, 0), "side_2": side_name(setup, 1)}
+    notes = [t("Game {number} to {target}: {side_1} {first} – {side_2} {second}",
+               number=standing.game_number, target=target, first=toward[0],
+               second=toward[1], **sides_named)]
     if settings.rubber:
-        notes.append(f"Games won: {side_name(setup, 0)} {standing.wins(0)} – "
-                     f"{side_name(setup, 1)} {standing.wins(1)}")
+        notes.append(t("Games won: {side_1} {first} – {side_2} {second}",
+                       first=standing.wins(0), second=standing.wins(1), **sides_named))
     if standing.games and toward == (0, 0):
         last = standing.games[-1]
-        notes.append(f"{side_name(setup, last.side)} won game {last.number}, "
-                     f"{last.score[last.side]} to {last.score[other(last.side)]}")
+        notes.append(t("{side} won game {number}, {won} to {lost}",
+                       side=side_name(setup, last.side), number=last.number,
+                       won=last.score[last.side], lost=last.score[other(last.side)]))
     if settings.counts_honours:
-        notes += [f"{side_name(setup, side)} at {target - 1}: no honours this deal"
+        notes += [t("{side} at {score}: no honours this deal", side=side_name(setup, side),
+                    score=target - 1)
                   for side in (0, 1) if toward[side] == target - 1]
     return tuple(notes)
 
@@ -494,12 +516,12 @@ def describe_hand(setup: Setup, hand: Hand) -> str:
     """One line: the trump, each side's tricks, honours claimed."""
     words = []
     if hand.trump is not None:
-        words.append(f"{SUIT_NAMES[hand.trump]} {hand.trump.symbol}")
-    words.append(f"{side_name(setup, 0)} {hand.tricks[0]} – {side_name(setup, 1)} "
-                 f"{hand.tricks[1]} tricks")
-    words += [f"{HONOURS_WORDS[claim]} {side_name(setup, side)}"
+        words.append(i18n.join([SUIT_NAMES[hand.trump], hand.trump.symbol], " "))
+    words.append(t("{side_1} {first} – {side_2} {second} tricks", side_1=side_name(setup, 0),
+                   first=hand.tricks[0], side_2=side_name(setup, 1), second=hand.tricks[1]))
+    words += [t("{honours} {side}", honours=HONOURS_WORDS[claim], side=side_name(setup, side))
               for side, claim in enumerate(hand.honours) if claim is not Honours.NONE]
-    return " · ".join(words)
+    return i18n.join(words, " · ")
 
 
 def hand_facts(hand: Hand, odd: OddTricks, scored: Scored) -> dict[str, Any]:
@@ -527,30 +549,32 @@ class Whist(Game):
     option); a game to 5 (or 7), one game or a rubber of three."""
 
     slug = "whist"
-    name = "Whist"
+    name = t("Whist")
     player_counts = (4,)
     zero_sum = False
     scale = POINTS
     options_type = Options
-    summary = ("Four players in two partnerships; the dealer turns up the trump. Every trick "
-               "over six scores one; a game is 5 points (or 7), honours and rubbers of three "
-               "games as options; a tarot pack may be used.")
+    summary = t("Four players in two partnerships; the dealer turns up the trump. Every trick "
+                "over six scores one; a game is 5 points (or 7), honours and rubbers of three "
+                "games as options; a tarot pack may be used.")
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The pack, the game's length, honours, and one game or a rubber."""
         return (
             PACK_OPTION,
-            Field("game_to", "A game is", FieldKind.CHOICE,
-                  choices=tuple(Choice(str(target), f"{target} points")
+            Field("game_to", t("A game is"), FieldKind.CHOICE,
+                  choices=tuple(Choice(str(target), t("{target} points", target=target))
                                 for target in GAME_TARGETS),
-                  default=str(GAME_TARGETS[0]), help=f"{RULING}: 5 points (option 7)"),
-            Field("honours", "Count honours", FieldKind.BOOLEAN, default=False, required=False,
-                  help=("Ace, King, Queen, Jack of trumps: four score 4, three score 2; not at "
-                        "the score just below game; not with a tarot pack")),
-            Field("match", "Play", FieldKind.CHOICE,
+                  default=str(GAME_TARGETS[0]),
+                  help=t("{source}: 5 points (option 7)", source=RULING)),
+            Field("honours", t("Count honours"), FieldKind.BOOLEAN, default=False,
+                  required=False,
+                  help=t("Ace, King, Queen, Jack of trumps: four score 4, three score 2; not at "
+                         "the score just below game; not with a tarot pack")),
+            Field("match", t("Play"), FieldKind.CHOICE,
                   choices=tuple(Choice(way.value, MATCH_LABELS[way]) for way in Match),
-                  default=Match.GAME.value, help="The Laws of Whist: a rubber is the best of "
-                                                 "three games"),
+                  default=Match.GAME.value,
+                  help=t("The Laws of Whist: a rubber is the best of three games")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -559,20 +583,22 @@ class Whist(Game):
         deal = settings.deal
         fields: list[Field] = []
         if settings.pack is Pack.STANDARD:
-            fields.append(Field("trump", "Trump turned up", FieldKind.CHOICE,
+            fields.append(Field("trump", t("Trump turned up"), FieldKind.CHOICE,
                                 choices=suit_choices(PLAIN_SUITS),
-                                help="The suit of the dealer's last card, turned face up"))
-        helps = (f"Each trick over {deal.book} scores one",
-                 f"The two counts add up to {deal.tricks}")
-        fields += [Field(f"tricks_{side + 1}", f"Tricks taken by {side_name(setup, side)}",
+                                help=t("The suit of the dealer's last card, turned face up")))
+        helps = (t("Each trick over {book} scores one", book=deal.book),
+                 t("The two counts add up to {tricks}", tricks=deal.tricks))
+        fields += [Field(f"tricks_{side + 1}",
+                         t("Tricks taken by {side}", side=side_name(setup, side)),
                          FieldKind.INTEGER, minimum=0, maximum=deal.tricks, help=helps[side])
                    for side in (0, 1)]
         if settings.counts_honours:
-            fields += [Field(f"honours_{side + 1}", f"Honours held by {side_name(setup, side)}",
+            fields += [Field(f"honours_{side + 1}",
+                             t("Honours held by {side}", side=side_name(setup, side)),
                              FieldKind.CHOICE,
                              choices=tuple(Choice(c.value, HONOURS_LABELS[c]) for c in Honours),
-                             default=Honours.NONE.value, section="Honours",
-                             help="Ace, King, Queen and Jack of trumps, between the partners")
+                             default=Honours.NONE.value, section=t("Honours"),
+                             help=t("Ace, King, Queen and Jack of trumps, between the partners"))
                        for side in (0, 1)]
         return tuple(fields)
 
@@ -594,10 +620,7 @@ class Whist(Game):
         setup, standing = state.setup, self.standing(state)
         hand = read_hand(entry)
         if standing.over:  # a hand kept after a correction ended the match earlier
-            match = "rubber" if settings_of(setup).rubber else "game"
-            return HandResult((0, 0, 0, 0), (f"The {match} was over after hand "
-                                             f"{standing.over_after}: this hand does not "
-                                             "count",), f"After the {match}", carry=standing)
+            return after_the_match(setup, standing)
         odd = odd_tricks(hand, settings_of(setup).deal)
         scored = score_hand(setup, standing, hand, len(state.hands) + 1)
         points = tuple(scored.counted[0 if seat in SIDE_SEATS[0] else 1] for seat in range(4))
@@ -631,6 +654,17 @@ class Whist(Game):
         return describe_hand(setup, read_hand(entry))
 
 
+def after_the_match(setup: Setup, standing: Standing) -> HandResult:
+    """A hand entered after the game or rubber was over: it counts nothing."""
+    if settings_of(setup).rubber:
+        line = t("The rubber was over after hand {hand}: this hand does not count",
+                 hand=standing.over_after)
+        return HandResult((0, 0, 0, 0), (line,), t("After the rubber"), carry=standing)
+    line = t("The game was over after hand {hand}: this hand does not count",
+             hand=standing.over_after)
+    return HandResult((0, 0, 0, 0), (line,), t("After the game"), carry=standing)
+
+
 def _side_ahead(standing: Standing) -> int | None:
     """The side ahead in games won, else in the game being played; None when level."""
     for first, second in ((standing.wins(0), standing.wins(1)), standing.toward):
@@ -648,14 +682,14 @@ class WhistReferee(RankingReferee):
     written, and the Excuse never wins (our decision: the text says nothing of it)."""
 
     slug = "whist"
-    name = "Whist"
+    name = t("Whist")
     player_counts = (4,)
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (PACK_OPTION,)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (trump_field(PLAIN_SUITS, none_label="No trump (tarot pack: the atouts)"),)
+        return (trump_field(PLAIN_SUITS, none_label=t("No trump (tarot pack: the atouts)")),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return tarot_pack() if context.get("pack") == Pack.TAROT else pack_52()
@@ -671,11 +705,11 @@ class WhistReferee(RankingReferee):
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
         if by is WinBy.TRUMP and card.suit is Suit.TRUMP:
-            return "with a tarot pack the atouts are the trumps, and the highest atout wins"
+            return t("with a tarot pack the atouts are the trumps, and the highest atout wins")
         if by is WinBy.TRUMP:
-            return (f"{SUIT_NAMES[card.suit]} are trumps: any trump beats the suit led, and the "
-                    "highest trump wins")
-        return "nobody played a trump, so the highest card of the suit led wins, Ace high"
+            return t("{suit} are trumps: any trump beats the suit led, and the highest trump "
+                     "wins", suit=SUIT_NAMES[card.suit])
+        return t("nobody played a trump, so the highest card of the suit led wins, Ace high")
 
 
 REFEREE = register_referee(WhistReferee())

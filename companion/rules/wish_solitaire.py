@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.i18n import t
 from companion.rules import register
 from companion.rules.base import Game
 from companion.rules.values import (
@@ -24,6 +25,8 @@ from companion.rules.values import (
     Setup,
     State,
 )
+
+WON_WORDS = t("Won: every pile is gone")
 
 PACK_SIZE = 32
 """The text: "Remove the 2s through 6s of all suits" — 52 − 20 = 32 cards, 8 piles of 4."""
@@ -65,38 +68,38 @@ class WishSolitaire(Game):
     """A solitaire's log: one seat, a deal won or the cards left."""
 
     slug = "wish-solitaire"
-    name = "Wish Solitaire"
+    name = t("Wish Solitaire")
     player_counts = (1,)
     zero_sum = False
-    scale = Scale("deal won", "deals won", signed=False)
-    turn_word = "plays"  # a solitaire: nobody deals to anybody else
-    turn_heading = "Player"
-    summary = ("A solitaire of pairs in eight piles of the 32-card pack. The pad logs each deal, "
-               "won or the cards left, and keeps the record: wins, the best run, the average "
-               "left.")
+    scale = Scale(t("deal won"), t("deals won"), signed=False)
+    turn_word = t("plays")  # a solitaire: nobody deals to anybody else
+    turn_heading = t("Player")
+    summary = t("A solitaire of pairs in eight piles of the 32-card pack. The pad logs each "
+                "deal, won or the cards left, and keeps the record: wins, the best run, the "
+                "average left.")
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Won, or lost with the cards still in the piles."""
-        return (Field("result", "The deal", FieldKind.CHOICE,
-                      choices=(Choice(Result.WON.value, "Won: every pile is gone"),
-                               Choice(Result.LOST.value, "Lost: cards are left"))),
-                Field("cards_left", "Cards left", FieldKind.INTEGER, minimum=2,
+        return (Field("result", t("The deal"), FieldKind.CHOICE,
+                      choices=(Choice(Result.WON.value, WON_WORDS),
+                               Choice(Result.LOST.value, t("Lost: cards are left")))),
+                Field("cards_left", t("Cards left"), FieldKind.INTEGER, minimum=2,
                       maximum=PACK_SIZE, shown_when=("result", (Result.LOST.value,)),
-                      help="Pairs come off two at a time, so an even number from 2 to 32"))
+                      help=t("Pairs come off two at a time, so an even number from 2 to 32")))
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Cards come off in pairs: what is left is even."""
         left = entry.get("cards_left")
         if entry["result"] == Result.LOST and left is not None and left % 2:
-            return [Problem("cards_left", f"Pairs come off two at a time, so {left} cards "
-                                          "cannot be left: count again.")]
+            return [Problem("cards_left", t("Pairs come off two at a time, so {left} cards "
+                                            "cannot be left: count again.", left=left))]
         return []
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """A win counts one; a lost deal counts nothing and notes the cards left."""
         won = entry["result"] == Result.WON
         left = 0 if won else entry["cards_left"]
-        line = "Won: every pile is gone" if won else f"Lost with {left} cards left"
+        line = WON_WORDS if won else t("Lost with {left} cards left", left=left)
         return HandResult((1 if won else 0,), (line,), line,
                           facts={"won": won, "cards_left": left})
 
@@ -105,13 +108,14 @@ class WishSolitaire(Game):
         record = record_of(state)
         if not record.deals:
             return ()
-        return (f"{record.wins} of {record.deals} won", f"best run {record.best_run}",
-                f"average left {record.average_left:.1f}")
+        return (t("{wins} of {deals} won", wins=record.wins, deals=record.deals),
+                t("best run {run}", run=record.best_run),
+                t("average left {average}", average=f"{record.average_left:.1f}"))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         if entry["result"] == Result.WON:
-            return "Won"
-        return f"Lost, {entry['cards_left']} left"
+            return t("Won")
+        return t("Lost, {left} left", left=entry["cards_left"])
 
 
 register(WishSolitaire())
