@@ -103,6 +103,14 @@ _RANK_WORDS = {ACE: t("Ace"), JACK: t("Jack"), QUEEN: t("Queen"), KING: t("King"
 _TAROT_RANK_WORDS = {ACE: t("Ace"), TAROT_JACK: t("Jack"), TAROT_KNIGHT: t("Knight"),
                      TAROT_QUEEN: t("Queen"), TAROT_KING: t("King"), **_PIP_WORDS}
 
+_PIP_PLURALS = {2: t("Twos"), 3: t("Threes"), 4: t("Fours"), 5: t("Fives"), 6: t("Sixes"),
+                7: t("Sevens"), 8: t("Eights"), 9: t("Nines"), 10: t("Tens")}
+RANK_PLURALS = {ACE: t("Aces"), JACK: t("Jacks"), QUEEN: t("Queens"), KING: t("Kings"),
+                **_PIP_PLURALS}
+_TAROT_RANK_PLURALS = {ACE: t("Aces"), TAROT_JACK: t("Jacks"), TAROT_KNIGHT: t("Knights"),
+                       TAROT_QUEEN: t("Queens"), TAROT_KING: t("Kings"), **_PIP_PLURALS}
+"""A plain card's rank in the plural ("the two Sevens", "a fifth of the Kings")."""
+
 # One sentence per rank, so each language gives the rank its own article and gender ("la Dame
 # de Cœur", "der Kreuz-Bube") around the suit's name.
 _PIP_NAMES = {2: t("the Two of {suit}"), 3: t("the Three of {suit}"),
@@ -132,6 +140,11 @@ def rank_name(card: Card) -> Text:
     """A plain card's rank in words, alone: "Jack", "Seven" (not for trumps or the Excuse)."""
     words = _TAROT_RANK_WORDS if card.tarot else _RANK_WORDS
     return words[card.rank]
+
+
+def rank_plural(card: Card) -> Text:
+    """A plain card's rank in the plural: "Sixes", "Knights"."""
+    return (_TAROT_RANK_PLURALS if card.tarot else RANK_PLURALS)[card.rank]
 
 
 class CardError(ValueError):

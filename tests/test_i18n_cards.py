@@ -14,8 +14,7 @@ from babel.support import Translations
 
 from companion import catalogues
 from companion.cards import parse
-from companion.i18n import Text, t
-from companion.rules.card_words import Capitalised
+from companion.i18n import Text, capital, t
 from companion.rules.noddy import Kind, Scoring, count_hand
 from tests.rules.tables import score_one, table, verdict
 
@@ -106,6 +105,6 @@ def test_words_starting_a_sentence_keep_their_capital_in_every_language(
         said: dict[str, Translations]) -> None:
     # Skitgubbe starts sentences with a card's name ("The Three of Spades does not beat …"):
     # the words are translated first, then capitalised.
-    assert in_every_language(Capitalised(t("a higher trump")), said) == {
+    assert in_every_language(capital(t("a higher trump")), said) == {
         "en": "A higher trump", "fr": "Un atout plus haut", "de": "Ein höherer Trumpf",
         "it": "Un atout più alto"}

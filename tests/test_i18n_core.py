@@ -32,7 +32,7 @@ CARD_POINTS = Field("card_points", t("Card points"), FieldKind.INTEGER, minimum=
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("fr", "Points des cartes : entre 0 et 120."),
-    ("de", "Augen: zwischen 0 und 120."),
+    ("de", "Kartenpunkte: zwischen 0 und 120."),  # one word for "Card points" in every game
     ("it", "Punti carta: tra 0 e 120."),
 ])
 def test_a_number_out_of_bounds_is_refused_in_each_language(said, lang, expected):
@@ -44,7 +44,7 @@ def test_a_number_out_of_bounds_is_refused_in_each_language(said, lang, expected
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("fr", "À saisir : Points des cartes."),
-    ("de", "Bitte angeben: Augen."),
+    ("de", "Bitte angeben: Kartenpunkte."),
     ("it", "Da inserire: Punti carta."),
 ])
 def test_a_blank_required_field_is_named_in_each_language(said, lang, expected):
@@ -106,9 +106,9 @@ def test_a_skat_verdict_line(said, lang, expected):
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("fr", "Annie et Connie se partagent la première place avec 120"),
+    ("fr", "Annie et Connie partagent la première place avec 120"),
     ("de", "Annie und Connie teilen sich den ersten Platz mit 120"),
-    ("it", "Annie e Connie sono primi a pari merito con 120"),
+    ("it", "Annie e Connie condividono il primo posto con 120"),
 ])
 def test_a_tantony_tie_for_first_place(said, lang, expected):
     setup = Setup("tantony", ("Annie", "Benny", "Connie", "Denny"),

@@ -20,11 +20,21 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from companion import i18n
-from companion.cards import ACE, JACK, KING, QUEEN, Card, CardError, card_name, pack_52, parse
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    RANK_PLURALS,
+    Card,
+    CardError,
+    card_name,
+    pack_52,
+    parse,
+)
 from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders
-from companion.rules.card_words import RANK_PLURALS
 from companion.rules.values import (
     Choice,
     Entry,

@@ -19,11 +19,21 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
-from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, card_name, pack_52
-from companion.i18n import t, tn
+from companion.cards import (
+    ACE,
+    JACK,
+    KING,
+    PLAIN_SUITS,
+    QUEEN,
+    Card,
+    Suit,
+    card_name,
+    pack_52,
+    rank_name,
+)
+from companion.i18n import capital, t, tn
 from companion.rules import register
 from companion.rules.base import Game
-from companion.rules.card_words import Capitalised, rank_name
 from companion.rules.referee import (
     SUIT_NAMES,
     SUIT_WORDS,
@@ -71,11 +81,6 @@ MAX_LAID = 52
 PLAY_ANY = t("any card may be played to a first-phase trick")
 LEAD_ANY = t("any card, or a run of consecutive cards of one suit, may be led")
 PICK_UP = t("(a run on top is picked up whole)")
-
-
-def capital(words: str) -> Capitalised:
-    """Words at the start of a sentence: "The Nine of Hearts"."""
-    return Capitalised(words)
 
 
 def and_words(words: Sequence[str]) -> str:

@@ -27,12 +27,12 @@ from companion.cards import (
     Suit,
     pack_52,
     parse,
+    rank_plural,
     tarot_pack,
 )
 from companion.i18n import t, tn
 from companion.rules import register
 from companion.rules.base import Game
-from companion.rules.card_words import rank_plural
 from companion.rules.referee import SUIT_NAMES, TrickReferee, Verdict, register_referee
 from companion.rules.values import (
     Choice,
