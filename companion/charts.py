@@ -65,6 +65,9 @@ def line_chart(title: str, labels: Sequence[str], series: Sequence[Series],
         chart.add(line.name, list(line.values))
     root = _plain(chart.render_tree(), title)
     _title_points(root, labels, series, point_words)
+    # The SVG namespace as the default one, at every call: another module (qrcode) registers
+    # the prefix "svg" for it, and every tag would then be written <svg:g>.
+    ET.register_namespace("", SVG)
     return ET.tostring(root, encoding="unicode", short_empty_elements=True)
 
 

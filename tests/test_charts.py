@@ -83,3 +83,13 @@ def test_names_are_escaped() -> None:
     svg = line_chart("<b>", ["1"], [Series("<script>x</script>", (1,))])
     assert "<script>" not in svg and "&lt;script&gt;" in svg
     ET.fromstring(svg)  # still well-formed
+
+
+def test_the_chart_is_plain_svg_even_after_a_qr_code_was_drawn() -> None:
+    # qrcode registers the prefix "svg" for the SVG namespace; a chart drawn after it must
+    # still be <svg>…<g>, not <svg:svg>…<svg:g>, which a browser does not draw inline.
+    from companion.web.join import qr_svg
+
+    qr_svg("http://pad.local/s/x")
+    drawn = line_chart("Totals", ["1", "2"], [Series("Ann", (5, -3))])
+    assert drawn.startswith("<svg ") and "<svg:" not in drawn
