@@ -23,7 +23,7 @@ def said_in():
 
 
 @pytest.mark.parametrize(("code", "expected"), [
-    ("fr", "Donne 3 enregistrée : Ann +186, Bob −62."),
+    ("fr", "Donne 3 enregistrée\u00a0: Ann +186, Bob −62."),
     ("de", "Runde 3 gespeichert: Ann +186, Bob −62."),
     ("it", "Mano 3 salvata: Ann +186, Bob −62."),
 ])
@@ -43,7 +43,7 @@ def test_a_count_of_players(said_in, code: str, count: int, expected: str) -> No
 
 
 @pytest.mark.parametrize(("code", "expected"), [
-    ("fr", "Bob est déjà à la table : donnez à chaque place son propre nom."),
+    ("fr", "Bob est déjà à la table\u00a0: donnez à chaque place son propre nom."),
     ("de", "Bob sitzt schon am Tisch: jeder Platz braucht einen eigenen Namen."),
     ("it", "Bob è già al tavolo: date a ogni posto un nome diverso."),
 ])
@@ -53,8 +53,8 @@ def test_a_refusal_of_the_new_session_form(said_in, code: str, expected: str) ->
 
 
 @pytest.mark.parametrize(("code", "expected"), [
-    ("fr", "Le carnet n’a pas pu écrire dans son fichier : le disque est plein. Rien n’a été "
-           "enregistré par cette requête ; les donnes enregistrées avant sont en sécurité."),
+    ("fr", "Le carnet n’a pas pu écrire dans son fichier\u00a0: le disque est plein. Rien n’a été "
+           "enregistré par cette requête\u00a0; les donnes enregistrées avant sont en sécurité."),
     ("de", "Der Block konnte nicht in seine Datei schreiben: die Festplatte ist voll. Mit dieser "
            "Anfrage wurde nichts gespeichert; die vorher gespeicherten Runden sind sicher."),
     ("it", "Il segnapunti non ha potuto scrivere nel suo file: il disco è pieno. Questa "
