@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from companion.i18n import t
 from companion.rules.values import Choice, Field, FieldKind
 from companion.web.forms import build_form
-from companion.web.language import COOKIE, NEXT_LIMIT
+from companion.web.language import COOKIE, NEXT_LIMIT, lowered, strong, with_markup
 from tests.web.conftest import GARDE_47, start
 
 MINUS = "\u2212"
@@ -170,3 +170,24 @@ def test_form_choices_drawn_by_wtforms_are_said_when_the_form_is_built(app: Flas
     with app.test_request_context("/"):
         _, (chips, _select) = build_form([few, long], ["Ann", "Bob"])
         assert [sub.label.text for sub in chips.wtf] == ["Spades", "Hearts", "Diamonds", "Clubs"]
+
+
+# ---------------------------------------------------------------- the templates' helpers
+
+
+@pytest.mark.parametrize(("accept", "expected"), [
+    ("en", "hands"), ("fr", "donnes"), ("it", "mani"),
+    ("de", "Runden"),  # a German noun keeps its capital in the middle of a sentence
+])
+def test_a_label_lowered_for_the_middle_of_a_sentence(app: Flask, accept: str,
+                                                      expected: str) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": accept}):
+        assert lowered(t("Hands")) == expected
+
+
+def test_markup_fields_are_kept_and_every_other_field_escaped(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        shown = with_markup(t("This phone: {name}", name=strong("<b>Ann</b>")))
+        assert shown == "Ce téléphone\u00a0: <strong>&lt;b&gt;Ann&lt;/b&gt;</strong>"
+        plain = with_markup(t("{who} with {total}", who="<i>Bob</i>", total=3))
+        assert plain == "&lt;i&gt;Bob&lt;/i&gt; avec 3"
