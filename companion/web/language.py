@@ -8,11 +8,12 @@ page), else the best the browser asks for, else English. Every message the engin
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
 
 from companion.catalogues import TRANSLATIONS, ensure_compiled
@@ -35,7 +36,7 @@ def init_language(app: Flask) -> None:
     app.jinja_env.finalize = shown
     app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language,
                                  strong=strong)
-    app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup)
+    app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup, day=day)
     app.register_blueprint(bp)
 
 
@@ -99,6 +100,16 @@ def lowered(value: Any) -> str:
     case, except in a language whose nouns keep their capital ("Gebote speichern")."""
     words = said(value)
     return words if current_language() in NOUNS_KEEP_CAPITALS else words.lower()
+
+
+def day(stamp: Any) -> str:
+    """A stored ISO-8601 moment's day as the reader's language writes it: "23 nov. 2026",
+    "23.11.2026", "Nov 23, 2026" (blank for anything that is not a moment)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return ""
+    return format_date(moment.date(), "medium")
 
 
 @bp.get("/language/<code>")

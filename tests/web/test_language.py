@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from companion.i18n import t
 from companion.rules.values import Choice, Field, FieldKind
 from companion.web.forms import build_form
-from companion.web.language import COOKIE, NEXT_LIMIT, lowered, strong, with_markup
+from companion.web.language import COOKIE, NEXT_LIMIT, day, lowered, strong, with_markup
 from tests.web.conftest import GARDE_47, start
 
 MINUS = "\u2212"
@@ -191,3 +191,14 @@ def test_markup_fields_are_kept_and_every_other_field_escaped(app: Flask) -> Non
         assert shown == "Ce téléphone\u00a0: <strong>&lt;b&gt;Ann&lt;/b&gt;</strong>"
         plain = with_markup(t("{who} with {total}", who="<i>Bob</i>", total=3))
         assert plain == "&lt;i&gt;Bob&lt;/i&gt; avec 3"
+
+
+@pytest.mark.parametrize(("accept", "expected"), [
+    # CLDR's medium date of each language: month abbreviated in French and Italian, numeric
+    # in German, month first in English.
+    ("en", "Nov 23, 2026"), ("fr", "23 nov. 2026"), ("de", "23.11.2026"), ("it", "23 nov 2026"),
+])
+def test_a_day_is_written_the_readers_way(app: Flask, accept: str, expected: str) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": accept}):
+        assert day("2026-11-23T21:14:05.123456+00:00") == expected
+        assert day("not a moment") == "" and day(None) == ""
