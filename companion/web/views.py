@@ -33,7 +33,7 @@ from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, referee_for
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
-from companion.store import SignOff, StaleWrite
+from companion.store import SignOff, StaleWrite, Verdict
 from companion.web import get_cache, get_store
 from companion.web.forms import (
     FormField,
@@ -190,7 +190,7 @@ class HandStatus:
         """The status as the pad and the summary print it."""
         if self.word is None:
             return t("waiting for another player to agree")
-        agreed = self.word.verdict.value == "agreed"
+        agreed = self.word.verdict is Verdict.AGREED
         if self.word.by:
             return (t("agreed by {name}", name=self.word.by) if agreed
                     else t("disputed by {name}", name=self.word.by))
