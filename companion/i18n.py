@@ -33,6 +33,19 @@ class Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 
+class _English:
+    """The catalogue of the language every message is written in: each says itself."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH: Catalogue = _English()
+
+
 class Case(StrEnum):
     """How a message's first letter is changed where it stands in a sentence."""
 

@@ -32,6 +32,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
+from companion.i18n import t
 from companion.rules.values import Setup, json_ready
 
 HandAction = Literal["enter", "correct", "undo"]
@@ -482,10 +483,10 @@ class FaultKind(StrEnum):
 
 
 _FAULT_WORDS = {
-    FaultKind.DISK_FULL: "the disk is full",
-    FaultKind.READ_ONLY: "its file can only be read (it is read-only)",
-    FaultKind.LOCKED: "another program held the file too long (it is locked)",
-    FaultKind.UNREADABLE: "the file cannot be opened or is not a pad's database",
+    FaultKind.DISK_FULL: t("the disk is full"),
+    FaultKind.READ_ONLY: t("its file can only be read (it is read-only)"),
+    FaultKind.LOCKED: t("another program held the file too long (it is locked)"),
+    FaultKind.UNREADABLE: t("the file cannot be opened or is not a pad's database"),
 }
 
 

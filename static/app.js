@@ -32,7 +32,7 @@
         button.dataset.owner = select.value;
         button.querySelector("[data-owner-name]").textContent = select.value ? option.text : "";
         button.setAttribute("aria-label", button.firstChild.textContent +
-          (select.value ? ": " + option.text : ": in no pile yet"));
+          ": " + (select.value ? option.text : button.dataset.noPile || "in no pile yet"));
       });
     });
   }
@@ -42,7 +42,9 @@
     root.querySelectorAll("form").forEach(function (form) {
       var unit = form.querySelector('[name="unit"]:checked');
       form.querySelectorAll("[data-unit-word]").forEach(function (word) {
-        word.textContent = unit && unit.value === "tricks" ? "tricks" : "cards";
+        // the words in the page's language, written by the template beside the box
+        word.textContent = unit && unit.value === "tricks" ? word.dataset.tricks || "tricks"
+          : word.dataset.cards || "cards";
       });
     });
   }
@@ -89,7 +91,7 @@
   function copyLink(button) {
     var input = document.getElementById(button.dataset.copy);
     input.select();
-    var done = function () { button.textContent = "Copied"; };
+    var done = function () { button.textContent = button.dataset.copied || "Copied"; };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () {});
     } else if (document.execCommand && document.execCommand("copy")) {

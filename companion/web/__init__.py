@@ -10,6 +10,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
+from companion.i18n import Text, t
 from companion.pad import ReplayCache
 from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
 
@@ -108,20 +109,20 @@ def _headers(response: Response) -> Response:
     return response
 
 
-def _error_page(status: int, title: str, message: str) -> tuple[str, int]:
+def _error_page(status: int, title: str, message: str | Text) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message, status=status), status
 
 
 def _csrf_error(error: CSRFError) -> tuple[str, int]:
-    return _error_page(400, "This form has expired",
-                       "The page was open too long or came from elsewhere. Go back, reload the "
-                       "page and enter the hand again: nothing was saved.")
+    return _error_page(400, t("This form has expired"),
+                       t("The page was open too long or came from elsewhere. Go back, reload the "
+                         "page and enter the hand again: nothing was saved."))
 
 
 _MESSAGES = {
-    404: ("Not found", "There is no such page or session. Check the link you were given."),
-    405: ("Not allowed", "That page cannot be used that way."),
-    413: ("Too much data", "That request was far larger than any hand: nothing was saved."),
+    404: (t("Not found"), t("There is no such page or session. Check the link you were given.")),
+    405: (t("Not allowed"), t("That page cannot be used that way.")),
+    413: (t("Too much data"), t("That request was far larger than any hand: nothing was saved.")),
 }
 
 
@@ -129,7 +130,8 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
     status = error.code or 500
     title, message = _MESSAGES.get(status, (error.name, error.description or ""))
     if request.headers.get("HX-Request"):
-        return render_template("_error_fragment.html", message=f"{title}: {message}"), status
+        shown = t("{title}: {message}", title=title, message=message)
+        return render_template("_error_fragment.html", message=shown), status
     return _error_page(status, title, message)
 
 
@@ -138,10 +140,13 @@ def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
     from flask import current_app
 
     current_app.logger.warning("store fault: %s", fault)
-    message = (f"The pad could not write to its file: {fault.words}. Nothing was saved by this "
-               "request; the hands saved before are safe.")
     if fault.kind is FaultKind.LOCKED:
-        message += " Try again in a moment."
+        message = t("The pad could not write to its file: {why}. Nothing was saved by this "
+                    "request; the hands saved before are safe. Try again in a moment.",
+                    why=fault.words)
+    else:
+        message = t("The pad could not write to its file: {why}. Nothing was saved by this "
+                    "request; the hands saved before are safe.", why=fault.words)
     status = 507 if fault.kind is FaultKind.DISK_FULL else 503
     if request.headers.get("HX-Request"):
         # Shown where every saved message shows, whatever the form targeted (base.html lets
@@ -150,7 +155,7 @@ def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
         response.headers["HX-Retarget"] = "#toast"
         response.headers["HX-Reswap"] = "innerHTML show:top"
         return response
-    return _error_page(status, "Nothing was saved", message)
+    return _error_page(status, t("Nothing was saved"), message)
 
 
 def _unexpected_error(error: Exception) -> tuple[str, int]:
@@ -158,6 +163,6 @@ def _unexpected_error(error: Exception) -> tuple[str, int]:
     from flask import current_app
 
     current_app.logger.exception("unexpected error", exc_info=error)
-    return _error_page(500, "Something went wrong",
-                       "The pad hit a bug. Nothing was saved by this request; your earlier "
-                       "hands are safe. Please reload the page.")
+    return _error_page(500, t("Something went wrong"),
+                       t("The pad hit a bug. Nothing was saved by this request; your earlier "
+                         "hands are safe. Please reload the page."))

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import has_request_context
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms import Field as WtfField
@@ -19,6 +20,7 @@ from wtforms.fields.choices import SelectChoice
 from companion.formatting import number as format_points
 from companion.parsing import trick_keys
 from companion.rules.values import Entry, Field, FieldKind, Problem, TrickRecord
+from companion.web.language import said
 
 NOBODY = "none"
 CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down
@@ -70,19 +72,30 @@ def widget_for(spec: Field, players: Sequence[str]) -> str:
     return "text"
 
 
+def shown_label(label: str) -> str:
+    """A label as WTForms will print it: in the reader's language during a request.
+
+    WTForms writes a field's options and labels in Python, where the templates' translating
+    `finalize` never sees them, so they are said here, when the form is built for a request.
+    """
+    return said(label) if has_request_context() else str(label)
+
+
 def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     """The unbound WTForms field for a declared field (no WTForms validators: the engine judges)."""
     widget = widget_for(spec, players)
+    label = shown_label(spec.label)
     if widget == "chips":
-        choices = [SelectChoice(value, label) for value, label in choices_for(spec, players)]
-        return RadioField(spec.label, choices=choices, validate_choice=False)
+        choices = [SelectChoice(value, shown_label(text))
+                   for value, text in choices_for(spec, players)]
+        return RadioField(label, choices=choices, validate_choice=False)
     if widget == "select":
         pairs = [("", "—"), *choices_for(spec, players)]
-        return SelectField(spec.label, choices=[SelectChoice(v, label) for v, label in pairs],
+        return SelectField(label, choices=[SelectChoice(v, shown_label(text)) for v, text in pairs],
                            validate_choice=False)
     if widget == "checkbox":
-        return BooleanField(spec.label)
-    return StringField(spec.label)
+        return BooleanField(label)
+    return StringField(label)
 
 
 def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,

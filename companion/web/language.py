@@ -8,14 +8,16 @@ page), else the best the browser asks for, else English. Every message the engin
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, format_date, get_locale, get_translations
+from markupsafe import Markup, escape
 
 from companion.catalogues import TRANSLATIONS, ensure_compiled
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Text, t, tn
+from companion.i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Catalogue, Text, say, t, tn
 from companion.parsing import read_word
 
 bp = Blueprint("language", __name__)
@@ -32,7 +34,9 @@ def init_language(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     Babel(app, locale_selector=chosen_language)
     app.jinja_env.finalize = shown
-    app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language)
+    app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language,
+                                 strong=strong)
+    app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup, day=day)
     app.register_blueprint(bp)
 
 
@@ -69,6 +73,50 @@ def shown(value: Any) -> Any:
 def said(value: Any) -> str:
     """A message in the reader's language, as plain text (for a flash, a header, a cookie)."""
     return str(shown(value))
+
+
+def with_markup(value: Any) -> Markup:
+    """A message whose fields carry markup (`t("Hand {number}", number=strong(n))`) in the
+    reader's language: its words escaped, its `Markup` fields kept, its other fields escaped."""
+    if not isinstance(value, Text):
+        return escape(value)
+    words = catalogue() or ENGLISH
+    if value.plural is None:
+        template = words.gettext(value.template)
+    else:
+        template = words.ngettext(value.template, value.plural, value.count or 0)
+    fields = {name: field if isinstance(field, Markup) else say(field, words)
+              for name, field in value.params.items()}
+    try:
+        return escape(template).format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return escape(value)  # a translation naming a field the message lacks: the English
+
+
+def strong(value: Any) -> Markup:
+    """A field shown in bold inside a message (`with_markup` keeps it)."""
+    return Markup("<strong>{}</strong>").format(said(value))
+
+
+NOUNS_KEEP_CAPITALS = frozenset({"de"})
+"""Languages that write every noun with a capital, even in the middle of a sentence."""
+
+
+def lowered(value: Any) -> str:
+    """A label in the reader's language for the middle of a sentence ("Save the bids"): lower
+    case, except in a language whose nouns keep their capital ("Gebote speichern")."""
+    words = said(value)
+    return words if current_language() in NOUNS_KEEP_CAPITALS else words.lower()
+
+
+def day(stamp: Any) -> str:
+    """A stored ISO-8601 moment's day as the reader's language writes it: "23 nov. 2026",
+    "23.11.2026", "Nov 23, 2026" (blank for anything that is not a moment)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return ""
+    return format_date(moment.date(), "medium")
 
 
 @bp.get("/language/<code>")

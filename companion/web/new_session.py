@@ -18,6 +18,7 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 
 from companion import pad as pads
+from companion.i18n import Text, t
 from companion.parsing import read_count, read_name, read_word
 from companion.rules import all_games
 from companion.rules.base import Game
@@ -37,7 +38,7 @@ class NewSession:
     count: int
     values: Mapping[str, Any]
     options: list[FormField]
-    errors: dict[str, list[str]] = field(default_factory=dict)
+    errors: dict[str, list[Text]] = field(default_factory=dict)
 
     @property
     def sign_off(self) -> bool:
@@ -115,20 +116,21 @@ def known_names() -> list[str]:
     return [player.name for player in get_store().players()]
 
 
-def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[str]]]:
+def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[Text]]]:
     """The `count` seat names, tidied, with a problem for each blank, long or repeated one."""
     names: list[str] = []
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[Text]] = {}
     seen: set[str] = set()
     for seat in range(count):
         key = f"name-{seat}"
         name = read_name(form.get(key, ""))
         if not name:
-            errors[key] = [f"Enter the name of player {seat + 1}."]
+            errors[key] = [t("Enter the name of player {number}.", number=seat + 1)]
         elif len(name) > NAME_LIMIT:
-            errors[key] = [f"Keep names to {NAME_LIMIT} characters."]
+            errors[key] = [t("Keep names to {limit} characters.", limit=NAME_LIMIT)]
         elif name.casefold() in seen:
-            errors[key] = [f"{name} is already at the table: give each seat its own name."]
+            errors[key] = [t("{name} is already at the table: give each seat its own name.",
+                             name=name)]
         seen.add(name.casefold())
         names.append(name)
     return names, errors
@@ -142,13 +144,14 @@ def create_session():
     if game is None:
         form = new_session_form(all_games()[0], all_games()[0].player_counts[0], values,
                                 posted=True)
-        form.errors["game"] = ["Choose a game."]
+        form.errors["game"] = [t("Choose a game.")]
         return _refused(form)
     count = chosen_count(game, values)
     if count is None:
         form = new_session_form(game, game.player_counts[0], values, posted=True)
         counts = ", ".join(str(c) for c in game.player_counts)
-        form.errors["players"] = [f"{game.name} is for {counts} players."]
+        form.errors["players"] = [t("{game} is for {counts} players.", game=game.name,
+                                    counts=counts)]
         return _refused(form)
     form = new_session_form(game, count, values, posted=True)
     names, form.errors = read_names(values, count)

@@ -13,10 +13,12 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion import pad as pads
 from companion.engine import Checked
+from companion.i18n import t
 from companion.rules.values import Problem
 from companion.store import StaleWrite
 from companion.web import get_store
 from companion.web.forms import attach_problems, form_values
+from companion.web.language import lowered
 from companion.web.views import (
     _entry_form,
     is_htmx,
@@ -49,17 +51,18 @@ def change_phase(token: str):
     if request.form.get("phase", phase.name) != phase.name or \
             phase.name == pad.game.phases(pad.setup)[-1].name:
         # Another phone ended this phase meanwhile: show the hand as it stands, save nothing.
-        ended = phases.get(request.form.get("phase", ""), phase).label.lower()
-        stale = Problem(None, f"The {ended} were already saved from another phone; the hand as "
-                              "it stands is shown. Nothing was saved from this form.")
+        ended = lowered(phases.get(request.form.get("phase", ""), phase).label)
+        stale = Problem(None, t("The {phase} were already saved from another phone; the hand as "
+                                "it stands is shown. Nothing was saved from this form.",
+                                phase=ended))
         return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.game.fields(pad.setup) if spec.name in phase.fields]
     try:
         checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
     except StaleWrite:
-        return _answer(pad, Checked({}, (Problem(None, f"The {phase.label.lower()} were just "
-                                                       "saved from another phone; nothing was "
-                                                       "saved from this form."),)), status=409)
+        just_saved = t("The {phase} were just saved from another phone; nothing was saved from "
+                       "this form.", phase=lowered(phase.label))
+        return _answer(pad, Checked({}, (Problem(None, just_saved),)), status=409)
     return _answer(pad, None if checked.ok else checked)
 
 

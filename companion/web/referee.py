@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.cards import Card
+from companion.i18n import Text, t
 from companion.parsing import read_count
 from companion.rules import all_games
 from companion.rules.referee import TrickReferee, judge_request, referee_for
@@ -43,6 +44,11 @@ class RefereePanel:
     card_errors: list[str] = field(default_factory=list)
 
 
+def unnamed_players(count: int) -> list[Text]:
+    """The seats of a table the referee does not know by name: "Player 1", "Player 2", …"""
+    return [t("Player {number}", number=seat + 1) for seat in range(count)]
+
+
 def _count(referee: TrickReferee, asked: Any, fixed: int | None) -> int:
     """The table's size: the session's, else the one asked for if the game has it."""
     if fixed is not None:
@@ -62,7 +68,7 @@ def build_referee_panel(referee: TrickReferee, values: Mapping[str, Any],
     count = _count(referee, values.get("players"), fixed)
     specs = _specs(referee, count)
     chosen = {key: values[key] for key in values if key not in CARD_KEYS}
-    _, fields = build_form(specs, names or [f"Player {i + 1}" for i in range(count)],
+    _, fields = build_form(specs, names or unnamed_players(count),
                            data=defaults_as_form_data(specs) | chosen)
     leader = read_count(values.get("leader", "0"), digits=2) or 0
     leader = leader if leader < count else 0
@@ -101,7 +107,7 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
     data = {"players": panel.count, "cards": panel.cards, "leader": panel.leader,
             "options": {k: v for k, v in context.items() if k in option_names},
             "context": {k: v for k, v in context.items() if k not in option_names}}
-    data["names"] = panel.names or [f"Player {seat + 1}" for seat in range(panel.count)]
+    data["names"] = panel.names or unnamed_players(panel.count)
     answer, problems = judge_request(panel.referee, data)
     if not problems:
         panel.verdict = answer["verdicts"][0]

@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.exchange import problem
+from companion.i18n import t
 from companion.pad import import_document
 from companion.web import get_store
 from companion.web.views import _remember
@@ -26,37 +27,41 @@ def read_upload() -> tuple[Any, list[dict[str, Any]]]:
     """The uploaded file as JSON, or the problem with it (named for the file field)."""
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return None, [problem("Choose the session's JSON export to import.", field="file")]
+        return None, [problem(t("Choose the session's JSON export to import."), field="file")]
     raw = upload.stream.read(MAX_IMPORT_BYTES + 1)
     if len(raw) > MAX_IMPORT_BYTES:
-        return None, [problem("The file is larger than any session export (4 MB).",
+        return None, [problem(t("The file is larger than any session export (4 MB)."),
                               field="file")]
     try:
         return json.loads(raw.decode("utf-8")), []
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        return None, [problem(f"The file is not a session export (not JSON: {error}).",
-                              field="file")]
+        return None, [problem(t("The file is not a session export (not JSON: {error}).",
+                                error=str(error)), field="file")]
 
 
 SHOWN_PROBLEMS = 20
 
 
-def problem_words(found: dict[str, Any]) -> str:
+def problem_words(found: dict[str, Any]) -> Any:
     """A refusal as a line beside the file field: "Hand 3, points: …"."""
-    where = []
-    if found.get("hand") is not None:
-        where.append(f"Hand {found['hand']}")
-    if found.get("field") not in (None, "file"):
-        where.append(str(found["field"]))
-    return f"{', '.join(where)}: {found['message']}" if where else found["message"]
+    hand, message = found.get("hand"), found["message"]
+    field = found.get("field") if found.get("field") not in (None, "file") else None
+    if hand is not None and field is not None:
+        return t("Hand {number}, {field}: {message}", number=hand, field=str(field),
+                 message=message)
+    if hand is not None:
+        return t("Hand {number}: {message}", number=hand, message=message)
+    if field is not None:
+        return t("{field}: {message}", field=str(field), message=message)
+    return message
 
 
-def shown_problems(problems: list[dict[str, Any]]) -> list[str]:
+def shown_problems(problems: list[dict[str, Any]]) -> list[Any]:
     """The first refusals in words, and how many more there are."""
-    lines = [problem_words(found) for found in problems[:SHOWN_PROBLEMS]]
+    lines: list[Any] = [problem_words(found) for found in problems[:SHOWN_PROBLEMS]]
     if len(problems) > SHOWN_PROBLEMS:
-        lines.append(f"… and {len(problems) - SHOWN_PROBLEMS} more.")
-    return [*lines, "Nothing was imported."] if lines else []
+        lines.append(t("… and {count} more.", count=len(problems) - SHOWN_PROBLEMS))
+    return [*lines, t("Nothing was imported.")] if lines else []
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -21,12 +21,14 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from companion import pad as pads
 from companion.engine import Checked
+from companion.i18n import t
 from companion.parsing import trick_keys
 from companion.rules.base import Game
 from companion.rules.values import Field, Problem, TrickProgress
 from companion.store import StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import trick_field
+from companion.web.language import said
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -46,9 +48,9 @@ from companion.web.who import author
 
 bp = Blueprint("tricks", __name__)
 
-OTHER_PHONE = ("Another phone changed this hand's tricks after yours last showed them, so your "
-               "change was not made. The hand as it stands is shown: tap your trick again if it "
-               "is still to come.")
+OTHER_PHONE = t("Another phone changed this hand's tricks after yours last showed them, so your "
+                "change was not made. The hand as it stands is shown: tap your trick again if it "
+                "is still to come.")
 
 def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
     """What was tapped or typed for the next trick, by part (`next-<part>` keys)."""
@@ -115,7 +117,7 @@ def change_tricks(token: str):
 
 def _ended(pad: pads.Pad) -> Response:
     """No more tricks once the session has ended: back to the pad, which says why."""
-    flash("This session has ended: no more tricks or hands can be added.")
+    flash(said(t("This session has ended: no more tricks or hands can be added.")))
     target = url_for("pad.show", token=pad.token)
     if is_htmx():
         response = Response(status=204)
@@ -181,6 +183,6 @@ def whole_hand(token: str):
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result
-    flash(saved_message(after, hand))
+    flash(said(saved_message(after, hand)))
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"), code=303)
 

@@ -27,12 +27,13 @@ from flask import (
 from companion import exchange, formatting
 from companion import pad as pads
 from companion.engine import Checked
+from companion.i18n import Text, t
 from companion.parsing import parse_values, read_count, read_word
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, referee_for
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
-from companion.store import SignOff, StaleWrite
+from companion.store import SignOff, StaleWrite, Verdict
 from companion.web import get_cache, get_store
 from companion.web.forms import (
     FormField,
@@ -44,6 +45,7 @@ from companion.web.forms import (
     trick_as_strings,
     trick_field,
 )
+from companion.web.language import lowered, said
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -123,14 +125,15 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
 
 
 def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
-                      drafted: Mapping[str, Any]) -> list[tuple[Phase, list[str]]]:
+                      drafted: Mapping[str, Any]) -> list[tuple[Phase, list[Text]]]:
     """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
     specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
     lines = []
     for phase in ended:
         entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
                                 pad.setup.player_count)
-        lines.append((phase, [f"{specs[name].label}: {_shown(specs[name], entry[name], pad)}"
+        lines.append((phase, [t("{field}: {value}", field=specs[name].label,
+                                value=_shown(specs[name], entry[name], pad))
                               for name in pad.game.entry_order(pad.state, phase.fields)]))
     return lines
 
@@ -144,7 +147,7 @@ def _shown(spec: Field, value: Any, pad: pads.Pad) -> str:
     if spec.kind is FieldKind.CHOICE:
         return spec.choice_label(value)
     if spec.kind is FieldKind.BOOLEAN:
-        return "yes" if value else "no"
+        return t("yes") if value else t("no")
     if isinstance(value, int | float):
         return formatting.number(value)
     return str(value)
@@ -186,9 +189,12 @@ class HandStatus:
     def words(self) -> str:
         """The status as the pad and the summary print it."""
         if self.word is None:
-            return "waiting for another player to agree"
-        by = f" by {self.word.by}" if self.word.by else ""
-        return f"{self.word.verdict.value}{by}"
+            return t("waiting for another player to agree")
+        agreed = self.word.verdict is Verdict.AGREED
+        if self.word.by:
+            return (t("agreed by {name}", name=self.word.by) if agreed
+                    else t("disputed by {name}", name=self.word.by))
+        return t("agreed") if agreed else t("disputed")
 
 
 def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
@@ -207,9 +213,10 @@ def leading_words(pad: pads.Pad) -> str:
     totals = pad.state.totals
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
-            return f"{group.name} with {pad.game.group_total(pad.state, group)}"
+            return t("{who} with {total}", who=group.name,
+                     total=pad.game.group_total(pad.state, group))
     names = pad.setup.names_of(winners)
-    return f"{names} with {totals[winners[0]]}"
+    return t("{who} with {total}", who=names, total=totals[winners[0]])
 
 
 def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand, Any]], int]:
@@ -284,7 +291,7 @@ def add_hand(token: str):
     """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
     pad = load_or_404(token)
     if pad.ended:
-        flash("This session has ended: no more hands can be added.")
+        flash(said(t("This session has ended: no more hands can be added.")))
         return redirect(url_for("pad.show", token=token), code=303)
     specs = pad.game.fields(pad.setup)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
@@ -299,7 +306,7 @@ def add_hand(token: str):
         return _refused(pad, result, "pad.html")
     hand, after = result
     if not is_htmx():
-        flash(saved_message(after, hand))
+        flash(said(saved_message(after, hand)))
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
@@ -312,14 +319,14 @@ def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
     number = read_count(expected)
     if number is None:
-        return Problem(None, "This form does not say which hand it is for, so it was not saved. "
-                             f"The next hand is {pad.next_number}: check the table of hands, then "
-                             "save again.")
+        return Problem(None, t("This form does not say which hand it is for, so it was not "
+                               "saved. The next hand is {next}: check the table of hands, then "
+                               "save again.", next=pad.next_number))
     if number == pad.next_number:
         return None
-    return Problem(None, f"Hand {number} has already been saved from another device; the next "
-                         f"hand is {pad.next_number}. Check the table of hands below, then save "
-                         "again if this is a new hand.")
+    return Problem(None, t("Hand {number} has already been saved from another device; the next "
+                           "hand is {next}. Check the table of hands below, then save again if "
+                           "this is a new hand.", number=number, next=pad.next_number))
 
 
 @dataclass(frozen=True)
@@ -346,12 +353,16 @@ def stale_choice(pad: pads.Pad, number: int, typed: Mapping[str, Any]) -> StaleC
     return StaleChoice(number, pad.hand(number), pads.preview(pad, typed), pad.next_number)
 
 
-def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
-    scores = ", ".join(
-        f"{name} {pad.game.scale.show(points)}" for name, points in zip(pad.setup.players,
-                                                                        hand.result.points,
-                                                          strict=True))
-    return f"Hand {hand.number} saved: {scores}."
+def hand_scores(pad: pads.Pad, hand: ScoredHand) -> str:
+    """A hand's points by player, as the pad writes them ("Ann +31, Bob −31"): names and
+    numbers only, the same in every language."""
+    return ", ".join(f"{name} {pad.game.scale.show(points)}"
+                     for name, points in zip(pad.setup.players, hand.result.points, strict=True))
+
+
+def saved_message(pad: pads.Pad, hand: ScoredHand) -> Text:
+    """What the pad says after a save: the hand's number and its points."""
+    return t("Hand {number} saved: {scores}.", number=hand.number, scores=hand_scores(pad, hand))
 
 
 @bp.post("/s/<token>/preview")
@@ -404,7 +415,8 @@ def edit_hand(token: str, number: int):
         rows = whole_hand_rows(pad, spec, request.form) if spec else []
         return render_template("edit.html", **context, hand=hand, trick_spec=spec,
                                trick_rows=rows, row_errors=row_errors, based_on=based_on), 422
-    flash(f"Hand {number} corrected. " + saved_message(pad, result).split(": ", 1)[1])
+    flash(said(t("Hand {number} corrected. {scores}.", number=number,
+                 scores=hand_scores(pad, result))))
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
 
 
@@ -412,15 +424,15 @@ MISSING_VERSION = -1
 """The version of a form that did not say which it was based on: matches no row."""
 
 
-def stale_edit_words(number: int, seen: int | None) -> str:
+def stale_edit_words(number: int, seen: int | None) -> Text:
     """Why a correction was not saved: the hand changed since the form was opened."""
     if seen is None:
-        return (f"This form does not say which version of hand {number} it corrects, so it "
-                "was not saved. The hand as it stands now is above; your correction is below "
-                "as you typed it: save it again to apply it.")
-    return (f"Hand {number} was changed from another phone after you opened this form, so your "
-            "correction was not saved. The hand as it stands now is above; your correction is "
-            "below as you typed it: save it again to replace it, or cancel.")
+        return t("This form does not say which version of hand {number} it corrects, so it "
+                 "was not saved. The hand as it stands now is above; your correction is below "
+                 "as you typed it: save it again to apply it.", number=number)
+    return t("Hand {number} was changed from another phone after you opened this form, so your "
+             "correction was not saved. The hand as it stands now is above; your correction is "
+             "below as you typed it: save it again to replace it, or cancel.", number=number)
 
 
 def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[FormField],
@@ -443,10 +455,12 @@ def undo(token: str) -> Response:
         number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,
                                 by=author())
     except StaleWrite:
-        flash("The hands changed from another phone after you opened this page, so nothing was "
-              "undone. Check the table of hands, then undo again if you still mean it.")
+        flash(said(t("The hands changed from another phone after you opened this page, so "
+                     "nothing was undone. Check the table of hands, then undo again if you still "
+                     "mean it.")))
         return redirect(url_for("pad.show", token=token), code=303)
-    flash(f"Hand {number} undone (it stays in the history)." if number else "No hand to undo.")
+    flash(said(t("Hand {number} undone (it stays in the history).", number=number) if number
+               else t("No hand to undo.")))
     return redirect(url_for("pad.show", token=token), code=303)
 
 
@@ -466,14 +480,15 @@ def summary(token: str) -> str:
                            option_lines=_option_lines(pad))
 
 
-def _option_lines(pad: pads.Pad) -> list[tuple[str, str]]:
+def _option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
     """The house rules in force, as (rule, choice) for the summary and the pad."""
     lines = []
     for option in pad.game.options(pad.setup.player_count):
         value = pad.setup.options.get(option.name)
         shown = option.choice_label(value) if option.kind is FieldKind.CHOICE else str(value)
         if value == 0 and option.help.startswith(ZERO_MEANS):
-            shown = option.help.removeprefix(ZERO_MEANS)  # "0 = play until you end the session"
+            # "0 = play until you end the session", said before the "0 = " goes
+            shown = said(option.help).removeprefix(ZERO_MEANS)
         lines.append((option.label, shown))
     return lines
 
@@ -498,7 +513,7 @@ def history(token: str) -> str:
 
 
 def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
-                   after: Mapping[str, Any]) -> list[str]:
+                   after: Mapping[str, Any]) -> list[Text]:
     """What a correction changed, field by field in the players' words: "points 41 → 44"."""
     specs = pad.game.fields(pad.setup)
     count = pad.setup.player_count
@@ -510,9 +525,10 @@ def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
         if was == now:
             continue
         if spec.kind is FieldKind.TRICKS:
-            words.append(f"{spec.label.lower()} re-entered")
+            words.append(t("{field} re-entered", field=lowered(spec.label)))
             continue
-        words.append(f"{spec.label} {_shown(spec, was, pad)} → {_shown(spec, now, pad)}")
+        words.append(t("{field} {was} → {now}", field=spec.label, was=_shown(spec, was, pad),
+                       now=_shown(spec, now, pad)))
     return words
 
 

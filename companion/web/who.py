@@ -11,9 +11,11 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
+from companion.i18n import t
 from companion.parsing import read_count, read_word
 from companion.store import Author, SameAuthor, StaleWrite, Verdict
 from companion.web import get_store
+from companion.web.language import said
 
 bp = Blueprint("who", __name__)
 
@@ -75,18 +77,19 @@ def sign_off(token: str, number: int) -> Response:
     verdict = read_word(request.form.get("verdict"), tuple(v.value for v in Verdict))
     based_on = read_count(request.form.get("based_on", ""), digits=12)
     if verdict is None or based_on is None:
-        flash("Tap Agree or Dispute beside the hand.")
+        flash(said(t("Tap Agree or Dispute beside the hand.")))
         return _back(token, number)
     try:
         get_store().sign_off(token, number, based_on, Verdict(verdict), author())
     except StaleWrite:
-        flash(f"Hand {number} changed on another phone since: nothing was recorded. Check it "
-              "again.")
+        flash(said(t("Hand {number} changed on another phone since: nothing was recorded. "
+                     "Check it again.", number=number)))
     except SameAuthor:
-        flash(f"Hand {number} was saved on this phone: another player agrees or disputes it on "
-              "theirs.")
+        flash(said(t("Hand {number} was saved on this phone: another player agrees or disputes "
+                     "it on theirs.", number=number)))
     else:
-        flash(f"Hand {number} {'agreed' if verdict == Verdict.AGREED else 'disputed'}.")
+        flash(said(t("Hand {number} agreed.", number=number) if verdict == Verdict.AGREED
+                   else t("Hand {number} disputed.", number=number)))
     return _back(token, number)
 
 
