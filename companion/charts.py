@@ -5,19 +5,21 @@ tooltip layer are taken out, so the SVG runs no script, loads nothing, passes th
 content policy (no inline style) and takes its colours from the page (`.chart` in
 static/app.css: the theme's ink and a series palette, light and dark, and in print). Each
 point carries a <title> ("Ann after hand 3: 120"), the tooltip a browser shows without script.
-Pure Python: no Flask.
+Pure Python: no Flask. Its words are messages (`companion.i18n`): the caller passes `say`, which
+writes a message in the reader's language (English by default), since the drawing is text.
 """
 
 from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygal
 
 from companion import formatting
+from companion.i18n import Text, t
 from companion.rules import get
 from companion.rules.values import State
 
@@ -34,6 +36,23 @@ MOST_X_LABELS = 8
 """Hand numbers written under the chart at most (every hand still has its point)."""
 
 
+Say = Callable[[str], str]
+"""Writes a message in the reader's language (`str`: in English)."""
+
+PointWords = Callable[[str, str, str], Text]
+"""A point's title from the line's name, the point's label and its value."""
+
+
+def after_label(name: str, label: str, value: str) -> Text:
+    """A point's title: "Ann after 3: 120"."""
+    return t("{name} after {label}: {value}", name=name, label=label, value=value)
+
+
+def after_hand(name: str, label: str, value: str) -> Text:
+    """A running total's title: "Ann after hand 3: 120"."""
+    return t("{name} after hand {label}: {value}", name=name, label=label, value=value)
+
+
 @dataclass(frozen=True)
 class Series:
     """One line: its name and a value per point."""
@@ -43,8 +62,9 @@ class Series:
 
 
 def line_chart(title: str, labels: Sequence[str], series: Sequence[Series],
-               point_words: str = "{name} after {label}: {value}") -> str:
-    """A line chart as SVG markup: one line per series, one point per label."""
+               point_words: PointWords = after_label, say: Say = str) -> str:
+    """A line chart as SVG markup: one line per series, one point per label, its words said
+    by `say`."""
     columns = min(LEGEND_COLUMNS, max(1, len(series)))
     rows = math.ceil(len(series) / columns)
     chart = pygal.Line(
@@ -59,12 +79,12 @@ def line_chart(title: str, labels: Sequence[str], series: Sequence[Series],
         show_minor_x_labels=len(labels) <= MOST_X_LABELS, margin=8, spacing=6,
         formatter=formatting.number, value_formatter=formatting.number, js=[], css=[],
         disable_xml_declaration=True,
-        no_prefix=True, title=None, x_title=None)
+        no_prefix=True, title=None, x_title=None, no_data_text=say(t("No hands yet.")))
     chart.x_labels = list(labels)
     for line in series:
-        chart.add(line.name, list(line.values))
-    root = _plain(chart.render_tree(), title)
-    _title_points(root, labels, series, point_words)
+        chart.add(say(line.name), list(line.values))
+    root = _plain(chart.render_tree(), say(title))
+    _title_points(root, labels, series, point_words, say)
     # The SVG namespace as the default one, at every call: another module (qrcode) registers
     # the prefix "svg" for it, and every tag would then be written <svg:g>.
     ET.register_namespace("", SVG)
@@ -105,7 +125,7 @@ def _markup(tree: object) -> str:
 
 
 def _title_points(root: ET.Element, labels: Sequence[str], series: Sequence[Series],
-                  words: str) -> None:
+                  words: PointWords, say: Say) -> None:
     """Give each point its words as a <title> (in place of pygal's data for its script)."""
     overlay = next(g for g in root.iter(_tag("g")) if "overlay" in g.get("class", "").split())
     for index, group in enumerate(g for g in overlay if "series" in g.get("class", "")):
@@ -115,8 +135,8 @@ def _title_points(root: ET.Element, labels: Sequence[str], series: Sequence[Seri
             for desc in dot.findall(_tag("desc")):
                 dot.remove(desc)
             note = ET.SubElement(dot, _tag("title"))
-            note.text = words.format(name=line.name, label=labels[point],
-                                     value=formatting.number(line.values[point]))
+            note.text = say(words(line.name, labels[point],
+                                  formatting.number(line.values[point])))
 
 def running_series(state: State) -> tuple[Series, ...]:
     """A session's running totals: one line per fixed side where the game has sides (as the
@@ -137,9 +157,9 @@ def running_series(state: State) -> tuple[Series, ...]:
                                                                          strict=True))
 
 
-def session_chart(state: State) -> str:
+def session_chart(state: State, say: Say = str) -> str:
     """The running totals of a session, one point per hand."""
     labels = [str(hand.number) for hand in state.hands]
     game = get(state.setup.game)
-    return line_chart(f"{game.name}: running totals after each hand", labels,
-                      running_series(state), "{name} after hand {label}: {value}")
+    return line_chart(t("{game}: running totals after each hand", game=game.name), labels,
+                      running_series(state), after_hand, say)

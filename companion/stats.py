@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from companion import formatting
 from companion.engine import make_setup
+from companion.i18n import t
 from companion.rules import get
 from companion.rules.base import Game, leaders
 from companion.rules.values import Better, Outcome, ScoredHand, Setup, State
@@ -107,8 +108,8 @@ class Figure:
     def text(self) -> str:
         """The figure as the page prints it: "2 of 3", "2.75", "+120", or "—" for nothing."""
         if self.out_of is not None:
-            return f"{formatting.number(self.value or 0)} of {self.out_of}" if self.out_of \
-                else "—"
+            return t("{made} of {taken}", made=formatting.number(self.value or 0),
+                     taken=formatting.number(self.out_of)) if self.out_of else "—"
         if self.value is None:
             return "—"
         rounded = round(self.value, 2)
@@ -313,11 +314,12 @@ def own_figures(slug: str, counts: Mapping[str, int], hands: int) -> tuple[Figur
                      if value not in ("pass", "passed"))
     if slug == "tantony":
         runts = counts.get("runts", 0)
-        return (Figure("Runts a hand", runts / hands if hands else None),
-                Figure("Average runt", counts.get("runt_points", 0) / runts if runts else None))
+        return (Figure(t("Runts a hand"), runts / hands if hands else None),
+                Figure(t("Average runt"),
+                       counts.get("runt_points", 0) / runts if runts else None))
     if slug == "troggu":
-        return (Figure("Rappen won", counts.get("won", 0), signed=True),
-                Figure("Rappen paid", -counts.get("paid", 0), signed=True))
+        return (Figure(t("Rappen won"), counts.get("won", 0), signed=True),
+                Figure(t("Rappen paid"), -counts.get("paid", 0), signed=True))
     return ()
 
 
@@ -326,11 +328,18 @@ def figure_headings(slug: str) -> tuple[str, ...]:
     return tuple(figure.heading for figure in own_figures(slug, {}, 0))
 
 
+OWN_FIGURES_TITLES: dict[str, str] = {
+    "french-tarot": t("Contracts made of those taken"),
+    "skat": t("Games won of those declared"),
+    "tantony": t("Runts"),
+    "troggu": t("Rappen"),
+}
+"""The heading over a game's own figures."""
+
+
 def own_figures_title(slug: str) -> str:
     """What a game's own figures are, in a heading."""
-    return {"french-tarot": "Contracts made of those taken",
-            "skat": "Games won of those declared",
-            "tantony": "Runts", "troggu": "Rappen"}.get(slug, "")
+    return OWN_FIGURES_TITLES.get(slug, "")
 
 
 def choice_labels(slug: str, field_name: str) -> tuple[tuple[str, str], ...]:

@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion.i18n import Text, t, tn
 from companion.parsing import read_count, read_name
 from companion.rules import get
 from companion.store import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
 from companion.web import get_store
+from companion.web.language import said
 from companion.web.new_session import NAME_LIMIT
 
 bp = Blueprint("players", __name__)
@@ -74,9 +76,9 @@ def rename(player: str) -> Response | tuple[str, int]:
     form = RosterForm(current.id, name=name)
     seen = read_count(request.form.get("version", ""), digits=9)
     if not name:
-        form.errors["name"] = ["Enter the player's new name."]
+        form.errors["name"] = [t("Enter the player's new name.")]
     elif len(name) > NAME_LIMIT:
-        form.errors["name"] = [f"Keep names to {NAME_LIMIT} characters."]
+        form.errors["name"] = [t("Keep names to {limit} characters.", limit=NAME_LIMIT)]
     if form.errors:
         return _refused(form, 422)
     try:
@@ -85,11 +87,10 @@ def rename(player: str) -> Response | tuple[str, int]:
         form.errors["name"] = [stale_words(current)]
         return _refused(form, 409)
     except NameTaken as taken:
-        owner = get_store().player(taken.owner)
-        form.errors["name"] = [f"{name} names {owner.name if owner else 'another player'} "
-                               "already: if they are one person, merge them instead."]
+        form.errors["name"] = [taken_words(name, get_store().player(taken.owner))]
         return _refused(form, 422)
-    flash(f"{current.name} is now {name}. Sessions already played keep the names as typed.")
+    flash(said(t("{old} is now {new}. Sessions already played keep the names as typed.",
+                 old=current.name, new=name)))
     return redirect(url_for("players.roster", _anchor=f"player-{current.id}"), code=303)
 
 
@@ -103,44 +104,63 @@ def merge(player: str) -> Response | tuple[str, int]:
     matched = MERGE_CHOICE.fullmatch(chosen.strip())
     target = get_store().player(int(matched.group(1))) if matched else None
     if target is None and matched:
-        form.errors["into"] = ["That player is no longer on the roster (merged on another "
-                               "phone since this page was opened): choose again."]
+        form.errors["into"] = [t("That player is no longer on the roster (merged on another "
+                                 "phone since this page was opened): choose again.")]
         return _refused(form, 409)
     if target is None or matched is None:
-        form.errors["into"] = ["Choose the player they are the same person as."]
+        form.errors["into"] = [t("Choose the player they are the same person as.")]
         return _refused(form, 422)
     try:
         get_store().merge_players(current.id, target.id, seen if seen is not None else -1,
                                   int(matched.group(2)))
     except SamePlayer:
-        form.errors["into"] = [f"That is {current.name}: choose another player to merge "
-                               "into."]
+        form.errors["into"] = [t("That is {name}: choose another player to merge into.",
+                                 name=current.name)]
         return _refused(form, 422)
     except SatTogether as together:
         form.errors["into"] = [together_words(current, target, together)]
         return _refused(form, 422)
     except StaleWrite:
-        form.errors["into"] = ["One of the two players was renamed or merged on another phone "
-                               "since this page was opened, so nothing was merged. Check the "
-                               "roster as it is now, then merge again."]
+        form.errors["into"] = [t("One of the two players was renamed or merged on another "
+                                 "phone since this page was opened, so nothing was merged. "
+                                 "Check the roster as it is now, then merge again.")]
         return _refused(form, 409)
-    flash(f"{current.name} and {target.name} are one player now: {target.name}, with "
-          "every session of both.")
+    flash(said(t("{first} and {second} are one player now: {second}, with every session of "
+                 "both.", first=current.name, second=target.name)))
     return redirect(url_for("players.roster", _anchor=f"player-{target.id}"), code=303)
 
 
-def stale_words(player: Player) -> str:
+def taken_words(name: str, owner: Player | None) -> Text:
+    """Why a rename was refused: the name is another player's."""
+    if owner is None:
+        return t("{name} names another player already: if they are one person, merge them "
+                 "instead.", name=name)
+    return t("{name} names {owner} already: if they are one person, merge them instead.",
+             name=name, owner=owner.name)
+
+
+def stale_words(player: Player) -> Text:
     """Why a rename was not saved: the player changed on another phone."""
-    return (f"This player was renamed or merged on another phone after this page was opened "
-            f"(now: {player.name}), so nothing was changed. Your name is kept here: save again "
-            "to apply it.")
+    return t("This player was renamed or merged on another phone after this page was opened "
+             "(now: {name}), so nothing was changed. Your name is kept here: save again to "
+             "apply it.", name=player.name)
 
 
-def together_words(current: Player, target: Player, together: SatTogether) -> str:
-    """Why two players cannot be merged: they sat at one table."""
-    first = together.sessions[0] if together.sessions else None
-    where = f" ({get(first.setup.game).name}, {first.created_at[:10]})" if first else ""
+def together_words(current: Player, target: Player, together: SatTogether) -> Text:
+    """Why two players cannot be merged: they sat at one table (the first such session named,
+    and how many more)."""
+    if not together.sessions:
+        return t("{first} and {second} sat in the same session: they are two people, so they "
+                 "cannot be merged.", first=current.name, second=target.name)
+    session = together.sessions[0]
+    game, day = get(session.setup.game).name, session.created_at[:10]
     more = len(together.sessions) - 1
-    also = f" and {more} more" if more > 0 else ""
-    return (f"{current.name} and {target.name} sat in the same session{where}{also}: they are "
-            "two people, so they cannot be merged.")
+    if more == 0:
+        return t("{first} and {second} sat in the same session ({game}, {day}): they are two "
+                 "people, so they cannot be merged.", first=current.name, second=target.name,
+                 game=game, day=day)
+    return tn("{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
+              "they are two people, so they cannot be merged.",
+              "{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
+              "they are two people, so they cannot be merged.", more, first=current.name,
+              second=target.name, game=game, day=day)

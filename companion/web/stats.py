@@ -18,11 +18,13 @@ from markupsafe import Markup
 
 from companion import charts, stats
 from companion import pad as pads
+from companion.i18n import Text, t
 from companion.parsing import read_count, read_date
 from companion.rules import all_games, get
 from companion.rules.values import State
 from companion.store import Player
 from companion.web import get_cache, get_store
+from companion.web.language import said
 from companion.web.views import is_htmx, load_or_404
 
 bp = Blueprint("stats", __name__)
@@ -57,13 +59,16 @@ class DayRange:
                 if value}
 
     @property
-    def words(self) -> str:
-        """The range in words: "all sessions", "from 2026-01-01 to 2026-12-31"."""
-        if not self.start and not self.end:
-            return "all sessions"
-        parts = [f"from {self.start.isoformat()}" if self.start else "",
-                 f"to {self.end.isoformat()}" if self.end else ""]
-        return "sessions " + " ".join(part for part in parts if part)
+    def words(self) -> Text:
+        """The range in words: "all sessions", "sessions from 2026-01-01 to 2026-12-31"."""
+        if self.start and self.end:
+            return t("sessions from {start} to {end}", start=self.start.isoformat(),
+                     end=self.end.isoformat())
+        if self.start:
+            return t("sessions from {start}", start=self.start.isoformat())
+        if self.end:
+            return t("sessions to {end}", end=self.end.isoformat())
+        return t("all sessions")
 
 
 def read_range(args: Mapping[str, Any]) -> DayRange:
@@ -74,10 +79,11 @@ def read_range(args: Mapping[str, Any]) -> DayRange:
     for key in RANGE_KEYS:
         days[key] = read_date(typed[key]) if typed[key].strip() else None
         if typed[key].strip() and days[key] is None:
-            errors[key] = ["Write the day as year-month-day, for example 2026-11-23."]
+            errors[key] = [t("Write the day as year-month-day, for example {example}.",
+                             example="2026-11-23")]
     start, end = days["from"], days["to"]
     if start and end and end < start:
-        errors["to"] = ["The last day is before the first: swap them."]
+        errors["to"] = [t("The last day is before the first: swap them.")]
     return DayRange(start, end, typed, errors)
 
 
@@ -174,10 +180,15 @@ def _result_charts(player: Player, table: stats.PlayerStats) -> dict[str, Markup
         results = [r for r in table.results if r.game == record.game]
         labels = [r.day[5:] for r in results]  # "11-23": the year is in the range
         line = charts.Series(player.name, tuple(r.total for r in results))
-        drawn[record.game] = Markup(charts.line_chart(
-            f"{player.name} at {get(record.game).name}: total in each session", labels, [line],
-            "{name} on {label}: {value}"))
+        title = t("{name} at {game}: total in each session", name=player.name,
+                  game=get(record.game).name)
+        drawn[record.game] = Markup(charts.line_chart(title, labels, [line], on_day, said))
     return drawn
+
+
+def on_day(name: str, label: str, value: str) -> Text:
+    """A point of a player's results: "Ann on 11-23: 120"."""
+    return t("{name} on {label}: {value}", name=name, label=label, value=value)
 
 
 @bp.get("/s/<token>/chart")
@@ -185,7 +196,7 @@ def session_chart(token: str) -> str:
     """The running totals as a line chart: the pad's fold fetches it (htmx), or a page of its
     own without JavaScript."""
     pad = load_or_404(token)
-    svg = Markup(charts.session_chart(pad.state)) if pad.state.hands else None
+    svg = Markup(charts.session_chart(pad.state, said)) if pad.state.hands else None
     template = "stats/_session_chart.html" if is_htmx() else "stats/session_chart.html"
     return render_template(template, pad=pad, chart=svg)
 
@@ -193,4 +204,4 @@ def session_chart(token: str) -> str:
 @bp.app_template_global()
 def running_chart(state: State) -> Markup:
     """The running totals of a session as inline SVG (the printed summary draws it)."""
-    return Markup(charts.session_chart(state))
+    return Markup(charts.session_chart(state, said))

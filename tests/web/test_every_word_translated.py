@@ -130,3 +130,35 @@ def test_the_check_itself_finds_a_word_left_in_english() -> None:
     assert untranslated("<p>⟦Ann takes ⟦a garde⟧⟧ K♠ 10♥ +31</p>") == []
     assert untranslated("<p>Total ⟦points⟧</p><script>var x = 'Hello';</script>") == [
         "Total ⟦points⟧"]
+
+
+GAMES_WITH_OWN_FIGURES = ("french-tarot", "skat", "tantony", "troggu")
+"""The games whose statistics pages add a table of their own (companion.stats.OWN_COUNTS)."""
+
+
+def roster_and_stats_of(client: FlaskClient, game: Game) -> dict[str, str]:
+    """The roster, the statistics pages and the session's chart once a session of the game is
+    saved (with its hands), by name."""
+    pages_of(client, game)
+    overview = client.get("/stats").get_data(as_text=True)
+    player = re.search(r'href="/stats/player/(\d+)"', overview)
+    pad = re.search(r'href="(/s/[A-Za-z0-9_-]+)', client.get("/").get_data(as_text=True))
+    assert player and pad, "the session is counted and listed on this phone"
+    return {
+        "roster": client.get("/players").get_data(as_text=True),
+        "overview": overview,
+        "game": client.get(f"/stats/game/{game.slug}").get_data(as_text=True),
+        "player": client.get(f"/stats/player/{player.group(1)}").get_data(as_text=True),
+        "chart": client.get(f"{pad.group(1)}/chart").get_data(as_text=True),
+        "chart fold": client.get(f"{pad.group(1)}/chart",
+                                 headers={"HX-Request": "true"}).get_data(as_text=True),
+    }
+
+
+@pytest.mark.parametrize("slug", (*GAMES_WITH_OWN_FIGURES, "whist"))
+def test_the_roster_and_the_statistics_are_all_messages(pseudo_client: FlaskClient,
+                                                        slug: str) -> None:
+    game = next(game for game in all_games() if game.slug == slug)
+    left = {name: words for name, html in roster_and_stats_of(pseudo_client, game).items()
+            if (words := untranslated(html))}
+    assert left == {}, left
