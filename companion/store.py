@@ -32,6 +32,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
+from companion.durability import committer_for
 from companion.rules.values import Setup, json_ready
 
 HandAction = Literal["enter", "correct", "undo"]
@@ -367,8 +368,10 @@ class Store:
             self.db = Database(self._connect(busy_seconds))
             if not self.read_only:
                 self.db.execute("PRAGMA journal_mode=WAL")
-                # FULL: a hand whose save returned survives a power cut, not just a crash.
-                self.db.execute("PRAGMA synchronous=FULL")
+                # NORMAL: a commit is not synced by SQLite; `_write` makes it durable through
+                # the group committer (one fsync of the log shared by concurrent commits), so
+                # a hand whose save returned still survives a power cut (companion/durability).
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             if migrate:
                 self.migrate()
@@ -403,6 +406,7 @@ class Store:
                                                       "must write")
             return
         MIGRATIONS.apply(self.db)
+        self._durable()
 
     def pending_migrations(self) -> list[str]:
         """The names of the migrations this file still lacks."""
@@ -425,6 +429,7 @@ class Store:
 
         BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
         row is effective) cannot be invalidated by another request before the write lands.
+        The block returns only once the commit is on disk (group commit: see `_durable`).
         """
         if self.read_only:
             raise StoreFault(FaultKind.READ_ONLY)
@@ -442,6 +447,16 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise fault_of(error) from error
+        self._durable()
+
+    def _durable(self) -> None:
+        """Wait until the transaction just committed is on disk: one fsync of the log, shared
+        with the other threads of this process that committed meanwhile."""
+        try:
+            committer_for(self.path).make_durable()
+        except OSError as error:
+            raise StoreFault(FaultKind.DISK_FULL, f"the log could not be synced: {error}") \
+                from error
 
     # -- sessions
 
