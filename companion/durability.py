@@ -47,8 +47,9 @@ class GroupCommitter:
         self._syncs = 0
         self._wal_inode: int | None = None
 
-    def make_durable(self) -> None:
-        """Return once the transaction this thread just committed is on disk.
+    def make_durable(self) -> int:
+        """Return once the transaction this thread just committed is on disk; returns the
+        commit's ticket (its place in this process's order of commits).
 
         Raises OSError when the log could not be synced (the caller reports a store fault).
         """
@@ -70,6 +71,7 @@ class GroupCommitter:
                     self._condition.notify_all()
                 self._synced = max(self._synced, covered)
                 self._syncs += 1
+            return ticket
 
     def counts(self) -> CommitCounts:
         """Commits made durable so far and the fsyncs it took (what the benchmark reports)."""
