@@ -78,6 +78,10 @@ def _build_app(database: Path) -> Any:
     from companion import create_app
 
     app = create_app({"DATABASE": str(database)})
+    # Every game module imported now, before serving (and before forking workers): the
+    # registry's first look-up is not safe against threads racing it, and each worker would
+    # otherwise import them all again.
+    all_games()
     if app.config["DATABASE_READ_ONLY"]:
         click.echo("The file is read-only: sessions can be viewed and printed, not changed.")
     return app
