@@ -573,13 +573,18 @@ class Store:
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
+        at = now_utc()
         with self._write() as conn:
             self._require_session(conn, token)
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
-            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by)
+            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by, at)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
-        return self._hand(row_id)
+        # The row as written, not read back: the entry as its JSON reads, the points as ints.
+        author = by or Author()
+        return HandRow(row_id, number, "enter", _load(_dump(dict(entry))),
+                       None if points is None else tuple(int(p) for p in points), None, at,
+                       author.name, author.device)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
                      points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
@@ -804,14 +809,17 @@ def _load(text: str) -> Any:
 
 def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
                  entry: Mapping[str, Any], points: Sequence[int] | None,
-                 supersedes: int | None, by: Author | None = None) -> int:
-    """Append one hand row (`by`: the phone that wrote it); returns its id."""
+                 supersedes: int | None, by: Author | None = None,
+                 at: str | None = None) -> int:
+    """Append one hand row (`by`: the phone that wrote it; `at`: when, now by default);
+    returns its id."""
     author = by or Author()
     cursor = conn.execute(
         "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
         " entered_by, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (token, number, action, _dump(dict(entry)),
-         None if points is None else _dump([int(p) for p in points]), supersedes, now_utc(),
+         None if points is None else _dump([int(p) for p in points]), supersedes,
+         at or now_utc(),
          author.name, author.device),
     )
     assert cursor.lastrowid is not None

@@ -12,6 +12,7 @@ import pytest
 from companion.rules.values import Setup
 from companion.store import (
     MIGRATIONS,
+    Author,
     HandConflict,
     Store,
     default_database_path,
@@ -412,3 +413,12 @@ def test_a_draft_survives_reopening_the_file(db_path):
 def test_a_draft_needs_a_session(store):
     with pytest.raises(LookupError):
         store.save_draft("no-such-session", 1, {})
+
+
+def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
+    """add_hand builds the row it returns from what it wrote: it must equal the row on disk."""
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    returned = store.add_hand(token, 1, {"winner": 0, "note": "é"}, (1.0, -1),
+                              by=Author("Ann", "phone-1"))
+    assert returned == store.history(token)[-1]
+    assert returned.points == (1, -1)

@@ -7,6 +7,8 @@ their problems are put back on the form fields so one macro shows them next to t
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +87,30 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     return StringField(spec.label)
 
 
+_FORM_CLASSES: OrderedDict[tuple[tuple[Field, ...], tuple[str, ...]], type[FlaskForm]] = \
+    OrderedDict()
+_FORM_CLASSES_LOCK = threading.Lock()
+FORM_CLASSES_KEPT = 256
+
+
+def form_class_for(specs: Sequence[Field], players: Sequence[str]) -> type[FlaskForm]:
+    """The WTForms class of these fields at this table, made once and reused by every request
+    (a form class is a template of fields: binding it to a request's data is per request)."""
+    key = (tuple(specs), tuple(players))
+    with _FORM_CLASSES_LOCK:
+        found = _FORM_CLASSES.get(key)
+        if found is not None:
+            _FORM_CLASSES.move_to_end(key)
+            return found
+    found = type("EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players)
+                                             for spec in specs})
+    with _FORM_CLASSES_LOCK:
+        _FORM_CLASSES[key] = found
+        while len(_FORM_CLASSES) > FORM_CLASSES_KEPT:
+            _FORM_CLASSES.popitem(last=False)
+    return found
+
+
 def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,
                data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
     """A bound form for these fields, and the fields in declared order with their widgets.
@@ -92,10 +118,7 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any 
     With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
     """
     specs = [spec for spec in specs if spec.kind is not FieldKind.TRICKS]  # see trick_rows
-    form_class = type("EntryForm", (FlaskForm,), {
-        spec.name: _wtf_field(spec, players) for spec in specs
-    })
-    form = form_class(formdata=formdata, data=dict(data or {}))
+    form = form_class_for(specs, players)(formdata=formdata, data=dict(data or {}))
     defaults = defaults_as_form_data(specs)
     fields = [FormField(spec, form[spec.name], widget_for(spec, players),
                         _differs(form[spec.name].data, defaults[spec.name]))

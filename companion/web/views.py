@@ -114,7 +114,7 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
                 whole: bool = False):
     """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
     saved hand)."""
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     if not whole:
         names = set(phase_now(pad)[0].fields)
         by_name = {spec.name: spec for spec in specs if spec.name in names}
@@ -125,7 +125,7 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
 def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
                       drafted: Mapping[str, Any]) -> list[tuple[Phase, list[str]]]:
     """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
-    specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
+    specs = {spec.name: spec for spec in pad.specs}
     lines = []
     for phase in ended:
         entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
@@ -226,12 +226,12 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
                 panel: TrickPanel | None = None, every_hand: bool = False) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from."""
     if fields is None:
-        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
+        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.specs))
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
     rows, folded = latest_rows(pad, every_hand)
     phase, ended, drafted = phase_now(pad)
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     return _table_context(pad, panel) | {
         "phase": phase,
         "phase_ends_hand": phase.name == phases[-1].name,
@@ -268,7 +268,7 @@ def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = _entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     panel = None
     if spec is not None:
         panel = build_panel(pad, {spec.name: posted_tricks(spec, request.form)}, problems=general)
@@ -286,7 +286,7 @@ def add_hand(token: str):
     if pad.ended:
         flash("This session has ended: no more hands can be added.")
         return redirect(url_for("pad.show", token=token), code=303)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         expected = read_count(request.form.get("expected_number", ""))
@@ -358,7 +358,7 @@ def saved_message(pad: pads.Pad, hand: ScoredHand) -> str:
 def preview(token: str) -> str:
     """The live preview: what the hand on the form would score, or what is still wrong with it."""
     pad = load_or_404(token)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     number = request.args.get("hand", type=int)
     if number is not None and pad.hand(number) is None:
         abort(404)
@@ -380,7 +380,7 @@ def edit_hand(token: str, number: int):
     hand = pad.hand(number)
     if hand is None:
         abort(404)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     spec = trick_field(specs)
     based_on = pads.row_of(get_store(), pad, number)
     if request.method == "GET":
@@ -427,7 +427,7 @@ def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[F
                 based_on: int | None, message: str):
     """A refused correction (409): the hand as it is now beside the form as typed, whose next
     save is based on the current version."""
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     rows = whole_hand_rows(pad, spec, request.form) if spec else []
     context = pad_context(pad, fields=fields, general=[message])
     return render_template("edit.html", **context, hand=hand, trick_spec=spec, trick_rows=rows,
@@ -483,7 +483,7 @@ def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
     rows = get_store().history(token)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
 
     def describe_stored(entry: Mapping[str, Any]) -> str:
         """A row as stored is raw data: parse it as the engine would before describing it."""
@@ -500,7 +500,7 @@ def history(token: str) -> str:
 def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
                    after: Mapping[str, Any]) -> list[str]:
     """What a correction changed, field by field in the players' words: "points 41 → 44"."""
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     count = pad.setup.player_count
     old, _ = parse_values(specs, before, count)
     new, _ = parse_values(specs, after, count)
