@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -26,6 +25,7 @@ from companion.engine import (
     replay,
     score_entry,
 )
+from companion.memo import Kept
 from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
@@ -43,10 +43,7 @@ from companion.rules.values import (
 )
 from companion.store import ANY_VERSION, Author, HandConflict, SessionRecord, Store
 
-_DECLARED: OrderedDict[tuple[int, str], tuple[tuple[Field, ...], tuple[Phase, ...]]] = \
-    OrderedDict()
-_DECLARED_LOCK = threading.Lock()
-DECLARED_KEPT = 256  # setups whose fields and phases are kept (a club's evening is far fewer)
+_DECLARED: Kept[tuple[int, str], tuple[tuple[Field, ...], tuple[Phase, ...]]] = Kept()
 
 
 def declared(game: Game, setup: Setup) -> tuple[tuple[Field, ...], tuple[Phase, ...]]:
@@ -54,17 +51,7 @@ def declared(game: Game, setup: Setup) -> tuple[tuple[Field, ...], tuple[Phase, 
     depend on nothing else), not once per hand or per call."""
     key = (id(game), json.dumps([setup.game, setup.players, json_ready(dict(setup.options)),
                                  setup.first_dealer], sort_keys=True, default=str))
-    with _DECLARED_LOCK:
-        found = _DECLARED.get(key)
-        if found is not None:
-            _DECLARED.move_to_end(key)
-            return found
-    found = (tuple(game.fields(setup)), tuple(game.phases(setup)))
-    with _DECLARED_LOCK:
-        _DECLARED[key] = found
-        while len(_DECLARED) > DECLARED_KEPT:
-            _DECLARED.popitem(last=False)
-    return found
+    return _DECLARED.get(key, lambda: (tuple(game.fields(setup)), tuple(game.phases(setup))))
 
 
 @dataclass(frozen=True)

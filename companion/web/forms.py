@@ -7,8 +7,6 @@ their problems are put back on the form fields so one macro shows them next to t
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +17,7 @@ from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
 from companion.formatting import number as format_points
+from companion.memo import Kept
 from companion.parsing import trick_keys
 from companion.rules.values import Entry, Field, FieldKind, Problem, TrickRecord
 
@@ -87,28 +86,14 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     return StringField(spec.label)
 
 
-_FORM_CLASSES: OrderedDict[tuple[tuple[Field, ...], tuple[str, ...]], type[FlaskForm]] = \
-    OrderedDict()
-_FORM_CLASSES_LOCK = threading.Lock()
-FORM_CLASSES_KEPT = 256
+_FORM_CLASSES: Kept[tuple[tuple[Field, ...], tuple[str, ...]], type[FlaskForm]] = Kept()
 
 
 def form_class_for(specs: Sequence[Field], players: Sequence[str]) -> type[FlaskForm]:
     """The WTForms class of these fields at this table, made once and reused by every request
     (a form class is a template of fields: binding it to a request's data is per request)."""
-    key = (tuple(specs), tuple(players))
-    with _FORM_CLASSES_LOCK:
-        found = _FORM_CLASSES.get(key)
-        if found is not None:
-            _FORM_CLASSES.move_to_end(key)
-            return found
-    found = type("EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players)
-                                             for spec in specs})
-    with _FORM_CLASSES_LOCK:
-        _FORM_CLASSES[key] = found
-        while len(_FORM_CLASSES) > FORM_CLASSES_KEPT:
-            _FORM_CLASSES.popitem(last=False)
-    return found
+    return _FORM_CLASSES.get((tuple(specs), tuple(players)), lambda: type(
+        "EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs}))
 
 
 def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,

@@ -16,6 +16,7 @@ from flask import (
     Response,
     abort,
     flash,
+    get_template_attribute,
     make_response,
     redirect,
     render_template,
@@ -23,10 +24,12 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
 from companion import exchange, formatting
 from companion import pad as pads
 from companion.engine import Checked
+from companion.memo import Kept
 from companion.parsing import parse_values, read_count, read_word
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
@@ -110,16 +113,40 @@ def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     return pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
 
 
+def _entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
+    """The fields of the phase being entered, in the game's order (`whole`: every field)."""
+    if whole:
+        return pad.specs
+    names = set(phase_now(pad)[0].fields)
+    by_name = {spec.name: spec for spec in pad.specs if spec.name in names}
+    return tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
+
+
 def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None,
                 whole: bool = False):
     """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
     saved hand)."""
-    specs = pad.specs
-    if not whole:
-        names = set(phase_now(pad)[0].fields)
-        by_name = {spec.name: spec for spec in specs if spec.name in names}
-        specs = tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
-    return build_form(specs, pad.setup.players, formdata=formdata, data=data)
+    return build_form(_entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
+
+
+_EMPTY_ENTRIES: Kept[tuple[tuple[Field, ...], tuple[str, ...]], Markup] = Kept()
+
+
+def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
+    """The next hand's form at its declared defaults: its fields, or, when the shared macro
+    draws it (no game partial), its HTML. That HTML depends only on the fields and the table,
+    so it is rendered once and reused by every save and page view."""
+    specs = _entry_specs(pad)
+
+    def fields() -> list[FormField]:
+        return build_form(specs, pad.setup.players, data=defaults_as_form_data(pad.specs))[1]
+
+    if pad.game.entry_partial:
+        return fields(), None
+    html = _EMPTY_ENTRIES.get((specs, pad.setup.players),
+                              lambda: get_template_attribute("_macros.html",
+                                                             "entry_fields")(fields()))
+    return [], html
 
 
 def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
@@ -225,8 +252,9 @@ def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand,
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
                 panel: TrickPanel | None = None, every_hand: bool = False) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from."""
+    entry_html = None
     if fields is None:
-        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.specs))
+        fields, entry_html = empty_entry(pad)
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
     rows, folded = latest_rows(pad, every_hand)
@@ -240,6 +268,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "rows": rows,
         "folded_hands": folded,
         "fields": fields,
+        "entry_html": entry_html,
         "general_errors": general,
         "result": result,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
