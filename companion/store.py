@@ -708,11 +708,13 @@ class Store:
             " WHERE session_id = ? ORDER BY id", (token,)).fetchall()
         return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
 
-    def corrected_numbers(self, token: str) -> frozenset[int]:
-        """The hands whose row in force is a correction (the table of hands marks them)."""
+    def corrected_numbers(self, token: str, since: int = 0) -> frozenset[int]:
+        """The hands whose row in force is a correction (the table of hands marks them);
+        `since`: only hands numbered from there (the rows a pad shows), read through the
+        (session, number) index rather than over the whole session."""
         rows = self.db.execute(
-            "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND action != 'undo'"
-            " GROUP BY number", (token,)
+            "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND number >= ?"
+            " AND action != 'undo' GROUP BY number", (token, since)
         ).fetchall()
         return frozenset(number for number, action, _ in rows if action == "correct")
 

@@ -422,3 +422,13 @@ def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
                               by=Author("Ann", "phone-1"))
     assert returned == store.history(token)[-1]
     assert returned.points == (1, -1)
+
+
+def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    for number in (1, 2, 3):
+        store.add_hand(token, number, {"winner": 0}, (1, -1))
+    store.correct_hand(token, 1, {"winner": 1}, (-1, 1))
+    store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
+    assert store.corrected_numbers(token) == {1, 3}
+    assert store.corrected_numbers(token, since=2) == {3}  # hand 1 is not among those shown

@@ -278,7 +278,8 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
                      if pad.state.hands else None),
         "phone_name": phone_name(),
-        "corrected": get_store().corrected_numbers(pad.token) if pad.state.hands else (),
+        "corrected": (get_store().corrected_numbers(pad.token, rows[0][0].number)
+                      if rows else ()),
         "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
     }
 
