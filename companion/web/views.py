@@ -135,7 +135,8 @@ _EMPTY_ENTRIES: Kept[tuple[tuple[Field, ...], tuple[str, ...]], Markup] = Kept()
 def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
     """The next hand's form at its declared defaults: its fields, or, when the shared macro
     draws it (no game partial), its HTML. That HTML depends only on the fields and the table,
-    so it is rendered once and reused by every save and page view."""
+    so it is rendered once and reused by every save and page view. (Once pages are translated,
+    the language joins the key.)"""
     specs = _entry_specs(pad)
 
     def fields() -> list[FormField]:
