@@ -1,16 +1,19 @@
-"""Benchmark the score pad over real HTTP: saving a hand, first-load bytes, and flatness.
+"""Benchmark the score pad over real HTTP against a floor measured in the same run.
 
 Run from the project root:  .venv/bin/python bench/bench_save.py
 
-It starts the real server (`python -m companion serve`, waitress) on a temporary database,
-talks to it over one keep-alive `http.client.HTTPConnection` (with the session cookie the server
-set and its CSRF token in `X-CSRFToken`), prints a table and exits 0. See bench/README.md.
+It starts the real server (`python -m companion serve`, waitress) on a temporary database with
+the benchmark's floor route switched on (`COMPANION_BENCH_FLOOR=1`: `POST /_bench/floor`, the
+least a durable save must do), and times saving a French Tarot hand against that floor: one
+client alternating the two, then 50 clients (50 sessions, each its own keep-alive connection)
+without and with think time, once with one worker process and once with two. Then the bytes of
+the pad's first load as the wire carries them, and whether a save stays flat over 1000 hands.
+It prints a table and exits 0. See bench/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import http.client
 import re
 import statistics
@@ -31,7 +34,9 @@ from tests.live_server import HOST, running_server  # noqa: E402
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 GZIP_LEVEL = 6
 
-SAVE_RATIO_TARGET = 1.5  # a save should cost at most 1.5× a trivial request
+SINGLE_TARGET = 1.5  # one client: a save's median at most 1.5× the floor's
+THROUGHPUT_TARGET = 1.0  # 50 clients: saves/s at least the floor's
+P99_TARGET = 2.0  # 50 clients: a save's p99 at most 2× the floor's
 FIRST_LOAD_TARGET = 30 * 1024  # bytes, gzipped, HTML + every CSS and JS file it links
 FLAT_TARGET = 1.25  # "flat": hands 991–1000 within 25 % of hands 1–10 (room for noise only)
 
@@ -139,53 +144,190 @@ def save_hand(client: Client, token: str, number: int) -> float:
     return answer.seconds
 
 
-def health(client: Client) -> float:
-    """One GET of the trivial route; returns the seconds it took."""
-    answer = client.request("GET", "/healthz")
+def floor_form(number: int) -> dict[str, str]:
+    """The floor's small form: a hand number, a seat and points (as small as a hand's)."""
+    return {"number": str(number), "seat": str((number - 1) % len(PLAYERS)), "points": "47"}
+
+
+def save_floor(client: Client, number: int) -> float:
+    """One durable INSERT through the floor route; returns the seconds it took."""
+    answer = client.request("POST", "/_bench/floor", form=floor_form(number))
     if answer.status != 200:
-        raise RuntimeError(f"/healthz answered {answer.status}")
+        raise RuntimeError(f"the floor answered {answer.status}: {answer.body[:200]!r}")
     return answer.seconds
 
 
 # ---------------------------------------------------------------- the measurements
 
+CLIENT_PROCESSES = 5  # 50 clients = 5 processes × 10 threads: the client is not one GIL
 
-def p90(samples: list[float]) -> float:
-    """The 90th percentile (the 9th of 10 cut points)."""
-    return statistics.quantiles(samples, n=10, method="inclusive")[8]
+
+def percentile(samples: list[float], share: float) -> float:
+    """The `share` percentile (0.99 for p99), by the inclusive method."""
+    cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return cuts[round(share * 100) - 1]
 
 
 @dataclass(frozen=True)
-class SaveVsHealth:
-    """Save and /healthz timings taken side by side (interleaved) on one connection."""
+class Timings:
+    """Round trips of one kind of request, and how many finished per second of the run."""
 
-    save: list[float]
-    health: list[float]
+    seconds: list[float]
+    per_second: float = 0.0
 
     @property
-    def ratio(self) -> float:
-        return statistics.median(self.save) / statistics.median(self.health)
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.seconds, 0.99)
 
 
-def measure_save_vs_health(client: Client, token: str, count: int, warmup: int) -> SaveVsHealth:
-    """Alternate a hand save and a /healthz GET; the first `warmup` pairs are not counted."""
+@dataclass(frozen=True)
+class Pair:
+    """A save and the floor measured the same way in the same run; `counts` the durable
+    commits and the fsyncs they took on the server meanwhile (save phase, floor phase)."""
+
+    save: Timings
+    floor: Timings
+    save_commits: tuple[int, int] = (0, 0)
+    floor_commits: tuple[int, int] = (0, 0)
+
+
+def measure_single(client: Client, token: str, count: int, warmup: int, first: int) -> Pair:
+    """Alternate a hand save and a floor save on one connection; the first `warmup` pairs are
+    not counted. Hands are numbered from `first`."""
     saves: list[float] = []
-    checks: list[float] = []
-    for number in range(1, warmup + count + 1):
-        saved, checked = save_hand(client, token, number), health(client)
-        if number > warmup:
+    floors: list[float] = []
+    for index in range(warmup + count):
+        number = first + index
+        saved, floored = save_hand(client, token, number), save_floor(client, number)
+        if index >= warmup:
             saves.append(saved)
-            checks.append(checked)
-    return SaveVsHealth(saves, checks)
+            floors.append(floored)
+    return Pair(Timings(saves), Timings(floors))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One of the 50 clients: its session and the next hand number it saves there."""
+
+    token: str
+    number: int
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """What every client of a crowd shares: the server, its cookie and token, the timing."""
+
+    port: int
+    cookies: dict[str, str]
+    csrf: str
+    kind: str  # "save" or "floor"
+    start_at: float  # time.time() when every client starts
+    stop_at: float
+    think: tuple[float, float]  # seconds between a client's requests, uniform in this range
+
+
+def one_client(crowd: Crowd, seat: Seat, seed: int) -> tuple[list[float], int]:
+    """One phone of the crowd: requests until the crowd stops, pausing its think time; returns
+    its round trips and the next hand number."""
+    import random
+
+    pause = random.Random(seed)
+    client = Client(crowd.port, cookies=dict(crowd.cookies), csrf=crowd.csrf)
+    number = seat.number
+    times: list[float] = []
+    try:
+        time.sleep(max(0.0, crowd.start_at - time.time()))
+        while time.time() < crowd.stop_at:
+            if crowd.kind == "save":
+                times.append(save_hand(client, seat.token, number))
+            else:
+                times.append(save_floor(client, number))
+            number += 1
+            if crowd.think[1] > 0:
+                time.sleep(pause.uniform(*crowd.think))
+    finally:
+        client.close()
+    return times, number
+
+
+def client_process(crowd: Crowd, seats: list[Seat], seed: int) -> list[tuple[list[float], int]]:
+    """One client process: a thread per seat."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(len(seats)) as threads:
+        return list(threads.map(lambda pair: one_client(crowd, *pair),
+                                [(seat, seed * 1000 + index) for index, seat in
+                                 enumerate(seats)]))
+
+
+def commit_counts(port: int, workers: int) -> tuple[int, int]:
+    """Durable commits and fsyncs so far, summed over the server's workers (asked on fresh
+    connections until each worker has answered)."""
+    import json
+
+    seen: dict[int, tuple[int, int]] = {}
+    for _ in range(200):
+        client = Client(port)
+        try:
+            answer = json.loads(client.request("GET", "/_bench/commits").body)
+        finally:
+            client.close()
+        seen[answer["pid"]] = (answer["commits"], answer["syncs"])
+        if len(seen) >= workers:
+            break
+    return sum(c for c, _ in seen.values()), sum(s for _, s in seen.values())
+
+
+def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, list[Seat],
+                                                                       tuple[int, int]]:
+    """Run the crowd (50 seats over the client processes); returns its timings, the seats with
+    their next hand numbers, and the server's durable commits and fsyncs meanwhile."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    before = commit_counts(crowd.port, workers)
+    share = [seats[index::CLIENT_PROCESSES] for index in range(CLIENT_PROCESSES)]
+    with ProcessPoolExecutor(CLIENT_PROCESSES,
+                             mp_context=multiprocessing.get_context("fork")) as processes:
+        results = list(processes.map(client_process, [crowd] * CLIENT_PROCESSES, share,
+                                     range(CLIENT_PROCESSES)))
+    after = commit_counts(crowd.port, workers)
+    times: list[float] = []
+    next_seats: dict[str, Seat] = {}
+    for group, answers in zip(share, results, strict=True):
+        for seat, (taken, number) in zip(group, answers, strict=True):
+            times.extend(taken)
+            next_seats[seat.token] = Seat(seat.token, number)
+    elapsed = crowd.stop_at - crowd.start_at
+    counts = (after[0] - before[0], after[1] - before[1])
+    return Timings(times, len(times) / elapsed), [next_seats[s.token] for s in seats], counts
+
+
+def measure_crowd(client: Client, seats: list[Seat], workers: int, seconds: float,
+                  think: tuple[float, float]) -> tuple[Pair, list[Seat]]:
+    """The floor then the save with 50 clients each, the same way; returns both."""
+    def crowd(kind: str) -> Crowd:
+        start = time.time() + 1.0  # the client processes and their connections are ready
+        return Crowd(client.port, dict(client.cookies), client.csrf, kind, start,
+                     start + seconds, think)
+
+    floor, _, floor_counts = run_crowd(crowd("floor"), seats, workers)
+    save, seats, save_counts = run_crowd(crowd("save"), seats, workers)
+    return Pair(save, floor, save_counts, floor_counts), seats
 
 
 @dataclass(frozen=True)
 class Asset:
-    """One file of the pad's first load: its path, raw and gzipped sizes."""
+    """One file of the pad's first load: its path, its bytes and the bytes on the wire."""
 
     path: str
     raw: int
-    gzipped: int
+    wire: int
+    encoding: str
 
 
 def linked_assets(html: bytes) -> list[str]:
@@ -195,15 +337,22 @@ def linked_assets(html: bytes) -> list[str]:
     return [path.decode() for path in [*styles, *scripts]]
 
 
+def fetch(client: Client, path: str) -> tuple[int, int, str, bytes]:
+    """A file as the wire carries it to a browser (br or gzip accepted) and as it is."""
+    wire = client.request("GET", path, headers={"Accept-Encoding": "br, gzip"})
+    plain = client.request("GET", path, headers={"Accept-Encoding": "identity"})
+    if wire.status != 200 or plain.status != 200:
+        raise RuntimeError(f"{path} answered {wire.status}")
+    encoding = wire.headers.get("Content-Encoding", "none")
+    return len(plain.body), len(wire.body), encoding, plain.body
+
+
 def first_load(client: Client, token: str) -> list[Asset]:
-    """The pad's HTML and every CSS and JS file it links, each gzipped at level 6."""
-    page = client.request("GET", f"/s/{token}")
-    assets = [Asset(f"/s/{token[:6]}…", len(page.body), len(gzip.compress(page.body, 6)))]
-    for path in linked_assets(page.body):
-        answer = client.request("GET", path)
-        if answer.status != 200:
-            raise RuntimeError(f"{path} answered {answer.status}")
-        assets.append(Asset(path, len(answer.body), len(gzip.compress(answer.body, GZIP_LEVEL))))
+    """The pad's HTML and every CSS and JS file it links, as sent compressed and as they are."""
+    raw, wire, encoding, html = fetch(client, f"/s/{token}")
+    assets = [Asset(f"/s/{token[:6]}…", raw, wire, encoding)]
+    for path in linked_assets(html):
+        assets.append(Asset(path, *fetch(client, path)[:3]))
     return assets
 
 
@@ -218,16 +367,8 @@ class Flatness:
         return statistics.median(self.seconds[first - 1:first + 9])
 
     @property
-    def first(self) -> float:
-        return self.window(1)
-
-    @property
-    def last(self) -> float:
-        return self.window(len(self.seconds) - 9)
-
-    @property
     def ratio(self) -> float:
-        return self.last / self.first
+        return self.window(len(self.seconds) - 9) / self.window(1)
 
 
 def measure_flatness(client: Client, token: str, hands: int) -> Flatness:
@@ -239,7 +380,7 @@ def measure_flatness(client: Client, token: str, hands: int) -> Flatness:
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.2f}"
 
 
 def verdict(ok: bool) -> str:
@@ -252,72 +393,149 @@ def checkpoints(hands: int) -> list[int]:
     return sorted(start for start in starts if 1 <= start <= hands - 9)
 
 
-def report(saves: SaveVsHealth, loads: dict[str, list[Asset]], flat: Flatness,
+def per_fsync(counts: tuple[int, int]) -> str:
+    commits, syncs = counts
+    return f"{commits / syncs:.1f}" if syncs else "–"
+
+
+def pair_rows(label: str, pair: Pair, crowd: bool) -> list[str]:
+    """The save and the floor of one measurement, then their ratios against the targets."""
+    rows = []
+    for name, timings, counts in (("save", pair.save, pair.save_commits),
+                                  ("floor", pair.floor, pair.floor_commits)):
+        rate = f"{timings.per_second:>9.0f}" if crowd else f"{'':>9}"
+        fsyncs = f"{per_fsync(counts):>14}" if crowd else ""
+        rows.append(f"  {label:<30}{name:<7}{len(timings.seconds):>7}{rate}"
+                    f"{ms(timings.median):>10}{ms(timings.p99):>10}{fsyncs}")
+        label = ""
+    median = pair.save.median / pair.floor.median
+    p99 = pair.save.p99 / pair.floor.p99
+    if not crowd:
+        rows.append(f"  {'':<30}ratio  median {median:.2f}× (target ≤ {SINGLE_TARGET}×: "
+                    f"{verdict(median <= SINGLE_TARGET)}), p99 {p99:.2f}×")
+        return rows
+    rate = pair.save.per_second / pair.floor.per_second
+    rows.append(f"  {'':<30}ratio  saves/s {rate:.2f}× (target ≥ {THROUGHPUT_TARGET}×: "
+                f"{verdict(rate >= THROUGHPUT_TARGET)}), p99 {p99:.2f}× (target ≤ "
+                f"{P99_TARGET}×: {verdict(p99 <= P99_TARGET)}), median {median:.2f}×")
+    return rows
+
+
+@dataclass(frozen=True)
+class Run:
+    """Everything one server configuration measured."""
+
+    workers: int
+    single: Pair
+    crowd: Pair
+    thinking: Pair
+
+
+def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think: str,
            elapsed: float) -> str:
     """The numbers as a small plain-text table."""
-    lines = [f"(1) Saving a hand vs GET /healthz, {len(saves.save)} of each, interleaved",
-             f"    {'':<24}{'median':>12}{'p90':>12}",
-             f"    {'POST /s/<token>/hands':<24}{ms(statistics.median(saves.save)):>12}"
-             f"{ms(p90(saves.save)):>12}",
-             f"    {'GET /healthz':<24}{ms(statistics.median(saves.health)):>12}"
-             f"{ms(p90(saves.health)):>12}",
-             f"    ratio of medians: {saves.ratio:.2f}×  (target ≤ {SAVE_RATIO_TARGET}×: "
-             f"{verdict(saves.ratio <= SAVE_RATIO_TARGET)})",
-             "",
-             f"(2) Pad first load, each file gzipped at level {GZIP_LEVEL}"]
+    lines = ["(1) A save (POST /s/<t>/hands, htmx) against the floor (POST /_bench/floor), "
+             "measured in the same run",
+             f"  {'':<30}{'':<7}{'n':>7}{'per s':>9}{'median':>10}{'p99':>10}"
+             f"{'commits/fsync':>14}",
+             f"  {'':<30}{'':<7}{'':>7}{'':>9}{'ms':>10}{'ms':>10}"]
+    for run in runs:
+        lines.append(f" {run.workers} worker{'s' if run.workers > 1 else ''} × 8 threads")
+        lines += pair_rows("1 client, alternating", run.single, crowd=False)
+        lines += pair_rows("50 clients, no think time", run.crowd, crowd=True)
+        lines += pair_rows(f"50 clients, think {think}", run.thinking, crowd=True)
+    if len(runs) == 2:
+        one, two = runs
+        lines.append(f"  two workers vs one, 50 clients without think time: saves/s "
+                     f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
+                     f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×")
+    lines += ["", "(2) Pad first load as the wire carries it (Accept-Encoding: br, gzip)"]
     for label, assets in loads.items():
-        total = sum(asset.gzipped for asset in assets)
+        total = sum(asset.wire for asset in assets)
         lines.append(f"    {label}")
-        lines.extend(f"      {asset.path:<34}{asset.raw:>9,} B raw{asset.gzipped:>9,} B gz"
+        lines.extend(f"      {asset.path:<34}{asset.raw:>9,} B{asset.wire:>9,} B {asset.encoding}"
                      for asset in assets)
-        lines.append(f"      {'total':<34}{sum(a.raw for a in assets):>9,} B raw{total:>9,} B gz"
+        lines.append(f"      {'total':<34}{sum(a.raw for a in assets):>9,} B{total:>9,} B"
                      f"  = {total / 1024:.1f} KB  (target ≤ {FIRST_LOAD_TARGET // 1024} KB: "
                      f"{verdict(total <= FIRST_LOAD_TARGET)})")
     lines += ["",
-              f"(3) Saving hands in one session of {len(flat.seconds)} hands (median of 10)",
-              *(f"    hands {start}–{start + 9}:".ljust(24) + f"{ms(flat.window(start)):>12}"
+              f"(3) Saving hands in one session of {len(flat.seconds)} hands (median of 10), "
+              "warm (the server's cache of replayed sessions in use)",
+              *(f"    hands {start}–{start + 9}:".ljust(24) + f"{ms(flat.window(start)):>8} ms"
                 for start in checkpoints(len(flat.seconds))),
               f"    ratio last 10 / first 10: {flat.ratio:.2f}×  "
               f"(target flat, ≤ {FLAT_TARGET}×: {verdict(flat.ratio <= FLAT_TARGET)})",
               "",
-              f"Whole run: {elapsed:.1f} s"]
+              f"Whole run: {elapsed:.0f} s"]
     return "\n".join(lines)
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=300,
-                        help="hands timed against /healthz in (1) (default 300)")
+                        help="save/floor pairs timed from one client (default 300)")
     parser.add_argument("--warmup", type=int, default=30,
-                        help="save/healthz pairs run first and not counted (default 30)")
+                        help="save/floor pairs run first and not counted (default 30)")
+    parser.add_argument("--clients", type=int, default=50,
+                        help="concurrent clients, each saving to its own session (default 50)")
+    parser.add_argument("--seconds", type=float, default=8.0,
+                        help="length of each crowd measurement (default 8)")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.05, 0.2),
+                        metavar=("LOW", "HIGH"),
+                        help="think time between a client's requests, seconds (default 0.05 0.2)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2],
+                        help="server worker processes to measure (default 1 2)")
     parser.add_argument("--hands", type=int, default=1000,
                         help="hands in the long session of (3) (default 1000)")
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the three measurements against a fresh server and print the table."""
-    arguments = parse_arguments(argv)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder, \
-            running_server(Path(folder) / "bench.sqlite3", Path(folder) / "server.log") as url:
-        port = urlsplit(url).port
-        client = Client(port)
+def measure_server(workers: int, arguments: argparse.Namespace, folder: Path,
+                   extras: bool) -> tuple[Run, dict[str, list[Asset]], Flatness | None]:
+    """Start a server with `workers` processes and measure (1) on it; (2) and (3) too when
+    `extras`."""
+    database = folder / f"bench-{workers}.sqlite3"
+    with running_server(database, folder / f"server-{workers}.log",
+                        options=("--workers", str(workers)),
+                        environment={"COMPANION_BENCH_FLOOR": "1"}) as url:
+        client = Client(urlsplit(url).port or 0)
         try:
-            fresh = create_session(client)
-            loads = {"empty pad (a new session)": first_load(client, fresh)}
-            saves = measure_save_vs_health(client, create_session(client), arguments.saves,
-                                           arguments.warmup)
-            long_session = create_session(client)
-            flat = measure_flatness(client, long_session, arguments.hands)
-            evening = create_session(client)
-            for number in range(1, 21):
-                save_hand(client, evening, number)
-            loads["pad after 20 hands (an evening)"] = first_load(client, evening)
-            loads[f"pad after {arguments.hands} hands"] = first_load(client, long_session)
+            single = measure_single(client, create_session(client), arguments.saves,
+                                    arguments.warmup, 1)
+            seats = [Seat(create_session(client), 1) for _ in range(arguments.clients)]
+            crowd, seats = measure_crowd(client, seats, workers, arguments.seconds, (0.0, 0.0))
+            thinking, _ = measure_crowd(client, seats, workers, arguments.seconds,
+                                        tuple(arguments.think))
+            loads: dict[str, list[Asset]] = {}
+            flat = None
+            if extras:
+                loads["empty pad (a new session)"] = first_load(client, create_session(client))
+                long_session = create_session(client)
+                flat = measure_flatness(client, long_session, arguments.hands)
+                loads[f"pad after {arguments.hands} hands"] = first_load(client, long_session)
         finally:
             client.close()
-    print(report(saves, loads, flat, time.perf_counter() - started))
+    return Run(workers, single, crowd, thinking), loads, flat
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every measurement against fresh servers and print the table."""
+    arguments = parse_arguments(argv)
+    started = time.perf_counter()
+    runs: list[Run] = []
+    loads: dict[str, list[Asset]] = {}
+    flat: Flatness | None = None
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        for index, workers in enumerate(arguments.workers):
+            extras = index == len(arguments.workers) - 1
+            run, found, measured = measure_server(workers, arguments, Path(folder), extras)
+            runs.append(run)
+            loads.update(found)
+            flat = measured or flat
+    assert flat is not None
+    low, high = arguments.think
+    think = f"{low * 1000:.0f}–{high * 1000:.0f} ms"
+    print(report(runs, loads, flat, think, time.perf_counter() - started))
     return 0
 
 

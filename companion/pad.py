@@ -9,6 +9,7 @@ does not show are never read. A correction re-derives the hands after it in its 
 
 from __future__ import annotations
 
+import json
 import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
@@ -36,9 +37,11 @@ from companion.engine import (
     score_entry,
 )
 from companion.i18n import in_sentence, t
+from companion.memo import Kept
 from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
+    Field,
     FieldKind,
     Outcome,
     Phase,
@@ -48,6 +51,7 @@ from companion.rules.values import (
     State,
     TrickProgress,
     entry_as_data,
+    json_ready,
 )
 from companion.store import (
     ANY_VERSION,
@@ -61,16 +65,41 @@ from companion.store import (
     StoreFault,
 )
 
+_DECLARED: Kept[tuple[int, str], tuple[tuple[Field, ...], tuple[Phase, ...]]] = Kept()
+
+
+def declared(game: Game, setup: Setup) -> tuple[tuple[Field, ...], tuple[Phase, ...]]:
+    """A game's entry fields and phases for a setup, built once per game and setup (they
+    depend on nothing else), not once per hand or per call."""
+    key = (id(game), json.dumps([setup.game, setup.players, json_ready(dict(setup.options)),
+                                 setup.first_dealer], sort_keys=True, default=str))
+    return _DECLARED.get(key, lambda: (tuple(game.fields(setup)), tuple(game.phases(setup))))
+
 
 @dataclass(frozen=True)
 class Pad:
-    """One session as the pad shows it: the record, the game, the replayed state and verdicts."""
+    """One session as the pad shows it: the record, the game, the replayed state and verdicts.
+
+    `known` holds what this request already read or wrote (the draft, a hand's row id), so a
+    request asks the store once; every write through this module updates or forgets it.
+    """
 
     record: SessionRecord
     game: Game
     state: State
     refused: Mapping[int, tuple[Problem, ...]]
     change: int = 0  # the session's last hand row when it was read (what its results follow)
+    known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def specs(self) -> tuple[Field, ...]:
+        """The entry fields of this game and setup (built once per setup)."""
+        return declared(self.game, self.setup)[0]
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The moments of a hand's entry (built once per setup)."""
+        return declared(self.game, self.setup)[1]
 
     @property
     def token(self) -> str:
@@ -343,7 +372,10 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
             pad.token) == row.id:  # kept only if no other phone wrote in between
         cache.put(pad.token, row.id, Derived(len(grown), known.totals, known.played,
                                              dict(pad.refused), grown.known))
-    return result, Pad(pad.record, pad.game, after, pad.refused, row.id)
+    # What the answer draws is known without asking the store again: the save removed the
+    # draft in its transaction, and the new hand's row is the one just written.
+    known_reads = {"draft": None, f"row-{result.number}": row.id}
+    return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
 
 
 def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
@@ -387,10 +419,22 @@ def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
 
 def row_of(store: Store, pad: Pad, number: int) -> int | None:
     """The version of hand `number` a phone is shown: the id of its effective row."""
-    return store.effective_row_id(pad.token, number)
+    key = f"row-{number}"
+    if key not in pad.known:
+        pad.known[key] = store.effective_row_id(pad.token, number)
+    return pad.known[key]
 
 
 # ---------------------------------------------------------------- a trick game's hand in progress
+
+
+def _kept_draft(store: Store, pad: Pad, write: Any, *arguments: Any) -> None:
+    """Write or drop the draft on disk (`write`: the store's method), then forget what this
+    request knew of it, whether the write went through or was refused as stale."""
+    try:
+        write(*arguments)
+    finally:
+        pad.known.pop("draft", None)
 
 
 def draft(store: Store, pad: Pad) -> dict[str, Any]:
@@ -399,7 +443,9 @@ def draft(store: Store, pad: Pad) -> dict[str, Any]:
     A draft left for a hand number that has since been saved (from another phone) is stale
     and ignored.
     """
-    found = store.draft(pad.token)
+    if "draft" not in pad.known:
+        pad.known["draft"] = store.draft(pad.token)
+    found = pad.known["draft"]
     if found is None or found[0] != pad.next_number:
         return {}
     return found[1]
@@ -407,7 +453,7 @@ def draft(store: Store, pad: Pad) -> dict[str, Any]:
 
 def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
     """The hand being entered, refereed so far, and where it stands (None: not a trick game)."""
-    empty = {spec.name: [] for spec in pad.game.fields(pad.setup)
+    empty = {spec.name: [] for spec in pad.specs
              if spec.kind is FieldKind.TRICKS}
     checked = check_progress(pad.game, pad.state, {**empty, **raw})
     entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
@@ -424,8 +470,8 @@ def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any],
     """
     checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
     if checked.ok:
-        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry),
-                         as_drafted(store, pad, seen))
+        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number,
+                    entry_as_data(checked.entry), as_drafted(store, pad, seen))
     return checked
 
 
@@ -443,14 +489,14 @@ def as_drafted(store: Store, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
 def current_phase(pad: Pad, drafted: Mapping[str, Any]) -> Phase:
     """The phase the hand being entered is in: the first whose fields the draft does not hold
     (the last phase ends the hand, so it is never held as finished)."""
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     return next((phase for phase in phases[:-1]
                  if not all(name in drafted for name in phase.fields)), phases[-1])
 
 
 def ended_phases(pad: Pad, drafted: Mapping[str, Any]) -> tuple[Phase, ...]:
     """The phases of the hand being entered that are already saved (shown above the form)."""
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     now = current_phase(pad, drafted)
     return phases[:next(i for i, phase in enumerate(phases) if phase.name == now.name)]
 
@@ -471,10 +517,10 @@ def values_out_of_phase(pad: Pad, drafted: Mapping[str, Any],
     """What a hand saved with its last phase may not carry: a value of an earlier phase (a bid
     sent with the tricks, after play), each on its field; or nothing at all of an earlier
     phase that was never ended. An ended phase changes only by being taken back."""
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     last = in_sentence(phases[-1].label)
     ended = {phase.name for phase in ended_phases(pad, drafted)}
-    specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
+    specs = {spec.name: spec for spec in pad.specs}
     problems: list[Problem] = []
     for phase in phases[:-1]:
         words = in_sentence(phase.label)
@@ -509,23 +555,25 @@ def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> C
     seen = draft(store, pad)
     checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
     if checked.ok:
-        store.save_draft(pad.token, pad.next_number, entry_as_data(checked.entry), seen)
+        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number,
+                    entry_as_data(checked.entry), seen)
     return checked
 
 
 def reopen_phase(store: Store, pad: Pad, phase: Phase) -> None:
     """Take back an ended phase (the bids were mistyped): it and every later one are cleared."""
     drafted = draft(store, pad)
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
     cleared = {name for each in phases[start:] for name in each.fields}
     kept = {name: value for name, value in drafted.items() if name not in cleared}
     if kept:
-        store.save_draft(pad.token, pad.next_number, kept)
+        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number, kept)
     else:
-        store.drop_draft(pad.token)
+        _kept_draft(store, pad, store.drop_draft, pad.token)
 
 
 def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
     """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
-    store.drop_draft(pad.token, pad.next_number, as_drafted(store, pad, seen))
+    _kept_draft(store, pad, store.drop_draft, pad.token, pad.next_number,
+                as_drafted(store, pad, seen))

@@ -32,6 +32,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
+from companion.durability import committer_for
 from companion.i18n import t
 from companion.rules.values import Setup, json_ready
 
@@ -549,8 +550,10 @@ class Store:
             self.db = Database(self._connect(busy_seconds))
             if not self.read_only:
                 self.db.execute("PRAGMA journal_mode=WAL")
-                # FULL: a hand whose save returned survives a power cut, not just a crash.
-                self.db.execute("PRAGMA synchronous=FULL")
+                # NORMAL: a commit is not synced by SQLite; `_write` makes it durable through
+                # the group committer (one fsync of the log shared by concurrent commits), so
+                # a hand whose save returned still survives a power cut (companion/durability).
+                self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             if migrate:
                 self.migrate()
@@ -585,6 +588,7 @@ class Store:
                                                       "must write")
             return
         MIGRATIONS.apply(self.db)
+        self._durable()
 
     def pending_migrations(self) -> list[str]:
         """The names of the migrations this file still lacks."""
@@ -607,6 +611,7 @@ class Store:
 
         BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
         row is effective) cannot be invalidated by another request before the write lands.
+        The block returns only once the commit is on disk (group commit: see `_durable`).
         """
         if self.read_only:
             raise StoreFault(FaultKind.READ_ONLY)
@@ -624,6 +629,16 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise fault_of(error) from error
+        self._durable()
+
+    def _durable(self) -> None:
+        """Wait until the transaction just committed is on disk: one fsync of the log, shared
+        with the other threads of this process that committed meanwhile."""
+        try:
+            committer_for(self.path).make_durable()
+        except OSError as error:
+            raise StoreFault(FaultKind.DISK_FULL, f"the log could not be synced: {error}") \
+                from error
 
     # -- sessions
 
@@ -744,14 +759,19 @@ class Store:
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
+        at = now_utc()
         with self._write() as conn:
             self._require_session(conn, token)
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
-            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by)
+            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by, at)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
             _record_results(conn, token, row_id, results)
-        return self._hand(row_id)
+        # The row as written, not read back: the entry as its JSON reads, the points as ints.
+        author = by or Author()
+        return HandRow(row_id, number, "enter", _load(_dump(dict(entry))),
+                       None if points is None else tuple(int(p) for p in points), None, at,
+                       author.name, author.device)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
                      points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
@@ -1131,14 +1151,17 @@ def _load(text: str) -> Any:
 
 def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
                  entry: Mapping[str, Any], points: Sequence[int] | None,
-                 supersedes: int | None, by: Author | None = None) -> int:
-    """Append one hand row (`by`: the phone that wrote it); returns its id."""
+                 supersedes: int | None, by: Author | None = None,
+                 at: str | None = None) -> int:
+    """Append one hand row (`by`: the phone that wrote it; `at`: when, now by default);
+    returns its id."""
     author = by or Author()
     cursor = conn.execute(
         "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
         " entered_by, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (token, number, action, _dump(dict(entry)),
-         None if points is None else _dump([int(p) for p in points]), supersedes, now_utc(),
+         None if points is None else _dump([int(p) for p in points]), supersedes,
+         at or now_utc(),
          author.name, author.device),
     )
     assert cursor.lastrowid is not None

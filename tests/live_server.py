@@ -3,13 +3,14 @@ started as a subprocess and stopped afterwards. Shared by the browser tests and 
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -40,17 +41,20 @@ def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float)
     raise RuntimeError(f"the server did not answer {base_url}/healthz within {timeout} s")
 
 
-def start_server(database: Path, log: Path, port: int | None = None
+def start_server(database: Path, log: Path, port: int | None = None,
+                 options: Sequence[str] = (), environment: Mapping[str, str] | None = None,
                  ) -> tuple[subprocess.Popen, str]:
     """Start `companion serve` on `database` (output appended to `log`) and wait until it
-    answers; returns the process and its base URL. The caller stops it."""
+    answers; returns the process and its base URL. The caller stops it. `options` are added to
+    the command (`--workers 2`), `environment` to its environment."""
     port = port or free_port()
     command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port),
-               "--db", str(database)]
+               "--db", str(database), *options]
     base_url = f"http://{HOST}:{port}"
     with log.open("a") as output:
         process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=output,
-                                   stderr=subprocess.STDOUT)
+                                   stderr=subprocess.STDOUT,
+                                   env={**os.environ, **(environment or {})})
     try:
         wait_until_healthy(base_url, process, START_SECONDS)
     except RuntimeError:
@@ -71,10 +75,11 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running_server(database: Path, log: Path) -> Iterator[str]:
+def running_server(database: Path, log: Path, options: Sequence[str] = (),
+                   environment: Mapping[str, str] | None = None) -> Iterator[str]:
     """`companion serve` on `database`, its output in `log`; yields its base URL, stops it after."""
     log.write_text("")
-    process, base_url = start_server(database, log)
+    process, base_url = start_server(database, log, options=options, environment=environment)
     try:
         yield base_url
     finally:

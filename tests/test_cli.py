@@ -288,12 +288,36 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
                         lambda wsgi, **kwargs: served.update(app=wsgi, **kwargs))
     database = tmp_path / "pad.sqlite3"
     result = runner.invoke(cli.main, ["serve", "--port", "8123", "--threads", "4",
-                                      "--db", str(database)])
+                                      "--workers", "1", "--db", str(database)])
     assert result.exit_code == 0, result.output
     assert served == {"db": database, "app": app, "host": "0.0.0.0", "port": 8123, "threads": 4}
     assert str(database) in result.output
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
+
+
+def test_serve_with_workers_binds_one_socket_and_serves_it_from_each(runner, monkeypatch,
+                                                                     tmp_path):
+    served: list[dict] = []
+    bound: list[tuple[str, int]] = []
+    listener = object()
+    monkeypatch.setattr(cli, "_build_app", lambda database: "app")
+    monkeypatch.setattr(cli, "listening_socket",
+                        lambda host, port: bound.append((host, port)) or listener)
+    monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: served.append(kwargs))
+
+    def run_workers(count, serve_one):  # no fork in the test: each worker's call, in turn
+        for _ in range(count):
+            serve_one()
+        return 0
+
+    monkeypatch.setattr(cli, "run_workers", run_workers)
+    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1", "--port", "8123",
+                                      "--workers", "3", "--db", str(tmp_path / "pad.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert bound == [("127.0.0.1", 8123)]  # bound once, in the parent
+    assert served == [{"sockets": [listener], "threads": 8}] * 3
+    assert "3 worker processes" in result.output
 
 
 def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_path):
@@ -302,7 +326,7 @@ def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_
     seen: list[Path] = []
     monkeypatch.setattr(cli, "_build_app", lambda path: seen.append(path))
     monkeypatch.setattr(cli.waitress, "serve", lambda *args, **kwargs: None)
-    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1"])
+    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert seen == [database]
     assert "http://127.0.0.1:8000/" in result.output

@@ -12,6 +12,7 @@ import pytest
 from companion.rules.values import Setup
 from companion.store import (
     MIGRATIONS,
+    Author,
     HandConflict,
     NameTaken,
     SamePlayer,
@@ -76,7 +77,9 @@ def test_default_path_falls_back_to_local_share(monkeypatch, tmp_path):
 def test_opening_creates_parent_directories_and_sets_pragmas(store, db_path):
     assert db_path.is_file()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    # NORMAL: the store syncs the log itself, once for every commit made meanwhile (group
+    # commit, tests/test_durability.py)
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
     assert store.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
@@ -488,3 +491,22 @@ def test_merging_moves_seats_and_spellings(store, token):
     assert store.player(fay.id).spellings == ("Fay", "Fey")
     assert store.player(fay.id).version == fay.version + 1
     assert seated(store, store.create_session(Setup("war", ("fey", "Ann"))))[0] == ("Fay",)
+
+
+def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
+    """add_hand builds the row it returns from what it wrote: it must equal the row on disk."""
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    returned = store.add_hand(token, 1, {"winner": 0, "note": "é"}, (1.0, -1),
+                              by=Author("Ann", "phone-1"))
+    assert returned == store.history(token)[-1]
+    assert returned.points == (1, -1)
+
+
+def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    for number in (1, 2, 3):
+        store.add_hand(token, number, {"winner": 0}, (1, -1))
+    store.correct_hand(token, 1, {"winner": 1}, (-1, 1))
+    store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
+    assert store.corrected_numbers(token) == {1, 3}
+    assert store.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown

@@ -26,6 +26,7 @@ CONTENT_SECURITY_POLICY = (
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
+    from companion.web.floor import register_if_asked as register_floor_if_asked
     from companion.web.join import bp as join_bp
     from companion.web.language import init_language
     from companion.web.live import bp as live_bp
@@ -53,6 +54,7 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(referee_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(stats_bp)
+    register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed

@@ -18,9 +18,10 @@ from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
 from companion.formatting import number as format_points
+from companion.memo import Kept
 from companion.parsing import trick_keys
 from companion.rules.values import Entry, Field, FieldKind, Problem, TrickRecord
-from companion.web.language import said
+from companion.web.language import catalogue, current_language, said
 
 NOBODY = "none"
 CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down
@@ -98,6 +99,18 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     return StringField(label)
 
 
+_FORM_CLASSES: Kept[tuple[Any, ...], type[FlaskForm]] = Kept()
+
+
+def form_class_for(specs: Sequence[Field], players: Sequence[str]) -> type[FlaskForm]:
+    """The WTForms class of these fields at this table, made once and reused by every request
+    (a form class is a template of fields: binding it to a request's data is per request).
+    Its labels are in the reader's language, so the language is part of what it is kept by."""
+    language = (current_language(), id(catalogue())) if has_request_context() else None
+    return _FORM_CLASSES.get((tuple(specs), tuple(players), language), lambda: type(
+        "EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs}))
+
+
 def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,
                data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
     """A bound form for these fields, and the fields in declared order with their widgets.
@@ -105,10 +118,7 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any 
     With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
     """
     specs = [spec for spec in specs if spec.kind is not FieldKind.TRICKS]  # see trick_rows
-    form_class = type("EntryForm", (FlaskForm,), {
-        spec.name: _wtf_field(spec, players) for spec in specs
-    })
-    form = form_class(formdata=formdata, data=dict(data or {}))
+    form = form_class_for(specs, players)(formdata=formdata, data=dict(data or {}))
     defaults = defaults_as_form_data(specs)
     fields = [FormField(spec, form[spec.name], widget_for(spec, players),
                         _differs(form[spec.name].data, defaults[spec.name]))

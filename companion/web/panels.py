@@ -77,7 +77,7 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
     Tricks that no longer stand (a form older than a correction) are dropped with a message
     rather than shown as if they counted.
     """
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     if spec is None:
         return None
     checked, progress = pads.progress_of(pad, pads.with_earlier_phases(get_store(), pad, raw))
@@ -98,7 +98,7 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
 
 def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
     """The panel for the hand being entered, as kept on disk (None: not a trick game)."""
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     drafted = pads.draft(get_store(), pad)
     if spec is None or spec.name not in pads.current_phase(pad, drafted).fields:
         return None

@@ -16,6 +16,7 @@ from flask import (
     Response,
     abort,
     flash,
+    get_template_attribute,
     make_response,
     redirect,
     render_template,
@@ -23,11 +24,13 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
 from companion import exchange, formatting
 from companion import pad as pads
 from companion.engine import Checked
 from companion.i18n import Text, t
+from companion.memo import Kept
 from companion.parsing import parse_values, read_count, read_word
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
@@ -45,7 +48,7 @@ from companion.web.forms import (
     trick_as_strings,
     trick_field,
 )
-from companion.web.language import lowered, said
+from companion.web.language import catalogue, current_language, lowered, said
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -112,22 +115,46 @@ def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     return pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
 
 
+def _entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
+    """The fields of the phase being entered, in the game's order (`whole`: every field)."""
+    if whole:
+        return pad.specs
+    names = set(phase_now(pad)[0].fields)
+    by_name = {spec.name: spec for spec in pad.specs if spec.name in names}
+    return tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
+
+
 def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None,
                 whole: bool = False):
     """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
     saved hand)."""
-    specs = pad.game.fields(pad.setup)
-    if not whole:
-        names = set(phase_now(pad)[0].fields)
-        by_name = {spec.name: spec for spec in specs if spec.name in names}
-        specs = tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
-    return build_form(specs, pad.setup.players, formdata=formdata, data=data)
+    return build_form(_entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
+
+
+_EMPTY_ENTRIES: Kept[tuple[tuple[Field, ...], tuple[str, ...]], Markup] = Kept()
+
+
+def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
+    """The next hand's form at its declared defaults: its fields, or, when the shared macro
+    draws it (no game partial), its HTML. That HTML depends only on the fields and the table,
+    so it is rendered once per language and reused by every save and page view."""
+    specs = _entry_specs(pad)
+
+    def fields() -> list[FormField]:
+        return build_form(specs, pad.setup.players, data=defaults_as_form_data(pad.specs))[1]
+
+    if pad.game.entry_partial:
+        return fields(), None
+    html = _EMPTY_ENTRIES.get((specs, pad.setup.players, current_language(), id(catalogue())),
+                              lambda: get_template_attribute("_macros.html",
+                                                             "entry_fields")(fields()))
+    return [], html
 
 
 def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
                       drafted: Mapping[str, Any]) -> list[tuple[Phase, list[Text]]]:
     """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
-    specs = {spec.name: spec for spec in pad.game.fields(pad.setup)}
+    specs = {spec.name: spec for spec in pad.specs}
     lines = []
     for phase in ended:
         entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
@@ -230,13 +257,14 @@ def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand,
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
                 panel: TrickPanel | None = None, every_hand: bool = False) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from."""
+    entry_html = None
     if fields is None:
-        _, fields = _entry_form(pad, data=defaults_as_form_data(pad.game.fields(pad.setup)))
+        fields, entry_html = empty_entry(pad)
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
     rows, folded = latest_rows(pad, every_hand)
     phase, ended, drafted = phase_now(pad)
-    phases = pad.game.phases(pad.setup)
+    phases = pad.phases
     return _table_context(pad, panel) | {
         "phase": phase,
         "phase_ends_hand": phase.name == phases[-1].name,
@@ -245,6 +273,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "rows": rows,
         "folded_hands": folded,
         "fields": fields,
+        "entry_html": entry_html,
         "general_errors": general,
         "result": result,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
@@ -275,7 +304,7 @@ def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = _entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     panel = None
     if spec is not None:
         panel = build_panel(pad, {spec.name: posted_tricks(spec, request.form)}, problems=general)
@@ -293,7 +322,7 @@ def add_hand(token: str):
     if pad.ended:
         flash(said(t("This session has ended: no more hands can be added.")))
         return redirect(url_for("pad.show", token=token), code=303)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         expected = read_count(request.form.get("expected_number", ""))
@@ -369,7 +398,7 @@ def saved_message(pad: pads.Pad, hand: ScoredHand) -> Text:
 def preview(token: str) -> str:
     """The live preview: what the hand on the form would score, or what is still wrong with it."""
     pad = load_or_404(token)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     number = request.args.get("hand", type=int)
     if number is not None and pad.hand(number) is None:
         abort(404)
@@ -391,7 +420,7 @@ def edit_hand(token: str, number: int):
     hand = pad.hand(number)
     if hand is None:
         abort(404)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     spec = trick_field(specs)
     based_on = pads.row_of(get_store(), pad, number)
     if request.method == "GET":
@@ -439,7 +468,7 @@ def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[F
                 based_on: int | None, message: str):
     """A refused correction (409): the hand as it is now beside the form as typed, whose next
     save is based on the current version."""
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     rows = whole_hand_rows(pad, spec, request.form) if spec else []
     context = pad_context(pad, fields=fields, general=[message])
     return render_template("edit.html", **context, hand=hand, trick_spec=spec, trick_rows=rows,
@@ -498,7 +527,7 @@ def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
     rows = get_store().history(token)
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
 
     def describe_stored(entry: Mapping[str, Any]) -> str:
         """A row as stored is raw data: parse it as the engine would before describing it."""
@@ -515,7 +544,7 @@ def history(token: str) -> str:
 def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
                    after: Mapping[str, Any]) -> list[Text]:
     """What a correction changed, field by field in the players' words: "points 41 → 44"."""
-    specs = pad.game.fields(pad.setup)
+    specs = pad.specs
     count = pad.setup.player_count
     old, _ = parse_values(specs, before, count)
     new, _ = parse_values(specs, after, count)

@@ -28,8 +28,9 @@ def play(client: FlaskClient, pad_url: str, games: int) -> None:
 
 
 def without_token(page: bytes) -> bytes:
-    """A page with its CSRF token blanked out."""
-    return re.sub(rb'"X-CSRFToken": ?"[^"]*"', b'"X-CSRFToken": ""', page)
+    """A page with its CSRF tokens blanked out (the htmx header and the forms' hidden fields)."""
+    page = re.sub(rb'"X-CSRFToken": ?"[^"]*"', b'"X-CSRFToken": ""', page)
+    return re.sub(rb'name="csrf_token" value="[^"]*"', b'name="csrf_token" value=""', page)
 
 
 def shown_hands(html: str) -> list[int]:
