@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 
 class Suit(Enum):
@@ -80,7 +81,7 @@ class Card:
         letters = _TAROT_RANK_LETTERS if self.tarot else _PLAIN_RANK_LETTERS
         return f"{letters.get(self.rank, str(self.rank))}{self.suit.symbol}"
 
-    @property
+    @cached_property  # read in every trick the referee checks; a card never changes
     def code(self) -> str:
         """The ASCII code that `parse` reads back: "QS", "10H", "21T", "EX"."""
         if self.suit is Suit.EXCUSE:

@@ -18,6 +18,7 @@ leaves either out.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -248,12 +249,39 @@ def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
     """A session's house rules as a game's typed options (a dataclass whose defaults are the
     standard rules): each stored value converted to its field's type (an enum from its value,
     a number from its text); a rule the session does not hold keeps its default."""
-    hints = typing.get_type_hints(options_type)
+    try:
+        # The type beside each value: 1 and True are equal keys but not the same option.
+        key = (options_type, tuple((name, value.__class__, value)
+                                   for name, value in values.items()))
+        return _READ_OPTIONS[key]
+    except TypeError:  # an unhashable value: read it every time
+        return _read_options(options_type, values)
+    except KeyError:
+        if len(_READ_OPTIONS) >= READ_OPTIONS_LIMIT:
+            _READ_OPTIONS.clear()
+        typed = _READ_OPTIONS[key] = _read_options(options_type, values)
+        return typed
+
+
+READ_OPTIONS_LIMIT = 1024
+"""Distinct option sets whose typed value is kept (the typed options are frozen, so shared)."""
+
+_READ_OPTIONS: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
+
+
+def _read_options(options_type: type, values: Mapping[str, Any]) -> Any:
+    hints = _type_hints(options_type)
     chosen: dict[str, Any] = {}
     for spec in dataclasses.fields(options_type):
         if spec.name in values and values[spec.name] is not None:
             chosen[spec.name] = _as_type(hints[spec.name], values[spec.name])
     return options_type(**chosen)
+
+
+@functools.cache
+def _type_hints(options_type: type) -> dict[str, Any]:
+    """An options dataclass's field types, resolved once (its annotations are strings)."""
+    return typing.get_type_hints(options_type)
 
 
 def _as_type(kind: Any, value: Any) -> Any:

@@ -39,6 +39,7 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     Setup,
@@ -860,8 +861,8 @@ class FrenchTarot(Game):
         verdict = "made" if is_made(hand.points, hand.bouts) else "failed"
         headline = (f"{setup.players[hand.taker]} · {CONTRACT_LABELS[hand.contract]} · "
                     f"{verdict} by {margin(hand.points, hand.bouts)}")
-        return HandResult(points, tuple(score_lines(setup, hand)), headline,
-                          facts=hand_facts(hand))
+        return HandResult(points, Later(score_lines, setup, hand), headline,
+                          facts=Later(hand_facts, hand))
 
     def _redeal(self, state: State) -> HandResult:
         """Everyone passed: nobody scores and the next player deals."""

@@ -33,6 +33,7 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     Setup,
@@ -840,8 +841,8 @@ class Skat(Game):
         headline = f"{setup.players[play.declarer]} · {title(play)} · {verdict}"
         if scoring(setup) is not Scoring.AS_WRITTEN:
             headline += f" · {signed(points[play.declarer])}"
-        return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline,
-                          facts=game_facts(setup, play, judged, points, dealer))
+        return HandResult(points, Later(score_lines, setup, play, judged, dealer), headline,
+                          facts=Later(game_facts, setup, play, judged, points, dealer))
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""

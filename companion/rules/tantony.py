@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import StrEnum
 from typing import Any
 
@@ -40,6 +41,7 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     SeatGroup,
@@ -114,10 +116,15 @@ class Table:
     total_tricks: int
     tantony_card: bool  # the last trick is won, never placed (four players)
 
-    @property
+    @cached_property
     def codes(self) -> frozenset[str]:
         """The codes of every card in the pack."""
-        return frozenset(card.code for card in self.pack)
+        return frozenset(self.by_code)
+
+    @cached_property
+    def by_code(self) -> Mapping[str, Card]:
+        """Every card of the pack by its code ("QS"), as `cards.parse` reads it."""
+        return {card.code: card for card in self.pack}
 
     def value(self, card: Card) -> int:
         """A card's worth as a runt."""
@@ -125,7 +132,14 @@ class Table:
 
     def cards_worth(self, value: int) -> tuple[Card, ...]:
         """The cards of the pack worth `value` as a runt."""
-        return tuple(card for card in self.pack if self.value(card) == value)
+        return self._worth.get(value, ())
+
+    @cached_property
+    def _worth(self) -> Mapping[int, tuple[Card, ...]]:
+        worth: dict[int, tuple[Card, ...]] = {}
+        for card in self.pack:
+            worth[self.value(card)] = (*worth.get(self.value(card), ()), card)
+        return worth
 
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
@@ -204,6 +218,9 @@ class Runt:
 
 def read_card(token: str, table: Table) -> tuple[Card | None, str | None]:
     """A card code read against the pack in play, or why it is not one of its cards."""
+    card = table.by_code.get(token)
+    if card is not None:  # the usual case: a card's own code, as the parser upper-cases it
+        return card, None
     try:
         card = parse(token)
     except CardError:
@@ -448,6 +465,14 @@ def _suit_word(card: Card) -> str:
 # ---------------------------------------------------------------- words
 
 
+
+
+def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
+    """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
+    lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
+    lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
+    lines += [_side_line(group, walked.points) for group in sides(setup)]
+    return lines
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -832,13 +857,11 @@ class Tantony(Game):
         """Each seat scores the value of the runts it got; the lines add them up."""
         setup = state.setup
         walked = self.read_hand(state, entry)
-        lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
-        lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
-        lines += [_side_line(group, walked.points) for group in sides(setup)]
-        headline = (_sides_words(sides(setup), walked.points) if sides(setup)
+        groups = sides(setup)
+        headline = (_sides_words(groups, walked.points) if groups
                     else _seats_words(setup, walked.points))
-        return HandResult(walked.points, tuple(lines), headline,
-                          facts=hand_facts(setup, walked))
+        return HandResult(walked.points, Later(score_lines, setup, walked), headline,
+                          facts=Later(hand_facts, setup, walked))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line: each seat's points, and at four players who got the Tantony card."""
