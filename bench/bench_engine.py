@@ -82,7 +82,7 @@ def skat_candidates(rng: random.Random, count: int) -> list[Raw]:
     if game == "passed":
         return [{"game": "passed"}]
     raw: Raw = {"game": game, "declarer": str(rng.randrange(count)),
-                "bid": str(rng.choice(BIDS[:12])), "hand": rng.random() < 0.2 and "y" or "",
+                "bid": str(rng.choice(BIDS[:12])), "hand": (rng.random() < 0.2 and "y") or "",
                 "ouvert": "y" if rng.random() < 0.04 else ""}
     if game != "null":
         raw |= {"matadors": str(rng.randint(1, 4 if game == "grand" else 6)),

@@ -14,9 +14,9 @@ from functools import cached_property
 from itertools import islice
 from typing import Any, TypeVar, overload
 
-T = TypeVar("T")
-
 from companion.formatting import number, signed
+
+T = TypeVar("T")
 
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
@@ -286,7 +286,7 @@ def _setup_memo(setup: Setup) -> dict[Hashable, Any]:
 class Later:
     """A value worked out only when first read (`HandResult.lines`): the call that makes it."""
 
-    __slots__ = ("function", "args")
+    __slots__ = ("args", "function")
 
     def __init__(self, function: Callable[..., Any], *args: Any) -> None:
         self.function = function
