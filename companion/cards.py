@@ -22,6 +22,10 @@ class Suit(Enum):
     TRUMP = "T"
     EXCUSE = "X"
 
+    # A member is only ever equal to itself, so its identity is its hash: hashed in C, for the
+    # cards of every trick refereed (Enum's own hash is written in Python).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The symbol printed on a card face (♠ ♥ ♦ ♣), or a letter for tarot trumps."""

@@ -134,6 +134,8 @@ class EntryReader:
         self._steps = tuple((spec, spec.name, spec.shown_when, _fast_reader(spec, player_count),
                              _blank_answer(spec, None, player_count),
                              _blank_answer(spec, MISSING, player_count)) for spec in ordered)
+        self._tricks = {spec.name: TrickReader(spec, player_count) for spec in self.fields
+                        if spec.kind is FieldKind.TRICKS}
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
 
@@ -157,7 +159,7 @@ class EntryReader:
                 values[name] = value
                 continue
             if spec.kind is FieldKind.TRICKS and not is_blank(sent):
-                values[name], trick_problems = parse_tricks(spec, sent, player_count)
+                values[name], trick_problems = self._tricks[name].read(sent)
                 problems.extend(trick_problems)
                 continue
             value, problem = parse_one(spec, sent, player_count)
@@ -200,6 +202,9 @@ def _fast_reader(spec: Field, player_count: int) -> Callable[[Any], Any] | None:
                               and low <= value <= high and (value * 2).is_integer() else SLOW)
     if spec.kind is FieldKind.BOOLEAN:
         return lambda value: value if value.__class__ is bool else SLOW
+    if spec.kind is FieldKind.CARD:
+        return lambda value: (value.upper() if value.__class__ is str and 0 < len(value) <= 4
+                              and value.isascii() and value.isalnum() else SLOW)
     return None
 
 
@@ -324,43 +329,66 @@ def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[
     faulty trick is reported, each problem with the trick's index and the part concerned, so a
     form shows them all at once beside their boxes.
     """
-    if not isinstance(value, list | tuple):
-        return None, [Problem(spec.name, "Enter the tricks one by one.")]
-    limit = int(spec.maximum) if spec.maximum is not None else None
-    if limit is not None and len(value) > limit:
-        return None, [Problem(spec.name, f"A hand has at most {limit} tricks; {len(value)} "
-                                         "were entered.")]
-    tricks = []
-    problems = []
-    for index, item in enumerate(value):
-        trick, faults = _parse_trick(spec, item, player_count)
-        problems.extend(Problem(spec.name, f"Trick {index + 1}: {message}", part, index)
-                        for part, message in faults)
-        tricks.append(trick)
-    return (None, problems) if problems else (tuple(tricks), [])
+    return TrickReader(spec, player_count).read(value)
 
 
-def _parse_trick(spec: Field, item: Any,
-                 player_count: int) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
-    """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
-    if not isinstance(item, Mapping):
-        return TrickRecord(), [(None, "not a trick.")]
-    faults: list[tuple[str | None, str]] = []
-    cards, problem = _card_tokens(item.get("cards"), player_count)
-    if problem:
-        faults.append(("cards", problem))
-    seats: dict[str, int | None] = {}
-    for key in ("leader", "won_by", "to"):
-        seats[key], problem = _optional_seat(item.get(key), player_count)
+class TrickReader:
+    """`parse_tricks` for one TRICKS field at one table, prepared once (see `EntryReader`)."""
+
+    def __init__(self, spec: Field, player_count: int) -> None:
+        self.spec = spec
+        self.player_count = player_count
+        self.limit = int(spec.maximum) if spec.maximum is not None else None
+        self._parts = tuple((part, part.name, _fast_reader(part, player_count),
+                             _blank_answer(part, None, player_count),
+                             _blank_answer(part, MISSING, player_count)) for part in spec.parts)
+
+    def read(self, value: Any) -> tuple[Any, list[Problem]]:
+        """The tricks read, or None and every problem with them (see `parse_tricks`)."""
+        spec = self.spec
+        if not isinstance(value, list | tuple):
+            return None, [Problem(spec.name, "Enter the tricks one by one.")]
+        if self.limit is not None and len(value) > self.limit:
+            return None, [Problem(spec.name, f"A hand has at most {self.limit} tricks; "
+                                             f"{len(value)} were entered.")]
+        tricks = []
+        problems = []
+        for index, item in enumerate(value):
+            trick, faults = self._trick(item)
+            if faults:
+                problems.extend(Problem(spec.name, f"Trick {index + 1}: {message}", part, index)
+                                for part, message in faults)
+            tricks.append(trick)
+        return (None, problems) if problems else (tuple(tricks), [])
+
+    def _trick(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
+        """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
+        if not isinstance(item, Mapping):
+            return TrickRecord(), [(None, "not a trick.")]
+        player_count = self.player_count
+        faults: list[tuple[str | None, str]] = []
+        cards, problem = _card_tokens(item.get("cards"), player_count)
         if problem:
-            faults.append((key, problem))
-    parts = []
-    for part in spec.parts:
-        value, problem = parse_one(part, item.get(part.name, MISSING), player_count)
-        if problem:
-            faults.append((part.name, problem))
-        parts.append((part.name, value))
-    return TrickRecord(cards, seats["leader"], seats["won_by"], seats["to"], tuple(parts)), faults
+            faults.append(("cards", problem))
+        seats: list[int | None] = []
+        for key in ("leader", "won_by", "to"):
+            seat = item.get(key)
+            if seat is not None and not (seat.__class__ is int and 0 <= seat < player_count):
+                seat, problem = _optional_seat(seat, player_count)
+                if problem:
+                    faults.append((key, problem))
+            seats.append(seat)
+        parts = []
+        for part, name, fast, on_null, on_missing in self._parts:
+            sent = item.get(name, MISSING)
+            value = (on_null if sent is None else on_missing if sent is MISSING
+                     else SLOW if fast is None else fast(sent))
+            if value is SLOW:
+                value, problem = parse_one(part, sent, player_count)
+                if problem:
+                    faults.append((name, problem))
+            parts.append((name, value))
+        return TrickRecord(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:

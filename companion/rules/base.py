@@ -21,9 +21,9 @@ import dataclasses
 import functools
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from companion.rules.values import (
     SHARED_TRICK_PARTS,
@@ -42,6 +42,8 @@ from companion.rules.values import (
     TrickProgress,
 )
 from companion.settlement import Settlement
+
+T = TypeVar("T")
 
 GENERIC_TRICK_PARTIAL = "pad/tricks/_cards.html"
 """The trick panel's own parts for a game that declares none: the cards played and who got it."""
@@ -78,7 +80,7 @@ class Game(ABC):
         """This session's house rules as the game's own typed value (`options_type`)."""
         if self.options_type is None:
             raise TypeError(f"{self.name} declares no options_type")
-        return read_options(self.options_type, setup.options)
+        return typed_options(setup, self.options_type)
 
     @abstractmethod
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -232,6 +234,30 @@ def missing_declarations(game: Game) -> list[str]:
     return missing
 
 
+class LastRead:
+    """What a game last read from an entry, kept for the next call about the very same objects.
+
+    The engine asks `validate` and then `score` about one entry: a game whose reading is costly
+    (a hand of tricks walked one by one) keeps it here instead of reading the hand twice. The
+    objects are compared by identity and are immutable (a setup, a tuple of tricks), so the same
+    objects mean the same reading; they are held here, so no other object can take their id.
+    `detail` is compared by value (a seat). One reading is kept: nothing grows.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[Any, ...], Hashable, Any] | None = None
+
+    def get(self, objects: tuple[Any, ...], detail: Hashable, read: Callable[[], T]) -> T:
+        """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
+        last = self._last  # one read of the slot: another thread may replace it meanwhile
+        if (last is not None and last[1] == detail and len(last[0]) == len(objects)
+                and all(kept is given for kept, given in zip(last[0], objects, strict=True))):
+            return last[2]
+        value = read()
+        self._last = (objects, detail, value)
+        return value
+
+
 def leaders(totals: Sequence[int], better: Better = Better.HIGHER) -> tuple[int, ...]:
     """The seats holding the best total (several on a tie; none when there are no seats)."""
     if not totals:
@@ -243,6 +269,12 @@ def leaders(totals: Sequence[int], better: Better = Better.HIGHER) -> tuple[int,
 def default_options(options: Sequence[Field]) -> dict[str, Any]:
     """Every option at its default: the standard rule."""
     return {option.name: option.default for option in options}
+
+
+def typed_options(setup: Setup, options_type: type) -> Any:
+    """A session's house rules as a game's typed options, read once per setup (`read_options`)."""
+    return setup.remember((options_type, "options"),
+                          lambda: read_options(options_type, setup.options))
 
 
 def read_options(options_type: type, values: Mapping[str, Any]) -> Any:

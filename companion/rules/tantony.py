@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import (
     ACE,
@@ -32,7 +32,7 @@ from companion.cards import (
     parse,
 )
 from companion.rules import register
-from companion.rules.base import Game, leaders, read_options
+from companion.rules.base import Game, LastRead, leaders, typed_options
 from companion.rules.referee import RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
@@ -167,7 +167,7 @@ def scoring(setup: Setup) -> Scoring:
     """How this table adds up; the three-player game is always individual."""
     if setup.player_count == 3:
         return Scoring.INDIVIDUAL
-    return read_options(Options, setup.options).scoring
+    return typed_options(setup, Options).scoring
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
@@ -249,12 +249,14 @@ def read_cards(tokens: Sequence[str], table: Table,
                player_count: int) -> tuple[tuple[Card, ...], str | None]:
     """The cards of a refereed trick: one distinct card of the pack from each player."""
     cards: list[Card] = []
+    seen: set[str] = set()  # the codes so far: one code per card of the pack
     for token in tokens:
         card, problem = read_card(token, table)
         if card is None:
             return (), problem
-        if card in cards:
+        if card.code in seen:
             return (), f"{card} is entered twice."
+        seen.add(card.code)
         cards.append(card)
     if len(cards) != player_count:
         return (), (f"{len(cards)} cards are entered; each of the {player_count} players plays "
@@ -429,7 +431,8 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
         tally.taken[got] += 1
         tally.placed[got] += 1 if trick.placed else 0
         tally.points[got] += runt.value if runt else 0
-    marks = [(card, f"played in trick {number}") for card in trick.cards]
+    played = f"played in trick {number}"
+    marks = [(card, played) for card in trick.cards]
     if runt is not None and runt.card is not None:
         marks.append((runt.card, f"the runt of trick {number}"))
     spent: set[int] = set()
@@ -445,6 +448,8 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
 
 def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
     """Values this trick spent beyond the cards worth them (runts written as values only)."""
+    if not tally.value_only:
+        return []  # every runt named its card, and a card is used once: nothing can overrun
     messages = []
     for value in sorted(values):
         worth = table.cards_worth(value)
@@ -761,9 +766,14 @@ class Tantony(Game):
             help=("Each trick's runt (the lowest card of the suit led) and who got it; add the "
                   "cards played, from the leader on, to have the trick refereed")),)
 
+    walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
+
     def read_hand(self, state: State, entry: Entry) -> WalkedHand:
         """The hand being entered, read trick by trick from its first leader."""
-        return walk(state.setup, self.dealer(state), entry.get("tricks") or ())
+        setup, leader, tricks = state.setup, self.dealer(state), entry.get("tricks") or ()
+        if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
+            return walk(setup, leader, tricks)
+        return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
 
     def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
         """Every per-trick check on the tricks entered so far (a short hand is fine here)."""

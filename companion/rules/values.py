@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property
 from itertools import islice
 from typing import Any, TypeVar, overload
@@ -17,12 +17,19 @@ from typing import Any, TypeVar, overload
 from companion.formatting import number, signed
 
 T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
 
 MAX_SEATS = 10
 """The most seats any game may declare (Maw is played by up to ten)."""
+
+
+def by_value(enum_type: type[E]) -> dict[Any, E]:
+    """An enum's members by their value: `CONTRACTS[text]` reads what `Contract(text)` does, as
+    one dict look-up (a game reads its words from every hand it replays)."""
+    return {member.value: member for member in enum_type}
 
 
 class FieldKind(StrEnum):
@@ -183,7 +190,10 @@ class TrickRecord:
 
     def part(self, name: str) -> Any:
         """The game's own part `name` of this trick (None when not written)."""
-        return dict(self.parts).get(name)
+        for key, value in self.parts:
+            if key == name:
+                return value
+        return None
 
     def as_data(self) -> dict[str, Any]:
         """The trick as flat JSON data: the shared parts, then the game's own by name."""
