@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import Enum, StrEnum
 from functools import cached_property
 from itertools import islice
+from operator import add
 from typing import Any, TypeVar, overload
 
 from companion.formatting import number, signed
@@ -253,6 +254,10 @@ class Setup:
         names = [self.players[seat] for seat in seats]
         return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without what it remembers (prepared parsers hold functions)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_memo"}
+
     def remember(self, key: Hashable, make: Callable[[], T]) -> T:
         """A value derived from this setup alone (a game's fields, its parser), made once.
 
@@ -475,10 +480,13 @@ class State:
 
     def with_hand(self, hand: ScoredHand) -> State:
         """This state with one more hand appended (its totals carried forward, not recounted)."""
+        result, totals = hand.result, self.totals
+        if len(result.points) != len(totals):
+            raise ValueError(f"hand {hand.number} scores {len(result.points)} seats, "
+                             f"not {len(totals)}")
         state = State(self.setup, Hands.extended(self.hands, hand))
-        state.__dict__["totals"] = tuple(
-            total + points for total, points in zip(self.totals, hand.result.points, strict=True))
-        state.__dict__["hands_played"] = self.hands_played + (0 if hand.result.redeal else 1)
+        state.__dict__["totals"] = tuple(map(add, totals, result.points))
+        state.__dict__["hands_played"] = self.hands_played + (0 if result.redeal else 1)
         return state
 
 

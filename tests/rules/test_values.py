@@ -3,6 +3,9 @@ values, and a hand's lines made when first read."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 from companion.rules.values import (
     HandResult,
     Hands,
@@ -91,3 +94,11 @@ def test_lines_given_later_are_made_once_when_first_read_and_read_as_a_tuple() -
 def test_facts_left_out_are_a_fresh_empty_mapping() -> None:
     first, second = HandResult((0,), (), "a"), HandResult((0,), (), "b")
     assert first.facts == {} and first.facts is not second.facts
+
+
+def test_a_setup_copies_without_what_it_remembers() -> None:
+    setup = Setup("french-tarot", ("Ann", "Bob"), {"hands": 0})
+    setup.remember("test-function", lambda: lambda: None)  # a function cannot be pickled
+    copied = pickle.loads(pickle.dumps(setup))
+    assert copied == setup and "_memo" not in copied.__dict__
+    assert copy.deepcopy(setup) == setup
