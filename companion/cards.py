@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from companion.i18n import Text, t
 
@@ -22,6 +23,10 @@ class Suit(Enum):
     CLUBS = "C"
     TRUMP = "T"
     EXCUSE = "X"
+
+    # A member is only ever equal to itself, so its identity is its hash: hashed in C, for the
+    # cards of every trick refereed (Enum's own hash is written in Python).
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -82,7 +87,7 @@ class Card:
         letters = _TAROT_RANK_LETTERS if self.tarot else _PLAIN_RANK_LETTERS
         return f"{letters.get(self.rank, str(self.rank))}{self.suit.symbol}"
 
-    @property
+    @cached_property  # read in every trick the referee checks; a card never changes
     def code(self) -> str:
         """The ASCII code that `parse` reads back: "QS", "10H", "21T", "EX"."""
         if self.suit is Suit.EXCUSE:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import t
-from companion.parsing import parse_values
+from companion.parsing import EntryReader, parse_values
 from companion.rules import get
 from companion.rules.base import Game, default_options
 from companion.rules.values import Entry, Field, Phase, Problem, ScoredHand, Setup, State
@@ -29,9 +29,20 @@ class Checked:
         return not self.problems
 
 
+def entry_fields(game: Game, setup: Setup) -> tuple[Field, ...]:
+    """The fields of one hand at this table, built once per setup (a setup never changes)."""
+    return setup.remember((game, "fields"), lambda: tuple(game.fields(setup)))
+
+
+def entry_reader(game: Game, setup: Setup) -> EntryReader:
+    """The parser of one hand's entry at this table, prepared once per setup."""
+    return setup.remember((game, "reader"),
+                          lambda: EntryReader(entry_fields(game, setup), setup.player_count))
+
+
 def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     """Parse raw input into an entry and referee it against the session so far."""
-    entry, problems = parse_values(game.fields(state.setup), raw, state.setup.player_count)
+    entry, problems = entry_reader(game, state.setup).read(raw)
     if not problems:
         problems = game.validate(state, entry)
     return Checked(entry, tuple(problems))
@@ -42,7 +53,7 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
 
     Unlike `check_entry`, an unfinished hand is fine: only the tricks entered are judged.
     """
-    entry, problems = parse_values(game.fields(state.setup), raw, state.setup.player_count)
+    entry, problems = entry_reader(game, state.setup).read(raw)
     if not problems:
         problems = game.validate_progress(state, entry)
     return Checked(entry, tuple(problems))
@@ -55,7 +66,7 @@ def phase_fields(game: Game, setup: Setup, phase: Phase) -> tuple[Field, ...]:
         names.update(each.fields)
         if each.name == phase.name:
             break
-    return tuple(spec for spec in game.fields(setup) if spec.name in names)
+    return tuple(spec for spec in entry_fields(game, setup) if spec.name in names)
 
 
 def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) -> Checked:
@@ -98,6 +109,7 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
     """
     game = get(setup.game)
     state = State(setup)
+    reader = entry_reader(game, setup)
     problems: dict[int, tuple[Problem, ...]] = {}
     ended_after: tuple[int, str] | None = None
     for number, raw in entries:
@@ -106,11 +118,14 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
                                                 "({outcome}): no hand comes after it.",
                                                 number=ended_after[0], outcome=ended_after[1])),)
             continue
-        result = score_entry(game, state, number, raw)
-        if isinstance(result, Checked):
-            problems[number] = result.problems
+        # What `score_entry` does, with the table's parser looked up once for the session.
+        entry, refused = reader.read(raw)
+        if not refused:
+            refused = game.validate(state, entry)
+        if refused:
+            problems[number] = tuple(refused)
         else:
-            state = state.with_hand(result)
+            state = state.with_hand(ScoredHand(number, entry, game.score(state, entry)))
             if stop_at_end:
                 outcome = game.outcome(state)
                 if outcome.finished:

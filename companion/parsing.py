@@ -89,6 +89,8 @@ def read_count(value: Any, digits: int = 6) -> int | None:
 
 def read_card_token(value: Any) -> str | None:
     """A card-like token ("2S", "10h", "20"), upper-cased, else None; the game reads it."""
+    if value.__class__ is str and 0 < len(value) <= 4 and value.isascii() and value.isalnum():
+        return value.upper()  # the usual case, without the pattern: ASCII letters and digits
     if not isinstance(value, str) or not CARD_TEXT.fullmatch(value.strip()):
         return None
     return value.strip().upper()
@@ -137,24 +139,101 @@ def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
     offers "nobody", None (JSON null) or "none" is that answer, while a missing key or "" is no
     answer at all — so typed entries (exports) read back exactly.
     """
-    values: Entry = {}
-    problems: list[Problem] = []
-    # CHOICE fields first, because `shown_when` conditions refer to them.
-    ordered = sorted(fields, key=lambda f: f.kind is not FieldKind.CHOICE)
-    for spec in ordered:
-        if not spec.applies(values):
-            values[spec.name] = None
-            continue
-        sent = raw.get(spec.name, MISSING)
-        if spec.kind is FieldKind.TRICKS and not is_blank(sent):
-            values[spec.name], trick_problems = parse_tricks(spec, sent, player_count)
-            problems.extend(trick_problems)
-            continue
-        value, problem = parse_one(spec, sent, player_count)
-        values[spec.name] = value
-        if problem:
-            problems.append(Problem(spec.name, problem))
-    return {spec.name: values[spec.name] for spec in fields}, problems
+    return EntryReader(fields, player_count).read(raw)
+
+
+SLOW = object()
+"""A fast reader's answer when the value needs the full parser (text from a form, a fault)."""
+
+
+class EntryReader:
+    """`parse_values` for one table's fields, prepared once and used for every hand.
+
+    The fields are put in reading order once (CHOICE fields first, because `shown_when`
+    conditions refer to them), and each field gets a fast reader for a value that is already
+    typed and valid (a stored entry: a seat as an int, a choice as one of its values); any
+    other value goes through the same parser as before, so the answers are the same.
+    """
+
+    def __init__(self, fields: Sequence[Field], player_count: int) -> None:
+        self.fields = tuple(fields)
+        self.player_count = player_count
+        ordered = sorted(self.fields, key=lambda f: f.kind is not FieldKind.CHOICE)
+        self._steps = tuple((spec, spec.name, spec.shown_when, _fast_reader(spec, player_count),
+                             _blank_answer(spec, None, player_count),
+                             _blank_answer(spec, MISSING, player_count)) for spec in ordered)
+        self._tricks = {spec.name: TrickReader(spec, player_count) for spec in self.fields
+                        if spec.kind is FieldKind.TRICKS}
+        self._names = tuple(spec.name for spec in self.fields) if ordered != list(
+            self.fields) else None
+
+    def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
+        """The typed entry and the problems with it (see `parse_values`)."""
+        values: Entry = {}
+        problems: list[Problem] = []
+        player_count = self.player_count
+        for spec, name, shown_when, fast, on_null, on_missing in self._steps:
+            if shown_when is not None and values.get(shown_when[0]) not in shown_when[1]:
+                values[name] = None
+                continue
+            sent = raw.get(name, MISSING)
+            if sent is None:
+                value = on_null
+            elif sent is MISSING:
+                value = on_missing
+            else:
+                value = SLOW if fast is None else fast(sent)
+            if value is not SLOW:
+                values[name] = value
+                continue
+            if spec.kind is FieldKind.TRICKS and not is_blank(sent):
+                values[name], trick_problems = self._tricks[name].read(sent)
+                problems.extend(trick_problems)
+                continue
+            value, problem = parse_one(spec, sent, player_count)
+            values[name] = value
+            if problem:
+                problems.append(Problem(name, problem))
+        if self._names is None:
+            return values, problems
+        return {name: values[name] for name in self._names}, problems
+
+
+def _blank_answer(spec: Field, blank: Any, player_count: int) -> Any:
+    """What `parse_one` makes of a null or a missing value for this field, worked out once
+    (None, False, the default); SLOW when that is a problem (a required field left blank)."""
+    value, problem = parse_one(spec, blank, player_count)
+    return SLOW if problem else value
+
+
+def _fast_reader(spec: Field, player_count: int) -> Callable[[Any], Any] | None:
+    """A reader that takes a typed, valid value as it is and answers SLOW for anything else.
+
+    Each accepts only what `parse_one` would return unchanged: an int seat at this table, a
+    choice's exact value, a whole number or half point within bounds, a bool.
+    """
+    low = spec.minimum if spec.minimum is not None else -NUMBER_LIMIT
+    high = spec.maximum if spec.maximum is not None else NUMBER_LIMIT
+    low, high = max(low, -NUMBER_LIMIT), min(high, NUMBER_LIMIT)
+    if spec.kind is FieldKind.CHOICE:
+        exact = frozenset(c.value for c in spec.choices if isinstance(c.value, str)
+                          and c.value == c.value.strip() and c.value)
+        return lambda value: value if value.__class__ is str and value in exact else SLOW
+    if spec.kind is FieldKind.SEAT:
+        return lambda value: (value if value.__class__ is int and 0 <= value < player_count
+                              else SLOW)
+    if spec.kind is FieldKind.INTEGER:
+        return lambda value: value if value.__class__ is int and low <= value <= high else SLOW
+    if spec.kind is FieldKind.HALF:
+        return lambda value: (float(value) if value.__class__ is int and low <= value <= high
+                              else round(value * 2) / 2 if value.__class__ is float
+                              and low <= value <= high and (value * 2).is_integer() else SLOW)
+    if spec.kind is FieldKind.BOOLEAN:
+        return lambda value: value if value.__class__ is bool else SLOW
+    if spec.kind is FieldKind.CARD:
+        return lambda value: (value.upper() if value.__class__ is str and 0 < len(value) <= 4
+                              and value.isascii() and value.isalnum() else SLOW)
+    return None
 
 
 def parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
@@ -283,44 +362,67 @@ def parse_tricks(spec: Field, value: Any, player_count: int) -> tuple[Any, list[
     faulty trick is reported, each problem with the trick's index and the part concerned, so a
     form shows them all at once beside their boxes.
     """
-    if not isinstance(value, list | tuple):
-        return None, [Problem(spec.name, t("Enter the tricks one by one."))]
-    limit = int(spec.maximum) if spec.maximum is not None else None
-    if limit is not None and len(value) > limit:
-        return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
-                                           "entered.", limit=limit, count=len(value)))]
-    tricks = []
-    problems = []
-    for index, item in enumerate(value):
-        trick, faults = _parse_trick(spec, item, player_count)
-        problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
-                                             problem=message), part, index)
-                        for part, message in faults)
-        tricks.append(trick)
-    return (None, problems) if problems else (tuple(tricks), [])
+    return TrickReader(spec, player_count).read(value)
 
 
-def _parse_trick(spec: Field, item: Any,
-                 player_count: int) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
-    """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
-    if not isinstance(item, Mapping):
-        return TrickRecord(), [(None, t("not a trick."))]
-    faults: list[tuple[str | None, str]] = []
-    cards, problem = _card_tokens(item.get("cards"), player_count)
-    if problem:
-        faults.append(("cards", problem))
-    seats: dict[str, int | None] = {}
-    for key in ("leader", "won_by", "to"):
-        seats[key], problem = _optional_seat(item.get(key), player_count)
+class TrickReader:
+    """`parse_tricks` for one TRICKS field at one table, prepared once (see `EntryReader`)."""
+
+    def __init__(self, spec: Field, player_count: int) -> None:
+        self.spec = spec
+        self.player_count = player_count
+        self.limit = int(spec.maximum) if spec.maximum is not None else None
+        self._parts = tuple((part, part.name, _fast_reader(part, player_count),
+                             _blank_answer(part, None, player_count),
+                             _blank_answer(part, MISSING, player_count)) for part in spec.parts)
+
+    def read(self, value: Any) -> tuple[Any, list[Problem]]:
+        """The tricks read, or None and every problem with them (see `parse_tricks`)."""
+        spec = self.spec
+        if not isinstance(value, list | tuple):
+            return None, [Problem(spec.name, t("Enter the tricks one by one."))]
+        if self.limit is not None and len(value) > self.limit:
+            return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
+                                               "entered.", limit=self.limit, count=len(value)))]
+        tricks = []
+        problems = []
+        for index, item in enumerate(value):
+            trick, faults = self._trick(item)
+            if faults:
+                problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
+                                                     problem=message), part, index)
+                                for part, message in faults)
+            tricks.append(trick)
+        return (None, problems) if problems else (tuple(tricks), [])
+
+    def _trick(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
+        """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
+        if not isinstance(item, Mapping):
+            return TrickRecord(), [(None, t("not a trick."))]
+        player_count = self.player_count
+        faults: list[tuple[str | None, str]] = []
+        cards, problem = _card_tokens(item.get("cards"), player_count)
         if problem:
-            faults.append((key, problem))
-    parts = []
-    for part in spec.parts:
-        value, problem = parse_one(part, item.get(part.name, MISSING), player_count)
-        if problem:
-            faults.append((part.name, problem))
-        parts.append((part.name, value))
-    return TrickRecord(cards, seats["leader"], seats["won_by"], seats["to"], tuple(parts)), faults
+            faults.append(("cards", problem))
+        seats: list[int | None] = []
+        for key in ("leader", "won_by", "to"):
+            seat = item.get(key)
+            if seat is not None and not (seat.__class__ is int and 0 <= seat < player_count):
+                seat, problem = _optional_seat(seat, player_count)
+                if problem:
+                    faults.append((key, problem))
+            seats.append(seat)
+        parts = []
+        for part, name, fast, on_null, on_missing in self._parts:
+            sent = item.get(name, MISSING)
+            value = (on_null if sent is None else on_missing if sent is MISSING
+                     else SLOW if fast is None else fast(sent))
+            if value is SLOW:
+                value, problem = parse_one(part, sent, player_count)
+                if problem:
+                    faults.append((name, problem))
+            parts.append((name, value))
+        return TrickRecord(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:

@@ -37,15 +37,17 @@ class RankOrder:
     def __post_init__(self) -> None:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError(f"a rank order lists each rank once: {self.ranks}")
+        # Each rank's place, looked up for every card of every trick refereed.
+        object.__setattr__(self, "_places", {rank: place for place, rank in enumerate(self.ranks)})
 
     def __contains__(self, rank: object) -> bool:
-        return rank in self.ranks
+        return rank in self._places
 
     def strength(self, rank: int) -> int:
         """The rank's place in the order: 0 for the lowest; higher beats lower."""
         try:
-            return self.ranks.index(rank)
-        except ValueError:
+            return self._places[rank]
+        except (KeyError, TypeError):
             raise ValueError(f"rank {rank} has no place in {self.ranks}") from None
 
 
@@ -126,18 +128,26 @@ class TrickRanking:
     cannot_win: frozenset[Card] = frozenset()
     ties: bool = False
 
+    def __post_init__(self) -> None:
+        # No trump, no special card, no tie: the highest card of the suit led wins (Tantony,
+        # Whist at no trump), which `resolve` finds without the general rules.
+        object.__setattr__(self, "_plain", self.trump is None and not self.top_trumps
+                           and not self.cannot_win and not self.ties)
+
     def order_of(self, suit: Suit) -> RankOrder:
         """The order the ranks of `suit` follow."""
         return self.suit_orders.get(suit, self.order)
 
     def suit_of(self, card: Card) -> Suit:
         """The suit a card belongs to in play: a top trump is a trump, whatever its face."""
-        if card in self.top_trumps and self.trump is not None:
+        if self.top_trumps and card in self.top_trumps and self.trump is not None:
             return self.trump
         return card.suit
 
     def led(self, cards: Sequence[Card]) -> Suit | None:
         """The suit led: that of the first card that can set it (None if none can)."""
+        if not self.cannot_win:
+            return self.suit_of(cards[0]) if cards else None
         return next((self.suit_of(card) for card in cards if card not in self.cannot_win), None)
 
     def strength(self, card: Card, led: Suit | None) -> tuple[int, int] | None:
@@ -145,9 +155,9 @@ class TrickRanking:
 
         Compared as tuples: any top trump beats any other trump, which beats the suit led.
         """
-        if card in self.cannot_win:
+        if self.cannot_win and card in self.cannot_win:
             return None
-        if card in self.top_trumps:
+        if self.top_trumps and card in self.top_trumps:
             return (3, len(self.top_trumps) - self.top_trumps.index(card))
         suit = self.suit_of(card)
         if self.trump is not None and suit is self.trump:
@@ -173,6 +183,8 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
     """The winner of a trick whose cards are listed in play order from the leader."""
     if not cards:
         raise ValueError("a trick has at least one card")
+    if ranking._plain:
+        return _highest_of_suit_led(cards, ranking)
     led = ranking.led(cards)
     strengths = [ranking.strength(card, led) for card in cards]
     contenders = [i for i, strength in enumerate(strengths) if strength is not None]
@@ -183,6 +195,20 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
     if len(top) > 1 and ranking.ties:
         return TrickVerdict(None, None, top)
     return TrickVerdict(top[0], _WIN_BY[best[0]])
+
+
+def _highest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
+    """`resolve` for a plain ranking: the first of the highest cards of the suit led wins."""
+    led = cards[0].suit
+    order = ranking.order_of(led)
+    winner, best = 0, order.strength(cards[0].rank)
+    for index in range(1, len(cards)):
+        card = cards[index]
+        if card.suit is led:
+            strength = order.strength(card.rank)
+            if strength > best:
+                winner, best = index, strength
+    return TrickVerdict(winner, WinBy.SUIT_LED)
 
 
 def winning_index(cards: Sequence[Card], ranking: TrickRanking) -> int:

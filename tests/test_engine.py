@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engine import check_entry, make_setup, replay
+from companion.engine import check_entry, entry_fields, entry_reader, make_setup, replay
 from companion.rules import get
-from companion.rules.values import State
+from companion.rules.values import ScoredHand, State
 
 GAME = get("french-tarot")
 GARDE_MADE = {"contract": "garde", "taker": "0", "points": "47", "bouts": "2"}
@@ -64,3 +64,30 @@ def test_check_entry_returns_parse_problems_before_referee_problems() -> None:
     assert [problem.field for problem in fixed.problems] == ["poignee_trumps"]
     assert not fixed.ok
     assert check_entry(GAME, state, GARDE_MADE).ok
+
+
+def test_a_tables_fields_and_parser_are_built_once_per_setup() -> None:
+    setup, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
+    again, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
+    five, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"])
+    alone, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"],
+                          {"partnership": "alone"})
+    assert entry_fields(GAME, setup) is entry_fields(GAME, again)
+    assert entry_reader(GAME, setup) is entry_reader(GAME, again)
+    assert entry_fields(GAME, setup) == GAME.fields(setup)
+    # At five players the taker calls a King, so the fields differ; alone, there is no partner.
+    assert "partner" in {spec.name for spec in entry_fields(GAME, five)}
+    assert "partner" not in {spec.name for spec in entry_fields(GAME, alone)}
+
+
+def test_replay_scores_each_hand_as_check_entry_and_score_do() -> None:
+    setup, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
+    hands = [GARDE_MADE, {"contract": "pass"}, {**GARDE_MADE, "taker": "2", "points": "30"}]
+    replayed = replay(setup, list(enumerate(hands, start=1)))
+    state = State(setup)
+    for number, raw in enumerate(hands, start=1):
+        checked = check_entry(GAME, state, raw)
+        state = state.with_hand(ScoredHand(number, checked.entry, GAME.score(state, checked.entry)))
+    assert replayed.state.hands == state.hands
+    assert [hand.result.lines for hand in replayed.state.hands] == [
+        hand.result.lines for hand in state.hands]

@@ -18,11 +18,12 @@ leaves either out.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from companion.i18n import t
 from companion.rules.values import (
@@ -42,6 +43,8 @@ from companion.rules.values import (
     TrickProgress,
 )
 from companion.settlement import Settlement
+
+T = TypeVar("T")
 
 GENERIC_TRICK_PARTIAL = "pad/tricks/_cards.html"
 """The trick panel's own parts for a game that declares none: the cards played and who got it."""
@@ -78,7 +81,7 @@ class Game(ABC):
         """This session's house rules as the game's own typed value (`options_type`)."""
         if self.options_type is None:
             raise TypeError(f"{self.name} declares no options_type")
-        return read_options(self.options_type, setup.options)
+        return typed_options(setup, self.options_type)
 
     @abstractmethod
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -232,6 +235,30 @@ def missing_declarations(game: Game) -> list[str]:
     return missing
 
 
+class LastRead:
+    """What a game last read from an entry, kept for the next call about the very same objects.
+
+    The engine asks `validate` and then `score` about one entry: a game whose reading is costly
+    (a hand of tricks walked one by one) keeps it here instead of reading the hand twice. The
+    objects are compared by identity and are immutable (a setup, a tuple of tricks), so the same
+    objects mean the same reading; they are held here, so no other object can take their id.
+    `detail` is compared by value (a seat). One reading is kept: nothing grows.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[Any, ...], Hashable, Any] | None = None
+
+    def get(self, objects: tuple[Any, ...], detail: Hashable, read: Callable[[], T]) -> T:
+        """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
+        last = self._last  # one read of the slot: another thread may replace it meanwhile
+        if (last is not None and last[1] == detail and len(last[0]) == len(objects)
+                and all(kept is given for kept, given in zip(last[0], objects, strict=True))):
+            return last[2]
+        value = read()
+        self._last = (objects, detail, value)
+        return value
+
+
 def leaders(totals: Sequence[int], better: Better = Better.HIGHER) -> tuple[int, ...]:
     """The seats holding the best total (several on a tie; none when there are no seats)."""
     if not totals:
@@ -245,16 +272,49 @@ def default_options(options: Sequence[Field]) -> dict[str, Any]:
     return {option.name: option.default for option in options}
 
 
+def typed_options(setup: Setup, options_type: type) -> Any:
+    """A session's house rules as a game's typed options, read once per setup (`read_options`)."""
+    return setup.remember((options_type, "options"),
+                          lambda: read_options(options_type, setup.options))
+
+
 def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
     """A session's house rules as a game's typed options (a dataclass whose defaults are the
     standard rules): each stored value converted to its field's type (an enum from its value,
     a number from its text); a rule the session does not hold keeps its default."""
-    hints = typing.get_type_hints(options_type)
+    try:
+        # The type beside each value: 1 and True are equal keys but not the same option.
+        key = (options_type, tuple((name, value.__class__, value)
+                                   for name, value in values.items()))
+        return _READ_OPTIONS[key]
+    except TypeError:  # an unhashable value: read it every time
+        return _read_options(options_type, values)
+    except KeyError:
+        if len(_READ_OPTIONS) >= READ_OPTIONS_LIMIT:
+            _READ_OPTIONS.clear()
+        typed = _READ_OPTIONS[key] = _read_options(options_type, values)
+        return typed
+
+
+READ_OPTIONS_LIMIT = 1024
+"""Distinct option sets whose typed value is kept (the typed options are frozen, so shared)."""
+
+_READ_OPTIONS: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
+
+
+def _read_options(options_type: type, values: Mapping[str, Any]) -> Any:
+    hints = _type_hints(options_type)
     chosen: dict[str, Any] = {}
     for spec in dataclasses.fields(options_type):
         if spec.name in values and values[spec.name] is not None:
             chosen[spec.name] = _as_type(hints[spec.name], values[spec.name])
     return options_type(**chosen)
+
+
+@functools.cache
+def _type_hints(options_type: type) -> dict[str, Any]:
+    """An options dataclass's field types, resolved once (its annotations are strings)."""
+    return typing.get_type_hints(options_type)
 
 
 def _as_type(kind: Any, value: Any) -> Any:

@@ -31,7 +31,7 @@ from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.i18n import Text, join, t, tn
 from companion.rules import register
-from companion.rules.base import Game, leaders, read_options
+from companion.rules.base import Game, leaders, typed_options
 from companion.rules.referee import TarotReferee, register_referee
 from companion.rules.values import (
     POINTS,
@@ -40,10 +40,12 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     Setup,
     State,
+    by_value,
 )
 from companion.settlement import Settlement, settle
 from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
@@ -255,7 +257,11 @@ class Poignee:
 
 @dataclass(frozen=True)
 class Hand:
-    """A played hand seen from the taker's side, whichever side the points were counted for."""
+    """A played hand seen from the taker's side, whichever side the points were counted for.
+
+    `points` and `bouts` are the taker side's (91 and 3 minus the counted ones when the defence
+    was counted), worked out once by `read_hand`: nearly every rule reads them.
+    """
 
     contract: Contract
     taker: int
@@ -267,43 +273,50 @@ class Hand:
     petit_au_bout: str
     poignees: tuple[Poignee, ...]
     chelem: Chelem
+    points: float
+    bouts: int
 
-    @property
-    def points(self) -> float:
-        """The taker side's card points."""
-        return side_points(self.counted_points, self.counted_side is Side.TAKER, TOTAL_POINTS)
 
-    @property
-    def bouts(self) -> int:
-        """The taker side's bouts."""
-        if self.counted_side is Side.TAKER:
-            return self.counted_bouts
-        return 3 - self.counted_bouts
+CONTRACTS = by_value(Contract)
+SIDES = by_value(Side)
+CHELEMS = by_value(Chelem)
+POIGNEE_LEVELS = by_value(PoigneeLevel)
+
+POIGNEE_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("poignee_by", "poignee_level", "poignee_trumps"),
+    ("poignee2_by", "poignee2_level", "poignee2_trumps"),
+)
+"""The entry's fields of the first and the second poignée: who showed it, level, trumps."""
 
 
 def read_hand(setup: Setup, entry: Entry) -> Hand:
     """The played hand described by a parsed entry (blank poignée trumps = the threshold)."""
     poignees = []
-    for prefix in ("poignee", "poignee2"):
-        by = entry.get(f"{prefix}_by")
+    for by_key, level_key, trumps_key in POIGNEE_KEYS:
+        by = entry.get(by_key)
         if by is None:
             continue
-        level = PoigneeLevel(entry.get(f"{prefix}_level") or PoigneeLevel.SINGLE)
-        trumps = entry.get(f"{prefix}_trumps")
+        level = POIGNEE_LEVELS[entry.get(level_key) or PoigneeLevel.SINGLE]
+        trumps = entry.get(trumps_key)
         if trumps is None:
             trumps = poignee_threshold(setup, level)
         poignees.append(Poignee(by, level, trumps))
+    counted_side = SIDES[entry.get("counted_side") or Side.TAKER]
+    counted_points, counted_bouts = entry["points"], entry["bouts"]
+    taker_counted = counted_side is Side.TAKER
     return Hand(
-        contract=Contract(entry["contract"]),
+        contract=CONTRACTS[entry["contract"]],
         taker=entry["taker"],
         partner=entry.get("partner"),
         called_king=entry.get("called_king"),
-        counted_side=Side(entry.get("counted_side") or Side.TAKER),
-        counted_points=entry["points"],
-        counted_bouts=entry["bouts"],
+        counted_side=counted_side,
+        counted_points=counted_points,
+        counted_bouts=counted_bouts,
         petit_au_bout=entry.get("petit_au_bout") or NO_PETIT,
         poignees=tuple(poignees),
-        chelem=Chelem(entry.get("chelem") or Chelem.NONE),
+        chelem=CHELEMS[entry.get("chelem") or Chelem.NONE],
+        points=side_points(counted_points, taker_counted, TOTAL_POINTS),
+        bouts=counted_bouts if taker_counted else 3 - counted_bouts,
     )
 
 
@@ -321,7 +334,7 @@ class Options:
 
 def house_rules(setup: Setup) -> Options:
     """This session's house rules."""
-    return read_options(Options, setup.options)
+    return typed_options(setup, Options)
 
 
 def plays_with_called_king(setup: Setup) -> bool:
@@ -336,7 +349,11 @@ def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
     if (setup.player_count == 5
             and house_rules(setup).poignee_thresholds is PoigneeThresholds.AS_WRITTEN):
         thresholds = POIGNEE_THRESHOLDS_AS_WRITTEN_5
-    return thresholds[list(PoigneeLevel).index(level)]
+    return thresholds[LEVEL_INDEX[level]]
+
+
+LEVEL_INDEX: dict[PoigneeLevel, int] = {level: index for index, level in enumerate(PoigneeLevel)}
+"""Each poignée level's place in a row of thresholds (single, double, triple)."""
 
 
 def max_poignee_trumps(player_count: int) -> int:
@@ -464,6 +481,8 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
     bouts = hand.counted_bouts
     lowest = BOUT_POINTS * bouts
     highest = TOTAL_POINTS - BOUT_POINTS * (3 - bouts)
+    if lowest <= hand.counted_points <= highest:
+        return []
     side = side_name(setup, hand, hand.counted_side)
     if hand.counted_points < lowest:
         return [Problem("points", t("With {bouts} {side} has at least {lowest} points (each "
@@ -571,17 +590,17 @@ def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
 def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     """Poignées that show too few or too many trumps, or that one player shows twice."""
     problems: list[Problem] = []
-    for prefix in ("poignee", "poignee2"):
-        by = entry.get(f"{prefix}_by")
-        trumps = entry.get(f"{prefix}_trumps")
+    for by_key, level_key, trumps_key in POIGNEE_KEYS:
+        by = entry.get(by_key)
+        trumps = entry.get(trumps_key)
         if by is None:
             if trumps is not None:
-                problems.append(Problem(f"{prefix}_trumps",
+                problems.append(Problem(trumps_key,
                                         t("No one is marked as showing this poignée: choose who "
                                           "showed it, or leave the trumps blank.")))
             continue
-        level = PoigneeLevel(entry.get(f"{prefix}_level") or PoigneeLevel.SINGLE)
-        problems.extend(_one_poignee_problems(setup, prefix, Poignee(
+        level = POIGNEE_LEVELS[entry.get(level_key) or PoigneeLevel.SINGLE]
+        problems.extend(_one_poignee_problems(setup, trumps_key, Poignee(
             by, level, trumps if trumps is not None else poignee_threshold(setup, level))))
     if problems:
         return problems
@@ -600,13 +619,13 @@ def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     return problems
 
 
-def _one_poignee_problems(setup: Setup, prefix: str, poignee: Poignee) -> list[Problem]:
+def _one_poignee_problems(setup: Setup, trumps_key: str, poignee: Poignee) -> list[Problem]:
     """One poignée's trumps against its level's threshold and the shower's hand size."""
     name = setup.players[poignee.by]
     needed = poignee_threshold(setup, poignee.level)
     most = max_poignee_trumps(setup.player_count)
     if poignee.trumps < needed:
-        return [Problem(f"{prefix}_trumps",
+        return [Problem(trumps_key,
                         t("A {level} poignée at {players} players needs at least {needed} "
                           "trumps (the Excuse counts as one); {name} showed {trumps}.",
                           level=POIGNEE_LEVEL_WORDS[poignee.level], players=setup.player_count,
@@ -614,7 +633,7 @@ def _one_poignee_problems(setup: Setup, prefix: str, poignee: Poignee) -> list[P
     if poignee.trumps > most:
         reason = (t("each player holds {cards} cards", cards=HAND_SIZES[setup.player_count])
                   if most < ALL_TRUMPS else t("there are 21 trumps and the Excuse"))
-        return [Problem(f"{prefix}_trumps",
+        return [Problem(trumps_key,
                         t("{name} cannot show {trumps} trumps: {reason}, so at most {most}.",
                           name=name, trumps=poignee.trumps, reason=reason, most=most))]
     return []
@@ -632,8 +651,16 @@ def partner_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
     """A chelem (or its absence) that the taker side's card points contradict."""
-    points, side = hand.points, side_name(setup, hand, Side.TAKER)
-    shown = format_points(points)
+    message = _chelem_message(setup, hand)
+    return [Problem("chelem", message)] if message else []
+
+
+def _chelem_message(setup: Setup, hand: Hand) -> str | None:
+    """What the points say against the chelem marked, or None when they agree."""
+    points = hand.points
+    if 0 < points < TOTAL_POINTS and hand.chelem is Chelem.NONE:
+        return None  # the usual hand: no chelem, and neither side took every trick
+    side, shown = side_name(setup, hand, Side.TAKER), format_points(points)
     message = None
     if points == TOTAL_POINTS and hand.chelem in (Chelem.NONE, Chelem.DEFENCE_MADE):
         message = t("91 points means the taker's side took every trick: mark the chelem "
@@ -665,7 +692,7 @@ def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
                          side=side, highest=format_points(highest), points=shown))
     elif hand.chelem is Chelem.ANNOUNCED_FAILED and points >= TOTAL_POINTS:
         message = t("{side} has all 91 points, so the announced chelem was made.", side=side)
-    return [Problem("chelem", message)] if message else []
+    return message
 
 
 def _chien_words(hand: Hand, side: Side) -> str:
@@ -951,8 +978,8 @@ class FrenchTarot(Game):
                     t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
                       contract=CONTRACT_LABELS[hand.contract],
                       margin=margin(hand.points, hand.bouts)))
-        return HandResult(points, tuple(score_lines(setup, hand)), headline,
-                          facts=hand_facts(hand))
+        return HandResult(points, Later(score_lines, setup, hand), headline,
+                          facts=Later(hand_facts, hand))
 
     def _redeal(self, state: State) -> HandResult:
         """Everyone passed: nobody scores and the next player deals."""

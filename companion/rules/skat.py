@@ -25,7 +25,7 @@ from companion.counting import PointTable, achievable_totals, by_rank, side_poin
 from companion.formatting import signed
 from companion.i18n import Text, capital, join, t
 from companion.rules import register
-from companion.rules.base import Game, leaders, read_options
+from companion.rules.base import Game, leaders, typed_options
 from companion.rules.referee import RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
@@ -34,10 +34,12 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     Setup,
     State,
+    by_value,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
@@ -236,21 +238,27 @@ class Play:
         return self.reached is Level.SCHWARZ and self.points == TOTAL_POINTS
 
 
+GAME_TYPES = by_value(GameType)
+LEVELS = by_value(Level)
+SIDES = by_value(Side)
+RESULTS = by_value(Result)
+
+
 def read_play(entry: Entry) -> Play:
     """The game described by a parsed entry of a played game (not a pass)."""
     return Play(
-        game=GameType(entry["game"]),
+        game=GAME_TYPES[entry["game"]],
         declarer=entry["declarer"],
         bid=entry.get("bid") or LOWEST_BID,
         matadors=entry.get("matadors") or 0,
         with_matadors=(entry.get("with_matadors") or Matadors.WITH) == Matadors.WITH,
         hand=bool(entry.get("hand")),
         ouvert=bool(entry.get("ouvert")),
-        announced=Level(entry.get("announced") or Level.NONE),
-        counted_side=Side(entry.get("counted_side") or Side.DECLARER),
+        announced=LEVELS[entry.get("announced") or Level.NONE],
+        counted_side=SIDES[entry.get("counted_side") or Side.DECLARER],
         counted_points=entry.get("card_points"),
-        reached=Level(entry.get("schneider") or Level.NONE),
-        result=Result(entry["result"]),
+        reached=LEVELS[entry.get("schneider") or Level.NONE],
+        result=RESULTS[entry["result"]],
     )
 
 
@@ -379,7 +387,7 @@ class Options:
 
 def house_rules(setup: Setup) -> Options:
     """This session's house rules."""
-    return read_options(Options, setup.options)
+    return typed_options(setup, Options)
 
 
 def scoring(setup: Setup) -> Scoring:
@@ -895,8 +903,8 @@ class Skat(Game):
         if scoring(setup) is not Scoring.AS_WRITTEN:
             parts.append(signed(points[play.declarer]))
         headline = join(parts, " · ")
-        return HandResult(points, tuple(score_lines(setup, play, judged, dealer)), headline,
-                          facts=game_facts(setup, play, judged, points, dealer))
+        return HandResult(points, Later(score_lines, setup, play, judged, dealer), headline,
+                          facts=Later(game_facts, setup, play, judged, points, dealer))
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""

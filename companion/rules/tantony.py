@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from functools import cached_property
+from typing import Any, ClassVar
 
 from companion.cards import (
     ACE,
@@ -32,7 +33,7 @@ from companion.cards import (
 )
 from companion.i18n import Text, t, tn
 from companion.rules import register
-from companion.rules.base import Game, leaders, read_options
+from companion.rules.base import Game, LastRead, leaders, typed_options
 from companion.rules.referee import SUIT_WORDS, RankingReferee, register_referee
 from companion.rules.values import (
     POINTS,
@@ -41,6 +42,7 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
+    Later,
     Outcome,
     Problem,
     SeatGroup,
@@ -115,10 +117,15 @@ class Table:
     total_tricks: int
     tantony_card: bool  # the last trick is won, never placed (four players)
 
-    @property
+    @cached_property
     def codes(self) -> frozenset[str]:
         """The codes of every card in the pack."""
-        return frozenset(card.code for card in self.pack)
+        return frozenset(self.by_code)
+
+    @cached_property
+    def by_code(self) -> Mapping[str, Card]:
+        """Every card of the pack by its code ("QS"), as `cards.parse` reads it."""
+        return {card.code: card for card in self.pack}
 
     def value(self, card: Card) -> int:
         """A card's worth as a runt."""
@@ -126,7 +133,14 @@ class Table:
 
     def cards_worth(self, value: int) -> tuple[Card, ...]:
         """The cards of the pack worth `value` as a runt."""
-        return tuple(card for card in self.pack if self.value(card) == value)
+        return self._worth.get(value, ())
+
+    @cached_property
+    def _worth(self) -> Mapping[int, tuple[Card, ...]]:
+        worth: dict[int, tuple[Card, ...]] = {}
+        for card in self.pack:
+            worth[self.value(card)] = (*worth.get(self.value(card), ()), card)
+        return worth
 
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
@@ -155,7 +169,7 @@ def scoring(setup: Setup) -> Scoring:
     """How this table adds up; the three-player game is always individual."""
     if setup.player_count == 3:
         return Scoring.INDIVIDUAL
-    return read_options(Options, setup.options).scoring
+    return typed_options(setup, Options).scoring
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
@@ -208,6 +222,9 @@ class Runt:
 
 def read_card(token: str, table: Table) -> tuple[Card | None, str | None]:
     """A card code read against the pack in play, or why it is not one of its cards."""
+    card = table.by_code.get(token)
+    if card is not None:  # the usual case: a card's own code, as the parser upper-cases it
+        return card, None
     try:
         card = parse(token)
     except CardError:
@@ -237,12 +254,14 @@ def read_cards(tokens: Sequence[str], table: Table,
                player_count: int) -> tuple[tuple[Card, ...], str | None]:
     """The cards of a refereed trick: one distinct card of the pack from each player."""
     cards: list[Card] = []
+    seen: set[str] = set()  # the codes so far: one code per card of the pack
     for token in tokens:
         card, problem = read_card(token, table)
         if card is None:
             return (), problem
-        if card in cards:
+        if card.code in seen:
             return (), t("{card} is entered twice.", card=str(card))
+        seen.add(card.code)
         cards.append(card)
     if len(cards) != player_count:
         return (), tn("{count} card is entered; each of the {players} players plays one card.",
@@ -426,7 +445,8 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
         tally.taken[got] += 1
         tally.placed[got] += 1 if trick.placed else 0
         tally.points[got] += runt.value if runt else 0
-    marks = [(card, t("played in trick {number}", number=number)) for card in trick.cards]
+    played = t("played in trick {number}", number=number)
+    marks = [(card, played) for card in trick.cards]
     if runt is not None and runt.card is not None:
         marks.append((runt.card, t("the runt of trick {number}", number=number)))
     spent: set[int] = set()
@@ -442,6 +462,8 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
 
 def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
     """Values this trick spent beyond the cards worth them (runts written as values only)."""
+    if not tally.value_only:
+        return []  # every runt named its card, and a card is used once: nothing can overrun
     messages = []
     for value in sorted(values):
         worth = table.cards_worth(value)
@@ -462,6 +484,14 @@ def _suit_word(card: Card) -> str:
 # ---------------------------------------------------------------- words
 
 
+
+
+def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
+    """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
+    lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
+    lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
+    lines += [_side_line(group, walked.points) for group in sides(setup)]
+    return lines
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -773,9 +803,14 @@ class Tantony(Game):
             help=t("Each trick's runt (the lowest card of the suit led) and who got it; add the "
                    "cards played, from the leader on, to have the trick refereed")),)
 
+    walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
+
     def read_hand(self, state: State, entry: Entry) -> WalkedHand:
         """The hand being entered, read trick by trick from its first leader."""
-        return walk(state.setup, self.dealer(state), entry.get("tricks") or ())
+        setup, leader, tricks = state.setup, self.dealer(state), entry.get("tricks") or ()
+        if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
+            return walk(setup, leader, tricks)
+        return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
 
     def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
         """Every per-trick check on the tricks entered so far (a short hand is fine here)."""
@@ -873,13 +908,11 @@ class Tantony(Game):
         """Each seat scores the value of the runts it got; the lines add them up."""
         setup = state.setup
         walked = self.read_hand(state, entry)
-        lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
-        lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
-        lines += [_side_line(group, walked.points) for group in sides(setup)]
-        headline = (_sides_words(sides(setup), walked.points) if sides(setup)
+        groups = sides(setup)
+        headline = (_sides_words(groups, walked.points) if groups
                     else _seats_words(setup, walked.points))
-        return HandResult(walked.points, tuple(lines), headline,
-                          facts=hand_facts(setup, walked))
+        return HandResult(walked.points, Later(score_lines, setup, walked), headline,
+                          facts=Later(hand_facts, setup, walked))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line: each seat's points, and at four players who got the Tantony card."""

@@ -7,20 +7,31 @@ them from raw input. Nothing here imports Flask or SQL.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property
-from typing import Any
+from itertools import islice
+from operator import add
+from typing import Any, TypeVar, overload
 
 from companion.formatting import number, signed
 from companion.i18n import t
+
+T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 
 Entry = dict[str, Any]
 """A hand as the players entered it, after parsing: field name -> typed value (or None)."""
 
 MAX_SEATS = 10
 """The most seats any game may declare (Maw is played by up to ten)."""
+
+
+def by_value(enum_type: type[E]) -> dict[Any, E]:
+    """An enum's members by their value: `CONTRACTS[text]` reads what `Contract(text)` does, as
+    one dict look-up (a game reads its words from every hand it replays)."""
+    return {member.value: member for member in enum_type}
 
 
 class FieldKind(StrEnum):
@@ -181,7 +192,10 @@ class TrickRecord:
 
     def part(self, name: str) -> Any:
         """The game's own part `name` of this trick (None when not written)."""
-        return dict(self.parts).get(name)
+        for key, value in self.parts:
+            if key == name:
+                return value
+        return None
 
     def as_data(self) -> dict[str, Any]:
         """The trick as flat JSON data: the shared parts, then the game's own by name."""
@@ -243,6 +257,99 @@ class Setup:
             return "".join(names)
         return t("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without what it remembers (prepared parsers hold functions)."""
+        return {name: value for name, value in self.__dict__.items() if name != "_memo"}
+
+    def remember(self, key: Hashable, make: Callable[[], T]) -> T:
+        """A value derived from this setup alone (a game's fields, its parser), made once.
+
+        A setup is frozen, so what is derived from it never changes: it is kept with the setup,
+        and shared by every equal setup (the pad builds a new one per request), so a session's
+        fields are built once per process. `key` names the value and what made it (the game).
+        """
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = _setup_memo(self)
+            self.__dict__["_memo"] = memo  # the instance dict: frozen only guards the fields
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = make()
+            return value
+
+
+SETUP_MEMO_LIMIT = 512
+"""Distinct setups whose derived values are kept for equal setups (then the store starts over)."""
+
+_SETUP_MEMOS: dict[Hashable, dict[Hashable, Any]] = {}
+
+
+def _setup_memo(setup: Setup) -> dict[Hashable, Any]:
+    """The memo shared by every setup equal to `setup` (its own when an option is unhashable)."""
+    try:
+        key = (setup.game, setup.players, tuple(sorted(setup.options.items())),
+               setup.first_dealer)
+        hash(key)
+    except TypeError:
+        return {}
+    memo = _SETUP_MEMOS.get(key)
+    if memo is None:
+        if len(_SETUP_MEMOS) >= SETUP_MEMO_LIMIT:
+            _SETUP_MEMOS.clear()
+        memo = _SETUP_MEMOS.setdefault(key, {})
+    return memo
+
+
+class Later:
+    """A value worked out only when first read (`HandResult.lines`): the call that makes it."""
+
+    __slots__ = ("args", "function")
+
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        self.function = function
+        self.args = args
+
+    def make(self) -> Any:
+        return self.function(*self.args)
+
+
+class _Deferred:
+    """A frozen dataclass field that may be given as `Later(...)`: made when first read, then
+    kept, so every caller reads a plain value. `empty` makes the default (a fresh one each);
+    `convert` turns what the later call made into the field's type (a list of lines: a tuple).
+    """
+
+    def __init__(self, empty: Callable[[], Any] | None = None,
+                 convert: Callable[[Any], Any] | None = None) -> None:
+        self.empty = empty
+        self.convert = convert
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            if self.empty is None:
+                raise AttributeError(self.name)  # dataclasses: a field without a default
+            return _EMPTY
+        value = instance.__dict__[self.name]
+        if value.__class__ is Later:
+            value = value.make()
+            if self.convert is not None:
+                value = self.convert(value)
+            instance.__dict__[self.name] = value
+        return value
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        if value is _EMPTY:
+            value = self.empty() if self.empty is not None else None
+        instance.__dict__[self.name] = value
+
+
+_EMPTY = object()
+"""What a deferred field holds when it was not given: its `empty` value, made per instance."""
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -252,14 +359,18 @@ class HandResult:
     hand reads it from the state (`Game.carried`) instead of replaying the session. `facts`
     are the hand's results as data beside the words (made or failed, the margin, a game's
     value, each trick's winner), for the command line's answer and for statistics.
+
+    `lines` and `facts` may be given as `Later(function, *args)`: they are then worked out when
+    first read (a session replayed cold scores every hand but shows few of their lines), and
+    read as plain values by every caller (the lines as a tuple, whatever the function made).
     """
 
     points: tuple[int, ...]
-    lines: tuple[str, ...]
+    lines: tuple[str, ...] = _Deferred(convert=tuple)  # type: ignore[assignment]
     headline: str
     redeal: bool = False
     carry: Any = None
-    facts: Mapping[str, Any] = field(default_factory=dict)
+    facts: Mapping[str, Any] = _Deferred(dict)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -271,9 +382,76 @@ class ScoredHand:
     result: HandResult
 
 
+class Hands(Sequence[ScoredHand]):
+    """The first `length` hands of an append-only list shared by a session's successive states.
+
+    `State.with_hand` appends in O(1): the new state's hands are the parent's list with one
+    more hand, read up to a longer length; the parent still reads only its own. When a state is
+    extended a second time (a preview, a correction, another thread), the second child finds its
+    place taken and copies the hands it keeps. Reads like a tuple: indexing, slicing (a tuple),
+    iteration, equality with a tuple of the same hands.
+    """
+
+    __slots__ = ("_items", "_length")
+
+    def __init__(self, items: list[ScoredHand], length: int) -> None:
+        self._items = items
+        self._length = length
+
+    @classmethod
+    def extended(cls, hands: Sequence[ScoredHand], hand: ScoredHand) -> Hands:
+        """`hands` and then `hand`, sharing `hands`' list when nothing was appended to it yet."""
+        if isinstance(hands, Hands):
+            items, length = hands._items, hands._length
+            if len(items) == length:
+                items.append(hand)
+                if items[length] is hand:  # appended here, not by a sibling at the same moment
+                    return cls(items, length + 1)
+            return cls([*items[:length], hand], length + 1)
+        return cls([*hands, hand], len(hands) + 1)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> ScoredHand: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ScoredHand, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ScoredHand | tuple[ScoredHand, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            if step == 1:
+                return tuple(self._items[start:stop])
+            return tuple(self._items[i] for i in range(start, stop, step))
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("hand index out of range")
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[ScoredHand]:
+        return islice(self._items, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._length and all(
+            mine == theirs for mine, theirs in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, so never a dict key
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
 @dataclass(frozen=True)
 class State:
-    """A session so far: its setup and the scored hands in order. Everything else is derived."""
+    """A session so far: its setup and the scored hands in order. Everything else is derived.
+
+    `hands` is any sequence of hands (a tuple, or the shared `Hands` that `with_hand` builds).
+    """
 
     setup: Setup
     # Any sequence: a tuple, or the pad's hands read from the store only when looked at.
@@ -306,10 +484,13 @@ class State:
 
     def with_hand(self, hand: ScoredHand) -> State:
         """This state with one more hand appended (its totals carried forward, not recounted)."""
-        state = State(self.setup, (*self.hands, hand))
-        state.__dict__["totals"] = tuple(
-            total + points for total, points in zip(self.totals, hand.result.points, strict=True))
-        state.__dict__["hands_played"] = self.hands_played + (0 if hand.result.redeal else 1)
+        result, totals = hand.result, self.totals
+        if len(result.points) != len(totals):
+            raise ValueError(f"hand {hand.number} scores {len(result.points)} seats, "
+                             f"not {len(totals)}")
+        state = State(self.setup, Hands.extended(self.hands, hand))
+        state.__dict__["totals"] = tuple(map(add, totals, result.points))
+        state.__dict__["hands_played"] = self.hands_played + (0 if result.redeal else 1)
         return state
 
 

@@ -1,0 +1,104 @@
+"""The shared values' own machinery: a state's hands appended in O(1), a setup's remembered
+values, and a hand's lines made when first read."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from companion.rules.values import (
+    HandResult,
+    Hands,
+    Later,
+    ScoredHand,
+    Setup,
+    State,
+)
+
+SETUP = Setup("french-tarot", ("Ann", "Bob", "Cat", "Dan"), {"hands": 0})
+
+
+def hand(number: int, points: tuple[int, ...] = (3, -1, -1, -1)) -> ScoredHand:
+    """A scored hand whose number tells it apart (the points are any zero-sum row)."""
+    return ScoredHand(number, {}, HandResult(points, (), f"hand {number}"))
+
+
+def test_a_state_appended_twice_from_the_same_parent_keeps_each_childs_own_hand() -> None:
+    parent = State(SETUP).with_hand(hand(1))
+    first = parent.with_hand(hand(2))
+    second = parent.with_hand(hand(20))  # a preview or a correction from the same state
+    assert [h.number for h in parent.hands] == [1]
+    assert [h.number for h in first.hands] == [1, 2]
+    assert [h.number for h in second.hands] == [1, 20]
+    assert [h.number for h in first.with_hand(hand(3)).hands] == [1, 2, 3]
+    assert [h.number for h in second.with_hand(hand(30)).hands] == [1, 20, 30]
+
+
+def test_appended_hands_read_like_a_tuple() -> None:
+    state = State(SETUP)
+    hands = [hand(number) for number in range(1, 6)]
+    for each in hands:
+        state = state.with_hand(each)
+    assert isinstance(state.hands, Hands)
+    assert len(state.hands) == 5
+    assert state.hands == tuple(hands) and tuple(hands) == state.hands
+    assert state.hands[-1] is hands[-1] and state.hands[0] is hands[0]
+    assert state.hands[:2] == tuple(hands[:2]) and state.hands[::-2] == tuple(hands[::-2])
+    assert list(state.hands) == hands
+    assert State(SETUP, state.hands[:3]) == State(SETUP, tuple(hands[:3]))
+    assert state.hands != tuple(hands[:4])
+
+
+def test_totals_are_carried_forward_by_with_hand() -> None:
+    # Two hands of +3 −1 −1 −1 and one of −6 +2 +2 +2: 3 + 3 − 6 = 0 and −1 − 1 + 2 = 0.
+    state = State(SETUP)
+    for number, points in ((1, (3, -1, -1, -1)), (2, (3, -1, -1, -1)), (3, (-6, 2, 2, 2))):
+        state = state.with_hand(hand(number, points))
+    assert state.totals == (0, 0, 0, 0)
+    assert State(SETUP, tuple(state.hands)).totals == state.totals
+    assert state.hands_played == 3
+
+
+def test_a_setups_remembered_value_is_shared_by_an_equal_setup_only() -> None:
+    made = []
+    equal = Setup("french-tarot", ("Ann", "Bob", "Cat", "Dan"), {"hands": 0})
+    other = Setup("french-tarot", ("Ann", "Bob", "Cat", "Dan"), {"hands": 10})
+    first = SETUP.remember("test-value", lambda: made.append(1) or object())
+    assert equal.remember("test-value", lambda: made.append(2) or object()) is first
+    assert other.remember("test-value", lambda: made.append(3) or object()) is not first
+    assert made == [1, 3]
+
+
+def test_a_setup_with_an_unhashable_option_remembers_for_itself() -> None:
+    setup = Setup("french-tarot", ("Ann", "Bob"), {"odd": ["a", "list"]})
+    kept = setup.remember("test-value", object)
+    assert setup.remember("test-value", object) is kept
+
+
+def test_lines_given_later_are_made_once_when_first_read_and_read_as_a_tuple() -> None:
+    calls = []
+
+    def lines(count: int) -> list[str]:
+        calls.append(count)
+        return [f"line {n}" for n in range(count)]
+
+    result = HandResult((1, -1), Later(lines, 2), "headline", facts=Later(dict, [("made", True)]))
+    assert calls == []
+    assert result.lines == ("line 0", "line 1") and result.lines is result.lines
+    assert calls == [2]
+    assert result.facts == {"made": True}
+    assert result == HandResult((1, -1), ("line 0", "line 1"), "headline",
+                                facts={"made": True})
+
+
+def test_facts_left_out_are_a_fresh_empty_mapping() -> None:
+    first, second = HandResult((0,), (), "a"), HandResult((0,), (), "b")
+    assert first.facts == {} and first.facts is not second.facts
+
+
+def test_a_setup_copies_without_what_it_remembers() -> None:
+    setup = Setup("french-tarot", ("Ann", "Bob"), {"hands": 0})
+    setup.remember("test-function", lambda: lambda: None)  # a function cannot be pickled
+    copied = pickle.loads(pickle.dumps(setup))
+    assert copied == setup and "_memo" not in copied.__dict__
+    assert copy.deepcopy(setup) == setup
