@@ -682,6 +682,11 @@ class GridCell:
     red: bool
 
 
+def grid_label(card: Card) -> str:
+    """A card as the pile grid writes it: "K♠", "21T", and the Excuse by its name."""
+    return t("Excuse") if card.suit is Suit.EXCUSE else str(card)
+
+
 @dataclass(frozen=True)
 class PileLayout:
     """What the shared pile partial draws: the piles, each pile's size and count fields, and
@@ -709,7 +714,7 @@ def pile_layout(rules: PileRules, names: Sequence[str]) -> PileLayout:
     rows: dict[Suit, list[GridCell]] = {}
     for card in rules.grid:
         rows.setdefault(card.suit if card.suit is not Suit.EXCUSE else Suit.TRUMP, []).append(
-            GridCell(card_field_name(card), str(card), card.suit.is_red))
+            GridCell(card_field_name(card), grid_label(card), card.suit.is_red))
     atouts_first = sorted(rows.items(), key=lambda item: item[0] is not Suit.TRUMP)
     return PileLayout(tuple((str(i), name) for i, name in enumerate(names)),
                       tuple(size_field_name(i) for i in range(len(names))),

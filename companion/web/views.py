@@ -509,12 +509,24 @@ def summary(token: str) -> str:
                            option_lines=_option_lines(pad))
 
 
+def option_value_words(option: Field, value: Any) -> Any:
+    """A house rule's value as the summary writes it: a choice by its label, yes or no, a
+    number the pad's way."""
+    if option.kind is FieldKind.CHOICE:
+        return option.choice_label(value)
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if isinstance(value, int | float):
+        return formatting.number(value)
+    return str(value)
+
+
 def _option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
     """The house rules in force, as (rule, choice) for the summary and the pad."""
     lines = []
     for option in pad.game.options(pad.setup.player_count):
         value = pad.setup.options.get(option.name)
-        shown = option.choice_label(value) if option.kind is FieldKind.CHOICE else str(value)
+        shown = option_value_words(option, value)
         if value == 0 and option.help.startswith(ZERO_MEANS):
             # "0 = play until you end the session", said before the "0 = " goes
             shown = said(option.help).removeprefix(ZERO_MEANS)
