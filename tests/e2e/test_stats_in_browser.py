@@ -17,7 +17,8 @@ pytestmark = pytest.mark.e2e
 # French Tarot at four, each a made garde with 2 bouts (target 41), docs/rules/french-tarot.md:
 # 47 points: made by 6, (25 + 6) × 2 = 62 a defender, the taker +186.
 HANDS = [("0", "47"), ("1", "47"), ("0", "47")]
-# Running totals: Ann +186, −62, +186 → 186, 124, 310; Bob −62, +186, −62 → −62, 124, 62;
+# Zia: a name no other browser test uses, so her page counts this session alone.
+# Running totals: Zia +186, −62, +186 → 186, 124, 310; Bob −62, +186, −62 → −62, 124, 62;
 # Cid and Dee −62 each hand → −62, −124, −186.
 
 
@@ -30,7 +31,7 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, s
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text)
             if "Content Security Policy" in message.text else None)
-    pad_url = start_game(page, "French Tarot", ["Ann", "Bob", "Cid", "Dee"])
+    pad_url = start_game(page, "French Tarot", ["Zia", "Bob", "Cid", "Dee"])
     token = page.locator("#entry input[name=csrf_token]").get_attribute("value")
     for number, (taker, points) in enumerate(HANDS, start=1):
         answer = page.request.post(f"{pad_url}/hands", form={
@@ -45,7 +46,7 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, s
     chart = page.locator("#chart-body svg.chart")
     expect(chart).to_be_visible()
     expect(chart.locator(".overlay circle")).to_have_count(3 * 4)  # a point per hand per seat
-    expect(chart.locator(".overlay .serie-0 title").last).to_have_text("Ann after hand 3: 310")
+    expect(chart.locator(".overlay .serie-0 title").last).to_have_text("Zia after hand 3: 310")
     expect(chart.locator(".overlay .serie-2 title").last).to_have_text(
         "Cid after hand 3: \u2212186")
     stroke = chart.locator(".serie-0 .line").first.evaluate("e => getComputedStyle(e).stroke")
@@ -59,12 +60,12 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, s
 
     page.goto("/stats/game/french-tarot")
     expect(page.locator("h1")).to_contain_text("French Tarot")
-    expect(page.locator(".stats-table").first).to_contain_text("Ann")
+    expect(page.locator(".stats-table").first).to_contain_text("Zia")
     page.screenshot(path=str(screens / "stats-game-dark.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
-    page.locator(".stats-table a", has_text="Ann").first.click()
-    expect(page.locator("h1")).to_contain_text("Ann")
+    page.locator(".stats-table a", has_text="Zia").first.click()
+    expect(page.locator("h1")).to_contain_text("Zia")
     expect(page.locator("svg.chart circle")).to_have_count(1)  # one session so far
     page.screenshot(path=str(screens / "stats-player-dark.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
