@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from babel.support import Translations
 
-from companion import catalogues
 from companion.cards import parse
 from companion.i18n import Text, capital, t
 from companion.rules.noddy import Kind, Scoring, count_hand
@@ -22,11 +21,9 @@ LANGUAGES = ("fr", "de", "it")
 
 
 @pytest.fixture(scope="module")
-def said() -> dict[str, Translations]:
-    """Each language's compiled catalogue, compiled afresh from the .po files."""
-    catalogues.compile_all()
-    return {language: Translations.load(str(catalogues.TRANSLATIONS), [language])
-            for language in LANGUAGES}
+def said(compiled_catalogues: dict[str, Translations]) -> dict[str, Translations]:
+    """Each language's compiled catalogue."""
+    return compiled_catalogues
 
 
 def in_every_language(message: Any, said: dict[str, Translations]) -> dict[str, str]:

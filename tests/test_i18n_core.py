@@ -7,9 +7,8 @@ Each expected sentence is the translation written in the catalogues (companion/t
 from __future__ import annotations
 
 import pytest
-from babel.support import Translations
 
-from companion import catalogues, settlement
+from companion import settlement
 from companion.cards import Card, Suit, card_name
 from companion.i18n import capital, t
 from companion.parsing import parse_one
@@ -20,11 +19,8 @@ from companion.rules.values import Field, FieldKind, Setup
 
 
 @pytest.fixture(scope="module")
-def said():
-    catalogues.compile_all()
-    loaded = {lang: Translations.load(str(catalogues.TRANSLATIONS), [lang])
-              for lang in ("fr", "de", "it")}
-    return lambda text, lang: text.said_in(loaded[lang])
+def said(compiled_catalogues):
+    return lambda text, lang: text.said_in(compiled_catalogues[lang])
 
 
 CARD_POINTS = Field("card_points", t("Card points"), FieldKind.INTEGER, minimum=0, maximum=120)

@@ -12,7 +12,6 @@ import pytest
 from babel.support import Translations
 from flask.testing import FlaskClient
 
-from companion import catalogues
 from companion.charts import session_chart
 from companion.i18n import say, tn
 from companion.rules import get
@@ -37,10 +36,8 @@ def client(tmp_path: Path) -> FlaskClient:
 
 
 @pytest.fixture(scope="module")
-def said() -> dict[str, Translations]:
-    catalogues.compile_all()
-    return {language: Translations.load(str(catalogues.TRANSLATIONS), [language])
-            for language in ("fr", "de", "it")}
+def said(compiled_catalogues: dict[str, Translations]) -> dict[str, Translations]:
+    return compiled_catalogues
 
 
 @pytest.mark.parametrize(("language", "one", "three"), [

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from babel.support import Translations
 
-from companion import catalogues
 from companion.cards import parse
 from companion.i18n import Text
 from companion.rules.tarocchini import count_pile
@@ -24,11 +23,9 @@ from tests.rules.tables import score_one, table, verdict
 
 
 @pytest.fixture(scope="module")
-def said() -> dict[str, Translations]:
+def said(compiled_catalogues: dict[str, Translations]) -> dict[str, Translations]:
     """The compiled catalogue of each language."""
-    catalogues.compile_all()
-    return {language: Translations.load(str(catalogues.TRANSLATIONS), [language])
-            for language in ("fr", "de", "it")}
+    return compiled_catalogues
 
 
 def in_every_language(text: Any, said: dict[str, Translations]) -> dict[str, str]:

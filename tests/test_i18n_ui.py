@@ -7,19 +7,14 @@ with its fields filled in by hand.
 from __future__ import annotations
 
 import pytest
-from babel.support import Translations
 
-from companion import catalogues
 from companion.i18n import t, tn
 from companion.store import FaultKind, StoreFault
 
 
 @pytest.fixture(scope="module")
-def said_in():
-    catalogues.compile_all()
-    loaded = {code: Translations.load(str(catalogues.TRANSLATIONS), [code])
-              for code in ("fr", "de", "it")}
-    return lambda code, message: message.said_in(loaded[code])
+def said_in(compiled_catalogues):
+    return lambda code, message: message.said_in(compiled_catalogues[code])
 
 
 @pytest.mark.parametrize(("code", "expected"), [
