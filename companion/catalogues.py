@@ -32,7 +32,7 @@ from companion.resources import templates_dir
 
 PACKAGE = Path(__file__).resolve().parent
 TRANSLATIONS = PACKAGE / "translations"
-KEYWORDS = {"t": None, "tn": (1, 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "pt": ((1, "c"), 2)}
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -45,6 +45,7 @@ class Found:
 
     id: MessageId
     where: str
+    context: str | None = None
 
 
 def sources() -> Iterator[tuple[Path, str]]:
@@ -59,11 +60,11 @@ def extract(paths: Iterable[tuple[Path, str]] | None = None) -> list[Found]:
     """The messages marked with `t`/`tn` in the code and the templates."""
     found: list[Found] = []
     for path, method in paths if paths is not None else sources():
-        for line, message, _comments, _context in extract_from_file(
+        for line, message, _comments, context in extract_from_file(
                 method, str(path), keywords=KEYWORDS, strip_comment_tags=True):
             if isinstance(message, tuple):
                 message = (message[0], message[1])
-            found.append(Found(message, f"{path.name}:{line}"))
+            found.append(Found(message, f"{path.name}:{line}", context))
     return found
 
 
@@ -86,11 +87,11 @@ def merged(language: str) -> tuple[Catalog, list[str]]:
         for message in read(path, language):
             if not message.id or not _translated(message.string):
                 continue
-            known = whole.get(message.id)
+            known = whole.get(message.id, context=message.context)
             if known is not None and known.string != message.string:
                 conflicts.append(f"{path.name}: {message.id!r} is translated differently elsewhere")
                 continue
-            whole.add(message.id, message.string)
+            whole.add(message.id, message.string, context=message.context)
     return whole, conflicts
 
 
@@ -142,12 +143,12 @@ def problems(language: str, found: list[Found] | None = None) -> list[str]:
     fields ({name}) differ from the message's, two files that disagree."""
     catalogue, conflicts = merged(language)
     wrong = list(conflicts)
-    seen: set[MessageId] = set()
+    seen: set[tuple[MessageId, str | None]] = set()
     for each in found if found is not None else extract():
-        if each.id in seen:
+        if (each.id, each.context) in seen:
             continue
-        seen.add(each.id)
-        message = catalogue.get(each.id)
+        seen.add((each.id, each.context))
+        message = catalogue.get(each.id, context=each.context)
         if message is None:
             wrong.append(f"{language}: no translation of {each.id!r} ({each.where})")
             continue
@@ -181,9 +182,11 @@ def add_todo(language: str, fragment: str, paths: list[Path]) -> int:
     methods = [(path, "jinja2.ext:babel_extract" if path.suffix == ".html" else "python")
                for path in paths]
     for each in extract(methods):
-        if catalogue.get(each.id) is None and own.get(each.id) is None:
+        if (catalogue.get(each.id, context=each.context) is None
+                and own.get(each.id, context=each.context) is None):
             own.add(each.id, ("", "") if isinstance(each.id, tuple) else "",
-                    locations=[(each.where.split(":")[0], int(each.where.split(":")[1]))])
+                    locations=[(each.where.split(":")[0], int(each.where.split(":")[1]))],
+                    context=each.context)
             added += 1
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as handle:

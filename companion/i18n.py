@@ -32,6 +32,8 @@ class Catalogue(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
+    def pgettext(self, context: str, message: str) -> str: ...
+
 
 class _English:
     """The catalogue of the language every message is written in: each says itself."""
@@ -41,6 +43,9 @@ class _English:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
 
 
 ENGLISH: Catalogue = _English()
@@ -64,16 +69,17 @@ class Text(str):
     no translation for it).
     """
 
-    __slots__ = ("case", "count", "params", "plural", "template")
+    __slots__ = ("case", "context", "count", "params", "plural", "template")
     template: str
     plural: str | None
     count: int | None
     params: Mapping[str, Any]
     case: Case | None
+    context: str | None
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None,
                 plural: str | None = None, count: int | None = None,
-                case: Case | None = None) -> Text:
+                case: Case | None = None, context: str | None = None) -> Text:
         params = dict(params or {})
         if count is not None:
             params.setdefault("count", count)
@@ -85,7 +91,7 @@ class Text(str):
             english = english[:1].lower() + english[1:]
         text = super().__new__(cls, english)
         text.template, text.params, text.plural, text.count = template, params, plural, count
-        text.case = case
+        text.case, text.context = case, context
         return text
 
     def said_in(self, catalogue: Catalogue) -> str:
@@ -96,7 +102,13 @@ class Text(str):
         return words
 
     def _translated(self, catalogue: Catalogue) -> str:
-        if self.plural is None:
+        if self.context is not None:
+            # A game's own word for a message ("Card points" is "Augen" at Skat); the common
+            # word where the catalogue has none of the game's own.
+            words = catalogue.pgettext(self.context, self.template)
+            if words == self.template:
+                words = catalogue.gettext(self.template)
+        elif self.plural is None:
             words = catalogue.gettext(self.template)
         else:
             words = catalogue.ngettext(self.template, self.plural, self.count or 0)
@@ -113,10 +125,11 @@ class Text(str):
 
     def cased(self, case: Case) -> Text:
         """The same message with its first letter changed as `case` says."""
-        return Text(self.template, self.params, self.plural, self.count, case)
+        return Text(self.template, self.params, self.plural, self.count, case, self.context)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.template, self.params, self.plural, self.count, self.case))
+        return (Text, (self.template, self.params, self.plural, self.count, self.case,
+                       self.context))
 
     def recipe(self) -> dict[str, Any]:
         """The message as plain data (to store it and make it again with `from_recipe`)."""
@@ -127,12 +140,20 @@ class Text(str):
             data["pl"], data["n"] = self.plural, self.count
         if self.case is not None:
             data["c"] = self.case.value
+        if self.context is not None:
+            data["x"] = self.context
         return data
 
 
 def t(template: str, /, **params: Any) -> Text:
     """A message: `t("{name} takes a garde", name=player)`."""
     return Text(template, params)
+
+
+def pt(context: str, template: str, /, **params: Any) -> Text:
+    """A message a game says in words of its own: `pt("skat", "Card points")` — translated
+    as that game's players say it ("Augen"), else as the common message."""
+    return Text(template, params, context=context)
 
 
 def tn(singular: str, plural: str, count: int, /, **params: Any) -> Text:
@@ -169,7 +190,7 @@ def from_recipe(data: Any) -> Any:
     if isinstance(data, dict) and "t" in data:
         params = {name: from_recipe(value) for name, value in (data.get("p") or {}).items()}
         case = Case(data["c"]) if data.get("c") in tuple(Case) else None
-        return Text(data["t"], params, data.get("pl"), data.get("n"), case)
+        return Text(data["t"], params, data.get("pl"), data.get("n"), case, data.get("x"))
     return data
 
 

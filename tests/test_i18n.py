@@ -17,6 +17,9 @@ class Shouting:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return _capitals_outside_fields(singular if n == 1 else plural)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return _capitals_outside_fields(message) + f" ({context})"
+
 
 def _capitals_outside_fields(message: str) -> str:
     out, depth = [], 0
@@ -79,3 +82,23 @@ def test_a_message_survives_pickling_and_its_recipe() -> None:
     assert rebuilt == message
     assert rebuilt.said_in(Shouting()) == "2 TRICKS OVER THE BOOK"
     assert from_recipe("plain") == "plain"
+
+
+def test_a_games_own_word_is_looked_up_in_its_context_first() -> None:
+    from companion.i18n import pt
+
+    label = pt("skat", "Card points")
+    assert label == "Card points"
+    assert label.said_in(Shouting()) == "CARD POINTS (skat)"
+    again = pickle.loads(pickle.dumps(label))
+    assert again.context == "skat" and from_recipe(label.recipe()).context == "skat"
+
+
+def test_a_context_without_its_own_word_falls_back_to_the_common_one() -> None:
+    from companion.i18n import pt
+
+    class CommonOnly(Shouting):
+        def pgettext(self, context: str, message: str) -> str:
+            return message  # the catalogue has no word of this game's own
+
+    assert pt("skat", "Card points").said_in(CommonOnly()) == "CARD POINTS"

@@ -176,3 +176,16 @@ def test_a_skat_schneider_refusal_keeps_the_german_words(said, lang, expected):
     problems = skat.schneider_problems(setup, skat.read_play(entry))
     assert [p.field for p in problems] == ["schneider"]
     assert said(problems[0].message, lang) == expected
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr", "Points des cartes"), ("de", "Augen"), ("it", "Punti carta")])
+def test_skat_says_card_points_in_its_own_words(said, lang, expected):
+    # German Skat players count "Augen"; the common label elsewhere is "Kartenpunkte".
+    from companion.engine import make_setup
+    from companion.rules import get
+
+    setup, _ = make_setup("skat", ["Ann", "Bob", "Cat"])
+    label = next(spec.label for spec in get("skat").fields(setup) if spec.name == "card_points")
+    assert said(label, lang) == expected
+    assert said(t("Card points"), "de") == "Kartenpunkte"

@@ -23,7 +23,7 @@ from typing import Any
 from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
 from companion.formatting import signed
-from companion.i18n import Text, capital, join, t
+from companion.i18n import Text, capital, join, pt, t
 from companion.rules import register
 from companion.rules.base import Game, leaders, typed_options
 from companion.rules.referee import RankingReferee, register_referee
@@ -858,7 +858,7 @@ class Skat(Game):
                   choices=(Choice(Side.DECLARER.value, t("The declarer (skat included)")),
                            Choice(Side.DEFENDERS.value, t("The defenders"))),
                   default=Side.DECLARER.value, shown_when=trump),
-            Field("card_points", t("Card points"), FieldKind.INTEGER, minimum=0,
+            Field("card_points", pt("skat", "Card points"), FieldKind.INTEGER, minimum=0,
                   maximum=TOTAL_POINTS, required=False, shown_when=played,
                   help=t("Of the side chosen above; the other side has 120 minus this. "
                          "Blank in a Null game")),

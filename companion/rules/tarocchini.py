@@ -33,7 +33,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.formatting import number
-from companion.i18n import Text, join, t, tn
+from companion.i18n import Text, join, pt, t, tn
 from companion.piles import Method, PileEntry, PileGame, PileRules, filled_in
 from companion.rules import register
 from companion.rules.base import read_options
@@ -173,8 +173,8 @@ SET_POINTS: dict[SetKind, tuple[int, int]] = {
 """The text: "Three tarocchi is worth 18 points, but all four are worth 36 points", Kings 17/34,
 Queens 14/28, Knights 13/26, Jacks 12/24."""
 SET_WORDS: dict[SetKind, str] = {SetKind.TAROCCHI: t("Tarocchi"), SetKind.KINGS: t("Kings"),
-                                 SetKind.QUEENS: t("Queens"), SetKind.KNIGHTS: t("Knights"),
-                                 SetKind.JACKS: t("Jacks")}
+                                 SetKind.QUEENS: pt("tarocchini", "Queens"),
+                                 SetKind.KNIGHTS: t("Knights"), SetKind.JACKS: t("Jacks")}
 
 COURT_POINTS: dict[int, int] = {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}
 FIVE_POINT_TRUMPS = frozenset({ANGELO_CARD, MONDO_CARD, BEGATO_CARD, MATTO})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.i18n import t
+from companion.i18n import pt, t
 from companion.rules import register
 from companion.rules.base import Game
 from companion.rules.values import (
@@ -114,7 +114,7 @@ class WishSolitaire(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         if entry["result"] == Result.WON:
-            return t("Won")
+            return pt("wish-solitaire", "Won")
         return t("Lost, {left} left", left=entry["cards_left"])
 
 

@@ -48,6 +48,9 @@ class Brackets:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return f"{OPEN}{singular if n == 1 else plural}{CLOSE}"
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
 
 class ShownText(HTMLParser):
     """The text a reader sees in a page, and the attributes a reader hears or hovers."""
