@@ -35,9 +35,14 @@ def rules_pages_dir() -> Path:
     return _folder("rules_pages", "docs/rules")
 
 
-def rules_page_text(slug: str) -> str:
-    """The rules page of game `slug`, or "" when it has none (or the slug is not a name)."""
+def rules_page_text(slug: str, language: str | None = None) -> str:
+    """The rules page of game `slug` in `language` (`docs/rules/<language>/<slug>.md`), else
+    in English; "" when it has none (or the slug or language is not a name)."""
     if not slug.replace("-", "").isalnum():
         return ""
+    if language and language.isalpha():
+        translated = rules_pages_dir() / language / f"{slug}.md"
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
     page = rules_pages_dir() / f"{slug}.md"
     return page.read_text(encoding="utf-8") if page.is_file() else ""

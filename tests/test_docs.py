@@ -43,3 +43,32 @@ def test_every_rules_page_belongs_to_a_game() -> None:
 def test_a_name_that_is_not_a_slug_reads_no_page() -> None:
     assert rules_page_text("../README") == ""
     assert rules_page_text("no-such-game") == ""
+
+
+TRANSLATED_HEADINGS = {"fr": "\n## Décisions", "de": "\n## Entscheidungen", "it": "\n## Decisioni"}
+"""The Decisions heading as each language's page writes it."""
+
+
+@pytest.mark.parametrize("language", sorted(TRANSLATED_HEADINGS))
+@pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
+def test_a_rules_page_is_written_in_every_language(game: Game, language: str) -> None:
+    english = rules_page_text(game.slug)
+    page = rules_pages_dir() / language / f"{game.slug}.md"
+    assert page.is_file(), f"{language}/{game.slug}.md"
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# ") and TRANSLATED_HEADINGS[language] in text
+    assert rules_page_text(game.slug, language) == text
+    # The same page: as many sections and as many rows of tables as the English one.
+    for mark in ("\n## ", "\n|"):
+        assert text.count(mark) == english.count(mark), (language, game.slug, mark)
+
+
+def test_every_translated_rules_page_belongs_to_a_game() -> None:
+    slugs = {game.slug for game in real_games()}
+    for language in TRANSLATED_HEADINGS:
+        assert {page.stem for page in (rules_pages_dir() / language).glob("*.md")} <= slugs
+
+
+def test_a_language_that_is_not_a_name_reads_the_english_page() -> None:
+    assert rules_page_text("war", "../..") == rules_page_text("war")
+    assert rules_page_text("war", "xx") == rules_page_text("war")

@@ -611,6 +611,6 @@ def rules(slug: str) -> str:
         game = get(slug)
     except KeyError:
         abort(404)
-    text = rules_page_text(slug)
+    text = rules_page_text(slug, current_language())
     return render_template("rules.html", game=game, text=text,
                            has_referee=referee_for(slug) is not None)
