@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -73,20 +74,31 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def row(label: str, longs: list[float], shorts: list[float], target: float | None = None) -> str:
-    long, short = statistics.median(longs), statistics.median(shorts)
-    ratio = long / short
-    mark = "" if target is None else f"  (target ≤ {target}×: " + (
-        "ok)" if ratio <= target else "OVER TARGET)")
-    return (f"  {label:<34}{ms(short):>11}{ms(long):>12}{ratio:>8.2f}×{mark}")
+@dataclass(frozen=True)
+class Case:
+    """One case measured on sessions of both sizes: their times, and the target of the long
+    one's median against the short one's (None: shown, not a target)."""
+
+    label: str
+    longs: list[float]
+    shorts: list[float]
+    target: float | None = None
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.longs) / statistics.median(self.shorts)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sessions", type=int, default=7,
-                        help="sessions of each size per case; medians are over them (default 7)")
-    arguments = parser.parse_args(argv)
-    count = arguments.sessions
+def row(case: Case) -> str:
+    long, short = statistics.median(case.longs), statistics.median(case.shorts)
+    mark = "" if case.target is None else f"  (target ≤ {case.target}×: " + (
+        "ok)" if case.ratio <= case.target else "OVER TARGET)")
+    return f"  {case.label:<34}{ms(short):>11}{ms(long):>12}{case.ratio:>8.2f}×{mark}"
+
+
+def measure_cold(count: int) -> tuple[list[Case], float]:
+    """Write `count` sessions of each size and case, start the server on them, and time every
+    case; returns the cases and the seconds the writing took."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         database = Path(folder) / "bench.sqlite3"
@@ -102,23 +114,20 @@ def main(argv: list[str] | None = None) -> int:
             client = Client(urlsplit(url).port)
             try:
                 client.csrf = csrf_token(client.request("GET", "/new").body)
-                lines = [
-                    f"Cold pads: {count} sessions of each size and case, medians "
-                    f"(written in {written:.0f} s)",
-                    f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}",
-                    row("save the next hand, cold", *paired(
+                cases = [
+                    Case("save the next hand, cold", *paired(
                         count, lambda i: save_hand(client, save_long[i], LONG + 1),
                         lambda i: save_hand(client, save_short[i], SHORT + 1)), COLD_TARGET),
-                    row("save the hand after, warm", *paired(
+                    Case("save the hand after, warm", *paired(
                         count, lambda i: save_hand(client, save_long[i], LONG + 2),
                         lambda i: save_hand(client, save_short[i], SHORT + 2))),
-                    row("open the pad, cold", *paired(
+                    Case("open the pad, cold", *paired(
+                        count, lambda i: opened(client, open_long[i], LONG),
+                        lambda i: opened(client, open_short[i], SHORT)), COLD_TARGET),
+                    Case("open it again, warm", *paired(
                         count, lambda i: opened(client, open_long[i], LONG),
                         lambda i: opened(client, open_short[i], SHORT))),
-                    row("open it again, warm", *paired(
-                        count, lambda i: opened(client, open_long[i], LONG),
-                        lambda i: opened(client, open_short[i], SHORT))),
-                    row("first open of an older session", *paired(
+                    Case("first open of an older session", *paired(
                         count, lambda i: opened(client, old_long[i], LONG),
                         lambda i: opened(client, old_short[i], SHORT))),
                 ]
@@ -127,11 +136,26 @@ def main(argv: list[str] | None = None) -> int:
         with running_server(database, Path(folder) / "server.log") as url:
             client = Client(urlsplit(url).port)
             try:
-                lines.append(row("older session, cold after a restart", *paired(
+                cases.append(Case("older session, cold after a restart", *paired(
                     count, lambda i: opened(client, old_long[i], LONG),
                     lambda i: opened(client, old_short[i], SHORT))))
             finally:
                 client.close()
+    return cases, written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=7,
+                        help="sessions of each size per case; medians are over them (default 7)")
+    arguments = parser.parse_args(argv)
+    count = arguments.sessions
+    started = time.perf_counter()
+    cases, written = measure_cold(count)
+    lines = [f"Cold pads: {count} sessions of each size and case, medians "
+             f"(written in {written:.0f} s)",
+             f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}",
+             *(row(case) for case in cases)]
     print("\n".join(lines))
     print(f"(all in {time.perf_counter() - started:.0f} s)")
     return 0

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, overload
 
 from companion.i18n import Text, from_recipe
@@ -33,9 +34,8 @@ def as_data(value: Any) -> Any:
     if value is None or type(value) in (bool, int, float, str):
         return value
     if is_dataclass(value) and not isinstance(value, type):
-        return {"$data": _qualified(type(value)),
-                "fields": {spec.name: as_data(getattr(value, spec.name))
-                           for spec in fields(value) if spec.init}}
+        name, kept = _dataclass_fields(type(value))
+        return {"$data": name, "fields": {spec: as_data(getattr(value, spec)) for spec in kept}}
     if type(value) is tuple:
         return {"$tuple": [as_data(item) for item in value]}
     if type(value) is list:
@@ -69,6 +69,13 @@ def from_data(data: Any) -> Any:
         return _resolve(data["$data"])(**{name: from_data(item)
                                           for name, item in data["fields"].items()})
     return {key: from_data(item) for key, item in data.items()}
+
+
+@cache
+def _dataclass_fields(kind: type) -> tuple[str, tuple[str, ...]]:
+    """A dataclass's qualified name and the fields its constructor takes (asked once per type:
+    every saved hand is written through here)."""
+    return _qualified(kind), tuple(spec.name for spec in fields(kind) if spec.init)
 
 
 def _qualified(kind: type) -> str:

@@ -87,7 +87,10 @@ class GroupCommitter:
         except FileNotFoundError:
             return
         try:
-            os.fsync(descriptor)
+            # fdatasync, as SQLite's own synchronous=FULL does on Linux: the log's frames and
+            # its length reach the disk; only its modification time may not (not needed to
+            # read it back). A new log file's name is made durable by the folder's fsync below.
+            sync_data(descriptor)
             inode = os.fstat(descriptor).st_ino
         finally:
             os.close(descriptor)
@@ -98,6 +101,9 @@ class GroupCommitter:
             finally:
                 os.close(folder)
             self._wal_inode = inode
+
+
+sync_data = getattr(os, "fdatasync", os.fsync)  # fdatasync where the system has it (not macOS)
 
 
 _COMMITTERS: dict[tuple[int, Path], GroupCommitter] = {}

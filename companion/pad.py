@@ -91,15 +91,20 @@ class Pad:
     change: int = 0  # the session's last hand row when it was read (what its results follow)
     known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    @cached_property
+    def _declared(self) -> tuple[tuple[Field, ...], tuple[Phase, ...]]:
+        """The fields and phases of this setup, looked up once per pad (a request asks often)."""
+        return declared(self.game, self.setup)
+
     @property
     def specs(self) -> tuple[Field, ...]:
         """The entry fields of this game and setup (built once per setup)."""
-        return declared(self.game, self.setup)[0]
+        return self._declared[0]
 
     @property
     def phases(self) -> tuple[Phase, ...]:
         """The moments of a hand's entry (built once per setup)."""
-        return declared(self.game, self.setup)[1]
+        return self._declared[1]
 
     @property
     def token(self) -> str:

@@ -59,13 +59,13 @@ def test_each_commit_waits_for_an_fsync_that_covers_it_and_fsyncs_are_shared(tmp
 
 def test_a_store_write_fsyncs_the_log_before_it_returns(tmp_path, monkeypatch):
     synced: list[str] = []
-    real_fsync = os.fsync
+    real_sync = durability.sync_data  # fdatasync on Linux, as SQLite's FULL uses
 
     def spy(descriptor: int) -> None:
         synced.append(os.readlink(f"/proc/self/fd/{descriptor}"))
-        real_fsync(descriptor)
+        real_sync(descriptor)
 
-    monkeypatch.setattr(durability.os, "fsync", spy)
+    monkeypatch.setattr(durability, "sync_data", spy)
     with Store(tmp_path / "pad.sqlite3", migrate=True) as store:
         token = store.create_session(Setup("war", ("Ann", "Bob")))
         synced.clear()
@@ -80,7 +80,7 @@ def test_a_log_that_cannot_be_synced_is_a_store_fault(tmp_path, monkeypatch):
         def broken(descriptor: int) -> None:
             raise OSError(5, "Input/output error")
 
-        monkeypatch.setattr(durability.os, "fsync", broken)
+        monkeypatch.setattr(durability, "sync_data", broken)
         with pytest.raises(StoreFault):
             store.add_hand(token, 1, {"winner": 0}, (1, -1))
 

@@ -49,13 +49,31 @@ def chosen_language() -> str:
 
 
 def current_language() -> str:
-    """The language this page is in (its `<html lang>`)."""
-    return str(get_locale() or DEFAULT_LANGUAGE)
+    """The language this page is in (its `<html lang>`); worked out once per request (a page
+    prints dozens of messages, each asking)."""
+    try:
+        return request.companion_language
+    except AttributeError:
+        language = request.companion_language = str(get_locale() or DEFAULT_LANGUAGE)
+        return language
+    except RuntimeError:  # no request (a template rendered outside one)
+        return str(get_locale() or DEFAULT_LANGUAGE)
 
 
 def catalogue() -> Catalogue | None:
     """The catalogue of this request's language; None for English, which every message
-    already is (a test may put a catalogue of its own in the config)."""
+    already is (a test may put a catalogue of its own in the config). Looked up once per
+    request, as the language is."""
+    try:
+        return request.companion_catalogue
+    except AttributeError:
+        chosen = request.companion_catalogue = _catalogue_now()
+        return chosen
+    except RuntimeError:
+        return _catalogue_now()
+
+
+def _catalogue_now() -> Catalogue | None:
     chosen = current_app.config.get("TEST_CATALOGUE")
     if chosen is not None:
         return chosen

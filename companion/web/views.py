@@ -110,9 +110,16 @@ def healthz() -> Response:
 
 
 def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
-    """The phase the next hand is in, the phases already ended, and the draft behind them."""
+    """The phase the next hand is in, the phases already ended, and the draft behind them
+    (worked out once per request: the pad's `known` keeps it beside the draft it follows)."""
     drafted = pads.draft(get_store(), pad)
-    return pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
+    read = pad.known.get("draft")  # the draft as read: the phase follows from it alone
+    kept = pad.known.get("phase_now")
+    if kept is not None and kept[0] is read:
+        return kept[1]
+    found = pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
+    pad.known["phase_now"] = (read, found)
+    return found
 
 
 def _entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
@@ -131,7 +138,7 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
     return build_form(_entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
 
 
-_EMPTY_ENTRIES: Kept[tuple[tuple[Field, ...], tuple[str, ...]], Markup] = Kept()
+_EMPTY_ENTRIES: Kept[tuple[Any, ...], tuple[tuple[Field, ...], Markup]] = Kept()
 
 
 def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
@@ -145,9 +152,16 @@ def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
 
     if pad.game.entry_partial:
         return fields(), None
-    html = _EMPTY_ENTRIES.get((specs, pad.setup.players, current_language(), id(catalogue())),
-                              lambda: get_template_attribute("_macros.html",
-                                                             "entry_fields")(fields()))
+    # Keyed by the setup's fields by identity and the names shown, not by every field's value:
+    # hashing their labels and choices cost more than the rendering it saves. `declared` keeps
+    # one tuple per setup and so does the value here, so an id is not reused while its entry
+    # lives; `is` checks it anyway.
+    key = (id(pad.specs), tuple(spec.name for spec in specs), pad.setup.players,
+           current_language(), id(catalogue()))
+    kept_specs, html = _EMPTY_ENTRIES.get(key, lambda: (pad.specs, get_template_attribute(
+        "_macros.html", "entry_fields")(fields())))
+    if kept_specs is not pad.specs:
+        html = get_template_attribute("_macros.html", "entry_fields")(fields())
     return [], html
 
 
@@ -339,9 +353,11 @@ def add_hand(token: str):
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
+    # A pad that had hands already shows an undo: only it changes among the actions.
     return render_template("pad/_saved.html", **pad_context(after), saved=hand,
                            message=saved_message(after, hand),
-                           undo_row=pads.row_of(get_store(), after, hand.number))
+                           undo_row=pads.row_of(get_store(), after, hand.number),
+                           undo_only=bool(pad.state.hands) and not after.ended)
 
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
