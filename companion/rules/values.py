@@ -360,17 +360,28 @@ class HandResult:
     are the hand's results as data beside the words (made or failed, the margin, a game's
     value, each trick's winner), for the command line's answer and for statistics.
 
-    `lines` and `facts` may be given as `Later(function, *args)`: they are then worked out when
-    first read (a session replayed cold scores every hand but shows few of their lines), and
-    read as plain values by every caller (the lines as a tuple, whatever the function made).
+    `lines`, `headline` and `facts` may be given as `Later(function, *args)`: they are then
+    worked out when first read (a session replayed cold scores every hand but shows few of
+    them), and read as plain values by every caller (the lines as a tuple, whatever the
+    function made).
     """
 
     points: tuple[int, ...]
     lines: tuple[str, ...] = _Deferred(convert=tuple)  # type: ignore[assignment]
-    headline: str
+    headline: str = _Deferred()  # type: ignore[assignment]
     redeal: bool = False
     carry: Any = None
     facts: Mapping[str, Any] = _Deferred(dict)  # type: ignore[assignment]
+
+
+def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) -> HandResult:
+    """`HandResult(points, lines, headline, facts=facts)` made without the frozen dataclass's
+    checked assignments (a replay makes one per hand); each of `lines`, `headline` and `facts`
+    may be a `Later(...)`, read as `HandResult` reads it."""
+    result = _new_object(HandResult)
+    result.__dict__.update(points=points, lines=lines, headline=headline, redeal=False,
+                           carry=None, facts=facts)
+    return result
 
 
 @dataclass(frozen=True)
@@ -380,6 +391,18 @@ class ScoredHand:
     number: int
     entry: Entry
     result: HandResult
+
+
+def scored_hand(number: int, entry: Entry, result: HandResult) -> ScoredHand:
+    """`ScoredHand(number, entry, result)` made without the frozen dataclass's checked
+    assignments (a replay makes one per hand): the same fields, the same object."""
+    hand = _new_object(ScoredHand)
+    fields = hand.__dict__
+    fields["number"], fields["entry"], fields["result"] = number, entry, result
+    return hand
+
+
+_new_object = object.__new__
 
 
 class Hands(Sequence[ScoredHand]):
@@ -488,9 +511,14 @@ class State:
         if len(result.points) != len(totals):
             raise ValueError(f"hand {hand.number} scores {len(result.points)} seats, "
                              f"not {len(totals)}")
-        state = State(self.setup, Hands.extended(self.hands, hand))
-        state.__dict__["totals"] = tuple(map(add, totals, result.points))
-        state.__dict__["hands_played"] = self.hands_played + (0 if result.redeal else 1)
+        # Made as `State(setup, hands)` is, without the frozen dataclass's checked assignments
+        # (one state per hand of a replay), its derived values carried forward.
+        state = _new_object(State)
+        fields = state.__dict__
+        fields["setup"] = self.setup
+        fields["hands"] = Hands.extended(self.hands, hand)
+        fields["totals"] = tuple(map(add, totals, result.points))
+        fields["hands_played"] = self.hands_played + (0 if result.redeal else 1)
         return state
 
 
