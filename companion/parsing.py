@@ -24,6 +24,7 @@ from companion.rules.values import (
     FieldKind,
     Problem,
     TrickRecord,
+    trick_record,
 )
 
 NUMBER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,3})?")
@@ -401,9 +402,12 @@ class TrickReader:
             return TrickRecord(), [(None, t("not a trick."))]
         player_count = self.player_count
         faults: list[tuple[str | None, str]] = []
-        cards, problem = _card_tokens(item.get("cards"), player_count)
-        if problem:
-            faults.append(("cards", problem))
+        sent = item.get("cards")
+        cards = _plain_card_codes(sent, player_count)
+        if cards is None:
+            cards, problem = _card_tokens(sent, player_count)
+            if problem:
+                faults.append(("cards", problem))
         seats: list[int | None] = []
         for key in ("leader", "won_by", "to"):
             seat = item.get(key)
@@ -422,7 +426,7 @@ class TrickReader:
                 if problem:
                     faults.append((name, problem))
             parts.append((name, value))
-        return TrickRecord(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
+        return trick_record(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:
@@ -432,6 +436,16 @@ def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | Non
     if seat is None:
         return None, t("choose a player at this table.")
     return seat, None
+
+
+def _plain_card_codes(value: Any, player_count: int) -> tuple[str, ...] | None:
+    """`_card_tokens` for a list of plain card codes (a stored trick), without a problem; None
+    for anything else, which `_card_tokens` reads."""
+    if value.__class__ is not list or not 0 < len(value) <= player_count + 3:
+        return None
+    codes = [token.upper() for token in value if token.__class__ is str
+             and 0 < len(token) <= 4 and token.isascii() and token.isalnum()]
+    return tuple(codes) if len(codes) == len(value) else None
 
 
 def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | None]:

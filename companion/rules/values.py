@@ -206,6 +206,20 @@ class TrickRecord:
         return data
 
 
+def trick_record(cards: tuple[str, ...], leader: int | None, won_by: int | None, to: int | None,
+                 parts: tuple[tuple[str, Any], ...]) -> TrickRecord:
+    """`TrickRecord(cards, leader, won_by, to, parts)` made without the frozen dataclass's
+    checked assignments (the parser makes one per trick of every hand replayed)."""
+    record = _new_object(TrickRecord)
+    fields = record.__dict__
+    fields["cards"], fields["leader"], fields["won_by"] = cards, leader, won_by
+    fields["to"], fields["parts"] = to, parts
+    return record
+
+
+_new_object = object.__new__
+
+
 SHARED_TRICK_PARTS = ("cards", "leader", "won_by", "to")
 """The parts every trick has (`TrickRecord`), in the order forms and exports list them."""
 
@@ -400,9 +414,6 @@ def scored_hand(number: int, entry: Entry, result: HandResult) -> ScoredHand:
     fields = hand.__dict__
     fields["number"], fields["entry"], fields["result"] = number, entry, result
     return hand
-
-
-_new_object = object.__new__
 
 
 class Hands(Sequence[ScoredHand]):
