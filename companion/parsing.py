@@ -167,9 +167,32 @@ class EntryReader:
                         if spec.kind is FieldKind.TRICKS}
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
+        self._tabled = _tabled_steps(self.fields, player_count)
 
     def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
         """The typed entry and the problems with it (see `parse_values`)."""
+        if self._tabled is not None:
+            # A stored entry: every value one the field takes as it is, found in its table.
+            values: Entry = {}
+            get = raw.get
+            try:
+                for name, gate, allowed, table in self._tabled:
+                    if gate is not None and values[gate] not in allowed:
+                        values[name] = None
+                        continue
+                    sent = get(name, MISSING)
+                    value = table.get((sent.__class__, sent), SLOW)
+                    if value is SLOW:
+                        break
+                    values[name] = value
+                else:
+                    return values, []
+            except TypeError:  # an unhashable value (a list where a word belongs)
+                pass
+        return self._read_each(raw)
+
+    def _read_each(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
+        """`read` field by field, each value through its fast reader or the full parser."""
         values: Entry = {}
         problems: list[Problem] = []
         player_count = self.player_count
@@ -198,6 +221,69 @@ class EntryReader:
         if self._names is None:
             return values, problems
         return {name: values[name] for name in self._names}, problems
+
+
+TABLE_LIMIT = 1024
+"""The most typed values a field's table lists (a number field with a wider range is read
+field by field)."""
+
+
+def _tabled_steps(fields: Sequence[Field], player_count: int
+                  ) -> tuple[tuple[str, str | None, tuple[str, ...], dict[Any, Any]], ...] | None:
+    """For `EntryReader.read`'s quick path, each field in declared order with its condition and
+    the table of every (type, value) it takes as it is, mapped to what `parse_one` makes of it
+    (a null and a missing key included when they are no fault); None when some field's values
+    cannot be listed (free text, cards, tricks, a wide number) or a field's condition names a
+    field not declared before it, so the quick path would not read as the full one does."""
+    steps = []
+    declared: set[str] = set()
+    for spec in fields:
+        table = _typed_table(spec, player_count)
+        if table is None or spec.name in declared:
+            return None
+        if spec.shown_when is not None and spec.shown_when[0] not in declared:
+            return None
+        for blank in (None, MISSING):
+            value = _blank_answer(spec, blank, player_count)
+            if value is not SLOW:
+                table[(blank.__class__, blank)] = value
+        gate, allowed = spec.shown_when if spec.shown_when is not None else (None, ())
+        steps.append((spec.name, gate, allowed, table))
+        declared.add(spec.name)
+    return tuple(steps)
+
+
+def _typed_table(spec: Field, player_count: int) -> dict[Any, Any] | None:
+    """Every typed value `spec`'s fast reader takes, keyed by (type, value), with what it
+    makes of it; None when they are too many to list or the kind has none."""
+    reader = _fast_reader(spec, player_count)
+    if reader is None:
+        return None
+    if spec.kind is FieldKind.CHOICE:
+        candidates: list[Any] = [choice.value for choice in spec.choices]
+    elif spec.kind is FieldKind.SEAT:
+        candidates = list(range(player_count))
+    elif spec.kind is FieldKind.BOOLEAN:
+        candidates = [False, True]
+    elif spec.kind in (FieldKind.INTEGER, FieldKind.HALF):
+        if spec.minimum is None or spec.maximum is None:
+            return None
+        step = 1 if spec.kind is FieldKind.INTEGER else 0.5
+        count = int((spec.maximum - spec.minimum) / step) + 1
+        if count > TABLE_LIMIT:
+            return None
+        numbers = [spec.minimum + index * step for index in range(count)]
+        candidates = [int(n) for n in numbers if n == int(n)]
+        if spec.kind is FieldKind.HALF:
+            candidates += [float(n) for n in numbers]
+    else:
+        return None
+    table = {}
+    for value in candidates:
+        made = reader(value)
+        if made is not SLOW:
+            table[(value.__class__, value)] = made
+    return table
 
 
 def _blank_answer(spec: Field, blank: Any, player_count: int) -> Any:
