@@ -462,6 +462,10 @@ class TrickReader:
         self._parts = tuple((part, part.name, _fast_reader(part, player_count),
                              _blank_answer(part, None, player_count),
                              _blank_answer(part, MISSING, player_count)) for part in spec.parts)
+        # A trick's seat as stored (an int at this table, or None) by (type, value).
+        self._seats: dict[tuple[type, Any], int | None] = {
+            (int, seat): seat for seat in range(player_count)}
+        self._seats[(type(None), None)] = None
 
     def read(self, value: Any) -> tuple[Any, list[Problem]]:
         """The tricks read, or None and every problem with them (see `parse_tricks`)."""
@@ -484,16 +488,48 @@ class TrickReader:
 
     def _trick(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
         """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
+        if item.__class__ is dict:
+            try:
+                plain = self._plain_trick(item)
+            except TypeError:  # an unhashable seat (a list where a number belongs)
+                plain = None
+            if plain is not None:
+                return plain, []
+        return self._each_part(item)
+
+    def _plain_trick(self, item: dict[str, Any]) -> TrickRecord | None:
+        """A stored trick whose every part is already typed and valid (card codes, int seats),
+        read as `_each_part` reads it; None for anything else."""
+        get = item.get
+        cards = _plain_card_codes(get("cards"), self.player_count)
+        if cards is None:
+            return None
+        seats = self._seats
+        leader, won_by, to = get("leader"), get("won_by"), get("to")
+        leader = seats.get((leader.__class__, leader), SLOW)
+        won_by = seats.get((won_by.__class__, won_by), SLOW)
+        to = seats.get((to.__class__, to), SLOW)
+        if leader is SLOW or won_by is SLOW or to is SLOW:
+            return None
+        parts = []
+        for _, name, fast, on_null, on_missing in self._parts:
+            sent = get(name, MISSING)
+            value = (on_null if sent is None else on_missing if sent is MISSING
+                     else SLOW if fast is None else fast(sent))
+            if value is SLOW:
+                return None
+            parts.append((name, value))
+        return trick_record(cards, leader, won_by, to, tuple(parts))
+
+    def _each_part(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
+        """`_trick` part by part, every fault said."""
         if not isinstance(item, Mapping):
             return TrickRecord(), [(None, t("not a trick."))]
         player_count = self.player_count
         faults: list[tuple[str | None, str]] = []
-        sent = item.get("cards")
-        cards = _plain_card_codes(sent, player_count)
-        if cards is None:
-            cards, problem = _card_tokens(sent, player_count)
-            if problem:
-                faults.append(("cards", problem))
+        cards, problem = _card_tokens(item.get("cards"), player_count)
+        if problem:
+            faults.append(("cards", problem))
         seats: list[int | None] = []
         for key in ("leader", "won_by", "to"):
             seat = item.get(key)
@@ -526,12 +562,22 @@ def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | Non
 
 def _plain_card_codes(value: Any, player_count: int) -> tuple[str, ...] | None:
     """`_card_tokens` for a list of plain card codes (a stored trick), without a problem; None
-    for anything else, which `_card_tokens` reads."""
+    for anything else, which `_card_tokens` reads.
+
+    The codes are checked together: joined by spaces, the text is ASCII letters and digits and
+    spaces only, and splits back into as many codes of 1 to 4 characters as were given."""
     if value.__class__ is not list or not 0 < len(value) <= player_count + 3:
         return None
-    codes = [token.upper() for token in value if token.__class__ is str
-             and 0 < len(token) <= 4 and token.isascii() and token.isalnum()]
-    return tuple(codes) if len(codes) == len(value) else None
+    try:
+        joined = " ".join(value)
+    except TypeError:  # a number or a list among the codes
+        return None
+    if not (joined.isascii() and joined.replace(" ", "").isalnum()):
+        return None
+    codes = joined.upper().split(" ")
+    if len(codes) != len(value) or "" in codes or max(map(len, codes)) > 4:
+        return None
+    return tuple(codes)
 
 
 def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | None]:

@@ -410,14 +410,24 @@ def defender_score(hand: Hand) -> int:
 
 def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
     """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each."""
-    count = setup.player_count
+    return SHARES[setup.player_count, hand.taker, hand.partner]
+
+
+def _shares_row(count: int, taker: int, partner: int | None) -> tuple[int, ...]:
+    """`shares` for one table size, taker and partner (or nobody)."""
     result = [-1] * count
-    if hand.partner is not None:
-        result[hand.taker] = 2
-        result[hand.partner] = 1
+    if partner is not None:
+        result[taker] = 2
+        result[partner] = 1
     else:
-        result[hand.taker] = count - 1
+        result[taker] = count - 1
     return tuple(result)
+
+
+SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
+    (count, taker, partner): _shares_row(count, taker, partner)
+    for count in (2, 3, 4, 5) for taker in range(count) for partner in (None, *range(count))}
+"""Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
 
 
 def chien_points_for_taker(hand: Hand, player_count: int) -> float:
@@ -979,7 +989,7 @@ class FrenchTarot(Game):
             return self._redeal(state)
         hand = read_hand(setup, entry)
         score = defender_score(hand)
-        points = tuple([share * score for share in shares(setup, hand)])
+        points = tuple(map(score.__mul__, shares(setup, hand)))
         return hand_result(points, Later(score_lines, setup, hand), Later(headline, setup, hand),
                            Later(hand_facts, hand))
 

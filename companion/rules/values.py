@@ -256,7 +256,7 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
 
-    @property
+    @cached_property  # read several times per hand; kept in the instance dict once read
     def player_count(self) -> int:
         return len(self.players)
 
