@@ -572,8 +572,10 @@ def headline(setup: Setup, points: Sequence[int]) -> str:
 
 def _walked_then(make: Callable[[Setup, WalkedHand], Any], setup: Setup, leader: int,
                  tricks: Sequence[TrickRecord]) -> Any:
-    """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts)."""
-    return make(setup, walk(setup, leader, tricks))
+    """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts: the
+    walk is kept for the one read next)."""
+    return make(setup, Tantony.walks.get((setup, tricks), leader,
+                                         lambda: walk(setup, leader, tricks)))
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
