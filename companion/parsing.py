@@ -475,10 +475,21 @@ class TrickReader:
         if self.limit is not None and len(value) > self.limit:
             return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
                                                "entered.", limit=self.limit, count=len(value)))]
+        try:
+            plain = self._plain_tricks(value)
+        except TypeError:  # an unhashable seat (a list where a number belongs)
+            plain = None
+        if plain is not None:
+            return plain, []
+        return self._each_trick(value)
+
+    def _each_trick(self, value: list[Any] | tuple[Any, ...]) -> tuple[Any, list[Problem]]:
+        """`read` trick by trick and part by part, every fault said."""
+        spec = self.spec
         tricks = []
         problems = []
         for index, item in enumerate(value):
-            trick, faults = self._trick(item)
+            trick, faults = self._each_part(item)
             if faults:
                 problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
                                                      problem=message), part, index)
@@ -486,40 +497,55 @@ class TrickReader:
             tricks.append(trick)
         return (None, problems) if problems else (tuple(tricks), [])
 
-    def _trick(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
-        """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
-        if item.__class__ is dict:
-            try:
-                plain = self._plain_trick(item)
-            except TypeError:  # an unhashable seat (a list where a number belongs)
-                plain = None
-            if plain is not None:
-                return plain, []
-        return self._each_part(item)
+    def _plain_tricks(self, value: list[Any] | tuple[Any, ...]) -> tuple[TrickRecord, ...] | None:
+        """Stored tricks whose every part is already typed and valid (lists of plain card codes,
+        int seats, the game's own parts as their fast readers take them), read as `_each_trick`
+        reads them; None for anything else.
 
-    def _plain_trick(self, item: dict[str, Any]) -> TrickRecord | None:
-        """A stored trick whose every part is already typed and valid (card codes, int seats),
-        read as `_each_part` reads it; None for anything else."""
-        get = item.get
-        cards = _plain_card_codes(get("cards"), self.player_count)
-        if cards is None:
+        Every card code of the hand is checked at once: joined by spaces, the text is ASCII
+        letters, digits and spaces only, and splits back into as many codes of 1 to 4
+        characters as were given."""
+        if not value:
             return None
-        seats = self._seats
-        leader, won_by, to = get("leader"), get("won_by"), get("to")
-        leader = seats.get((leader.__class__, leader), SLOW)
-        won_by = seats.get((won_by.__class__, won_by), SLOW)
-        to = seats.get((to.__class__, to), SLOW)
-        if leader is SLOW or won_by is SLOW or to is SLOW:
-            return None
-        parts = []
-        for _, name, fast, on_null, on_missing in self._parts:
-            sent = get(name, MISSING)
-            value = (on_null if sent is None else on_missing if sent is MISSING
-                     else SLOW if fast is None else fast(sent))
-            if value is SLOW:
+        most, seats = self.player_count + 3, self._seats
+        lists, rows = [], []
+        for item in value:
+            if item.__class__ is not dict:
                 return None
-            parts.append((name, value))
-        return trick_record(cards, leader, won_by, to, tuple(parts))
+            get = item.get
+            cards = get("cards")
+            if cards.__class__ is not list or not 0 < len(cards) <= most:
+                return None
+            leader, won_by, to = get("leader"), get("won_by"), get("to")
+            leader = seats.get((leader.__class__, leader), SLOW)
+            won_by = seats.get((won_by.__class__, won_by), SLOW)
+            to = seats.get((to.__class__, to), SLOW)
+            if leader is SLOW or won_by is SLOW or to is SLOW:
+                return None
+            parts = []
+            for _, name, fast, on_null, on_missing in self._parts:
+                sent = get(name, MISSING)
+                part = (on_null if sent is None else on_missing if sent is MISSING
+                        else SLOW if fast is None else fast(sent))
+                if part is SLOW:
+                    return None
+                parts.append((name, part))
+            lists.append(cards)
+            rows.append((leader, won_by, to, tuple(parts)))
+        tokens = [token for cards in lists for token in cards]
+        joined = " ".join(tokens)  # a TypeError for a number or a list among the codes
+        if not (joined.isascii() and joined.replace(" ", "").isalnum()):
+            return None
+        codes = joined.upper().split(" ")
+        if len(codes) != len(tokens) or "" in codes or max(map(len, codes)) > 4:
+            return None
+        tricks = []
+        start = 0
+        for cards, (leader, won_by, to, parts) in zip(lists, rows, strict=True):
+            end = start + len(cards)
+            tricks.append(trick_record(tuple(codes[start:end]), leader, won_by, to, parts))
+            start = end
+        return tuple(tricks)
 
     def _each_part(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
         """`_trick` part by part, every fault said."""
@@ -558,26 +584,6 @@ def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | Non
     if seat is None:
         return None, t("choose a player at this table.")
     return seat, None
-
-
-def _plain_card_codes(value: Any, player_count: int) -> tuple[str, ...] | None:
-    """`_card_tokens` for a list of plain card codes (a stored trick), without a problem; None
-    for anything else, which `_card_tokens` reads.
-
-    The codes are checked together: joined by spaces, the text is ASCII letters and digits and
-    spaces only, and splits back into as many codes of 1 to 4 characters as were given."""
-    if value.__class__ is not list or not 0 < len(value) <= player_count + 3:
-        return None
-    try:
-        joined = " ".join(value)
-    except TypeError:  # a number or a list among the codes
-        return None
-    if not (joined.isascii() and joined.replace(" ", "").isalnum()):
-        return None
-    codes = joined.upper().split(" ")
-    if len(codes) != len(value) or "" in codes or max(map(len, codes)) > 4:
-        return None
-    return tuple(codes)
 
 
 def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | None]:

@@ -135,21 +135,34 @@ TRICK_VALUES = (None, 0, 3, 4, -1, True, 1.0, "2", "", [1], "QS", "qs", "10H", "
 """Parts of a stored trick and of a mistyped one: seats, nobody, card codes and near misses."""
 
 
-def test_a_stored_trick_reads_as_the_part_by_part_reading() -> None:
-    """A trick read on the quick path (typed seats, a list of plain codes) is the trick the
-    part-by-part reading makes, and anything it does not take gets the same answer and faults."""
+def test_stored_tricks_read_as_the_trick_by_trick_reading() -> None:
+    """Tricks read on the quick path (typed seats, lists of plain codes) are the tricks the
+    trick-by-trick reading makes, and anything it does not take gets the same answer and
+    faults."""
     import random
 
     from companion.parsing import TrickReader
     spec = Field("tricks", "Tricks", FieldKind.TRICKS, maximum=13,
                  parts=(Field("runt", "Runt", FieldKind.CARD, required=False),))
     reader, rng = TrickReader(spec, 4), random.Random(15)
-    for _ in range(5000):
-        item: dict[str, Any] = {key: rng.choice(TRICK_VALUES)
-                                for key in ("leader", "won_by", "to", "runt")
-                                if rng.random() < 0.8}
-        if rng.random() < 0.9:
-            item["cards"] = [rng.choice(TRICK_VALUES) if rng.random() < 0.1
-                             else rng.choice(("QS", "10h", "2C", "AD"))
-                             for _ in range(rng.choice((0, 1, 4, 4, 4, 7, 8)))]
-        assert repr(reader._trick(item)) == repr(reader._each_part(item)), item
+    for _ in range(3000):
+        tricks = [_stored_trick(rng) for _ in range(rng.choice((1, 2, 4)))]
+        assert repr(reader.read(tricks)) == repr(reader._each_trick(tricks)), tricks
+
+
+def _stored_trick(rng: Any) -> dict[str, Any]:
+    """A trick as stored (some parts left out), now and then with one part or card mistyped."""
+    item: dict[str, Any] = {key: rng.choice((None, 0, 3)) for key in ("leader", "won_by", "to")
+                            if rng.random() < 0.9}
+    if rng.random() < 0.9:
+        item["runt"] = rng.choice((None, "QS", "20"))
+    if rng.random() < 0.95:
+        item["cards"] = [rng.choice(("QS", "10h", "2C", "AD"))
+                         for _ in range(rng.choice((0, 1, 4, 4, 4, 7, 8)))]
+    if rng.random() < 0.3:
+        key = rng.choice(("leader", "won_by", "to", "runt", "cards", "card"))
+        if key == "card" and item.get("cards"):
+            item["cards"][rng.randrange(len(item["cards"]))] = rng.choice(TRICK_VALUES)
+        else:
+            item[key] = rng.choice(TRICK_VALUES)
+    return item
