@@ -305,7 +305,7 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
         if len(cards) != count or not used.isdisjoint(cards):
             return None
         try:
-            read = [plays[code] for code in cards]
+            read = list(map(plays.__getitem__, cards))
         except KeyError:
             return None
         used.update(cards)
@@ -322,7 +322,8 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
                 elif strength > high_strength:
                     high, high_strength = index, strength
         value = read[low][2]
-        written = trick.part("runt")
+        parts = trick.parts  # the runt is the only part Tantony's tricks declare
+        written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
         if written and written != cards[low] and not (written.isdigit() and written.isascii()
                                                       and int(written) == value):
             return None
