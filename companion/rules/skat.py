@@ -214,19 +214,8 @@ class Play(NamedTuple):
     counted_points: int | None
     reached: Level  # schneider / schwarz reached by one side (the `schneider` field)
     result: Result
-
-    @property
-    def is_null(self) -> bool:
-        """A Null game: fixed value, decided by tricks, no card points."""
-        return self.game is GameType.NULL
-
-    @property
-    def points(self) -> int:
-        """The declarer's card points, the skat included (0 for Null, which counts none)."""
-        if self.counted_points is None:
-            return 0
-        return int(side_points(self.counted_points, self.counted_side is Side.DECLARER,
-                               TOTAL_POINTS))
+    is_null: bool  # a Null game: fixed value, decided by tricks, no card points
+    points: int  # the declarer's card points, the skat included (0 for Null, which counts none)
 
     @property
     def effective_announcement(self) -> Level:
@@ -249,8 +238,11 @@ RESULTS = by_value(Result)
 
 def read_play(entry: Entry) -> Play:
     """The game described by a parsed entry of a played game (not a pass)."""
+    game = GAME_TYPES[entry["game"]]
+    counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
+    counted = entry.get("card_points")
     return Play(
-        game=GAME_TYPES[entry["game"]],
+        game=game,
         declarer=entry["declarer"],
         bid=entry.get("bid") or LOWEST_BID,
         matadors=entry.get("matadors") or 0,
@@ -258,10 +250,14 @@ def read_play(entry: Entry) -> Play:
         hand=bool(entry.get("hand")),
         ouvert=bool(entry.get("ouvert")),
         announced=LEVELS[entry.get("announced") or Level.NONE],
-        counted_side=SIDES[entry.get("counted_side") or Side.DECLARER],
-        counted_points=entry.get("card_points"),
+        counted_side=counted_side,
+        counted_points=counted,
         reached=LEVELS[entry.get("schneider") or Level.NONE],
         result=RESULTS[entry["result"]],
+        is_null=game is GameType.NULL,
+        points=0 if counted is None else int(side_points(counted,
+                                                         counted_side is Side.DECLARER,
+                                                         TOTAL_POINTS)),
     )
 
 

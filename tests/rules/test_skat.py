@@ -564,7 +564,6 @@ def test_the_counted_value_and_verdict_agree_with_the_words() -> None:
         BIDS,
         GameType,
         Level,
-        Play,
         Result,
         Side,
         is_lost,
@@ -572,13 +571,17 @@ def test_the_counted_value_and_verdict_agree_with_the_words() -> None:
         level_steps,
         loss_reasons,
         multiplier,
+        read_play,
     )
     levels = list(Level)
     for game, matadors, hand, ouvert, announced, reached, points, bid in itertools.product(
             (GameType.CLUBS, GameType.GRAND), (1, 4), (False, True), (False, True), levels,
             levels, (0, 30, 60, 61, 89, 90, 120), (BIDS[0], 48, BIDS[-1])):
-        play = Play(game, 0, bid, matadors, True, hand, ouvert, announced, Side.DECLARER,
-                    points, reached, Result.WON)
+        play = read_play({"game": game.value, "declarer": 0, "bid": bid,
+                          "matadors": matadors, "with_matadors": "with", "hand": hand,
+                          "ouvert": ouvert, "announced": announced.value,
+                          "counted_side": Side.DECLARER.value, "card_points": points,
+                          "schneider": reached.value, "result": Result.WON.value})
         assert level_count(play) == multiplier(level_steps(play))
         computed = level_count(play) * (24 if game is GameType.GRAND else 12)
         assert is_lost(play, computed) == bool(loss_reasons(play, computed))
