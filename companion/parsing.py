@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
+from itertools import groupby
 from typing import Any
 
 from companion.formatting import number as format_number
@@ -176,17 +177,17 @@ class EntryReader:
             values: Entry = {}
             get = raw.get
             try:
-                for name, gate, allowed, table in self._tabled:
+                for gate, allowed, block, unused in self._tabled:
                     if gate is not None and values[gate] not in allowed:
-                        values[name] = None
+                        values.update(unused)
                         continue
-                    sent = get(name, MISSING)
-                    value = table.get((sent.__class__, sent), SLOW)
-                    if value is SLOW:
-                        break
-                    values[name] = value
-                else:
-                    return values, []
+                    for name, table in block:
+                        sent = get(name, MISSING)
+                        value = table.get((sent.__class__, sent), SLOW)
+                        if value is SLOW:
+                            return self._read_each(raw)
+                        values[name] = value
+                return values, []
             except TypeError:  # an unhashable value (a list where a word belongs)
                 pass
         return self._read_each(raw)
@@ -228,14 +229,22 @@ TABLE_LIMIT = 1024
 field by field)."""
 
 
+TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, dict[Any, Any]], ...],
+                    dict[str, None]]
+"""Fields declared one after another under the same condition: the field the condition names
+(None: always), the values that open it, each field's name and table, and the fields as None
+(what they read when the condition is not met)."""
+
+
 def _tabled_steps(fields: Sequence[Field], player_count: int
-                  ) -> tuple[tuple[str, str | None, tuple[str, ...], dict[Any, Any]], ...] | None:
-    """For `EntryReader.read`'s quick path, each field in declared order with its condition and
-    the table of every (type, value) it takes as it is, mapped to what `parse_one` makes of it
-    (a null and a missing key included when they are no fault); None when some field's values
-    cannot be listed (free text, cards, tricks, a wide number) or a field's condition names a
-    field not declared before it, so the quick path would not read as the full one does."""
-    steps = []
+                  ) -> tuple[TabledBlock, ...] | None:
+    """For `EntryReader.read`'s quick path, the fields in declared order, in blocks under the
+    same condition, each with the table of every (type, value) it takes as it is, mapped to
+    what `parse_one` makes of it (a null and a missing key included when they are no fault);
+    None when some field's values cannot be listed (free text, cards, tricks, a wide number)
+    or a field's condition names a field not declared before it, so the quick path would not
+    read as the full one does."""
+    steps: list[tuple[str, tuple[str, str | None, tuple[str, ...], dict[Any, Any]]]] = []
     declared: set[str] = set()
     for spec in fields:
         table = _typed_table(spec, player_count)
@@ -247,10 +256,14 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
             value = _blank_answer(spec, blank, player_count)
             if value is not SLOW:
                 table[(blank.__class__, blank)] = value
-        gate, allowed = spec.shown_when if spec.shown_when is not None else (None, ())
-        steps.append((spec.name, gate, allowed, table))
+        condition = spec.shown_when if spec.shown_when is not None else (None, ())
+        steps.append((spec.name, condition, table))
         declared.add(spec.name)
-    return tuple(steps)
+    blocks: list[TabledBlock] = []
+    for condition, run in groupby(steps, key=lambda step: step[1]):
+        block = tuple((name, table) for name, _, table in run)
+        blocks.append((condition[0], condition[1], block, dict.fromkeys(name for name, _ in block)))
+    return tuple(blocks)
 
 
 def _typed_table(spec: Field, player_count: int) -> dict[Any, Any] | None:
