@@ -393,8 +393,9 @@ def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) 
     checked assignments (a replay makes one per hand); each of `lines`, `headline` and `facts`
     may be a `Later(...)`, read as `HandResult` reads it."""
     result = _new_object(HandResult)
-    result.__dict__.update(points=points, lines=lines, headline=headline, redeal=False,
-                           carry=None, facts=facts)
+    fields = result.__dict__
+    fields["points"], fields["lines"], fields["headline"] = points, lines, headline
+    fields["redeal"], fields["carry"], fields["facts"] = False, None, facts
     return result
 
 
