@@ -890,9 +890,12 @@ class Tantony(Game):
 
     walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
 
-    def read_hand(self, state: State, entry: Entry) -> WalkedHand:
-        """The hand being entered, read trick by trick from its first leader."""
-        setup, leader, tricks = state.setup, self.dealer(state), entry.get("tricks") or ()
+    def read_hand(self, state: State, entry: Entry, leader: int | None = None) -> WalkedHand:
+        """The hand being entered, read trick by trick from its first leader (the dealer's
+        choice, unless the caller has already worked it out)."""
+        setup, tricks = state.setup, entry.get("tricks") or ()
+        if leader is None:
+            leader = self.dealer(state)
         if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
             return walk(setup, leader, tricks)
         return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
@@ -903,22 +906,22 @@ class Tantony(Game):
 
     quick: ClassVar[LastRead] = LastRead()  # `validate` adds a hand up, `score` reuses it
 
-    def quick_points(self, state: State, entry: Entry) -> tuple[int, ...] | None:
-        """The points of a whole hand entered with every card and nothing wrong (see
-        `quick_points`), else None: the hand must be walked."""
-        setup, tricks = state.setup, entry.get("tricks") or ()
+    def quick_points(self, setup: Setup, entry: Entry, leader: int) -> tuple[int, ...] | None:
+        """The points of a whole hand led by `leader`, entered with every card and nothing
+        wrong (see `quick_points`), else None: the hand must be walked."""
+        tricks = entry.get("tricks") or ()
         if (tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
                 or len(tricks) != table_for(setup).total_tricks):
             return None
-        leader = self.dealer(state)
         return self.quick.get((setup, tricks), leader,
                               lambda: quick_points(setup, leader, tricks))
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The per-trick checks, and a hand with the wrong number of tricks."""
-        if self.quick_points(state, entry) is not None:
+        leader = self.dealer(state)
+        if self.quick_points(state.setup, entry, leader) is not None:
             return []
-        problems = self.validate_progress(state, entry)
+        problems = list(self.read_hand(state, entry, leader).problems)
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
@@ -1006,15 +1009,15 @@ class Tantony(Game):
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""
-        setup = state.setup
-        points = self.quick_points(state, entry)
+        setup, leader = state.setup, self.dealer(state)
+        points = self.quick_points(setup, entry, leader)
         if points is None:
-            walked = self.read_hand(state, entry)
+            walked = self.read_hand(state, entry, leader)
             return hand_result(walked.points, Later(score_lines, setup, walked),
                                Later(headline, setup, walked.points),
                                Later(hand_facts, setup, walked))
         # Every trick read clean: the lines and facts walk the hand when first read.
-        leader, tricks = self.dealer(state), entry["tricks"]
+        tricks = entry["tricks"]
         return hand_result(points, Later(_walked_then, score_lines, setup, leader, tricks),
                            Later(headline, setup, points),
                            Later(_walked_then, hand_facts, setup, leader, tricks))
