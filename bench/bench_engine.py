@@ -228,6 +228,19 @@ def measure(scenario: Scenario, seed: int, repeats: int) -> dict[str, Any]:
             "distinct": variety}
 
 
+def replay_only(scenario: Scenario, seed: int, replays: int) -> None:
+    """The session drawn and replayed once (checked), then `replays` more times, untimed: run
+    under an instruction counter with 2 and with 0, the difference over 2 × hands is the cost
+    of one replayed hand, whatever else the machine is doing."""
+    setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
+                                 dict(scenario.options))
+    assert not problems, problems
+    entries = draw_session(setup, scenario.hands, seed, scenario.candidates)
+    assert not replay(setup, entries).problems
+    for _ in range(replays):
+        replay(setup, entries)
+
+
 def _read_every_line(setup: Setup, entries: Entries) -> int:
     """A replay, then every hand's arithmetic read as the pad shows it."""
     return sum(len(hand.result.lines) for hand in replay(setup, entries).state.hands)
@@ -258,7 +271,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="timed runs, best kept (7)")
     parser.add_argument("--seed", type=int, default=15, help="the RNG's seed (15)")
     parser.add_argument("--only", default="", help="only the games whose label holds this")
+    parser.add_argument("--replays", type=int, default=None,
+                        help="no table: draw each session, replay it once to check it, then "
+                             "this many times more, for an instruction counter (see README)")
     args = parser.parse_args(argv)
+    if args.replays is not None:
+        for scenario in scenarios(args.hands):
+            if args.only.lower() in scenario.label.lower():
+                replay_only(scenario, args.seed, args.replays)
+        return 0
     results = [measure(scenario, args.seed, args.repeats) for scenario in scenarios(args.hands)
                if args.only.lower() in scenario.label.lower()]
     print(report(results, args.repeats))

@@ -14,7 +14,16 @@ from companion.i18n import t
 from companion.parsing import EntryReader, parse_values
 from companion.rules import get
 from companion.rules.base import Game, default_options
-from companion.rules.values import Entry, Field, Phase, Problem, ScoredHand, Setup, State
+from companion.rules.values import (
+    Entry,
+    Field,
+    Phase,
+    Problem,
+    ScoredHand,
+    Setup,
+    State,
+    scored_hand,
+)
 
 
 @dataclass(frozen=True)
@@ -112,6 +121,7 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
     reader = entry_reader(game, setup)
     problems: dict[int, tuple[Problem, ...]] = {}
     ended_after: tuple[int, str] | None = None
+    read, validate, score = reader.read, game.validate, game.score
     for number, raw in entries:
         if ended_after is not None:
             problems[number] = (Problem(None, t("The game was over after hand {number} "
@@ -119,13 +129,13 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
                                                 number=ended_after[0], outcome=ended_after[1])),)
             continue
         # What `score_entry` does, with the table's parser looked up once for the session.
-        entry, refused = reader.read(raw)
+        entry, refused = read(raw)
         if not refused:
-            refused = game.validate(state, entry)
+            refused = validate(state, entry)
         if refused:
             problems[number] = tuple(refused)
         else:
-            state = state.with_hand(ScoredHand(number, entry, game.score(state, entry)))
+            state = state.with_hand(scored_hand(number, entry, score(state, entry)))
             if stop_at_end:
                 outcome = game.outcome(state)
                 if outcome.finished:

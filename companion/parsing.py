@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
+from itertools import groupby
 from typing import Any
 
 from companion.formatting import number as format_number
@@ -24,6 +25,7 @@ from companion.rules.values import (
     FieldKind,
     Problem,
     TrickRecord,
+    trick_record,
 )
 
 NUMBER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,3})?")
@@ -166,9 +168,32 @@ class EntryReader:
                         if spec.kind is FieldKind.TRICKS}
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
+        self._tabled = _tabled_steps(self.fields, player_count)
 
     def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
         """The typed entry and the problems with it (see `parse_values`)."""
+        if self._tabled is not None:
+            # A stored entry: every value one the field takes as it is, found in its table.
+            values: Entry = {}
+            get = raw.get
+            try:
+                for gate, allowed, block, unused in self._tabled:
+                    if gate is not None and values[gate] not in allowed:
+                        values.update(unused)
+                        continue
+                    for name, table in block:
+                        sent = get(name, MISSING)
+                        value = table.get((sent.__class__, sent), SLOW)
+                        if value is SLOW:
+                            return self._read_each(raw)
+                        values[name] = value
+                return values, []
+            except TypeError:  # an unhashable value (a list where a word belongs)
+                pass
+        return self._read_each(raw)
+
+    def _read_each(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
+        """`read` field by field, each value through its fast reader or the full parser."""
         values: Entry = {}
         problems: list[Problem] = []
         player_count = self.player_count
@@ -197,6 +222,81 @@ class EntryReader:
         if self._names is None:
             return values, problems
         return {name: values[name] for name in self._names}, problems
+
+
+TABLE_LIMIT = 1024
+"""The most typed values a field's table lists (a number field with a wider range is read
+field by field)."""
+
+
+TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, dict[Any, Any]], ...],
+                    dict[str, None]]
+"""Fields declared one after another under the same condition: the field the condition names
+(None: always), the values that open it, each field's name and table, and the fields as None
+(what they read when the condition is not met)."""
+
+
+def _tabled_steps(fields: Sequence[Field], player_count: int
+                  ) -> tuple[TabledBlock, ...] | None:
+    """For `EntryReader.read`'s quick path, the fields in declared order, in blocks under the
+    same condition, each with the table of every (type, value) it takes as it is, mapped to
+    what `parse_one` makes of it (a null and a missing key included when they are no fault);
+    None when some field's values cannot be listed (free text, cards, tricks, a wide number)
+    or a field's condition names a field not declared before it, so the quick path would not
+    read as the full one does."""
+    steps: list[tuple[str, tuple[str, str | None, tuple[str, ...], dict[Any, Any]]]] = []
+    declared: set[str] = set()
+    for spec in fields:
+        table = _typed_table(spec, player_count)
+        if table is None or spec.name in declared:
+            return None
+        if spec.shown_when is not None and spec.shown_when[0] not in declared:
+            return None
+        for blank in (None, MISSING):
+            value = _blank_answer(spec, blank, player_count)
+            if value is not SLOW:
+                table[(blank.__class__, blank)] = value
+        condition = spec.shown_when if spec.shown_when is not None else (None, ())
+        steps.append((spec.name, condition, table))
+        declared.add(spec.name)
+    blocks: list[TabledBlock] = []
+    for condition, run in groupby(steps, key=lambda step: step[1]):
+        block = tuple((name, table) for name, _, table in run)
+        blocks.append((condition[0], condition[1], block, dict.fromkeys(name for name, _ in block)))
+    return tuple(blocks)
+
+
+def _typed_table(spec: Field, player_count: int) -> dict[Any, Any] | None:
+    """Every typed value `spec`'s fast reader takes, keyed by (type, value), with what it
+    makes of it; None when they are too many to list or the kind has none."""
+    reader = _fast_reader(spec, player_count)
+    if reader is None:
+        return None
+    if spec.kind is FieldKind.CHOICE:
+        candidates: list[Any] = [choice.value for choice in spec.choices]
+    elif spec.kind is FieldKind.SEAT:
+        candidates = list(range(player_count))
+    elif spec.kind is FieldKind.BOOLEAN:
+        candidates = [False, True]
+    elif spec.kind in (FieldKind.INTEGER, FieldKind.HALF):
+        if spec.minimum is None or spec.maximum is None:
+            return None
+        step = 1 if spec.kind is FieldKind.INTEGER else 0.5
+        count = int((spec.maximum - spec.minimum) / step) + 1
+        if count > TABLE_LIMIT:
+            return None
+        numbers = [spec.minimum + index * step for index in range(count)]
+        candidates = [int(n) for n in numbers if n == int(n)]
+        if spec.kind is FieldKind.HALF:
+            candidates += [float(n) for n in numbers]
+    else:
+        return None
+    table = {}
+    for value in candidates:
+        made = reader(value)
+        if made is not SLOW:
+            table[(value.__class__, value)] = made
+    return table
 
 
 def _blank_answer(spec: Field, blank: Any, player_count: int) -> Any:
@@ -375,6 +475,10 @@ class TrickReader:
         self._parts = tuple((part, part.name, _fast_reader(part, player_count),
                              _blank_answer(part, None, player_count),
                              _blank_answer(part, MISSING, player_count)) for part in spec.parts)
+        # A trick's seat as stored (an int at this table, or None) by (type, value).
+        self._seats: dict[tuple[type, Any], int | None] = {
+            (int, seat): seat for seat in range(player_count)}
+        self._seats[(type(None), None)] = None
 
     def read(self, value: Any) -> tuple[Any, list[Problem]]:
         """The tricks read, or None and every problem with them (see `parse_tricks`)."""
@@ -384,10 +488,21 @@ class TrickReader:
         if self.limit is not None and len(value) > self.limit:
             return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
                                                "entered.", limit=self.limit, count=len(value)))]
+        try:
+            plain = self._plain_tricks(value)
+        except TypeError:  # an unhashable seat (a list where a number belongs)
+            plain = None
+        if plain is not None:
+            return plain, []
+        return self._each_trick(value)
+
+    def _each_trick(self, value: list[Any] | tuple[Any, ...]) -> tuple[Any, list[Problem]]:
+        """`read` trick by trick and part by part, every fault said."""
+        spec = self.spec
         tricks = []
         problems = []
         for index, item in enumerate(value):
-            trick, faults = self._trick(item)
+            trick, faults = self._each_part(item)
             if faults:
                 problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
                                                      problem=message), part, index)
@@ -395,8 +510,58 @@ class TrickReader:
             tricks.append(trick)
         return (None, problems) if problems else (tuple(tricks), [])
 
-    def _trick(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
-        """One trick's shape: card-like cards, seats at this table, the game's own parts typed."""
+    def _plain_tricks(self, value: list[Any] | tuple[Any, ...]) -> tuple[TrickRecord, ...] | None:
+        """Stored tricks whose every part is already typed and valid (lists of plain card codes,
+        int seats, the game's own parts as their fast readers take them), read as `_each_trick`
+        reads them; None for anything else.
+
+        Every card code of the hand is checked at once: joined by spaces, the text is ASCII
+        letters, digits and spaces only, and splits back into as many codes of 1 to 4
+        characters as were given."""
+        if not value:
+            return None
+        most, seats = self.player_count + 3, self._seats
+        lists, rows = [], []
+        for item in value:
+            if item.__class__ is not dict:
+                return None
+            get = item.get
+            cards = get("cards")
+            if cards.__class__ is not list or not 0 < len(cards) <= most:
+                return None
+            leader, won_by, to = get("leader"), get("won_by"), get("to")
+            leader = seats.get((leader.__class__, leader), SLOW)
+            won_by = seats.get((won_by.__class__, won_by), SLOW)
+            to = seats.get((to.__class__, to), SLOW)
+            if leader is SLOW or won_by is SLOW or to is SLOW:
+                return None
+            parts = []
+            for _, name, fast, on_null, on_missing in self._parts:
+                sent = get(name, MISSING)
+                part = (on_null if sent is None else on_missing if sent is MISSING
+                        else SLOW if fast is None else fast(sent))
+                if part is SLOW:
+                    return None
+                parts.append((name, part))
+            lists.append(cards)
+            rows.append((leader, won_by, to, tuple(parts)))
+        tokens = [token for cards in lists for token in cards]
+        joined = " ".join(tokens)  # a TypeError for a number or a list among the codes
+        if not (joined.isascii() and joined.replace(" ", "").isalnum()):
+            return None
+        codes = joined.upper().split(" ")
+        if len(codes) != len(tokens) or "" in codes or max(map(len, codes)) > 4:
+            return None
+        tricks = []
+        start = 0
+        for cards, (leader, won_by, to, parts) in zip(lists, rows, strict=True):
+            end = start + len(cards)
+            tricks.append(trick_record(tuple(codes[start:end]), leader, won_by, to, parts))
+            start = end
+        return tuple(tricks)
+
+    def _each_part(self, item: Any) -> tuple[TrickRecord, list[tuple[str | None, str]]]:
+        """`_trick` part by part, every fault said."""
         if not isinstance(item, Mapping):
             return TrickRecord(), [(None, t("not a trick."))]
         player_count = self.player_count
@@ -422,7 +587,7 @@ class TrickReader:
                 if problem:
                     faults.append((name, problem))
             parts.append((name, value))
-        return TrickRecord(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
+        return trick_record(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:

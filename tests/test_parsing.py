@@ -89,3 +89,80 @@ def test_the_trick_reader_reads_typed_and_typed_in_tricks_alike() -> None:
     tricks, problems = TrickReader(spec, 4).read([{"cards": "6S", "to": 4, "runt": "²"}])
     assert tricks is None
     assert [(p.part, p.item) for p in problems] == [("to", 0), ("runt", 0)]
+
+
+# ---------------------------------------------------------------- the reader's quick path
+
+QUICK_FIELDS = (
+    Field("contract", "Contract", FieldKind.CHOICE,
+          choices=(Choice("pass", "Pass"), Choice("garde", "Garde"), Choice(" odd", "Odd"))),
+    Field("taker", "Taker", FieldKind.SEAT, shown_when=("contract", ("garde",))),
+    Field("partner", "Partner", FieldKind.SEAT, none_label="Nobody",
+          shown_when=("contract", ("garde",))),
+    Field("points", "Points", FieldKind.HALF, minimum=0, maximum=91,
+          shown_when=("contract", ("garde",))),
+    Field("bouts", "Bouts", FieldKind.INTEGER, minimum=0, maximum=3, required=False),
+    Field("side", "Side", FieldKind.CHOICE, choices=(Choice("a", "A"), Choice("b", "B")),
+          default="a"),
+    Field("hand", "Hand", FieldKind.BOOLEAN),
+)
+"""A table of every kind the quick path lists: a gate, seats (one with nobody), half points,
+a small whole number, a choice with a default, a yes/no."""
+
+ODD_VALUES = (None, "", " ", "garde", "GARDE", " odd", "pass", "b", 0, 1, 3, 4, -1, True,
+              False, 1.0, 40.5, 40.25, 91, 91.5, "2", "40.5", "yes", "none", [1], {"a": 1},
+              float("nan"), -0.0, 10**12)
+
+
+def test_the_quick_path_reads_as_the_field_by_field_path() -> None:
+    """Typed stored values, typed faults, text and nonsense (a bool for a seat, a float for a
+    whole number, a list, NaN) all read the same by `read` as by the field-by-field reader."""
+    import random
+
+    from companion.parsing import MISSING, EntryReader
+    reader = EntryReader(QUICK_FIELDS, 4)
+    assert reader._tabled is not None  # the quick path is the one taken
+    rng = random.Random(15)
+    for _ in range(5000):
+        raw = {spec.name: rng.choice((*ODD_VALUES, MISSING)) for spec in QUICK_FIELDS}
+        raw = {name: value for name, value in raw.items() if value is not MISSING}
+        quick, slow = reader.read(raw), reader._read_each(raw)
+        assert repr(quick) == repr(slow), raw  # repr: 40 and 40.0, NaN and NaN told apart
+
+
+TRICK_VALUES = (None, 0, 3, 4, -1, True, 1.0, "2", "", [1], "QS", "qs", "10H", " QS", "QS ",
+                "12345", "Q S", "É", 7)
+"""Parts of a stored trick and of a mistyped one: seats, nobody, card codes and near misses."""
+
+
+def test_stored_tricks_read_as_the_trick_by_trick_reading() -> None:
+    """Tricks read on the quick path (typed seats, lists of plain codes) are the tricks the
+    trick-by-trick reading makes, and anything it does not take gets the same answer and
+    faults."""
+    import random
+
+    from companion.parsing import TrickReader
+    spec = Field("tricks", "Tricks", FieldKind.TRICKS, maximum=13,
+                 parts=(Field("runt", "Runt", FieldKind.CARD, required=False),))
+    reader, rng = TrickReader(spec, 4), random.Random(15)
+    for _ in range(3000):
+        tricks = [_stored_trick(rng) for _ in range(rng.choice((1, 2, 4)))]
+        assert repr(reader.read(tricks)) == repr(reader._each_trick(tricks)), tricks
+
+
+def _stored_trick(rng: Any) -> dict[str, Any]:
+    """A trick as stored (some parts left out), now and then with one part or card mistyped."""
+    item: dict[str, Any] = {key: rng.choice((None, 0, 3)) for key in ("leader", "won_by", "to")
+                            if rng.random() < 0.9}
+    if rng.random() < 0.9:
+        item["runt"] = rng.choice((None, "QS", "20"))
+    if rng.random() < 0.95:
+        item["cards"] = [rng.choice(("QS", "10h", "2C", "AD"))
+                         for _ in range(rng.choice((0, 1, 4, 4, 4, 7, 8)))]
+    if rng.random() < 0.3:
+        key = rng.choice(("leader", "won_by", "to", "runt", "cards", "card"))
+        if key == "card" and item.get("cards"):
+            item["cards"][rng.randrange(len(item["cards"]))] = rng.choice(TRICK_VALUES)
+        else:
+            item[key] = rng.choice(TRICK_VALUES)
+    return item

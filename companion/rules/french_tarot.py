@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cards import (
     TAROT_JACK,
@@ -26,7 +26,7 @@ from companion.cards import (
     Card,
     tarot_pack,
 )
-from companion.counting import PointTable, side_points, tarot_points, total_points
+from companion.counting import PointTable, tarot_points, total_points
 from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.i18n import Text, join, t, tn
@@ -46,6 +46,7 @@ from companion.rules.values import (
     Setup,
     State,
     by_value,
+    hand_result,
 )
 from companion.settlement import Settlement, settle
 from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
@@ -242,9 +243,10 @@ FFT_RULING = t("RULINGS.md, French Tarot: the 5-player game follows the FFT")
 # ---------------------------------------------------------------- the hand as the rules see it
 
 
-@dataclass(frozen=True)
-class Poignee:
-    """One poignée shown: who showed it, its level, and the trumps shown."""
+class Poignee(NamedTuple):
+    """One poignée shown: who showed it, its level, and the trumps shown.
+
+    A plain tuple, not a dataclass: read for every hand replayed, and only ever internal."""
 
     by: int
     level: PoigneeLevel
@@ -255,12 +257,12 @@ class Poignee:
         return POIGNEE_BONUS[self.level]
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """A played hand seen from the taker's side, whichever side the points were counted for.
 
     `points` and `bouts` are the taker side's (91 and 3 minus the counted ones when the defence
-    was counted), worked out once by `read_hand`: nearly every rule reads them.
+    was counted), worked out once by `read_hand`: nearly every rule reads them. A plain tuple
+    (read twice for every hand replayed: by the referee, then by the score), never shown.
     """
 
     contract: Contract
@@ -291,6 +293,23 @@ POIGNEE_KEYS: tuple[tuple[str, str, str], ...] = (
 
 def read_hand(setup: Setup, entry: Entry) -> Hand:
     """The played hand described by a parsed entry (blank poignée trumps = the threshold)."""
+    get = entry.get
+    poignees: tuple[Poignee, ...] = ()
+    if get("poignee_by") is not None or get("poignee2_by") is not None:
+        poignees = _read_poignees(setup, entry)
+    counted_side = SIDES[get("counted_side") or Side.TAKER]
+    counted_points, counted_bouts = entry["points"], entry["bouts"]
+    if counted_side is Side.TAKER:
+        points, bouts = counted_points, counted_bouts
+    else:
+        points, bouts = TOTAL_POINTS - counted_points, 3 - counted_bouts
+    return Hand(CONTRACTS[entry["contract"]], entry["taker"], get("partner"), get("called_king"),
+                counted_side, counted_points, counted_bouts, get("petit_au_bout") or NO_PETIT,
+                poignees, CHELEMS[get("chelem") or Chelem.NONE], points, bouts)
+
+
+def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
+    """The poignées shown, in entry order (a blank count of trumps is the level's threshold)."""
     poignees = []
     for by_key, level_key, trumps_key in POIGNEE_KEYS:
         by = entry.get(by_key)
@@ -301,23 +320,7 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
         if trumps is None:
             trumps = poignee_threshold(setup, level)
         poignees.append(Poignee(by, level, trumps))
-    counted_side = SIDES[entry.get("counted_side") or Side.TAKER]
-    counted_points, counted_bouts = entry["points"], entry["bouts"]
-    taker_counted = counted_side is Side.TAKER
-    return Hand(
-        contract=CONTRACTS[entry["contract"]],
-        taker=entry["taker"],
-        partner=entry.get("partner"),
-        called_king=entry.get("called_king"),
-        counted_side=counted_side,
-        counted_points=counted_points,
-        counted_bouts=counted_bouts,
-        petit_au_bout=entry.get("petit_au_bout") or NO_PETIT,
-        poignees=tuple(poignees),
-        chelem=CHELEMS[entry.get("chelem") or Chelem.NONE],
-        points=side_points(counted_points, taker_counted, TOTAL_POINTS),
-        bouts=counted_bouts if taker_counted else 3 - counted_bouts,
-    )
+    return tuple(poignees)
 
 
 # ---------------------------------------------------------------- small rules
@@ -368,12 +371,12 @@ def target(bouts: int) -> int:
 
 def margin(points: float, bouts: int) -> int:
     """How far the contract was made or failed, half points rounded up for the side that scores."""
-    return math.ceil(abs(points - target(bouts)))
+    return math.ceil(abs(points - TARGETS[bouts]))
 
 
 def is_made(points: float, bouts: int) -> bool:
     """Whether the taker's side made its contract ("made by 0" is made)."""
-    return points >= target(bouts)
+    return points >= TARGETS[bouts]
 
 
 def petit_value(petit_au_bout: str) -> int:
@@ -394,6 +397,8 @@ def contract_score(hand: Hand) -> int:
 
 def poignee_score(hand: Hand) -> int:
     """Every poignée, to the side that won the hand, whoever showed it; not multiplied."""
+    if not hand.poignees:
+        return 0
     sign = 1 if is_made(hand.points, hand.bouts) else -1
     return sign * sum(poignee.bonus for poignee in hand.poignees)
 
@@ -405,14 +410,24 @@ def defender_score(hand: Hand) -> int:
 
 def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
     """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each."""
-    count = setup.player_count
+    return SHARES[setup.player_count, hand.taker, hand.partner]
+
+
+def _shares_row(count: int, taker: int, partner: int | None) -> tuple[int, ...]:
+    """`shares` for one table size, taker and partner (or nobody)."""
     result = [-1] * count
-    if hand.partner is not None:
-        result[hand.taker] = 2
-        result[hand.partner] = 1
+    if partner is not None:
+        result[taker] = 2
+        result[partner] = 1
     else:
-        result[hand.taker] = count - 1
+        result[taker] = count - 1
     return tuple(result)
+
+
+SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
+    (count, taker, partner): _shares_row(count, taker, partner)
+    for count in (2, 3, 4, 5) for taker in range(count) for partner in (None, *range(count))}
+"""Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
 
 
 def chien_points_for_taker(hand: Hand, player_count: int) -> float:
@@ -589,6 +604,10 @@ def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     """Poignées that show too few or too many trumps, or that one player shows twice."""
+    get = entry.get
+    if (get("poignee_by") is None and get("poignee_trumps") is None
+            and get("poignee2_by") is None and get("poignee2_trumps") is None):
+        return []  # the usual hand: no poignée shown, none half-entered
     problems: list[Problem] = []
     for by_key, level_key, trumps_key in POIGNEE_KEYS:
         by = entry.get(by_key)
@@ -970,16 +989,9 @@ class FrenchTarot(Game):
             return self._redeal(state)
         hand = read_hand(setup, entry)
         score = defender_score(hand)
-        points = tuple(share * score for share in shares(setup, hand))
-        headline = (t("{taker} · {contract} · made by {margin}", taker=setup.players[hand.taker],
-                      contract=CONTRACT_LABELS[hand.contract],
-                      margin=margin(hand.points, hand.bouts))
-                    if is_made(hand.points, hand.bouts) else
-                    t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
-                      contract=CONTRACT_LABELS[hand.contract],
-                      margin=margin(hand.points, hand.bouts)))
-        return HandResult(points, Later(score_lines, setup, hand), headline,
-                          facts=Later(hand_facts, hand))
+        points = tuple(map(score.__mul__, shares(setup, hand)))
+        return hand_result(points, Later(score_lines, setup, hand), Later(headline, setup, hand),
+                           Later(hand_facts, hand))
 
     def _redeal(self, state: State) -> HandResult:
         """Everyone passed: nobody scores and the next player deals."""
@@ -1038,6 +1050,15 @@ class FrenchTarot(Game):
         if hand.chelem is not Chelem.NONE:
             parts.append(CHELEM_DESCRIBED[hand.chelem])
         return join(parts, " · ")
+
+
+def headline(setup: Setup, hand: Hand) -> Text:
+    """The hand in the table's words: "Ann · Garde · made by 6"."""
+    if is_made(hand.points, hand.bouts):
+        return t("{taker} · {contract} · made by {margin}", taker=setup.players[hand.taker],
+                 contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
+    return t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
+             contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:

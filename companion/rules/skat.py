@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
@@ -40,6 +40,7 @@ from companion.rules.values import (
     Setup,
     State,
     by_value,
+    hand_result,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
@@ -195,9 +196,11 @@ BIDS: tuple[int, ...] = tuple(sorted(_game_values()))
 # ---------------------------------------------------------------- a game as the rules see it
 
 
-@dataclass(frozen=True)
-class Play:
-    """One game as entered, seen from the declarer's side whichever side was counted."""
+class Play(NamedTuple):
+    """One game as entered, seen from the declarer's side whichever side was counted.
+
+    A plain tuple, not a dataclass: read twice for every game replayed (by the referee, then by
+    the score), and only ever internal."""
 
     game: GameType
     declarer: int
@@ -211,19 +214,8 @@ class Play:
     counted_points: int | None
     reached: Level  # schneider / schwarz reached by one side (the `schneider` field)
     result: Result
-
-    @property
-    def is_null(self) -> bool:
-        """A Null game: fixed value, decided by tricks, no card points."""
-        return self.game is GameType.NULL
-
-    @property
-    def points(self) -> int:
-        """The declarer's card points, the skat included (0 for Null, which counts none)."""
-        if self.counted_points is None:
-            return 0
-        return int(side_points(self.counted_points, self.counted_side is Side.DECLARER,
-                               TOTAL_POINTS))
+    is_null: bool  # a Null game: fixed value, decided by tricks, no card points
+    points: int  # the declarer's card points, the skat included (0 for Null, which counts none)
 
     @property
     def effective_announcement(self) -> Level:
@@ -246,8 +238,11 @@ RESULTS = by_value(Result)
 
 def read_play(entry: Entry) -> Play:
     """The game described by a parsed entry of a played game (not a pass)."""
+    game = GAME_TYPES[entry["game"]]
+    counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
+    counted = entry.get("card_points")
     return Play(
-        game=GAME_TYPES[entry["game"]],
+        game=game,
         declarer=entry["declarer"],
         bid=entry.get("bid") or LOWEST_BID,
         matadors=entry.get("matadors") or 0,
@@ -255,10 +250,14 @@ def read_play(entry: Entry) -> Play:
         hand=bool(entry.get("hand")),
         ouvert=bool(entry.get("ouvert")),
         announced=LEVELS[entry.get("announced") or Level.NONE],
-        counted_side=SIDES[entry.get("counted_side") or Side.DECLARER],
-        counted_points=entry.get("card_points"),
+        counted_side=counted_side,
+        counted_points=counted,
         reached=LEVELS[entry.get("schneider") or Level.NONE],
         result=RESULTS[entry["result"]],
+        is_null=game is GameType.NULL,
+        points=0 if counted is None else int(side_points(counted,
+                                                         counted_side is Side.DECLARER,
+                                                         TOTAL_POINTS)),
     )
 
 
@@ -270,15 +269,28 @@ class Step:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class Valuation:
-    """A game judged: its value before any overbid, the value scored, and won or lost."""
+class Valuation(NamedTuple):
+    """A game judged: its value before any overbid, the value scored, and won or lost.
+
+    A plain tuple made for every game replayed; the words (why a game is lost, the
+    multiplier's levels) are made from the play when read, for the lines or a refusal."""
 
     computed: int
     value: int
     won: bool
-    reasons: tuple[str, ...]  # why the game is lost, when the rules decide it (empty: won)
-    steps: tuple[Step, ...]  # the multiplier's levels (empty for Null)
+    play: Play
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why the game is lost, when the rules decide it (empty: won, and for Null)."""
+        if self.play.is_null:
+            return ()
+        return tuple(loss_reasons(self.play, self.computed))
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The multiplier's levels (empty for Null)."""
+        return () if self.play.is_null else level_steps(self.play)
 
     @property
     def overbid(self) -> bool:
@@ -355,17 +367,37 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
     return reasons
 
 
+def level_count(play: Play) -> int:
+    """The multiplier of a suit or Grand game: `multiplier(level_steps(play))`, counted without
+    its words (a replay judges every game; the words are made for the lines)."""
+    announced = play.effective_announcement
+    reached = play.reached
+    return (play.matadors + 1 + play.hand + play.ouvert
+            + (announced is not Level.NONE or reached is not Level.NONE)
+            + (announced is not Level.NONE)
+            + (announced is Level.SCHWARZ or reached is Level.SCHWARZ)
+            + (announced is Level.SCHWARZ))
+
+
+def is_lost(play: Play, computed: int) -> bool:
+    """Whether a suit or Grand game is lost under the rules: `loss_reasons` is not empty."""
+    points = play.points
+    announced = play.effective_announcement
+    return (points < WIN_POINTS
+            or (announced is Level.SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
+            or (announced is Level.SCHWARZ and not play.defenders_schwarz)
+            or computed < play.bid)
+
+
 def valuation(play: Play) -> Valuation:
     """Judge a played game: its ISkO value, overbidding included, and whether it is won."""
     if play.is_null:
         value = null_value(play)
-        return Valuation(value, value, play.result is Result.WON, (), ())
-    steps = level_steps(play)
+        return Valuation(value, value, play.result is Result.WON, play)
     base = BASE_VALUES[play.game]
-    computed = multiplier(steps) * base
-    reasons = loss_reasons(play, computed)
+    computed = level_count(play) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
-    return Valuation(computed, value, not reasons, tuple(reasons), steps)
+    return Valuation(computed, value, not is_lost(play, computed), play)
 
 
 def list_score(valuation: Valuation) -> int:
@@ -898,13 +930,9 @@ class Skat(Game):
         play = read_play(entry)
         judged = valuation(play)
         points = score_row(setup, play, judged, dealer)
-        verdict = t("won") if judged.won else t("lost")
-        parts = [setup.players[play.declarer], title(play), verdict]
-        if scoring(setup) is not Scoring.AS_WRITTEN:
-            parts.append(signed(points[play.declarer]))
-        headline = join(parts, " · ")
-        return HandResult(points, Later(score_lines, setup, play, judged, dealer), headline,
-                          facts=Later(game_facts, setup, play, judged, points, dealer))
+        return hand_result(points, Later(score_lines, setup, play, judged, dealer),
+                           Later(headline, setup, play, judged, points),
+                           Later(game_facts, setup, play, judged, points, dealer))
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
@@ -959,6 +987,15 @@ class Skat(Game):
             parts.append(t("bid {bid}", bid=play.bid))
         parts.append(t("won") if play.result is Result.WON else t("lost"))
         return join(parts, " · ")
+
+
+def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
+    """The game in the list's words: "Ann · ♠ hand · won · +44"."""
+    verdict = t("won") if judged.won else t("lost")
+    parts = [setup.players[play.declarer], title(play), verdict]
+    if scoring(setup) is not Scoring.AS_WRITTEN:
+        parts.append(signed(points[play.declarer]))
+    return join(parts, " · ")
 
 
 def _choice_label(game: GameType) -> str:

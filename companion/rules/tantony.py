@@ -13,7 +13,7 @@ text are settled by RULINGS.md ("Tantony"); docs/rules/tantony.md lists every de
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -26,6 +26,7 @@ from companion.cards import (
     QUEEN,
     Card,
     CardError,
+    Suit,
     card_name,
     pack_36_no_seven_to_ten,
     pack_52,
@@ -50,6 +51,7 @@ from companion.rules.values import (
     State,
     TrickProgress,
     TrickRecord,
+    hand_result,
 )
 from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, WinBy, sorted_cards
 
@@ -141,6 +143,13 @@ class Table:
         for card in self.pack:
             worth[self.value(card)] = (*worth.get(self.value(card), ()), card)
         return worth
+
+    @cached_property
+    def plays(self) -> Mapping[str, tuple[Suit, int, int]]:
+        """Every card's code with what a trick needs of it, as plain values: its suit, its
+        strength in the suit (ACE_HIGH: 0 for the Two), its worth as a runt."""
+        return {card.code: (card.suit, ACE_HIGH.strength(card.rank), self.value(card))
+                for card in self.pack}
 
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
@@ -271,6 +280,68 @@ def read_cards(tokens: Sequence[str], table: Table,
 
 
 # ---------------------------------------------------------------- a hand walked trick by trick
+
+
+def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
+                 ) -> tuple[int, ...] | None:
+    """Each seat's points for a hand in which every trick was entered with its cards and
+    `walk` finds nothing wrong; None whenever `walk` might find something (or a trick holds
+    what only `walk` reads: no cards, a runt written another way, a runt's value alone that
+    differs), so the caller walks the hand instead and says why.
+
+    The same checks as `read_trick`, on plain values from the table's `plays`: four distinct
+    cards of the pack, the runt written equal to the lowest of the suit led, the winner entered
+    equal to the highest, the trick placed with a seat under the quota (the last trick at four
+    players: with its winner), no card used twice in the hand.
+    """
+    table = table_for(setup)
+    plays, count, quota = table.plays, setup.player_count, table.quota
+    unplaced_number = table.total_tricks if table.tantony_card else 0
+    placed, points = [0] * count, [0] * count
+    used: set[str] = set()
+    leader = first_leader
+    for number, trick in enumerate(tricks, start=1):
+        cards = trick.cards
+        if len(cards) != count or not used.isdisjoint(cards):
+            return None
+        try:
+            read = list(map(plays.__getitem__, cards))
+        except KeyError:
+            return None
+        used.update(cards)
+        if len(used) != number * count:  # a card entered twice in this trick
+            return None
+        led = read[0][0]
+        low = high = 0
+        low_strength = high_strength = read[0][1]
+        for index in range(1, count):
+            suit, strength, _ = read[index]
+            if suit is led:
+                if strength < low_strength:
+                    low, low_strength = index, strength
+                elif strength > high_strength:
+                    high, high_strength = index, strength
+        value = read[low][2]
+        parts = trick.parts  # the runt is the only part Tantony's tricks declare
+        written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
+        if written and written != cards[low] and not (written.isdigit() and written.isascii()
+                                                      and int(written) == value):
+            return None
+        winner = (leader + high) % count
+        if trick.won_by is not None and trick.won_by != winner:
+            return None
+        if number == unplaced_number:
+            if trick.to is not None and trick.to != winner:
+                return None
+            got = winner
+        else:
+            got = trick.to
+            if got is None or placed[got] >= quota:
+                return None
+            placed[got] += 1
+        points[got] += value
+        leader = got
+    return tuple(points)
 
 
 @dataclass(frozen=True)
@@ -492,6 +563,20 @@ def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
     lines += [_side_line(group, walked.points) for group in sides(setup)]
     return lines
+
+
+def headline(setup: Setup, points: Sequence[int]) -> str:
+    """The hand in the table's words: the sides' points, or each seat's."""
+    groups = sides(setup)
+    return _sides_words(groups, points) if groups else _seats_words(setup, points)
+
+
+def _walked_then(make: Callable[[Setup, WalkedHand], Any], setup: Setup, leader: int,
+                 tricks: Sequence[TrickRecord]) -> Any:
+    """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts: the
+    walk is kept for the one read next)."""
+    return make(setup, Tantony.walks.get((setup, tricks), leader,
+                                         lambda: walk(setup, leader, tricks)))
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -805,9 +890,12 @@ class Tantony(Game):
 
     walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
 
-    def read_hand(self, state: State, entry: Entry) -> WalkedHand:
-        """The hand being entered, read trick by trick from its first leader."""
-        setup, leader, tricks = state.setup, self.dealer(state), entry.get("tricks") or ()
+    def read_hand(self, state: State, entry: Entry, leader: int | None = None) -> WalkedHand:
+        """The hand being entered, read trick by trick from its first leader (the dealer's
+        choice, unless the caller has already worked it out)."""
+        setup, tricks = state.setup, entry.get("tricks") or ()
+        if leader is None:
+            leader = self.dealer(state)
         if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
             return walk(setup, leader, tricks)
         return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
@@ -816,9 +904,24 @@ class Tantony(Game):
         """Every per-trick check on the tricks entered so far (a short hand is fine here)."""
         return list(self.read_hand(state, entry).problems)
 
+    quick: ClassVar[LastRead] = LastRead()  # `validate` adds a hand up, `score` reuses it
+
+    def quick_points(self, setup: Setup, entry: Entry, leader: int) -> tuple[int, ...] | None:
+        """The points of a whole hand led by `leader`, entered with every card and nothing
+        wrong (see `quick_points`), else None: the hand must be walked."""
+        tricks = entry.get("tricks") or ()
+        if (tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
+                or len(tricks) != table_for(setup).total_tricks):
+            return None
+        return self.quick.get((setup, tricks), leader,
+                              lambda: quick_points(setup, leader, tricks))
+
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The per-trick checks, and a hand with the wrong number of tricks."""
-        problems = self.validate_progress(state, entry)
+        leader = self.dealer(state)
+        if self.quick_points(state.setup, entry, leader) is not None:
+            return []
+        problems = list(self.read_hand(state, entry, leader).problems)
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
@@ -906,13 +1009,18 @@ class Tantony(Game):
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""
-        setup = state.setup
-        walked = self.read_hand(state, entry)
-        groups = sides(setup)
-        headline = (_sides_words(groups, walked.points) if groups
-                    else _seats_words(setup, walked.points))
-        return HandResult(walked.points, Later(score_lines, setup, walked), headline,
-                          facts=Later(hand_facts, setup, walked))
+        setup, leader = state.setup, self.dealer(state)
+        points = self.quick_points(setup, entry, leader)
+        if points is None:
+            walked = self.read_hand(state, entry, leader)
+            return hand_result(walked.points, Later(score_lines, setup, walked),
+                               Later(headline, setup, walked.points),
+                               Later(hand_facts, setup, walked))
+        # Every trick read clean: the lines and facts walk the hand when first read.
+        tricks = entry["tricks"]
+        return hand_result(points, Later(_walked_then, score_lines, setup, leader, tricks),
+                           Later(headline, setup, points),
+                           Later(_walked_then, hand_facts, setup, leader, tricks))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line: each seat's points, and at four players who got the Tantony card."""

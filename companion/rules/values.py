@@ -206,6 +206,20 @@ class TrickRecord:
         return data
 
 
+def trick_record(cards: tuple[str, ...], leader: int | None, won_by: int | None, to: int | None,
+                 parts: tuple[tuple[str, Any], ...]) -> TrickRecord:
+    """`TrickRecord(cards, leader, won_by, to, parts)` made without the frozen dataclass's
+    checked assignments (the parser makes one per trick of every hand replayed)."""
+    record = _new_object(TrickRecord)
+    fields = record.__dict__
+    fields["cards"], fields["leader"], fields["won_by"] = cards, leader, won_by
+    fields["to"], fields["parts"] = to, parts
+    return record
+
+
+_new_object = object.__new__
+
+
 SHARED_TRICK_PARTS = ("cards", "leader", "won_by", "to")
 """The parts every trick has (`TrickRecord`), in the order forms and exports list them."""
 
@@ -242,7 +256,7 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
 
-    @property
+    @cached_property  # read several times per hand; kept in the instance dict once read
     def player_count(self) -> int:
         return len(self.players)
 
@@ -360,17 +374,29 @@ class HandResult:
     are the hand's results as data beside the words (made or failed, the margin, a game's
     value, each trick's winner), for the command line's answer and for statistics.
 
-    `lines` and `facts` may be given as `Later(function, *args)`: they are then worked out when
-    first read (a session replayed cold scores every hand but shows few of their lines), and
-    read as plain values by every caller (the lines as a tuple, whatever the function made).
+    `lines`, `headline` and `facts` may be given as `Later(function, *args)`: they are then
+    worked out when first read (a session replayed cold scores every hand but shows few of
+    them), and read as plain values by every caller (the lines as a tuple, whatever the
+    function made).
     """
 
     points: tuple[int, ...]
     lines: tuple[str, ...] = _Deferred(convert=tuple)  # type: ignore[assignment]
-    headline: str
+    headline: str = _Deferred()  # type: ignore[assignment]
     redeal: bool = False
     carry: Any = None
     facts: Mapping[str, Any] = _Deferred(dict)  # type: ignore[assignment]
+
+
+def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) -> HandResult:
+    """`HandResult(points, lines, headline, facts=facts)` made without the frozen dataclass's
+    checked assignments (a replay makes one per hand); each of `lines`, `headline` and `facts`
+    may be a `Later(...)`, read as `HandResult` reads it."""
+    result = _new_object(HandResult)
+    fields = result.__dict__
+    fields["points"], fields["lines"], fields["headline"] = points, lines, headline
+    fields["redeal"], fields["carry"], fields["facts"] = False, None, facts
+    return result
 
 
 @dataclass(frozen=True)
@@ -380,6 +406,15 @@ class ScoredHand:
     number: int
     entry: Entry
     result: HandResult
+
+
+def scored_hand(number: int, entry: Entry, result: HandResult) -> ScoredHand:
+    """`ScoredHand(number, entry, result)` made without the frozen dataclass's checked
+    assignments (a replay makes one per hand): the same fields, the same object."""
+    hand = _new_object(ScoredHand)
+    fields = hand.__dict__
+    fields["number"], fields["entry"], fields["result"] = number, entry, result
+    return hand
 
 
 class Hands(Sequence[ScoredHand]):
@@ -488,9 +523,14 @@ class State:
         if len(result.points) != len(totals):
             raise ValueError(f"hand {hand.number} scores {len(result.points)} seats, "
                              f"not {len(totals)}")
-        state = State(self.setup, Hands.extended(self.hands, hand))
-        state.__dict__["totals"] = tuple(map(add, totals, result.points))
-        state.__dict__["hands_played"] = self.hands_played + (0 if result.redeal else 1)
+        # Made as `State(setup, hands)` is, without the frozen dataclass's checked assignments
+        # (one state per hand of a replay), its derived values carried forward.
+        state = _new_object(State)
+        fields = state.__dict__
+        fields["setup"] = self.setup
+        fields["hands"] = Hands.extended(self.hands, hand)
+        fields["totals"] = tuple(map(add, totals, result.points))
+        fields["hands_played"] = self.hands_played + (0 if result.redeal else 1)
         return state
 
 

@@ -553,3 +553,35 @@ def test_the_facts_of_a_seeger_fabian_loss_at_four_and_a_pass() -> None:
     assert passed["game"] == "passed"
     assert passed["sitting_out"] == 0
     assert set(passed) == set(facts)
+
+
+def test_the_counted_value_and_verdict_agree_with_the_words() -> None:
+    """A replay judges each game by counting (`level_count`, `is_lost`); the lines and a
+    refusal say it with words (`level_steps`, `loss_reasons`): both must always agree."""
+    import itertools
+
+    from companion.rules.skat import (
+        BIDS,
+        GameType,
+        Level,
+        Result,
+        Side,
+        is_lost,
+        level_count,
+        level_steps,
+        loss_reasons,
+        multiplier,
+        read_play,
+    )
+    levels = list(Level)
+    for game, matadors, hand, ouvert, announced, reached, points, bid in itertools.product(
+            (GameType.CLUBS, GameType.GRAND), (1, 4), (False, True), (False, True), levels,
+            levels, (0, 30, 60, 61, 89, 90, 120), (BIDS[0], 48, BIDS[-1])):
+        play = read_play({"game": game.value, "declarer": 0, "bid": bid,
+                          "matadors": matadors, "with_matadors": "with", "hand": hand,
+                          "ouvert": ouvert, "announced": announced.value,
+                          "counted_side": Side.DECLARER.value, "card_points": points,
+                          "schneider": reached.value, "result": Result.WON.value})
+        assert level_count(play) == multiplier(level_steps(play))
+        computed = level_count(play) * (24 if game is GameType.GRAND else 12)
+        assert is_lost(play, computed) == bool(loss_reasons(play, computed))

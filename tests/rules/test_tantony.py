@@ -890,3 +890,78 @@ def test_the_facts_at_three_players_have_no_tantony_card() -> None:
     assert facts["tantony"] is None
     assert all(trick["placed"] for trick in facts["tricks"])
     assert len(facts["tricks"]) == 12
+
+
+# ---------------------------------------------------------------- the quick count of a clean hand
+
+
+def _legal_hand(rng: random.Random, leader: int) -> tuple[Any, ...]:
+    """A shuffled deal played out as the rules say: suit followed when possible, the highest
+    card of the suit led wins, a trick placed with a seat under the quota of 3, trick 13 kept
+    by its winner. Returned as parsed tricks (with the cards, the runt and who got it)."""
+    from companion.cards import pack_52
+    from companion.rules.values import TrickRecord
+    from companion.tricks import ACE_HIGH
+    pack = list(pack_52())
+    rng.shuffle(pack)
+    hands = [pack[seat * 13:(seat + 1) * 13] for seat in range(4)]
+    placed, tricks = [0] * 4, []
+    for number in range(1, 14):
+        cards = []
+        for index in range(4):
+            hand = hands[(leader + index) % 4]
+            card = rng.choice([c for c in hand if cards and c.suit is cards[0].suit] or hand)
+            hand.remove(card)
+            cards.append(card)
+        led = [c for c in cards if c.suit is cards[0].suit]
+        high = max(led, key=lambda c: ACE_HIGH.strength(c.rank))
+        low = min(led, key=lambda c: ACE_HIGH.strength(c.rank))
+        winner = (leader + cards.index(high)) % 4
+        if number == 13:
+            got = winner
+        else:
+            got = rng.choice([seat for seat in range(4) if placed[seat] < 3])
+            placed[got] += 1
+        tricks.append(TrickRecord(tuple(c.code for c in cards), to=got,
+                                  parts=(("runt", rng.choice([low.code, None])),)))
+        leader = got
+    return tuple(tricks)
+
+
+def _spoiled(rng: random.Random, tricks: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The same hand with one thing changed, as a slip at the table might: a card, the runt,
+    who got a trick, who won it, or a runt written as its value."""
+    from dataclasses import replace
+    index = rng.randrange(len(tricks))
+    trick = tricks[index]
+    change = rng.randrange(5)
+    if change == 0:
+        cards = list(trick.cards)
+        cards[rng.randrange(4)] = rng.choice(["2S", "AH", "10D", "KC", "QS", "XX"])
+        trick = replace(trick, cards=tuple(cards))
+    elif change == 1:
+        trick = replace(trick, parts=(("runt", rng.choice(["2S", "AH", "10D", "5", "20"])),))
+    elif change == 2:
+        trick = replace(trick, to=rng.randrange(4))
+    elif change == 3:
+        trick = replace(trick, won_by=rng.randrange(4))
+    else:
+        trick = replace(trick, parts=(("runt", str(rng.choice([2, 5, 10, 15, 20, 25, 30]))),))
+    return (*tricks[:index], trick, *tricks[index + 1:])
+
+
+def test_the_quick_count_agrees_with_the_walk_on_clean_and_spoiled_hands() -> None:
+    """`quick_points` answers only for a hand the full walk finds nothing wrong with, and then
+    with the walk's points; legal deals are all answered (the fast path is the usual one)."""
+    from companion.rules.tantony import quick_points, walk
+    setup, rng = make(), random.Random(15)
+    for _ in range(150):
+        leader = rng.randrange(4)
+        tricks = _legal_hand(rng, leader)
+        walked = walk(setup, leader, tricks)
+        assert walked.problems == ()
+        assert quick_points(setup, leader, tricks) == walked.points
+        for _ in range(4):
+            spoiled = _spoiled(rng, tricks)
+            quick, walked = quick_points(setup, leader, spoiled), walk(setup, leader, spoiled)
+            assert quick is None or (walked.problems == () and quick == walked.points)

@@ -13,6 +13,10 @@ from companion.rules.values import (
     ScoredHand,
     Setup,
     State,
+    TrickRecord,
+    hand_result,
+    scored_hand,
+    trick_record,
 )
 
 SETUP = Setup("french-tarot", ("Ann", "Bob", "Cat", "Dan"), {"hands": 0})
@@ -102,3 +106,26 @@ def test_a_setup_copies_without_what_it_remembers() -> None:
     copied = pickle.loads(pickle.dumps(setup))
     assert copied == setup and "_memo" not in copied.__dict__
     assert copy.deepcopy(setup) == setup
+
+
+# ---------------------------------------------------------------- the quick constructors
+
+
+def test_the_quick_constructors_make_what_the_dataclasses_make() -> None:
+    """`trick_record`, `hand_result`, `scored_hand` and `State.with_hand` skip the frozen
+    dataclasses' checked assignments, not a field: equal, same repr, as pickled, and a later
+    value read as it is when given to the class."""
+    trick = trick_record(("QS", "2S"), 1, 2, 3, (("runt", "2S"),))
+    assert trick == TrickRecord(("QS", "2S"), 1, 2, 3, (("runt", "2S"),))
+    assert repr(trick) == repr(TrickRecord(("QS", "2S"), 1, 2, 3, (("runt", "2S"),)))
+    quick = hand_result((5, -5), Later(list, "ab"), Later(str, 7), Later(dict, [("a", 1)]))
+    plain = HandResult((5, -5), Later(list, "ab"), Later(str, 7), facts=Later(dict, [("a", 1)]))
+    assert (quick.lines, quick.headline, quick.facts) == (("a", "b"), "7", {"a": 1})
+    assert quick == plain and repr(quick) == repr(plain)
+    assert not quick.redeal and quick.carry is None
+    hand = scored_hand(3, {"x": 1}, quick)
+    assert hand == ScoredHand(3, {"x": 1}, plain)
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    state = State(Setup("g", ("Ann", "Bob"))).with_hand(hand)
+    assert state == State(Setup("g", ("Ann", "Bob")), (hand,))
+    assert (state.totals, state.hands_played) == ((5, -5), 1)
