@@ -101,17 +101,24 @@ class Text(str):
             return words[:1].upper() + words[1:]
         return words
 
-    def _translated(self, catalogue: Catalogue) -> str:
+    def words_in(self, catalogue: Catalogue) -> str:
+        """This message's template in the catalogue's language, its fields not yet filled
+        (the game's own word first, the plural form the count asks for)."""
         if self.context is not None:
             # A game's own word for a message ("Card points" is "Augen" at Skat); the common
             # word where the catalogue has none of the game's own.
             words = catalogue.pgettext(self.context, self.template)
-            if words == self.template:
-                words = catalogue.gettext(self.template)
-        elif self.plural is None:
-            words = catalogue.gettext(self.template)
-        else:
-            words = catalogue.ngettext(self.template, self.plural, self.count or 0)
+            return catalogue.gettext(self.template) if words == self.template else words
+        if self.plural is None:
+            return catalogue.gettext(self.template)
+        return catalogue.ngettext(self.template, self.plural, self.count or 0)
+
+    def english_words(self) -> str:
+        """This message's English template, in the form its count asks for."""
+        return self.template if self.plural is None or self.count == 1 else self.plural
+
+    def _translated(self, catalogue: Catalogue) -> str:
+        words = self.words_in(catalogue)
         if not self.params:
             return words
         params = {name: say(value, catalogue) for name, value in self.params.items()}
@@ -120,8 +127,7 @@ class Text(str):
         except (KeyError, IndexError, ValueError):
             # A translation that names a field the message lacks must not break a page: the
             # catalogue check refuses it, and the reader sees the English meanwhile.
-            chosen = self.template if self.plural is None or self.count == 1 else self.plural
-            return chosen.format(**params)
+            return self.english_words().format(**params)
 
     def cased(self, case: Case) -> Text:
         """The same message with its first letter changed as `case` says."""

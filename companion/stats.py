@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion import formatting
-from companion.engine import make_setup
-from companion.i18n import t
+from companion.figures import Figure
 from companion.rules import get
 from companion.rules.base import Game, leaders
 from companion.rules.values import Better, Outcome, ScoredHand, Setup, State
@@ -92,28 +91,6 @@ class HandRef:
     day: str
     number: int
     points: int
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One of a game's own figures for a player: `value` out of `out_of` ("2 of 3 made"), or
-    a plain amount (`out_of` None)."""
-
-    heading: str
-    value: float | None
-    out_of: int | None = None
-    signed: bool = False
-
-    @property
-    def text(self) -> str:
-        """The figure as the page prints it: "2 of 3", "2.75", "+120", or "—" for nothing."""
-        if self.out_of is not None:
-            return t("{made} of {taken}", made=formatting.number(self.value or 0),
-                     taken=formatting.number(self.out_of)) if self.out_of else "—"
-        if self.value is None:
-            return "—"
-        rounded = round(self.value, 2)
-        return formatting.signed(rounded) if self.signed else formatting.number(rounded)
 
 
 @dataclass(frozen=True)
@@ -222,7 +199,7 @@ def played_hands(state: State) -> Iterable[ScoredHand]:
 def game_stats(slug: str, plays: Sequence[SessionPlay]) -> GameStats:
     """The statistics of one game: each player's record over the sessions of that game."""
     game = get(slug)
-    count = OWN_COUNTS.get(slug)
+    count = _own_count(game)
     tallies: dict[int, _Tally] = {}
     mine = [play for play in plays if play.setup.game == slug]
     for play in mine:
@@ -248,7 +225,7 @@ def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
         slug = play.setup.game
         game = get(slug)
         tallies.setdefault(slug, _Tally()).add_session(play, seat, game.scale.better,
-                                                       OWN_COUNTS.get(slug))
+                                                       _own_count(game))
         results.append(SessionResult(play.key, play.day, slug, play.state.totals[seat],
                                      play.state.hands_played, seat in play.winners))
     records = sorted((tally.freeze(player, slug) for slug, tally in tallies.items()),
@@ -264,89 +241,24 @@ def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:
 # ---------------------------------------------------------------- each game's own figures
 
 
-def _french_tarot(hand: ScoredHand, seat: int) -> Counter[str]:
-    """A contract taken by the seat (as taker), and whether it was made."""
-    facts = hand.result.facts
-    if facts.get("taker") != seat or facts.get("contract") in (None, "pass"):
-        return Counter()
-    contract = facts["contract"]
-    return Counter({f"taken:{contract}": 1, f"made:{contract}": int(bool(facts.get("made")))})
-
-
-def _skat(hand: ScoredHand, seat: int) -> Counter[str]:
-    """A game declared by the seat, by game type, and whether it was won."""
-    facts = hand.result.facts
-    if facts.get("declarer") != seat or facts.get("game") in (None, "passed"):
-        return Counter()
-    game = facts["game"]
-    return Counter({f"taken:{game}": 1, f"made:{game}": int(bool(facts.get("won")))})
-
-
-def _tantony(hand: ScoredHand, seat: int) -> Counter[str]:
-    """The runts the seat got (every trick that went to it, the Tantony card included) and
-    what they were worth."""
-    got = [trick for trick in hand.result.facts.get("tricks", ()) if trick.get("to") == seat]
-    return Counter({"runts": len(got),
-                    "runt_points": sum(trick.get("runt_value") or 0 for trick in got)})
-
-
-def _troggu(hand: ScoredHand, seat: int) -> Counter[str]:
-    """The Rappen the seat was paid, or paid out, in this hand."""
-    points = hand.result.points[seat]
-    return Counter({"won": max(points, 0), "paid": max(-points, 0)})
-
-
-OWN_COUNTS: dict[str, Callable[[ScoredHand, int], Counter[str]]] = {
-    "french-tarot": _french_tarot,
-    "skat": _skat,
-    "tantony": _tantony,
-    "troggu": _troggu,
-}
-"""The games with figures of their own: what each hand adds to a player's counts."""
-
-
 def own_figures(slug: str, counts: Mapping[str, int], hands: int) -> tuple[Figure, ...]:
-    """A game's own figures for a player, from the counts of their hands."""
-    if slug in ("french-tarot", "skat"):
-        field_name = "contract" if slug == "french-tarot" else "game"
-        return tuple(Figure(label, counts.get(f"made:{value}", 0), counts.get(f"taken:{value}", 0))
-                     for value, label in choice_labels(slug, field_name)
-                     if value not in ("pass", "passed"))
-    if slug == "tantony":
-        runts = counts.get("runts", 0)
-        return (Figure(t("Runts a hand"), runts / hands if hands else None),
-                Figure(t("Average runt"),
-                       counts.get("runt_points", 0) / runts if runts else None))
-    if slug == "troggu":
-        return (Figure(t("Rappen won"), counts.get("won", 0), signed=True),
-                Figure(t("Rappen paid"), -counts.get("paid", 0), signed=True))
-    return ()
+    """A game's own figures for a player, from the counts of their hands (none for a game
+    that declares none)."""
+    figures = get(slug).figures
+    return figures.figures(counts, hands) if figures else ()
 
 
 def figure_headings(slug: str) -> tuple[str, ...]:
     """The headings of a game's own figures (none for a game without them)."""
-    return tuple(figure.heading for figure in own_figures(slug, {}, 0))
-
-
-OWN_FIGURES_TITLES: dict[str, str] = {
-    "french-tarot": t("Contracts made of those taken"),
-    "skat": t("Games won of those declared"),
-    "tantony": t("Runts"),
-    "troggu": t("Rappen"),
-}
-"""The heading over a game's own figures."""
+    figures = get(slug).figures
+    return figures.headings() if figures else ()
 
 
 def own_figures_title(slug: str) -> str:
     """What a game's own figures are, in a heading."""
-    return OWN_FIGURES_TITLES.get(slug, "")
+    figures = get(slug).figures
+    return figures.title if figures else ""
 
 
-def choice_labels(slug: str, field_name: str) -> tuple[tuple[str, str], ...]:
-    """The values of a game's CHOICE field and their words (the same at every table size)."""
-    game: Game = get(slug)
-    count = game.player_counts[0]
-    setup, _ = make_setup(slug, [f"P{seat + 1}" for seat in range(count)])
-    spec = next(spec for spec in game.fields(setup) if spec.name == field_name)
-    return tuple((choice.value, choice.label) for choice in spec.choices)
-
+def _own_count(game: Game) -> Callable[[ScoredHand, int], Counter[str]] | None:
+    return game.figures.count if game.figures else None

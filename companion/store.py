@@ -197,6 +197,22 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def _insert_session(conn: sqlite3.Connection, token: str, setup: Setup, *, ended: bool,
+                    sign_off: bool) -> None:
+    """A new session's row, its seats, and each seat linked to the roster's players."""
+    started = now_utc()
+    conn.execute(
+        "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at, sign_off)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, started,
+         started if ended else None, int(sign_off)))
+    conn.executemany(
+        "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+        [(token, position, name, _dump(list(split_members(name))))
+         for position, name in enumerate(setup.players)])
+    link_seats(conn, token, setup.players)
+
+
 def link_seats(conn: sqlite3.Connection, token: str, names: Sequence[str]) -> None:
     """Link each seat of a new session to the roster's players (see `link_seat`)."""
     for position, name in enumerate(names):
@@ -647,18 +663,7 @@ class Store:
         `sign_off`: each hand waits for another phone to agree."""
         token = new_token()
         with self._write() as conn:
-            conn.execute(
-                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at,"
-                " sign_off) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc(),
-                 int(sign_off)),
-            )
-            conn.executemany(
-                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
-                [(token, position, name, _dump(list(split_members(name))))
-                 for position, name in enumerate(setup.players)],
-            )
-            link_seats(conn, token, setup.players)
+            _insert_session(conn, token, setup, ended=False, sign_off=sign_off)
         return token
 
     def import_session(self, setup: Setup, hands: Sequence[tuple[int, Mapping[str, Any],
@@ -669,16 +674,7 @@ class Store:
         and the one on the other machine is not carried over)."""
         token = new_token()
         with self._write() as conn:
-            conn.execute(
-                "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, now_utc(),
-                 now_utc() if ended else None))
-            conn.executemany(
-                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
-                [(token, position, name, _dump(list(split_members(name))))
-                 for position, name in enumerate(setup.players)])
-            link_seats(conn, token, setup.players)
+            _insert_session(conn, token, setup, ended=ended, sign_off=False)
             for number, entry, points in hands:
                 _insert_hand(conn, token, number, "enter", entry, points, None)
         return token

@@ -23,7 +23,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from companion.i18n import t
 from companion.rules.values import (
@@ -43,6 +43,9 @@ from companion.rules.values import (
     TrickProgress,
 )
 from companion.settlement import Settlement
+
+if TYPE_CHECKING:
+    from companion.figures import OwnFigures
 
 T = TypeVar("T")
 
@@ -69,6 +72,7 @@ class Game(ABC):
     trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
     whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
+    figures: ClassVar[OwnFigures | None] = None  # its own figures on the statistics pages
     entry_partial: ClassVar[str] = ""  # the entry's own form (Noddy's keypad, the pile grid)
 
     # ------------------------------------------------------------ what a session and a hand hold

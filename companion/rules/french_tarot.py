@@ -27,6 +27,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.counting import PointTable, tarot_points, total_points
+from companion.figures import contracts_made
 from companion.formatting import number
 from companion.formatting import number as format_points
 from companion.i18n import Text, join, t, tn
@@ -897,6 +898,9 @@ class FrenchTarot(Game):
     player_counts = (2, 3, 4, 5)
     zero_sum = True
     scale = POINTS
+    figures = contracts_made(t("Contracts made of those taken"), "taker", "contract", "made",
+                             lambda: tuple((c.value, CONTRACT_LABELS[c]) for c in Contract),
+                             Contract.PASS.value)
     options_type = Options
     summary = t("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
                 "plays against the others; card points and bouts decide the hand.")

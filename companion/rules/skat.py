@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.counting import PointTable, achievable_totals, by_rank, side_points
+from companion.figures import contracts_made
 from companion.formatting import signed
 from companion.i18n import Text, capital, join, pt, t
 from companion.rules import register
@@ -829,6 +830,9 @@ class Skat(Game):
     player_counts = (3, 4)
     zero_sum = False  # only the declarer's score is written; the list balances by differences
     scale = POINTS
+    figures = contracts_made(t("Games won of those declared"), "declarer", "game", "won",
+                             lambda: tuple((game.value, _choice_label(game)) for game in GameType),
+                             GameType.PASSED.value)
     options_type = Options
     summary = t("Germany's national card game: the declarer bids, names trumps, Grand or Null, "
                 "and needs 61 of the 120 card points. Kept on a list with ISkO game values.")

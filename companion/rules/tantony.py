@@ -32,6 +32,7 @@ from companion.cards import (
     pack_52,
     parse,
 )
+from companion.figures import Figure, OwnFigures
 from companion.i18n import Text, t, tn
 from companion.rules import register
 from companion.rules.base import Game, LastRead, leaders, typed_options
@@ -46,6 +47,7 @@ from companion.rules.values import (
     Later,
     Outcome,
     Problem,
+    ScoredHand,
     SeatGroup,
     Setup,
     State,
@@ -847,6 +849,25 @@ def _first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
 # ---------------------------------------------------------------- the game
 
 
+def runts_counted(hand: ScoredHand, seat: int) -> Counter[str]:
+    """The runts the seat got in a hand (every trick that went to it, the Tantony card
+    included) and what they were worth: the statistics' own count."""
+    got = [trick for trick in hand.result.facts.get("tricks", ()) if trick.get("to") == seat]
+    return Counter({"runts": len(got),
+                    "runt_points": sum(trick.get("runt_value") or 0 for trick in got)})
+
+
+def runt_figures(counts: Mapping[str, int], hands: int) -> tuple[Figure, ...]:
+    """Runts a hand and the average runt's worth, over a player's hands."""
+    runts = counts.get("runts", 0)
+    return (Figure(t("Runts a hand"), runts / hands if hands else None),
+            Figure(t("Average runt"), counts.get("runt_points", 0) / runts if runts else None))
+
+
+RUNT_FIGURES = OwnFigures(t("Runts"), runts_counted, runt_figures)
+"""Tantony's own figures on the statistics pages."""
+
+
 class Tantony(Game):
     """Tantony as the text has it, with the gaps settled by RULINGS.md."""
 
@@ -855,6 +876,7 @@ class Tantony(Game):
     player_counts = (3, 4)
     zero_sum = False
     scale = POINTS
+    figures = RUNT_FIGURES
     options_type = Options
     summary = t("Tricks at no trump worth their lowest card of the suit led (the runt); the "
                 "winner keeps each trick or gives it to a player still short of the quota. Four "

@@ -12,6 +12,8 @@ Every hand is paid at once in Rappen (zero sum):
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -27,6 +29,7 @@ from companion.cards import (
     tarot_pack,
 )
 from companion.counting import PointTable, side_points, tarot_points, total_points
+from companion.figures import Figure, OwnFigures
 from companion.i18n import Text, t
 from companion.rules import register
 from companion.rules.base import Game, read_options
@@ -39,6 +42,7 @@ from companion.rules.values import (
     HandResult,
     Problem,
     Scale,
+    ScoredHand,
     Setup,
     State,
 )
@@ -408,6 +412,22 @@ def hand_facts(setup: Setup, hand: Hand, points: tuple[int, ...]) -> dict[str, A
 # ---------------------------------------------------------------- the game
 
 
+def rappen_counted(hand: ScoredHand, seat: int) -> Counter[str]:
+    """The Rappen the seat was paid, or paid out, in a hand: the statistics' own count."""
+    points = hand.result.points[seat]
+    return Counter({"won": max(points, 0), "paid": max(-points, 0)})
+
+
+def rappen_figures(counts: Mapping[str, int], _hands: int) -> tuple[Figure, ...]:
+    """The Rappen a player won and paid, over their hands."""
+    return (Figure(t("Rappen won"), counts.get("won", 0), signed=True),
+            Figure(t("Rappen paid"), -counts.get("paid", 0), signed=True))
+
+
+RAPPEN_FIGURES = OwnFigures(t("Rappen"), rappen_counted, rappen_figures)
+"""Troggu's own figures on the statistics pages."""
+
+
 class Troggu(Game):
     """Troggu for 3 to 6 players, paid hand by hand in Rappen as the text says."""
 
@@ -416,6 +436,7 @@ class Troggu(Game):
     player_counts = (3, 4, 5, 6)
     zero_sum = True
     scale = Scale(t("Rappen"), t("Rappen"))
+    figures = RAPPEN_FIGURES
     options_type = Options
     summary = t("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a "
                 "majority of the 114 points, or a Misère when everyone passes; each hand is paid "

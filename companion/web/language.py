@@ -99,10 +99,7 @@ def with_markup(value: Any) -> Markup:
     if not isinstance(value, Text):
         return escape(value)
     words = catalogue() or ENGLISH
-    if value.plural is None:
-        template = words.gettext(value.template)
-    else:
-        template = words.ngettext(value.template, value.plural, value.count or 0)
+    template = value.words_in(words)
     fields = {name: field if isinstance(field, Markup) else say(field, words)
               for name, field in value.params.items()}
     try:
