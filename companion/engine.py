@@ -43,6 +43,11 @@ def entry_fields(game: Game, setup: Setup) -> tuple[Field, ...]:
     return setup.remember((game, "fields"), lambda: tuple(game.fields(setup)))
 
 
+def entry_phases(game: Game, setup: Setup) -> tuple[Phase, ...]:
+    """The moments of one hand's entry at this table, built once per setup."""
+    return setup.remember((game, "phases"), lambda: tuple(game.phases(setup)))
+
+
 def entry_reader(game: Game, setup: Setup) -> EntryReader:
     """The parser of one hand's entry at this table, prepared once per setup."""
     return setup.remember((game, "reader"),

@@ -9,7 +9,6 @@ does not show are never read. A correction re-derives the hands after it in its 
 
 from __future__ import annotations
 
-import json
 import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
@@ -32,12 +31,13 @@ from companion.engine import (
     Checked,
     check_phase,
     check_progress,
+    entry_fields,
+    entry_phases,
     make_setup,
     replay,
     score_entry,
 )
 from companion.i18n import in_sentence, t
-from companion.memo import Kept
 from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
@@ -51,7 +51,6 @@ from companion.rules.values import (
     State,
     TrickProgress,
     entry_as_data,
-    json_ready,
 )
 from companion.store import (
     ANY_VERSION,
@@ -64,16 +63,6 @@ from companion.store import (
     Store,
     StoreFault,
 )
-
-_DECLARED: Kept[tuple[int, str], tuple[tuple[Field, ...], tuple[Phase, ...]]] = Kept()
-
-
-def declared(game: Game, setup: Setup) -> tuple[tuple[Field, ...], tuple[Phase, ...]]:
-    """A game's entry fields and phases for a setup, built once per game and setup (they
-    depend on nothing else), not once per hand or per call."""
-    key = (id(game), json.dumps([setup.game, setup.players, json_ready(dict(setup.options)),
-                                 setup.first_dealer], sort_keys=True, default=str))
-    return _DECLARED.get(key, lambda: (tuple(game.fields(setup)), tuple(game.phases(setup))))
 
 
 @dataclass(frozen=True)
@@ -94,7 +83,7 @@ class Pad:
     @cached_property
     def _declared(self) -> tuple[tuple[Field, ...], tuple[Phase, ...]]:
         """The fields and phases of this setup, looked up once per pad (a request asks often)."""
-        return declared(self.game, self.setup)
+        return entry_fields(self.game, self.setup), entry_phases(self.game, self.setup)
 
     @property
     def specs(self) -> tuple[Field, ...]:

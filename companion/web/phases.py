@@ -40,7 +40,7 @@ def change_phase(token: str):
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return _answer(pad, Checked({}, (stale,)))
-    phases = {phase.name: phase for phase in pad.game.phases(pad.setup)}
+    phases = {phase.name: phase for phase in pad.phases}
     if request.form.get("action") == "reopen":
         phase = phases.get(request.form.get("phase", ""))
         if phase is None:
@@ -49,14 +49,14 @@ def change_phase(token: str):
         return _answer(pad, None)
     phase = phase_now(pad)[0]
     if request.form.get("phase", phase.name) != phase.name or \
-            phase.name == pad.game.phases(pad.setup)[-1].name:
+            phase.name == pad.phases[-1].name:
         # Another phone ended this phase meanwhile: show the hand as it stands, save nothing.
         ended = lowered(phases.get(request.form.get("phase", ""), phase).label)
         stale = Problem(None, t("The {phase} were already saved from another phone; the hand as "
                                 "it stands is shown. Nothing was saved from this form.",
                                 phase=ended))
         return _answer(pad, Checked({}, (stale,)), status=409)
-    specs = [spec for spec in pad.game.fields(pad.setup) if spec.name in phase.fields]
+    specs = [spec for spec in pad.specs if spec.name in phase.fields]
     try:
         checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
     except StaleWrite:

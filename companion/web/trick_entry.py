@@ -86,7 +86,7 @@ def _open_hand(token: str) -> tuple[pads.Pad, Field]:
     """The session a trick route works on and its TRICKS field; 404 for a game without tricks,
     and back to the pad (which says why) once the session has ended."""
     pad = load_or_404(token)
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     if spec is None:
         abort(404)
     if pad.ended:
@@ -161,7 +161,7 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
 
 
 def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]):
-    spec = trick_field(pad.game.fields(pad.setup))
+    spec = trick_field(pad.specs)
     row_errors, general = problems_by_row(problems)
     return pad_context(pad) | {"spec": spec, "trick_rows": rows, "row_errors": row_errors,
                                "trick_problems": general}
