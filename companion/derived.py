@@ -22,23 +22,27 @@ from companion.rules.values import Problem, ScoredHand
 # ---------------------------------------------------------------- exact data
 
 
+_SCALARS = frozenset({bool, int, float, str})
+
+
 def as_data(value: Any) -> Any:
     """Any value the engine produces (a scored hand, its entry, its carry and facts) as JSON
     data that `from_data` reads back to an equal value of the same types: tuples stay tuples,
     enums enums, dataclasses dataclasses (JSON alone would turn all three into lists or text,
     and a game comparing `carry.kind is Kind.X` would then behave differently)."""
+    kind = value.__class__
+    if value is None or kind in _SCALARS:  # the commonest first: every saved hand comes here
+        return value
+    if kind is tuple:
+        return {"$tuple": [as_data(item) for item in value]}
     if isinstance(value, Text):  # a message: kept with its recipe, to be said in any language
         return {"$text": value.recipe()}
     if isinstance(value, Enum):
-        return {"$enum": _qualified(type(value)), "value": value.value}
-    if value is None or type(value) in (bool, int, float, str):
-        return value
+        return {"$enum": _qualified(kind), "value": value.value}
     if is_dataclass(value) and not isinstance(value, type):
-        name, kept = _dataclass_fields(type(value))
+        name, kept = _dataclass_fields(kind)
         return {"$data": name, "fields": {spec: as_data(getattr(value, spec)) for spec in kept}}
-    if type(value) is tuple:
-        return {"$tuple": [as_data(item) for item in value]}
-    if type(value) is list:
+    if kind is list:
         return [as_data(item) for item in value]
     if type(value) is frozenset:
         return {"$frozenset": [as_data(item) for item in value]}
@@ -51,24 +55,31 @@ def as_data(value: Any) -> Any:
 
 def from_data(data: Any) -> Any:
     """The value `as_data` wrote."""
-    if isinstance(data, list):
+    kind = data.__class__
+    if kind is list:
         return [from_data(item) for item in data]
-    if not isinstance(data, dict):
+    if kind is not dict:
         return data
-    if "$tuple" in data:
-        return tuple(from_data(item) for item in data["$tuple"])
-    if "$frozenset" in data:
-        return frozenset(from_data(item) for item in data["$frozenset"])
-    if "$dict" in data:
-        return {from_data(key): from_data(item) for key, item in data["$dict"]}
-    if "$text" in data:
-        return from_recipe(data["$text"])
-    if "$enum" in data:
-        return _resolve(data["$enum"])(data["value"])
-    if "$data" in data:
-        return _resolve(data["$data"])(**{name: from_data(item)
-                                          for name, item in data["fields"].items()})
+    # A kept value's mark is its first key (JSON keeps the order `as_data` wrote); a plain
+    # mapping's keys never start with "$" (`as_data` writes such a mapping as "$dict").
+    for mark in data:
+        reader = _READERS.get(mark)
+        if reader is not None:
+            return reader(data)
+        break
     return {key: from_data(item) for key, item in data.items()}
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "$tuple": lambda data: tuple([from_data(item) for item in data["$tuple"]]),
+    "$frozenset": lambda data: frozenset([from_data(item) for item in data["$frozenset"]]),
+    "$dict": lambda data: {from_data(key): from_data(item) for key, item in data["$dict"]},
+    "$text": lambda data: from_recipe(data["$text"]),
+    "$enum": lambda data: _resolve(data["$enum"])(data["value"]),
+    "$data": lambda data: _resolve(data["$data"])(**{name: from_data(item)
+                                                     for name, item in data["fields"].items()}),
+}
+"""How each kind of kept value is read back, by its mark."""
 
 
 @cache
@@ -82,6 +93,7 @@ def _qualified(kind: type) -> str:
     return f"{kind.__module__}:{kind.__qualname__}"
 
 
+@cache  # a few dataclasses and enums, named again in every stored hand
 def _resolve(name: str) -> Any:
     """The dataclass or enum a qualified name stands for: only from the app's own modules (or
     one already imported, where a game registered from elsewhere lives), never any module a

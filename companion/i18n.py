@@ -193,11 +193,17 @@ def recipe_of(value: Any) -> Any:
 
 def from_recipe(data: Any) -> Any:
     """A message made again from `Text.recipe` data (plain values come back unchanged)."""
-    if isinstance(data, dict) and "t" in data:
-        params = {name: from_recipe(value) for name, value in (data.get("p") or {}).items()}
-        case = Case(data["c"]) if data.get("c") in tuple(Case) else None
-        return Text(data["t"], params, data.get("pl"), data.get("n"), case, data.get("x"))
+    if data.__class__ is dict and "t" in data:
+        params = data.get("p")
+        if params:
+            params = {name: from_recipe(value) for name, value in params.items()}
+        return Text(data["t"], params, data.get("pl"), data.get("n"), _CASES.get(data.get("c")),
+                    data.get("x"))
     return data
+
+
+_CASES: dict[Any, Case] = {case.value: case for case in Case}
+"""A stored case's value and the case it names (anything else: no case)."""
 
 
 def capital(words: Any) -> Any:

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.durability import committer_for
+from companion.durability import GroupCommitter, committer_for
 from companion.i18n import t
 from companion.rules.values import Setup, json_ready
 
@@ -562,6 +562,7 @@ class Store:
         if read_only is None:
             read_only = self.path.exists() and not is_writable(self.path)
         self.read_only = read_only
+        self._committer: tuple[int, GroupCommitter] | None = None  # (process, its committer)
         try:
             self.db = Database(self._connect(busy_seconds))
             if not self.read_only:
@@ -651,10 +652,18 @@ class Store:
         """Wait until the transaction just committed is on disk: one fsync of the log, shared
         with the other threads of this process that committed meanwhile."""
         try:
-            committer_for(self.path).make_durable()
+            self._group_committer().make_durable()
         except OSError as error:
             raise StoreFault(FaultKind.DISK_FULL, f"the log could not be synced: {error}") \
                 from error
+
+    def _group_committer(self) -> GroupCommitter:
+        """This process's committer for this file, looked up once per process (a forked
+        worker has its own) rather than at every commit (the lookup resolves the path)."""
+        process = os.getpid()
+        if self._committer is None or self._committer[0] != process:
+            self._committer = (process, committer_for(self.path))
+        return self._committer[1]
 
     # -- sessions
 
@@ -676,7 +685,7 @@ class Store:
         with self._write() as conn:
             _insert_session(conn, token, setup, ended=ended, sign_off=False)
             for number, entry, points in hands:
-                _insert_hand(conn, token, number, "enter", entry, points, None)
+                _insert_hand(conn, token, number, "enter", _dump(dict(entry)), points, None)
         return token
 
     def get_session(self, token: str) -> SessionRecord | None:
@@ -760,12 +769,13 @@ class Store:
             self._require_session(conn, token)
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
-            row_id = _insert_hand(conn, token, number, "enter", entry, points, None, by, at)
+            entry_text = _dump(dict(entry))
+            row_id = _insert_hand(conn, token, number, "enter", entry_text, points, None, by, at)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
             _record_results(conn, token, row_id, results)
         # The row as written, not read back: the entry as its JSON reads, the points as ints.
         author = by or Author()
-        return HandRow(row_id, number, "enter", _load(_dump(dict(entry))),
+        return HandRow(row_id, number, "enter", _load(entry_text),
                        None if points is None else tuple(int(p) for p in points), None, at,
                        author.name, author.device)
 
@@ -785,7 +795,8 @@ class Store:
                 raise LookupError(f"session has no hand {number} to correct")
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite(f"hand {number} changed since", current)
-            row_id = _insert_hand(conn, token, number, "correct", entry, points, current, by)
+            row_id = _insert_hand(conn, token, number, "correct", _dump(dict(entry)), points,
+                                  current, by)
             _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
@@ -805,7 +816,7 @@ class Store:
                 raise StaleWrite("the last hand changed since", last)
             if last is None:
                 return None
-            row_id = _insert_hand(conn, token, last.number, "undo", {}, None, last.id, by)
+            row_id = _insert_hand(conn, token, last.number, "undo", "{}", None, last.id, by)
             _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
@@ -1137,8 +1148,12 @@ def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if value not in (None, [], {})}
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every write (`json.dumps` with options builds a new one per call)."""
+
+
 def _dump(value: Any) -> str:
-    return json.dumps(json_ready(value), ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(json_ready(value))
 
 
 def _load(text: str) -> Any:
@@ -1146,16 +1161,16 @@ def _load(text: str) -> Any:
 
 
 def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
-                 entry: Mapping[str, Any], points: Sequence[int] | None,
+                 entry_text: str, points: Sequence[int] | None,
                  supersedes: int | None, by: Author | None = None,
                  at: str | None = None) -> int:
-    """Append one hand row (`by`: the phone that wrote it; `at`: when, now by default);
-    returns its id."""
+    """Append one hand row (its entry as `_dump` wrote it; `by`: the phone that wrote it;
+    `at`: when, now by default); returns its id."""
     author = by or Author()
     cursor = conn.execute(
         "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
         " entered_by, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (token, number, action, _dump(dict(entry)),
+        (token, number, action, entry_text,
          None if points is None else _dump([int(p) for p in points]), supersedes,
          at or now_utc(),
          author.name, author.device),

@@ -19,7 +19,7 @@ from companion.store import Store
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 VALUES = re.compile(r"'(?:[^']|'')*'|-?\b\d+(?:\.\d+)?\b")
-LATEST_HANDS = 20  # what the pad's table shows (web.views.LATEST_HANDS)
+LATEST_HANDS = 10  # what the pad's table shows (web.views.LATEST_HANDS)
 
 # French Tarot, 4 players, Ann takes (tests/rules/test_french_tarot.py):
 # garde, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 from each defender.
@@ -207,9 +207,8 @@ def test_saving_hand_1001_cold_issues_the_queries_saving_hand_11_does(store):
     short_statements, short_read = statements_of_a_cold_save(store, short)
     long_statements, long_read = statements_of_a_cold_save(store, long)
     assert shapes(long_statements) == shapes(short_statements)
-    # The page shows hands 1–11 / 982–1001: the new hand was just scored and the one before it
-    # came with the summary, so 9 / 18 hands are read (the latest 20 less those two).
-    assert short_read == 9
-    assert long_read == LATEST_HANDS - 2
+    # The page shows hands 2–11 / 992–1001: the new hand was just scored and the one before it
+    # came with the summary, so 8 hands are read in both (the latest 10 less those two).
+    assert short_read == long_read == LATEST_HANDS - 2 == 8
     assert "FROM hands WHERE session_id = ? ORDER BY id" not in " ".join(
         shapes(long_statements))  # the hands are not read, nor replayed

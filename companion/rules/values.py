@@ -591,8 +591,13 @@ def entry_as_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     return json_ready(dict(entry))
 
 
+_JSON_SCALARS = frozenset({str, int, float, bool})
+
+
 def json_ready(value: Any) -> Any:
     """Any entry value as JSON data: tricks and other dataclasses become mappings, tuples lists."""
+    if value is None or value.__class__ in _JSON_SCALARS:  # most of an entry: asked first
+        return value
     if isinstance(value, TrickRecord):
         return json_ready(value.as_data())
     if is_dataclass(value) and not isinstance(value, type):

@@ -54,7 +54,10 @@ def current_language() -> str:
     try:
         return request.companion_language
     except AttributeError:
-        language = request.companion_language = str(get_locale() or DEFAULT_LANGUAGE)
+        # The selector Flask-Babel is given, asked directly: its answer is already one of
+        # LANGUAGES, and parsing it into a babel Locale (what `get_locale` does) is not needed
+        # to name it.
+        language = request.companion_language = chosen_language()
         return language
     except RuntimeError:  # no request (a template rendered outside one)
         return str(get_locale() or DEFAULT_LANGUAGE)

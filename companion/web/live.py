@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, g, render_template, request
 
 from companion.parsing import read_count
 from companion.web import get_store
@@ -38,7 +38,7 @@ def carry_the_new_version(response: Response) -> Response:
     token = (request.view_args or {}).get("token")
     if (request.method != "POST" or token is None or "HX-Request" not in request.headers
             or response.status_code >= 400 or response.mimetype != "text/html"
-            or response.direct_passthrough):
+            or response.direct_passthrough or g.get("live_version_carried")):
         return response
     version = get_store().live_version(token)
     if version is not None:

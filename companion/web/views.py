@@ -16,6 +16,7 @@ from flask import (
     Response,
     abort,
     flash,
+    g,
     get_template_attribute,
     make_response,
     redirect,
@@ -62,7 +63,10 @@ from companion.web.who import author, device_id, phone_name
 bp = Blueprint("pad", __name__)
 
 RECENT_LIMIT = 12
-LATEST_HANDS = 20  # the pad's table shows these; earlier hands fold behind a link
+# The pad's table shows these; earlier hands fold behind a link (the summary and history show
+# every hand). About a phone screen's worth: a long evening's pad then opens, cold, as a
+# short one does (bench/README.md).
+LATEST_HANDS = 10
 ZERO_MEANS = "0 = "  # an option whose help starts so says what its 0 means
 
 
@@ -260,23 +264,27 @@ def leading_words(pad: pads.Pad) -> str:
     return t("{who} with {total}", who=names, total=totals[winners[0]])
 
 
-def latest_rows(pad: pads.Pad, every_hand: bool) -> tuple[list[tuple[ScoredHand, Any]], int]:
+def latest_rows(pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
+                ) -> tuple[list[tuple[ScoredHand, Any]], int]:
     """The hands the pad's table shows, each with its running totals, and how many earlier
-    hands are folded away: the latest `LATEST_HANDS` unless every hand was asked for, so a
-    long evening's pad weighs what a short one does (the summary and history show them all)."""
-    folded = 0 if every_hand else max(0, len(pad.state.hands) - LATEST_HANDS)
+    hands are folded away: the latest `shown` (`LATEST_HANDS`) unless every hand was asked
+    for, so a long evening's pad weighs what a short one does (the summary and history show
+    them all)."""
+    folded = 0 if every_hand else max(0, len(pad.state.hands) - shown)
     return pad.rows_from(folded), folded
 
 
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
-                panel: TrickPanel | None = None, every_hand: bool = False) -> dict[str, Any]:
-    """Everything the pad page and its fragments draw from."""
+                panel: TrickPanel | None = None, every_hand: bool = False,
+                shown: int = LATEST_HANDS) -> dict[str, Any]:
+    """Everything the pad page and its fragments draw from (`shown`: the latest hands the
+    table of hands draws; a fragment that draws only the last asks for 1)."""
     entry_html = None
     if fields is None:
         fields, entry_html = empty_entry(pad)
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
-    rows, folded = latest_rows(pad, every_hand)
+    rows, folded = latest_rows(pad, every_hand, shown)
     phase, ended, drafted = phase_now(pad)
     phases = pad.phases
     return _table_context(pad, panel) | {
@@ -353,11 +361,20 @@ def add_hand(token: str):
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
-    # A pad that had hands already shows an undo: only it changes among the actions.
-    return render_template("pad/_saved.html", **pad_context(after), saved=hand,
+    # A pad that had hands already shows an undo: only it changes among the actions. The
+    # answer draws one row of the table (the new hand) and its own poller.
+    return render_template("pad/_saved.html", **pad_context(after, shown=1), saved=hand,
                            message=saved_message(after, hand),
                            undo_row=pads.row_of(get_store(), after, hand.number),
-                           undo_only=bool(pad.state.hands) and not after.ended)
+                           undo_only=bool(pad.state.hands) and not after.ended,
+                           live_version=carried_live_version(token))
+
+
+def carried_live_version(token: str) -> str | None:
+    """The session's live version for an answer that draws this phone's poller itself; the
+    answer hook of `live.py` then adds no second one."""
+    g.live_version_carried = True
+    return get_store().live_version(token)
 
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:

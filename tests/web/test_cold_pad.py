@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from companion.web import app_state
 from tests.web.conftest import GARDE_47
 
-HANDS = 23  # more than the 20 the pad's table shows, so the first three fold away
+HANDS = 23  # more than the 10 the pad's table shows, so the first thirteen fold away
 CSRF_TOKEN = re.compile(r'(csrf_token" value="|"X-CSRFToken": ")[^"]+')
 """A CSRF token carries the second it was signed in: two fetches a second apart differ there."""
 
@@ -32,5 +32,5 @@ def test_a_long_pad_reopened_cold_shows_what_it_showed_warm(app: Flask, client: 
     assert cold == warm
     # 23 gardes made by Ann: 23 × 186 = 4278, and 23 × −62 = −1426 for each defender.
     assert "4278" in cold[0] and "−1426" in cold[0]
-    assert 'id="hand-4"' in cold[0] and 'id="hand-3"' not in cold[0]  # the latest 20
+    assert 'id="hand-14"' in cold[0] and 'id="hand-13"' not in cold[0]  # the latest 10
     assert 'id="hand-1"' in cold[1]  # every hand when asked
