@@ -103,17 +103,19 @@ def with_markup(value: Any) -> Markup:
         return escape(value)
     words = catalogue() or ENGLISH
     template = value.words_in(words)
-    fields = {name: field if isinstance(field, Markup) else say(field, words)
+    # What `Markup.format` does, without its formatter written in Python (a page has dozens):
+    # the words and every field escaped, a `Markup` field kept, a number left to its format.
+    fields = {name: field if isinstance(field, Markup | int | float) else escape(say(field, words))
               for name, field in value.params.items()}
     try:
-        return escape(template).format(**fields)
+        return Markup(str(escape(template)).format(**fields))
     except (KeyError, IndexError, ValueError):
         return escape(value)  # a translation naming a field the message lacks: the English
 
 
 def strong(value: Any) -> Markup:
     """A field shown in bold inside a message (`with_markup` keeps it)."""
-    return Markup("<strong>{}</strong>").format(said(value))
+    return Markup(f"<strong>{escape(said(value))}</strong>")
 
 
 NOUNS_KEEP_CAPITALS = frozenset({"de"})
