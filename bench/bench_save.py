@@ -14,12 +14,14 @@ It prints a table and exits 0. See bench/README.md.
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import re
 import statistics
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -28,6 +30,8 @@ from urllib.parse import urlencode, urlsplit
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script: the shared server helper is in tests/
+
+import brotli  # noqa: E402  (Flask-Compress brings it: the server speaks br)
 
 from tests.live_server import HOST, running_server  # noqa: E402
 
@@ -135,13 +139,31 @@ def hand_form(number: int) -> dict[str, str]:
             "petit_au_bout": "none", "chelem": "none", "expected_number": str(number)}
 
 
+BROWSER_ENCODINGS = "gzip, deflate, br"
+"""What a phone's browser accepts: the server compresses a save's answer as it would for it."""
+
+
 def save_hand(client: Client, token: str, number: int) -> float:
-    """Save hand `number` the way htmx does; returns the seconds it took."""
+    """Save hand `number` the way htmx on a phone does (its answer compressed); returns the
+    seconds it took."""
     answer = client.request("POST", f"/s/{token}/hands", form=hand_form(number),
-                            headers={"HX-Request": "true"})
-    if answer.status != 200 or f'id="hand-{number}"'.encode() not in answer.body:
-        raise RuntimeError(f"hand {number} was not saved: {answer.status} {answer.body[:300]!r}")
+                            headers={"HX-Request": "true", "Accept-Encoding": BROWSER_ENCODINGS})
+    body = decoded(answer)
+    if answer.status != 200 or f'id="hand-{number}"'.encode() not in body:
+        raise RuntimeError(f"hand {number} was not saved: {answer.status} {body[:300]!r}")
     return answer.seconds
+
+
+def decoded(answer: Answer) -> bytes:
+    """An answer's body as it was before the server compressed it."""
+    encoding = answer.headers.get("Content-Encoding", "identity")
+    if encoding == "br":
+        return brotli.decompress(answer.body)
+    if encoding == "gzip":
+        return gzip.decompress(answer.body)
+    if encoding == "deflate":
+        return zlib.decompress(answer.body)
+    return answer.body
 
 
 def floor_form(number: int) -> dict[str, str]:
@@ -151,7 +173,8 @@ def floor_form(number: int) -> dict[str, str]:
 
 def save_floor(client: Client, number: int) -> float:
     """One durable INSERT through the floor route; returns the seconds it took."""
-    answer = client.request("POST", "/_bench/floor", form=floor_form(number))
+    answer = client.request("POST", "/_bench/floor", form=floor_form(number),
+                            headers={"Accept-Encoding": BROWSER_ENCODINGS})
     if answer.status != 200:
         raise RuntimeError(f"the floor answered {answer.status}: {answer.body[:200]!r}")
     return answer.seconds
@@ -432,7 +455,7 @@ class Run:
 
 
 def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think: str,
-           elapsed: float) -> str:
+           elapsed: float, clients: int = 50) -> str:
     """The numbers as a small plain-text table."""
     lines = ["(1) A save (POST /s/<t>/hands, htmx) against the floor (POST /_bench/floor), "
              "measured in the same run",
@@ -442,11 +465,11 @@ def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think
     for run in runs:
         lines.append(f" {run.workers} worker{'s' if run.workers > 1 else ''} × 8 threads")
         lines += pair_rows("1 client, alternating", run.single, crowd=False)
-        lines += pair_rows("50 clients, no think time", run.crowd, crowd=True)
-        lines += pair_rows(f"50 clients, think {think}", run.thinking, crowd=True)
+        lines += pair_rows(f"{clients} clients, no think time", run.crowd, crowd=True)
+        lines += pair_rows(f"{clients} clients, think {think}", run.thinking, crowd=True)
     if len(runs) == 2:
         one, two = runs
-        lines.append(f"  two workers vs one, 50 clients without think time: saves/s "
+        lines.append(f"  two workers vs one, {clients} clients without think time: saves/s "
                      f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
                      f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×")
     lines += ["", "(2) Pad first load as the wire carries it (Accept-Encoding: br, gzip)"]
@@ -535,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     assert flat is not None
     low, high = arguments.think
     think = f"{low * 1000:.0f}–{high * 1000:.0f} ms"
-    print(report(runs, loads, flat, think, time.perf_counter() - started))
+    print(report(runs, loads, flat, think, time.perf_counter() - started, arguments.clients))
     return 0
 
 
