@@ -314,7 +314,7 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
     count, quota = setup.player_count, table.quota
     unplaced_number = table.total_tricks if table.tantony_card else 0
     placed, points = [0] * count, [0] * count
-    used: set[str] = set()
+    played: list[str] = []  # every card of the hand, in the order entered
     leader = first_leader
     number = 0
     try:
@@ -331,9 +331,7 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
                     high = place
                 elif 0 <= place < low:
                     low = place
-            used.update(cards)
-            if len(used) != number * count:  # a card entered twice, in this trick or before
-                return None
+            played += cards
             lowest = suit_led[low]
             value = worth_of[lowest]
             parts = trick.parts  # the runt is the only part Tantony's tricks declare
@@ -356,6 +354,8 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
             points[got] += value
             leader = got
     except KeyError:  # a card that is not in the pack
+        return None
+    if len(set(played)) != len(played):  # a card entered twice, in a trick or two
         return None
     return tuple(points)
 
