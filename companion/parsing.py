@@ -479,6 +479,7 @@ class TrickReader:
         self._seats: dict[tuple[type, Any], int | None] = {
             (int, seat): seat for seat in range(player_count)}
         self._seats[(type(None), None)] = None
+        self._codes, self._own_part, self._own_parts = _pack_codes(spec, self._parts)
 
     def read(self, value: Any) -> tuple[Any, list[Problem]]:
         """The tricks read, or None and every problem with them (see `parse_tricks`)."""
@@ -489,7 +490,9 @@ class TrickReader:
             return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
                                                "entered.", limit=self.limit, count=len(value)))]
         try:
-            plain = self._plain_tricks(value)
+            plain = self._coded_tricks(value)
+            if plain is None:
+                plain = self._plain_tricks(value)
         except TypeError:  # an unhashable seat (a list where a number belongs)
             plain = None
         if plain is not None:
@@ -509,6 +512,38 @@ class TrickReader:
                                 for part, message in faults)
             tricks.append(trick)
         return (None, problems) if problems else (tuple(tricks), [])
+
+    def _coded_tricks(self, value: list[Any] | tuple[Any, ...]) -> tuple[TrickRecord, ...] | None:
+        """Stored tricks as the store keeps a hand entered with its cards: every card, and the
+        trick's own card part if it has one (Tantony's runt), one of the field's own card codes
+        (its choices: the pack) or blank, every seat an int at this table or None. Read as
+        `_plain_tricks` reads them, each trick's codes checked against the pack's set at once;
+        None for anything else (typed text, a card outside the pack, a fault: the other readers
+        say what)."""
+        codes, own_part, own_parts = self._codes, self._own_part, self._own_parts
+        if not codes or not value:
+            return None
+        count, in_pack = self.player_count, codes.issuperset
+        most = count + 3
+        tricks = []
+        for item in value:
+            if item.__class__ is not dict:
+                return None
+            get = item.get
+            cards, leader, won_by, to = get("cards"), get("leader"), get("won_by"), get("to")
+            parts = () if own_part is None else own_parts.get(get(own_part, MISSING), SLOW)
+            if (cards.__class__ is not list or not 0 < len(cards) <= most
+                    or not in_pack(cards) or parts is SLOW):
+                return None
+            # Each seat None or an int at this table (never a bool, a float or a text).
+            if leader is not None and not (leader.__class__ is int and 0 <= leader < count):
+                return None
+            if won_by is not None and not (won_by.__class__ is int and 0 <= won_by < count):
+                return None
+            if to is not None and not (to.__class__ is int and 0 <= to < count):
+                return None
+            tricks.append(trick_record(tuple(cards), leader, won_by, to, parts))
+        return tuple(tricks)
 
     def _plain_tricks(self, value: list[Any] | tuple[Any, ...]) -> tuple[TrickRecord, ...] | None:
         """Stored tricks whose every part is already typed and valid (lists of plain card codes,
@@ -588,6 +623,33 @@ class TrickReader:
                     faults.append((name, problem))
             parts.append((name, value))
         return trick_record(cards, seats[0], seats[1], seats[2], tuple(parts)), faults
+
+
+PartReader = tuple[Field, str, Callable[[Any], Any] | None, Any, Any]
+"""A trick's own part as `TrickReader` reads it: the field, its name, its fast reader, and what
+it reads when null and when missing."""
+
+
+def _pack_codes(spec: Field, parts: Sequence[PartReader]
+                ) -> tuple[frozenset[str], str | None, dict[Any, tuple[tuple[str, Any], ...]]]:
+    """For `TrickReader._coded_tricks`: the field's card codes that read as themselves (its
+    choices: the pack), the name of the trick's own part (None when it has none), and the
+    trick's `parts` by every stored value of that part taken as it is (a code of the pack,
+    null, missing). No codes (the quick path not taken) for more than one own part, a part
+    that is not a card, or one that refuses a blank."""
+    codes = frozenset(choice.value for choice in spec.choices if choice.value.__class__ is str
+                      and read_card_token(choice.value) == choice.value)
+    if not parts:
+        return codes, None, {}
+    if len(parts) > 1:
+        return frozenset(), None, {}
+    part, name, fast, on_null, on_missing = parts[0]
+    if part.kind is not FieldKind.CARD or fast is None or SLOW in (on_null, on_missing):
+        return frozenset(), None, {}
+    own_parts: dict[Any, tuple[tuple[str, Any], ...]] = {
+        code: ((name, code),) for code in codes if fast(code) == code}
+    own_parts[None], own_parts[MISSING] = ((name, on_null),), ((name, on_missing),)
+    return codes, name, own_parts
 
 
 def _optional_seat(value: Any, player_count: int) -> tuple[int | None, str | None]:

@@ -23,6 +23,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import Enum
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from companion.i18n import t
@@ -256,7 +257,7 @@ class LastRead:
         """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
         last = self._last  # one read of the slot: another thread may replace it meanwhile
         if (last is not None and last[1] == detail and len(last[0]) == len(objects)
-                and all(kept is given for kept, given in zip(last[0], objects, strict=True))):
+                and all(map(is_, last[0], objects))):
             return last[2]
         value = read()
         self._last = (objects, detail, value)

@@ -26,7 +26,6 @@ from companion.cards import (
     QUEEN,
     Card,
     CardError,
-    Suit,
     card_name,
     pack_36_no_seven_to_ten,
     pack_52,
@@ -147,11 +146,24 @@ class Table:
         return worth
 
     @cached_property
-    def plays(self) -> Mapping[str, tuple[Suit, int, int]]:
-        """Every card's code with what a trick needs of it, as plain values: its suit, its
-        strength in the suit (ACE_HIGH: 0 for the Two), its worth as a runt."""
-        return {card.code: (card.suit, ACE_HIGH.strength(card.rank), self.value(card))
-                for card in self.pack}
+    def worth_of(self) -> Mapping[str, int]:
+        """Every card's worth as a runt, by its code."""
+        return {card.code: self.value(card) for card in self.pack}
+
+    @cached_property
+    def against_lead(self) -> Mapping[str, tuple[Mapping[str, int], tuple[str, ...]]]:
+        """For each card that may be led (by its code): the codes of the suit led in this pack
+        from the lowest to the highest (ACE_HIGH), and every card's place among them (0 for the
+        lowest), -1 for a card of another suit."""
+        lookups = {}
+        for suit in {card.suit for card in self.pack}:
+            ranked = tuple(card.code for card in sorted(
+                (card for card in self.pack if card.suit is suit),
+                key=lambda card: ACE_HIGH.strength(card.rank)))
+            places = dict.fromkeys(self.by_code, -1) | {code: place
+                                                        for place, code in enumerate(ranked)}
+            lookups[suit] = (places, ranked)
+        return {card.code: lookups[card.suit] for card in self.pack}
 
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
@@ -291,58 +303,60 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
     what only `walk` reads: no cards, a runt written another way, a runt's value alone that
     differs), so the caller walks the hand instead and says why.
 
-    The same checks as `read_trick`, on plain values from the table's `plays`: four distinct
-    cards of the pack, the runt written equal to the lowest of the suit led, the winner entered
-    equal to the highest, the trick placed with a seat under the quota (the last trick at four
-    players: with its winner), no card used twice in the hand.
+    The same checks as `read_trick`, on plain values from the table's lookups by card code
+    (`against_lead`, `worth_of`): every card of the pack (a KeyError otherwise), as many cards
+    as players, none used twice in the hand, the runt written equal to the lowest of the suit
+    led, the winner entered equal to the highest, the trick placed with a seat under the quota
+    (the last trick at four players: with its winner).
     """
     table = table_for(setup)
-    plays, count, quota = table.plays, setup.player_count, table.quota
+    against_lead, worth_of = table.against_lead, table.worth_of
+    count, quota = setup.player_count, table.quota
     unplaced_number = table.total_tricks if table.tantony_card else 0
     placed, points = [0] * count, [0] * count
-    used: set[str] = set()
+    played: list[str] = []  # every card of the hand, in the order entered
     leader = first_leader
-    for number, trick in enumerate(tricks, start=1):
-        cards = trick.cards
-        if len(cards) != count or not used.isdisjoint(cards):
-            return None
-        try:
-            read = list(map(plays.__getitem__, cards))
-        except KeyError:
-            return None
-        used.update(cards)
-        if len(used) != number * count:  # a card entered twice in this trick
-            return None
-        led = read[0][0]
-        low = high = 0
-        low_strength = high_strength = read[0][1]
-        for index in range(1, count):
-            suit, strength, _ = read[index]
-            if suit is led:
-                if strength < low_strength:
-                    low, low_strength = index, strength
-                elif strength > high_strength:
-                    high, high_strength = index, strength
-        value = read[low][2]
-        parts = trick.parts  # the runt is the only part Tantony's tricks declare
-        written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
-        if written and written != cards[low] and not (written.isdigit() and written.isascii()
-                                                      and int(written) == value):
-            return None
-        winner = (leader + high) % count
-        if trick.won_by is not None and trick.won_by != winner:
-            return None
-        if number == unplaced_number:
-            if trick.to is not None and trick.to != winner:
+    number = 0
+    try:
+        for trick in tricks:
+            number += 1
+            cards = trick.cards
+            if len(cards) != count:
                 return None
-            got = winner
-        else:
-            got = trick.to
-            if got is None or placed[got] >= quota:
+            places, suit_led = against_lead[cards[0]]
+            high = low = places[cards[0]]
+            for card in cards[1:]:  # the sow and the runt: the highest and lowest of the suit led
+                place = places[card]
+                if place > high:
+                    high = place
+                elif 0 <= place < low:
+                    low = place
+            played += cards
+            lowest = suit_led[low]
+            value = worth_of[lowest]
+            parts = trick.parts  # the runt is the only part Tantony's tricks declare
+            written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
+            if written and written != lowest and not (
+                    written.isdigit() and written.isascii() and int(written) == value):
                 return None
-            placed[got] += 1
-        points[got] += value
-        leader = got
+            winner = (leader + cards.index(suit_led[high])) % count
+            if trick.won_by is not None and trick.won_by != winner:
+                return None
+            if number == unplaced_number:
+                if trick.to is not None and trick.to != winner:
+                    return None
+                got = winner
+            else:
+                got = trick.to
+                if got is None or placed[got] >= quota:
+                    return None
+                placed[got] += 1
+            points[got] += value
+            leader = got
+    except KeyError:  # a card that is not in the pack
+        return None
+    if len(set(played)) != len(played):  # a card entered twice, in a trick or two
+        return None
     return tuple(points)
 
 

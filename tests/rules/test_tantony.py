@@ -895,32 +895,41 @@ def test_the_facts_at_three_players_have_no_tantony_card() -> None:
 # ---------------------------------------------------------------- the quick count of a clean hand
 
 
-def _legal_hand(rng: random.Random, leader: int) -> tuple[Any, ...]:
+def _legal_hand(rng: random.Random, leader: int, count: int = 4,
+                renege: bool = False) -> tuple[Any, ...]:
     """A shuffled deal played out as the rules say: suit followed when possible, the highest
-    card of the suit led wins, a trick placed with a seat under the quota of 3, trick 13 kept
-    by its winner. Returned as parsed tricks (with the cards, the runt and who got it)."""
-    from companion.cards import pack_52
+    card of the suit led wins, a trick placed with a seat under the quota (3 at four players, 4
+    at three), trick 13 kept by its winner at four players. Returned as parsed tricks (with the
+    cards, the runt and who got it). With `renege`, the second player of each trick discards
+    when they could follow (a renege: nothing the referee can see from the cards entered)."""
+    from companion.rules.tantony import table_for_count
     from companion.rules.values import TrickRecord
     from companion.tricks import ACE_HIGH
-    pack = list(pack_52())
+    table = table_for_count(count)
+    pack = list(table.pack)
     rng.shuffle(pack)
-    hands = [pack[seat * 13:(seat + 1) * 13] for seat in range(4)]
-    placed, tricks = [0] * 4, []
-    for number in range(1, 14):
+    share = len(pack) // count
+    hands = [pack[seat * share:(seat + 1) * share] for seat in range(count)]
+    placed, tricks = [0] * count, []
+    for number in range(1, table.total_tricks + 1):
         cards = []
-        for index in range(4):
-            hand = hands[(leader + index) % 4]
-            card = rng.choice([c for c in hand if cards and c.suit is cards[0].suit] or hand)
+        for index in range(count):
+            hand = hands[(leader + index) % count]
+            following = [c for c in hand if cards and c.suit is cards[0].suit]
+            others = [c for c in hand if c not in following]
+            if renege and index == 1 and following and others:
+                following = others
+            card = rng.choice(following or hand)
             hand.remove(card)
             cards.append(card)
         led = [c for c in cards if c.suit is cards[0].suit]
         high = max(led, key=lambda c: ACE_HIGH.strength(c.rank))
         low = min(led, key=lambda c: ACE_HIGH.strength(c.rank))
-        winner = (leader + cards.index(high)) % 4
-        if number == 13:
+        winner = (leader + cards.index(high)) % count
+        if table.is_last_unplaced(number):
             got = winner
         else:
-            got = rng.choice([seat for seat in range(4) if placed[seat] < 3])
+            got = rng.choice([seat for seat in range(count) if placed[seat] < table.quota])
             placed[got] += 1
         tricks.append(TrickRecord(tuple(c.code for c in cards), to=got,
                                   parts=(("runt", rng.choice([low.code, None])),)))
@@ -928,40 +937,110 @@ def _legal_hand(rng: random.Random, leader: int) -> tuple[Any, ...]:
     return tuple(tricks)
 
 
+SLIPS = ("a card", "the runt", "who got it", "who won it", "the runt's value", "a card twice",
+         "a card short", "a card too many", "two tricks swapped", "a trick left out")
+"""What `_spoiled` may change: a slip at the table, or a hand entered in the wrong order."""
+
+
 def _spoiled(rng: random.Random, tricks: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The same hand with one thing changed, as a slip at the table might: a card, the runt,
-    who got a trick, who won it, or a runt written as its value."""
+    """The same hand with one slip (`SLIPS`): a card changed or entered twice (from another
+    trick), a card left out or one too many, the runt, who got or won a trick, a runt written
+    as its value, two tricks swapped (the later one then has the wrong leader), a trick left
+    out (a wrong count)."""
     from dataclasses import replace
     index = rng.randrange(len(tricks))
     trick = tricks[index]
-    change = rng.randrange(5)
-    if change == 0:
-        cards = list(trick.cards)
-        cards[rng.randrange(4)] = rng.choice(["2S", "AH", "10D", "KC", "QS", "XX"])
-        trick = replace(trick, cards=tuple(cards))
-    elif change == 1:
+    cards = list(trick.cards)
+    slip = rng.choice(SLIPS)
+    if slip == "a card":
+        cards[rng.randrange(len(cards))] = rng.choice(["2S", "AH", "10D", "KC", "QS", "XX", "7C"])
+    elif slip == "the runt":
         trick = replace(trick, parts=(("runt", rng.choice(["2S", "AH", "10D", "5", "20"])),))
-    elif change == 2:
-        trick = replace(trick, to=rng.randrange(4))
-    elif change == 3:
-        trick = replace(trick, won_by=rng.randrange(4))
-    else:
+    elif slip == "who got it":
+        trick = replace(trick, to=rng.randrange(len(cards)))
+    elif slip == "who won it":
+        trick = replace(trick, won_by=rng.randrange(len(cards)))
+    elif slip == "the runt's value":
         trick = replace(trick, parts=(("runt", str(rng.choice([2, 5, 10, 15, 20, 25, 30]))),))
+    elif slip == "a card twice":
+        cards[rng.randrange(len(cards))] = rng.choice(rng.choice(tricks).cards)
+    elif slip == "a card short":
+        cards.pop()
+    elif slip == "a card too many":
+        cards.append(rng.choice(rng.choice(tricks).cards))
+    elif slip == "two tricks swapped":
+        other = rng.randrange(len(tricks))
+        swapped = list(tricks)
+        swapped[index], swapped[other] = tricks[other], tricks[index]
+        return tuple(swapped)
+    else:
+        return (*tricks[:index], *tricks[index + 1:])
+    trick = replace(trick, cards=tuple(cards)) if cards != list(trick.cards) else trick
     return (*tricks[:index], trick, *tricks[index + 1:])
 
 
-def test_the_quick_count_agrees_with_the_walk_on_clean_and_spoiled_hands() -> None:
+@pytest.mark.parametrize("count", [4, 3])
+def test_the_quick_count_agrees_with_the_walk_on_clean_and_spoiled_hands(count: int) -> None:
     """`quick_points` answers only for a hand the full walk finds nothing wrong with, and then
-    with the walk's points; legal deals are all answered (the fast path is the usual one)."""
+    with the walk's points; legal deals are all answered (the fast path is the usual one), and
+    so are deals with a renege, which the walk cannot see either."""
     from companion.rules.tantony import quick_points, walk
-    setup, rng = make(), random.Random(15)
-    for _ in range(150):
-        leader = rng.randrange(4)
-        tricks = _legal_hand(rng, leader)
+    setup, rng = make(count), random.Random(15)
+    for number in range(150):
+        leader = rng.randrange(count)
+        tricks = _legal_hand(rng, leader, count, renege=number % 5 == 0)
         walked = walk(setup, leader, tricks)
         assert walked.problems == ()
         assert quick_points(setup, leader, tricks) == walked.points
-        for _ in range(4):
+        for _ in range(6):
             spoiled = _spoiled(rng, tricks)
             quick, walked = quick_points(setup, leader, spoiled), walk(setup, leader, spoiled)
             assert quick is None or (walked.problems == () and quick == walked.points)
+        wrong = (leader + 1) % count  # the wrong first leader: another winner of the last trick
+        quick, walked = quick_points(setup, wrong, tricks), walk(setup, wrong, tricks)
+        assert quick is None or (walked.problems == () and quick == walked.points)
+
+
+def _full_path_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch off both quick paths: the stored tricks' reading and the clean hand's count."""
+    from companion import parsing
+    from companion.rules import tantony
+    monkeypatch.setattr(parsing.TrickReader, "_coded_tricks", lambda self, value: None)
+    monkeypatch.setattr(parsing.TrickReader, "_plain_tricks", lambda self, value: None)
+    monkeypatch.setattr(tantony, "quick_points", lambda setup, leader, tricks: None)
+
+
+def _replayed(setup: Setup, entries: list[tuple[int, Any]]) -> tuple[Any, ...]:
+    """Everything a replay says: each refusal's problems in full, then each hand's points,
+    lines, headline and facts."""
+    done = replay(setup, entries)
+    hands = tuple((hand.number, hand.result.points, hand.result.lines, hand.result.headline,
+                   hand.result.facts) for hand in done.state.hands)
+    return repr(done.problems), hands
+
+
+@pytest.mark.parametrize("count", [4, 3])
+def test_a_replay_on_the_quick_paths_says_and_scores_what_the_full_path_does(
+        count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stored hands (as JSON data, the way the store keeps them) replayed with the quick paths
+    and with the full reading and walk only: the same refusals with the same problems (a card
+    twice, the wrong leader, a wrong count, a wrong runt…), the same points, lines, headline
+    and facts. A hand is refused or kept by the whole walk, so each slip is tried alone."""
+    from companion.rules.values import entry_as_data
+    setup, rng = make(count), random.Random(15)
+    entries: list[tuple[int, Any]] = []
+    state = State(setup)
+    for number in range(1, 41):
+        tricks = _legal_hand(rng, GAME.dealer(state), count, renege=number % 7 == 0)
+        if number % 3 == 0:
+            tricks = _spoiled(rng, tricks)
+        data = json.loads(json.dumps(entry_as_data({"tricks": tricks})))
+        if number % 11 == 0:
+            data["tricks"][0]["cards"][0] = data["tricks"][0]["cards"][0].lower()  # typed in
+        entries.append((number, data))
+        state = replay(setup, entries).state
+    quick = _replayed(setup, entries)
+    assert len(quick[1]) > 20  # most hands kept, so both paths are compared on many
+    assert quick[0] != "{}"  # and some refused
+    _full_path_only(monkeypatch)
+    assert _replayed(setup, entries) == quick
