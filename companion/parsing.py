@@ -169,17 +169,19 @@ class EntryReader:
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
         self._tabled = _tabled_steps(self.fields, player_count)
+        self._declared = tuple(spec.name for spec in self.fields)
 
     def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
         """The typed entry and the problems with it (see `parse_values`)."""
         if self._tabled is not None:
             # A stored entry: every value one the field takes as it is, found in its table.
-            values: Entry = {}
+            # Every field starts as None, in declared order: a block whose condition is not
+            # met is left so, as the field by field path leaves it.
+            values: Entry = dict.fromkeys(self._declared)
             get = raw.get
             try:
-                for gate, allowed, block, unused in self._tabled:
+                for gate, allowed, block in self._tabled:
                     if gate is not None and values[gate] not in allowed:
-                        values.update(unused)
                         continue
                     for name, table in block:
                         sent = get(name, MISSING)
@@ -229,11 +231,10 @@ TABLE_LIMIT = 1024
 field by field)."""
 
 
-TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, dict[Any, Any]], ...],
-                    dict[str, None]]
+TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, dict[Any, Any]], ...]]
 """Fields declared one after another under the same condition: the field the condition names
-(None: always), the values that open it, each field's name and table, and the fields as None
-(what they read when the condition is not met)."""
+(None: always), the values that open it, and each field's name and table (the fields read
+None when the condition is not met)."""
 
 
 def _tabled_steps(fields: Sequence[Field], player_count: int
@@ -261,8 +262,7 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
         declared.add(spec.name)
     blocks: list[TabledBlock] = []
     for condition, run in groupby(steps, key=lambda step: step[1]):
-        block = tuple((name, table) for name, _, table in run)
-        blocks.append((condition[0], condition[1], block, dict.fromkeys(name for name, _ in block)))
+        blocks.append((condition[0], condition[1], tuple((name, table) for name, _, table in run)))
     return tuple(blocks)
 
 

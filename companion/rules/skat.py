@@ -193,6 +193,9 @@ def _game_values() -> frozenset[int]:
 BIDS: tuple[int, ...] = tuple(sorted(_game_values()))
 """The bids, lowest first: 18, 20, 22, 23, 24, 27, 30, … 264 (ISkO: one bids game values)."""
 
+BID_VALUES: frozenset[int] = frozenset(BIDS)
+"""The bids as a set: what a bid is checked against."""
+
 
 # ---------------------------------------------------------------- a game as the rules see it
 
@@ -242,23 +245,23 @@ def read_play(entry: Entry) -> Play:
     game = GAME_TYPES[entry["game"]]
     counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
     counted = entry.get("card_points")
+    # Positional, in the order of `Play`'s fields (one is made for every game replayed).
     return Play(
-        game=game,
-        declarer=entry["declarer"],
-        bid=entry.get("bid") or LOWEST_BID,
-        matadors=entry.get("matadors") or 0,
-        with_matadors=(entry.get("with_matadors") or Matadors.WITH) == Matadors.WITH,
-        hand=bool(entry.get("hand")),
-        ouvert=bool(entry.get("ouvert")),
-        announced=LEVELS[entry.get("announced") or Level.NONE],
-        counted_side=counted_side,
-        counted_points=counted,
-        reached=LEVELS[entry.get("schneider") or Level.NONE],
-        result=RESULTS[entry["result"]],
-        is_null=game is GameType.NULL,
-        points=0 if counted is None else int(side_points(counted,
-                                                         counted_side is Side.DECLARER,
-                                                         TOTAL_POINTS)),
+        game,  # game
+        entry["declarer"],  # declarer
+        entry.get("bid") or LOWEST_BID,  # bid
+        entry.get("matadors") or 0,  # matadors
+        (entry.get("with_matadors") or Matadors.WITH) == Matadors.WITH,  # with_matadors
+        bool(entry.get("hand")),  # hand
+        bool(entry.get("ouvert")),  # ouvert
+        LEVELS[entry.get("announced") or Level.NONE],  # announced
+        counted_side,  # counted_side
+        counted,  # counted_points
+        LEVELS[entry.get("schneider") or Level.NONE],  # reached
+        RESULTS[entry["result"]],  # result
+        game is GameType.NULL,  # is_null
+        0 if counted is None else int(side_points(counted, counted_side is Side.DECLARER,
+                                                  TOTAL_POINTS)),  # points
     )
 
 
@@ -424,8 +427,8 @@ def house_rules(setup: Setup) -> Options:
 
 
 def scoring(setup: Setup) -> Scoring:
-    """How the list is kept at this table."""
-    return house_rules(setup).scoring
+    """How the list is kept at this table (read for every game replayed)."""
+    return typed_options(setup, Options).scoring
 
 
 def list_length(setup: Setup) -> int:
@@ -542,6 +545,51 @@ def verdict_line(play: Play, judged: Valuation) -> str:
 
 
 # ---------------------------------------------------------------- the referee
+
+
+def play_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
+    """Everything wrong with a played game (`Skat.validate`): declarer, bid, matadors,
+    announcements, card points, schneider, then the result."""
+    problems = [*declarer_problems(setup, play, dealer), *bid_problems(play)]
+    if play.is_null:
+        problems += null_problems(play)
+    else:
+        problems += trump_game_problems(setup, play)
+    if problems:
+        return problems  # the result can only be judged on a consistent entry
+    return result_problems(setup, play)
+
+
+def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -> bool:
+    """Whether `play_problems` would find nothing, decided on plain values: the referee's
+    quick path, for the usual game (a test compares it with the full one).
+
+    It mirrors, in order: `declarer_problems`, `bid_problems`, `null_problems` for a Null
+    game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
+    `schneider_problems` (`reached_as_marked`), and `result_problems` on `judged`.
+    """
+    if sitting_out(setup, dealer) == play.declarer or play.bid not in BID_VALUES:
+        return False
+    if play.is_null:
+        return play.counted_points is None and null_value(play) >= play.bid
+    announced = play.announced
+    return (play.matadors <= MOST_MATADORS[play.game]
+            and (play.hand or (not play.ouvert and announced is Level.NONE))
+            and not (play.ouvert and announced is Level.SCHNEIDER)
+            and play.counted_points in POSSIBLE_POINTS
+            and reached_as_marked(play)
+            and (play.result is Result.WON) == judged.won)
+
+
+def reached_as_marked(play: Play) -> bool:
+    """Whether `schneider_problems` would find nothing: schwarz with the defenders at none or
+    the declarer at the skat's points at most; schneider with one side at 30 or fewer;
+    neither with both sides above 30."""
+    points, reached = play.points, play.reached
+    if reached is Level.SCHWARZ:
+        return points == TOTAL_POINTS or points <= SKAT_MOST
+    neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
+    return neither if reached is Level.NONE else not neither
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -914,29 +962,28 @@ class Skat(Game):
         """Declarer, bid, matadors, announcements, card points, schneider, then the result."""
         if entry.get("game") not in PLAYED:
             return []
-        setup = state.setup
-        play = read_play(entry)
-        problems = [*declarer_problems(setup, play, self.dealer(state)), *bid_problems(play)]
-        if play.is_null:
-            problems += null_problems(play)
-        else:
-            problems += trump_game_problems(setup, play)
-        if problems:
-            return problems  # the result can only be judged on a consistent entry
-        return result_problems(setup, play)
+        return play_problems(state.setup, read_play(entry), self.dealer(state))
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """The list entry for one game, under the table's scoring."""
-        setup = state.setup
-        dealer = self.dealer(state)
         if entry.get("game") not in PLAYED:
             return self._passed(state)
         play = read_play(entry)
+        return played_result(state.setup, play, valuation(play), self.dealer(state))
+
+    def check_and_score(self, state: State,
+                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+        """`validate`, then `score`, with the game read and valued once; a game the quick path
+        finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
+        if entry.get("game") not in PLAYED:
+            return (), self._passed(state)
+        setup, play, dealer = state.setup, read_play(entry), self.dealer(state)
         judged = valuation(play)
-        points = score_row(setup, play, judged, dealer)
-        return hand_result(points, Later(score_lines, setup, play, judged, dealer),
-                           Later(headline, setup, play, judged, points),
-                           Later(game_facts, setup, play, judged, points, dealer))
+        if not looks_consistent(setup, play, judged, dealer):
+            problems = play_problems(setup, play, dealer)
+            if problems:
+                return problems, None
+        return (), played_result(setup, play, judged, dealer)
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
@@ -991,6 +1038,15 @@ class Skat(Game):
             parts.append(t("bid {bid}", bid=play.bid))
         parts.append(t("won") if play.result is Result.WON else t("lost"))
         return join(parts, " · ")
+
+
+def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
+    """A played game's result: its row on the list; the lines, the headline and the facts
+    made when first read."""
+    points = score_row(setup, play, judged, dealer)
+    return hand_result(points, Later(score_lines, setup, play, judged, dealer),
+                       Later(headline, setup, play, judged, points),
+                       Later(game_facts, setup, play, judged, points, dealer))
 
 
 def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
