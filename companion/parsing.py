@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
-from itertools import groupby, repeat
+from itertools import groupby
 from typing import Any
 
 from companion.formatting import number as format_number
@@ -169,7 +169,7 @@ class EntryReader:
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
         self._tabled = _tabled_steps(self.fields, player_count)
-        self._declared = tuple(spec.name for spec in self.fields)
+        self._blank = dict.fromkeys(spec.name for spec in self.fields)
 
     def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
         """The typed entry and the problems with it (see `parse_values`)."""
@@ -177,14 +177,19 @@ class EntryReader:
             # A stored entry: every value one the field takes as it is, found in its table.
             # Every field starts as None, in declared order: a block whose condition is not
             # met is left so, as the field by field path leaves it.
-            values: Entry = dict.fromkeys(self._declared)
+            values: Entry = self._blank.copy()
+            get = raw.get
             try:
-                for gate, allowed, names, tables in self._tabled:
-                    if gate is None or values[gate] in allowed:
-                        values.update(_looked_up(raw, names, tables))
+                for gate, allowed, block in self._tabled:
+                    if gate is not None and values[gate] not in allowed:
+                        continue
+                    for name, by_type in block:
+                        sent = get(name, MISSING)
+                        value = by_type.get(sent.__class__, NOT_LISTED).get(sent, SLOW)
+                        if value is SLOW:
+                            return self._read_each(raw)
+                        values[name] = value
                 return values, []
-            except KeyError:  # a value its table does not list: typed text, a fault
-                pass
             except TypeError:  # an unhashable value (a list where a word belongs)
                 pass
         return self._read_each(raw)
@@ -226,21 +231,17 @@ TABLE_LIMIT = 1024
 field by field)."""
 
 
-TabledBlock = tuple[str | None, tuple[str, ...], tuple[str, ...], tuple[dict[Any, Any], ...]]
+TypedTable = dict[type, dict[Any, Any]]
+"""Every typed value a field takes as it is, by its type and then by itself (so `True` is
+never the seat 1), mapped to what `parse_one` makes of it."""
+
+TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, TypedTable], ...]]
 """Fields declared one after another under the same condition: the field the condition names
-(None: always), the values that open it, the fields' names and their tables (the fields read
+(None: always), the values that open it, and each field's name and table (the fields read
 None when the condition is not met)."""
 
-
-def _looked_up(raw: Mapping[str, Any], names: tuple[str, ...],
-               tables: tuple[dict[Any, Any], ...]) -> zip[tuple[str, Any]]:
-    """Each of `names` with what its table makes of the value `raw` holds for it (MISSING
-    when it holds none), looked up by (type, value); KeyError for a value the table does not
-    list. One block of `EntryReader.read`'s quick path, the loop over its fields left to
-    `map` and `zip`: the same look-ups, without a Python step per field."""
-    sent = list(map(raw.get, names, repeat(MISSING)))
-    return zip(names, map(dict.__getitem__, tables, zip(map(type, sent), sent, strict=True)),
-               strict=True)
+NOT_LISTED: dict[Any, Any] = {}
+"""The table of a type no field lists a value of (`TypedTable`)."""
 
 
 def _tabled_steps(fields: Sequence[Field], player_count: int
@@ -251,7 +252,7 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
     None when some field's values cannot be listed (free text, cards, tricks, a wide number)
     or a field's condition names a field not declared before it, so the quick path would not
     read as the full one does."""
-    steps: list[tuple[str, tuple[str, str | None, tuple[str, ...], dict[Any, Any]]]] = []
+    steps: list[tuple[str, tuple[str | None, tuple[str, ...]], TypedTable]] = []
     declared: set[str] = set()
     for spec in fields:
         table = _typed_table(spec, player_count)
@@ -264,14 +265,21 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
             if value is not SLOW:
                 table[(blank.__class__, blank)] = value
         condition = spec.shown_when if spec.shown_when is not None else (None, ())
-        steps.append((spec.name, condition, table))
+        steps.append((spec.name, condition, _by_type(table)))
         declared.add(spec.name)
     blocks: list[TabledBlock] = []
     for condition, run in groupby(steps, key=lambda step: step[1]):
-        block = tuple(run)
-        blocks.append((condition[0], condition[1], tuple(name for name, _, _ in block),
-                       tuple(table for _, _, table in block)))
+        blocks.append((condition[0], condition[1], tuple((name, table) for name, _, table in run)))
     return tuple(blocks)
+
+
+def _by_type(table: dict[tuple[type, Any], Any]) -> TypedTable:
+    """A table keyed by (type, value) as a `TypedTable`: looked up by type, then by value (two
+    look-ups cheaper than making, hashing and comparing a pair for every field read)."""
+    typed: TypedTable = {}
+    for (kind, value), made in table.items():
+        typed.setdefault(kind, {})[value] = made
+    return typed
 
 
 def _typed_table(spec: Field, player_count: int) -> dict[Any, Any] | None:

@@ -109,6 +109,9 @@ PLAYED: tuple[str, ...] = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS,
                            Contract.GARDE_CONTRE)
 """The contracts that are actually played (everything but a pass)."""
 
+PLAYED_SET: frozenset[str] = frozenset(PLAYED)
+"""`PLAYED` as a set: what a hand's contract is looked up in."""
+
 CONTRACT_LABELS: dict[Contract, str] = {
     Contract.PASS: t("Everyone passed — redeal"),
     Contract.PETITE: t("Petite"),
@@ -304,9 +307,15 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
         points, bouts = counted_points, counted_bouts
     else:
         points, bouts = TOTAL_POINTS - counted_points, 3 - counted_bouts
-    return Hand(CONTRACTS[entry["contract"]], entry["taker"], get("partner"), get("called_king"),
-                counted_side, counted_points, counted_bouts, get("petit_au_bout") or NO_PETIT,
-                poignees, CHELEMS[get("chelem") or Chelem.NONE], points, bouts)
+    # `Hand(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
+    # hand replayed, twice when the lines are read).
+    return _new_tuple(Hand, (CONTRACTS[entry["contract"]], entry["taker"], get("partner"),
+                             get("called_king"), counted_side, counted_points, counted_bouts,
+                             get("petit_au_bout") or NO_PETIT, poignees,
+                             CHELEMS[get("chelem") or Chelem.NONE], points, bouts))
+
+
+_new_tuple = tuple.__new__
 
 
 def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
@@ -362,18 +371,16 @@ def poignee_thresholds(setup: Setup) -> tuple[int, int, int]:
 
 
 class TableRules(NamedTuple):
-    """What the referee reads at one table for every hand, worked out once per setup."""
+    """What the referee reads of a poignée at one table, worked out once per setup."""
 
     thresholds: tuple[int, int, int]  # `poignee_thresholds`
     most_trumps: int  # `max_poignee_trumps`
-    taker_points: dict[tuple[str, int], tuple[float, float]]  # `taker_point_ranges`
 
 
 def table_rules(setup: Setup) -> TableRules:
     """This table's `TableRules` (a setup never changes, so they are made once)."""
     return setup.remember(TABLE_RULES, lambda: TableRules(
-        poignee_thresholds(setup), max_poignee_trumps(setup.player_count),
-        taker_point_ranges(setup.player_count)))
+        poignee_thresholds(setup), max_poignee_trumps(setup.player_count)))
 
 
 TABLE_RULES = ("french-tarot", "table rules")
@@ -513,6 +520,11 @@ def least_with_chien(chien: int, bouts: int) -> float:
     return BOUT_POINTS * bouts + LEAST_CARD_POINTS * max(0, chien - bouts)
 
 
+TAKER_POINT_RANGES: dict[int, dict[tuple[str, int], tuple[float, float]]] = {
+    count: taker_point_ranges(count) for count in CHIEN_SIZES}
+"""`taker_point_ranges` at every table size, worked out once."""
+
+
 # ---------------------------------------------------------------- words
 
 
@@ -553,7 +565,7 @@ def hand_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
             *partner_problems(setup, hand), *chelem]
 
 
-def looks_clean(table: TableRules, entry: Entry, hand: Hand) -> bool:
+def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     """Whether `hand_problems` would find nothing, decided on plain values: the referee's
     quick path, for the usual hand (a test compares it with the full one).
 
@@ -563,7 +575,7 @@ def looks_clean(table: TableRules, entry: Entry, hand: Hand) -> bool:
     A chelem goes the full way.
     """
     points, bouts = hand.points, hand.bouts
-    allowed = table.taker_points.get((hand.contract, bouts))
+    allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
     if (allowed is None or not allowed[0] <= points <= allowed[1]
             or not 0 < points < TOTAL_POINTS or hand.chelem is not Chelem.NONE
             or (hand.partner is not None and hand.partner == hand.taker)):
@@ -571,10 +583,10 @@ def looks_clean(table: TableRules, entry: Entry, hand: Hand) -> bool:
     petit = hand.petit_au_bout
     if (petit == Side.TAKER and bouts == 0) or (petit == Side.DEFENCE and bouts == 3):
         return False
-    return poignees_clean(table, entry, hand)
+    return poignees_clean(setup, entry, hand)
 
 
-def poignees_clean(table: TableRules, entry: Entry, hand: Hand) -> bool:
+def poignees_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     """Whether `poignee_problems` would find nothing: no trumps entered without who showed
     them, each poignée within its level's threshold and the most one player can show, and two
     poignées shown by two players with at most 22 trumps between them."""
@@ -584,7 +596,7 @@ def poignees_clean(table: TableRules, entry: Entry, hand: Hand) -> bool:
     for by_key, _, trumps_key in POIGNEE_KEYS:
         if get(by_key) is None and get(trumps_key) is not None:
             return False
-    thresholds, most = table.thresholds, table.most_trumps
+    thresholds, most = table_rules(setup)
     for poignee in poignees:
         if not thresholds[LEVEL_INDEX[poignee.level]] <= poignee.trumps <= most:
             return False
@@ -1078,7 +1090,7 @@ class FrenchTarot(Game):
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Points possible for the bouts and the chien, petit au bout, poignées, partner,
         chelem."""
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return []
         setup = state.setup
         return hand_problems(setup, entry, read_hand(setup, entry))
@@ -1086,7 +1098,7 @@ class FrenchTarot(Game):
     def score(self, state: State, entry: Entry) -> HandResult:
         """Zeros and a redeal for a pass; otherwise each seat's share of the defender score."""
         setup = state.setup
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return self._redeal(state)
         return played_result(setup, read_hand(setup, entry))
 
@@ -1094,11 +1106,11 @@ class FrenchTarot(Game):
                         entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
         """`validate`, then `score`, with the hand read once; a hand the quick path finds
         clean (`looks_clean`) skips the full referee, which would find nothing."""
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return (), self._redeal(state)
         setup = state.setup
         hand = read_hand(setup, entry)
-        if not looks_clean(table_rules(setup), entry, hand):
+        if not looks_clean(setup, entry, hand):
             problems = hand_problems(setup, entry, hand)
             if problems:
                 return problems, None
@@ -1148,7 +1160,7 @@ class FrenchTarot(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: taker, contract, points, bonuses."""
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return t("All passed — redeal")
         hand = read_hand(setup, entry)
         parts = [_describe_taker(setup, hand), CONTRACT_LABELS[hand.contract],

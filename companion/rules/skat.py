@@ -107,6 +107,9 @@ TRUMP_GAMES: tuple[str, ...] = (*SUITS, GameType.GRAND)
 PLAYED: tuple[str, ...] = (*TRUMP_GAMES, GameType.NULL)
 """Every game but a pass."""
 
+PLAYED_SET: frozenset[str] = frozenset(PLAYED)
+"""`PLAYED` as a set: what a game entered is looked up in."""
+
 BASE_VALUES: dict[GameType, int] = {
     GameType.DIAMONDS: 9,
     GameType.HEARTS: 10,
@@ -245,8 +248,9 @@ def read_play(entry: Entry) -> Play:
     game = GAME_TYPES[entry["game"]]
     counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
     counted = entry.get("card_points")
-    # Positional, in the order of `Play`'s fields (one is made for every game replayed).
-    return Play(
+    # `Play(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
+    # game replayed), so positional: in the order of `Play`'s fields.
+    return _new_tuple(Play, (
         game,  # game
         entry["declarer"],  # declarer
         entry.get("bid") or LOWEST_BID,  # bid
@@ -262,7 +266,10 @@ def read_play(entry: Entry) -> Play:
         game is GameType.NULL,  # is_null
         0 if counted is None else int(side_points(counted, counted_side is Side.DECLARER,
                                                   TOTAL_POINTS)),  # points
-    )
+    ))
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -394,14 +401,17 @@ def is_lost(play: Play, computed: int) -> bool:
 
 
 def valuation(play: Play) -> Valuation:
-    """Judge a played game: its ISkO value, overbidding included, and whether it is won."""
+    """Judge a played game: its ISkO value, overbidding included, and whether it is won.
+
+    The `Valuation` is made without its generated `__new__`'s call, as `read_play` makes a
+    `Play` (one per game replayed)."""
     if play.is_null:
         value = null_value(play)
-        return Valuation(value, value, play.result is Result.WON, play)
+        return _new_tuple(Valuation, (value, value, play.result is Result.WON, play))
     base = BASE_VALUES[play.game]
     computed = level_count(play) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
-    return Valuation(computed, value, not is_lost(play, computed), play)
+    return _new_tuple(Valuation, (computed, value, not is_lost(play, computed), play))
 
 
 def list_score(valuation: Valuation) -> int:
@@ -960,13 +970,13 @@ class Skat(Game):
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Declarer, bid, matadors, announcements, card points, schneider, then the result."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return []
         return play_problems(state.setup, read_play(entry), self.dealer(state))
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """The list entry for one game, under the table's scoring."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return self._passed(state)
         play = read_play(entry)
         return played_result(state.setup, play, valuation(play), self.dealer(state))
@@ -975,7 +985,7 @@ class Skat(Game):
                         entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
         """`validate`, then `score`, with the game read and valued once; a game the quick path
         finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return (), self._passed(state)
         setup, play, dealer = state.setup, read_play(entry), self.dealer(state)
         judged = valuation(play)
@@ -1028,7 +1038,7 @@ class Skat(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Ann · ♠ hand, schneider · with 2 · 95 pts · won"."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return GAME_NAMES[GameType.PASSED]
         play = read_play(entry)
         parts = [setup.players[play.declarer], _short_title(play)]

@@ -26,7 +26,6 @@ from companion.rules.french_tarot import (
     hand_problems,
     looks_clean,
     read_hand,
-    table_rules,
 )
 from companion.rules.values import HandResult, Setup, State
 from tests.rules.tables import (
@@ -753,7 +752,6 @@ def test_the_quick_referee_knows_every_bound_of_the_points(count: int) -> None:
     """`looks_clean` agrees with the full referee on every card point total, bouts, side and
     contract, with and without a petit au bout (no chelem: the usual hand it answers for)."""
     setup = make(count)
-    rules = table_rules(setup)
     for contract in ("petite", "garde", "garde_sans", "garde_contre"):
         for half_points in range(0, 183):
             for bouts, side, petit in itertools.product(range(4), ("taker", "defence"),
@@ -762,5 +760,5 @@ def test_the_quick_referee_knows_every_bound_of_the_points(count: int) -> None:
                          "points": half_points / 2, "bouts": bouts, "petit_au_bout": petit,
                          "chelem": "none"}
                 hand = read_hand(setup, entry)
-                clean = looks_clean(rules, entry, hand)
+                clean = looks_clean(setup, entry, hand)
                 assert clean == (not hand_problems(setup, entry, hand)), entry
