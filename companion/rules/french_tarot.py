@@ -41,13 +41,13 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
+    LaterFrom,
     Outcome,
     Problem,
     Setup,
     State,
     by_value,
-    hand_result,
+    hand_result_from,
 )
 from companion.settlement import Settlement, settle
 from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
@@ -996,6 +996,11 @@ def hand_facts(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _facts_at(setup: Setup, hand: Hand) -> dict[str, Any]:
+    """`hand_facts`, called as the other deferred parts of a result are (`played_result`)."""
+    return hand_facts(hand)
+
+
 def pass_facts() -> dict[str, Any]:
     """Everyone passed: the same keys, nothing but the contract known."""
     return {**dict.fromkeys(FACT_KEYS), "contract": Contract.PASS.value}
@@ -1180,8 +1185,7 @@ def played_result(setup: Setup, hand: Hand) -> HandResult:
     headline and the facts made when first read."""
     score = defender_score(hand)
     points = tuple(map(score.__mul__, shares(setup, hand)))
-    return hand_result(points, Later(score_lines, setup, hand), Later(headline, setup, hand),
-                       Later(hand_facts, hand))
+    return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)
 
 
 def headline(setup: Setup, hand: Hand) -> Text:
@@ -1191,6 +1195,11 @@ def headline(setup: Setup, hand: Hand) -> Text:
                  contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
     return t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
              contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
+
+
+LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
+    LaterFrom(score_lines), LaterFrom(headline), LaterFrom(_facts_at))
+"""A played hand's lines, headline and facts, made from (setup, hand) when first read."""
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:

@@ -35,13 +35,13 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
+    LaterFrom,
     Outcome,
     Problem,
     Setup,
     State,
     by_value,
-    hand_result,
+    hand_result_from,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
@@ -1054,9 +1054,8 @@ def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> H
     """A played game's result: its row on the list; the lines, the headline and the facts
     made when first read."""
     points = score_row(setup, play, judged, dealer)
-    return hand_result(points, Later(score_lines, setup, play, judged, dealer),
-                       Later(headline, setup, play, judged, points),
-                       Later(game_facts, setup, play, judged, points, dealer))
+    return hand_result_from(points, (setup, play, judged, points, dealer), LATER_LINES,
+                            LATER_HEADLINE, LATER_FACTS)
 
 
 def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
@@ -1066,6 +1065,24 @@ def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...
     if scoring(setup) is not Scoring.AS_WRITTEN:
         parts.append(signed(points[play.declarer]))
     return join(parts, " · ")
+
+
+def _lines_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
+              dealer: int) -> list[str]:
+    """`score_lines`, called as `game_facts` is (`played_result`'s deferred parts)."""
+    return score_lines(setup, play, judged, dealer)
+
+
+def _headline_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
+                 dealer: int) -> str:
+    """`headline`, called as `game_facts` is (`played_result`'s deferred parts)."""
+    return headline(setup, play, judged, points)
+
+
+LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
+    LaterFrom(_lines_at), LaterFrom(_headline_at), LaterFrom(game_facts))
+"""A played game's lines, headline and facts, made when first read from (setup, play,
+valuation, points, dealer)."""
 
 
 def _choice_label(game: GameType) -> str:
