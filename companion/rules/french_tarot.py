@@ -1122,15 +1122,12 @@ class FrenchTarot(Game):
         return (), played_result(setup, hand)
 
     def _redeal(self, state: State) -> HandResult:
-        """Everyone passed: nobody scores and the next player deals."""
+        """Everyone passed: nobody scores and the next player deals (the words made when
+        first read)."""
         setup = state.setup
-        dealer = self.dealer(state)
-        next_dealer = (dealer + 1) % setup.player_count
-        lines = (t("Everyone passed: no score, the cards are redealt"),
-                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-                   next=setup.players[next_dealer]))
-        return HandResult((0,) * setup.player_count, lines, t("All passed — redeal"), redeal=True,
-                          facts=pass_facts())
+        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
+                                LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS,
+                                redeal=True)
 
     def settlement(self, state: State) -> Settlement:
         """Every hand is paid between the players, so the totals are each player's net."""
@@ -1200,6 +1197,27 @@ def headline(setup: Setup, hand: Hand) -> Text:
 LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
     LaterFrom(score_lines), LaterFrom(headline), LaterFrom(_facts_at))
 """A played hand's lines, headline and facts, made from (setup, hand) when first read."""
+
+
+def redeal_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
+    """Everyone passed: no score, and the deal moves on from `dealer`."""
+    next_dealer = (dealer + 1) % setup.player_count
+    return (t("Everyone passed: no score, the cards are redealt"),
+            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+              next=setup.players[next_dealer]))
+
+
+def _redeal_headline(setup: Setup, dealer: int) -> str:
+    return t("All passed — redeal")
+
+
+def _pass_facts_at(setup: Setup, dealer: int) -> dict[str, Any]:
+    return pass_facts()
+
+
+LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS = (
+    LaterFrom(redeal_lines), LaterFrom(_redeal_headline), LaterFrom(_pass_facts_at))
+"""A redeal's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:

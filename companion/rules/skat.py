@@ -998,14 +998,8 @@ class Skat(Game):
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
         setup = state.setup
-        dealer = self.dealer(state)
-        following = (dealer + 1) % setup.player_count
-        lines = (t("Everyone passed: no game is played and nobody scores"),
-                 t("The passed game counts on the list"),
-                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-                   next=setup.players[following]))
-        return HandResult((0,) * setup.player_count, lines, GAME_NAMES[GameType.PASSED],
-                          facts=passed_facts(setup, dealer))
+        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
+                                LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS)
 
     def outcome(self, state: State) -> Outcome:
         """Finished once a fixed list is complete; the highest total leads."""
@@ -1083,6 +1077,24 @@ LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
     LaterFrom(_lines_at), LaterFrom(_headline_at), LaterFrom(game_facts))
 """A played game's lines, headline and facts, made when first read from (setup, play,
 valuation, points, dealer)."""
+
+
+def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
+    """Everyone passed: the game counts on the list, nobody scores, the deal moves on."""
+    following = (dealer + 1) % setup.player_count
+    return (t("Everyone passed: no game is played and nobody scores"),
+            t("The passed game counts on the list"),
+            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+              next=setup.players[following]))
+
+
+def _passed_headline(setup: Setup, dealer: int) -> str:
+    return GAME_NAMES[GameType.PASSED]
+
+
+LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS = (
+    LaterFrom(passed_lines), LaterFrom(_passed_headline), LaterFrom(passed_facts))
+"""A passed game's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _choice_label(game: GameType) -> str:

@@ -421,14 +421,15 @@ def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) 
 
 
 def hand_result_from(points: tuple[int, ...], arguments: tuple[Any, ...], lines: LaterFrom,
-                     headline: LaterFrom, facts: LaterFrom) -> HandResult:
+                     headline: LaterFrom, facts: LaterFrom, *, redeal: bool = False
+                     ) -> HandResult:
     """`hand_result(points, Later(lines.function, *arguments), …)` for each of the three
     fields, without making three `Later`s: each is made when first read, by its function on
-    `arguments`, which the result keeps."""
+    `arguments`, which the result keeps. `redeal` as `HandResult`'s."""
     result = _new_object(HandResult)
     fields = result.__dict__
     fields["points"], fields["lines"], fields["headline"] = points, lines, headline
-    fields["redeal"], fields["carry"], fields["facts"] = False, None, facts
+    fields["redeal"], fields["carry"], fields["facts"] = redeal, None, facts
     fields[LATER_ARGUMENTS] = arguments
     return result
 
@@ -475,7 +476,11 @@ class Hands(Sequence[ScoredHand]):
             if len(items) == length:
                 items.append(hand)
                 if items[length] is hand:  # appended here, not by a sibling at the same moment
-                    return cls(items, length + 1)
+                    # `cls(items, length + 1)` without the call to `__init__` (one per hand
+                    # replayed): the same two slots.
+                    longer = _new_object(cls)
+                    longer._items, longer._length = items, length + 1
+                    return longer
             return cls([*items[:length], hand], length + 1)
         return cls([*hands, hand], len(hands) + 1)
 
