@@ -583,6 +583,8 @@ def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     petit = hand.petit_au_bout
     if (petit == Side.TAKER and bouts == 0) or (petit == Side.DEFENCE and bouts == 3):
         return False
+    if not hand.poignees:  # nobody showed one (`read_hand`): `poignees_clean`'s usual hand
+        return entry.get("poignee_trumps") is None and entry.get("poignee2_trumps") is None
     return poignees_clean(setup, entry, hand)
 
 
@@ -1181,7 +1183,8 @@ def played_result(setup: Setup, hand: Hand) -> HandResult:
     """A played hand's result: each seat's share of the defender score; the lines, the
     headline and the facts made when first read."""
     score = defender_score(hand)
-    points = tuple(map(score.__mul__, shares(setup, hand)))
+    # `shares(setup, hand)`, looked up here (one per hand replayed).
+    points = tuple(map(score.__mul__, SHARES[setup.player_count, hand.taker, hand.partner]))
     return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)
 
 
