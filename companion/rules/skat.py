@@ -437,8 +437,12 @@ def house_rules(setup: Setup) -> Options:
 
 
 def scoring(setup: Setup) -> Scoring:
-    """How the list is kept at this table (read for every game replayed)."""
-    return typed_options(setup, Options).scoring
+    """How the list is kept at this table (read for every game replayed, so remembered)."""
+    return setup.remember(SCORING, lambda: house_rules(setup).scoring)
+
+
+SCORING = ("skat", "scoring")
+"""The key of `scoring` in a setup's memo."""
 
 
 def list_length(setup: Setup) -> int:
@@ -578,7 +582,8 @@ def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -
     game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
     `schneider_problems` (`reached_as_marked`), and `result_problems` on `judged`.
     """
-    if sitting_out(setup, dealer) == play.declarer or play.bid not in BID_VALUES:
+    if ((setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
+            or play.bid not in BID_VALUES):
         return False
     if play.is_null:
         return play.counted_points is None and null_value(play) >= play.bid
