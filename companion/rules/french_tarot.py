@@ -283,6 +283,10 @@ class Hand(NamedTuple):
     bouts: int
 
 
+# Enum members read for every hand replayed, as module globals: `Side.TAKER` is looked up
+# through the enum's metaclass, about ten times a global's cost (measured).
+TAKER, DEFENCE, NO_CHELEM, SINGLE = Side.TAKER, Side.DEFENCE, Chelem.NONE, PoigneeLevel.SINGLE
+
 CONTRACTS = by_value(Contract)
 SIDES = by_value(Side)
 CHELEMS = by_value(Chelem)
@@ -301,9 +305,9 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
     poignees: tuple[Poignee, ...] = ()
     if get("poignee_by") is not None or get("poignee2_by") is not None:
         poignees = _read_poignees(setup, entry)
-    counted_side = SIDES[get("counted_side") or Side.TAKER]
+    counted_side = SIDES[get("counted_side") or TAKER]
     counted_points, counted_bouts = entry["points"], entry["bouts"]
-    if counted_side is Side.TAKER:
+    if counted_side is TAKER:
         points, bouts = counted_points, counted_bouts
     else:
         points, bouts = TOTAL_POINTS - counted_points, 3 - counted_bouts
@@ -312,7 +316,7 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
     return _new_tuple(Hand, (CONTRACTS[entry["contract"]], entry["taker"], get("partner"),
                              get("called_king"), counted_side, counted_points, counted_bouts,
                              get("petit_au_bout") or NO_PETIT, poignees,
-                             CHELEMS[get("chelem") or Chelem.NONE], points, bouts))
+                             CHELEMS[get("chelem") or NO_CHELEM], points, bouts))
 
 
 _new_tuple = tuple.__new__
@@ -325,7 +329,7 @@ def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
         by = entry.get(by_key)
         if by is None:
             continue
-        level = POIGNEE_LEVELS[entry.get(level_key) or PoigneeLevel.SINGLE]
+        level = POIGNEE_LEVELS[entry.get(level_key) or SINGLE]
         trumps = entry.get(trumps_key)
         if trumps is None:
             trumps = poignee_threshold(setup, level)
@@ -577,11 +581,11 @@ def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     points, bouts = hand.points, hand.bouts
     allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
     if (allowed is None or not allowed[0] <= points <= allowed[1]
-            or not 0 < points < TOTAL_POINTS or hand.chelem is not Chelem.NONE
+            or not 0 < points < TOTAL_POINTS or hand.chelem is not NO_CHELEM
             or (hand.partner is not None and hand.partner == hand.taker)):
         return False
     petit = hand.petit_au_bout
-    if (petit == Side.TAKER and bouts == 0) or (petit == Side.DEFENCE and bouts == 3):
+    if (petit == TAKER and bouts == 0) or (petit == DEFENCE and bouts == 3):
         return False
     if not hand.poignees:  # nobody showed one (`read_hand`): `poignees_clean`'s usual hand
         return entry.get("poignee_trumps") is None and entry.get("poignee2_trumps") is None

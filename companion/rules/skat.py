@@ -202,6 +202,12 @@ BID_VALUES: frozenset[int] = frozenset(BIDS)
 
 # ---------------------------------------------------------------- a game as the rules see it
 
+# Enum members read for every game replayed, as module globals: `Level.NONE` is looked up
+# through the enum's metaclass, about ten times a global's cost (measured), many times a game.
+NO_LEVEL, SCHNEIDER, SCHWARZ = Level.NONE, Level.SCHNEIDER, Level.SCHWARZ
+WON, DECLARER, WITH_MATADORS, NULL = Result.WON, Side.DECLARER, Matadors.WITH, GameType.NULL
+AS_WRITTEN, ISKO = Scoring.AS_WRITTEN, Scoring.ISKO
+
 
 class Play(NamedTuple):
     """One game as entered, seen from the declarer's side whichever side was counted.
@@ -228,13 +234,13 @@ class Play(NamedTuple):
     def effective_announcement(self) -> Level:
         """What was announced: an ouvert suit or Grand game counts as schwarz announced."""
         if self.ouvert and not self.is_null:
-            return Level.SCHWARZ
+            return SCHWARZ
         return self.announced
 
     @property
     def defenders_schwarz(self) -> bool:
         """The declarer took every trick (the defenders hold no card point)."""
-        return self.reached is Level.SCHWARZ and self.points == TOTAL_POINTS
+        return self.reached is SCHWARZ and self.points == TOTAL_POINTS
 
 
 GAME_TYPES = by_value(GameType)
@@ -246,7 +252,7 @@ RESULTS = by_value(Result)
 def read_play(entry: Entry) -> Play:
     """The game described by a parsed entry of a played game (not a pass)."""
     game = GAME_TYPES[entry["game"]]
-    counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
+    counted_side = SIDES[entry.get("counted_side") or DECLARER]
     counted = entry.get("card_points")
     # `Play(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
     # game replayed), so positional: in the order of `Play`'s fields.
@@ -255,16 +261,16 @@ def read_play(entry: Entry) -> Play:
         entry["declarer"],  # declarer
         entry.get("bid") or LOWEST_BID,  # bid
         entry.get("matadors") or 0,  # matadors
-        (entry.get("with_matadors") or Matadors.WITH) == Matadors.WITH,  # with_matadors
+        (entry.get("with_matadors") or WITH_MATADORS) == WITH_MATADORS,  # with_matadors
         bool(entry.get("hand")),  # hand
         bool(entry.get("ouvert")),  # ouvert
-        LEVELS[entry.get("announced") or Level.NONE],  # announced
+        LEVELS[entry.get("announced") or NO_LEVEL],  # announced
         counted_side,  # counted_side
         counted,  # counted_points
-        LEVELS[entry.get("schneider") or Level.NONE],  # reached
+        LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
         RESULTS[entry["result"]],  # result
-        game is GameType.NULL,  # is_null
-        0 if counted is None else int(side_points(counted, counted_side is Side.DECLARER,
+        game is NULL,  # is_null
+        0 if counted is None else int(side_points(counted, counted_side is DECLARER,
                                                   TOTAL_POINTS)),  # points
     ))
 
@@ -384,10 +390,10 @@ def level_count(play: Play) -> int:
     announced = play.effective_announcement
     reached = play.reached
     return (play.matadors + 1 + play.hand + play.ouvert
-            + (announced is not Level.NONE or reached is not Level.NONE)
-            + (announced is not Level.NONE)
-            + (announced is Level.SCHWARZ or reached is Level.SCHWARZ)
-            + (announced is Level.SCHWARZ))
+            + (announced is not NO_LEVEL or reached is not NO_LEVEL)
+            + (announced is not NO_LEVEL)
+            + (announced is SCHWARZ or reached is SCHWARZ)
+            + (announced is SCHWARZ))
 
 
 def is_lost(play: Play, computed: int) -> bool:
@@ -395,8 +401,8 @@ def is_lost(play: Play, computed: int) -> bool:
     points = play.points
     announced = play.effective_announcement
     return (points < WIN_POINTS
-            or (announced is Level.SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
-            or (announced is Level.SCHWARZ and not play.defenders_schwarz)
+            or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
+            or (announced is SCHWARZ and not play.defenders_schwarz)
             or computed < play.bid)
 
 
@@ -407,7 +413,7 @@ def valuation(play: Play) -> Valuation:
     `Play` (one per game replayed)."""
     if play.is_null:
         value = null_value(play)
-        return _new_tuple(Valuation, (value, value, play.result is Result.WON, play))
+        return _new_tuple(Valuation, (value, value, play.result is WON, play))
     base = BASE_VALUES[play.game]
     computed = level_count(play) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
@@ -589,11 +595,11 @@ def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -
         return play.counted_points is None and null_value(play) >= play.bid
     announced = play.announced
     return (play.matadors <= MOST_MATADORS[play.game]
-            and (play.hand or (not play.ouvert and announced is Level.NONE))
-            and not (play.ouvert and announced is Level.SCHNEIDER)
+            and (play.hand or (not play.ouvert and announced is NO_LEVEL))
+            and not (play.ouvert and announced is SCHNEIDER)
             and play.counted_points in POSSIBLE_POINTS
             and reached_as_marked(play)
-            and (play.result is Result.WON) == judged.won)
+            and (play.result is WON) == judged.won)
 
 
 def reached_as_marked(play: Play) -> bool:
@@ -601,10 +607,10 @@ def reached_as_marked(play: Play) -> bool:
     the declarer at the skat's points at most; schneider with one side at 30 or fewer;
     neither with both sides above 30."""
     points, reached = play.points, play.reached
-    if reached is Level.SCHWARZ:
+    if reached is SCHWARZ:
         return points == TOTAL_POINTS or points <= SKAT_MOST
     neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
-    return neither if reached is Level.NONE else not neither
+    return neither if reached is NO_LEVEL else not neither
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -776,14 +782,14 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
     """The points each seat gets on the list for this game under the table's scoring."""
     count = setup.player_count
     how = scoring(setup)
-    if how is Scoring.AS_WRITTEN:
+    if how is AS_WRITTEN:
         if judged.won:
             return declarer_only(count, play.declarer, 1)
         row = [0] * count
         for seat in defenders(setup, play.declarer, dealer):
             row[seat] = 1
         return tuple(row)
-    if how is Scoring.ISKO:
+    if how is ISKO:
         return declarer_only(count, play.declarer, list_score(judged))
     if judged.won:
         return declarer_only(count, play.declarer, judged.value + SEEGER_FABIAN_BONUS)
