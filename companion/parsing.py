@@ -185,11 +185,10 @@ class EntryReader:
                         continue
                     for name, by_type in block:
                         sent = get(name, MISSING)
-                        value = by_type.get(sent.__class__, NOT_LISTED).get(sent, SLOW)
-                        if value is SLOW:
-                            return self._read_each(raw)
-                        values[name] = value
+                        values[name] = by_type[sent.__class__][sent]
                 return values, []
+            except KeyError:  # a value its table does not list (typed text, a fault)
+                pass
             except TypeError:  # an unhashable value (a list where a word belongs)
                 pass
         return self._read_each(raw)
@@ -240,8 +239,6 @@ TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, TypedTable], .
 (None: always), the values that open it, and each field's name and table (the fields read
 None when the condition is not met)."""
 
-NOT_LISTED: dict[Any, Any] = {}
-"""The table of a type no field lists a value of (`TypedTable`)."""
 
 
 def _tabled_steps(fields: Sequence[Field], player_count: int
