@@ -98,11 +98,14 @@ def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) 
 
 def score_entry(game: Game, state: State, number: int,
                 raw: Mapping[str, Any]) -> ScoredHand | Checked:
-    """The scored hand, or the refused `Checked` entry with its problems."""
-    checked = check_entry(game, state, raw)
-    if not checked.ok:
-        return checked
-    return ScoredHand(number, checked.entry, game.score(state, checked.entry))
+    """The scored hand, or the refused `Checked` entry with its problems (what `check_entry`
+    answers, then `game.score`: the game checks and scores in one call)."""
+    entry, problems = entry_reader(game, state.setup).read(raw)
+    if not problems:
+        problems, result = game.check_and_score(state, entry)
+        if result is not None and not problems:
+            return ScoredHand(number, entry, result)
+    return Checked(entry, tuple(problems))
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,7 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
     reader = entry_reader(game, setup)
     problems: dict[int, tuple[Problem, ...]] = {}
     ended_after: tuple[int, str] | None = None
-    read, validate, score = reader.read, game.validate, game.score
+    read, check_and_score = reader.read, game.check_and_score
     for number, raw in entries:
         if ended_after is not None:
             problems[number] = (Problem(None, t("The game was over after hand {number} "
@@ -136,11 +139,11 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
         # What `score_entry` does, with the table's parser looked up once for the session.
         entry, refused = read(raw)
         if not refused:
-            refused = validate(state, entry)
+            refused, result = check_and_score(state, entry)
         if refused:
             problems[number] = tuple(refused)
         else:
-            state = state.with_hand(scored_hand(number, entry, score(state, entry)))
+            state = state.with_hand(scored_hand(number, entry, result))
             if stop_at_end:
                 outcome = game.outcome(state)
                 if outcome.finished:

@@ -169,25 +169,26 @@ class EntryReader:
         self._names = tuple(spec.name for spec in self.fields) if ordered != list(
             self.fields) else None
         self._tabled = _tabled_steps(self.fields, player_count)
+        self._blank = dict.fromkeys(spec.name for spec in self.fields)
 
     def read(self, raw: Mapping[str, Any]) -> tuple[Entry, list[Problem]]:
         """The typed entry and the problems with it (see `parse_values`)."""
         if self._tabled is not None:
             # A stored entry: every value one the field takes as it is, found in its table.
-            values: Entry = {}
+            # Every field starts as None, in declared order: a block whose condition is not
+            # met is left so, as the field by field path leaves it.
+            values: Entry = self._blank.copy()
             get = raw.get
             try:
-                for gate, allowed, block, unused in self._tabled:
+                for gate, allowed, block in self._tabled:
                     if gate is not None and values[gate] not in allowed:
-                        values.update(unused)
                         continue
-                    for name, table in block:
+                    for name, by_type in block:
                         sent = get(name, MISSING)
-                        value = table.get((sent.__class__, sent), SLOW)
-                        if value is SLOW:
-                            return self._read_each(raw)
-                        values[name] = value
+                        values[name] = by_type[sent.__class__][sent]
                 return values, []
+            except KeyError:  # a value its table does not list (typed text, a fault)
+                pass
             except TypeError:  # an unhashable value (a list where a word belongs)
                 pass
         return self._read_each(raw)
@@ -229,11 +230,15 @@ TABLE_LIMIT = 1024
 field by field)."""
 
 
-TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, dict[Any, Any]], ...],
-                    dict[str, None]]
+TypedTable = dict[type, dict[Any, Any]]
+"""Every typed value a field takes as it is, by its type and then by itself (so `True` is
+never the seat 1), mapped to what `parse_one` makes of it."""
+
+TabledBlock = tuple[str | None, tuple[str, ...], tuple[tuple[str, TypedTable], ...]]
 """Fields declared one after another under the same condition: the field the condition names
-(None: always), the values that open it, each field's name and table, and the fields as None
-(what they read when the condition is not met)."""
+(None: always), the values that open it, and each field's name and table (the fields read
+None when the condition is not met)."""
+
 
 
 def _tabled_steps(fields: Sequence[Field], player_count: int
@@ -244,7 +249,7 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
     None when some field's values cannot be listed (free text, cards, tricks, a wide number)
     or a field's condition names a field not declared before it, so the quick path would not
     read as the full one does."""
-    steps: list[tuple[str, tuple[str, str | None, tuple[str, ...], dict[Any, Any]]]] = []
+    steps: list[tuple[str, tuple[str | None, tuple[str, ...]], TypedTable]] = []
     declared: set[str] = set()
     for spec in fields:
         table = _typed_table(spec, player_count)
@@ -257,13 +262,21 @@ def _tabled_steps(fields: Sequence[Field], player_count: int
             if value is not SLOW:
                 table[(blank.__class__, blank)] = value
         condition = spec.shown_when if spec.shown_when is not None else (None, ())
-        steps.append((spec.name, condition, table))
+        steps.append((spec.name, condition, _by_type(table)))
         declared.add(spec.name)
     blocks: list[TabledBlock] = []
     for condition, run in groupby(steps, key=lambda step: step[1]):
-        block = tuple((name, table) for name, _, table in run)
-        blocks.append((condition[0], condition[1], block, dict.fromkeys(name for name, _ in block)))
+        blocks.append((condition[0], condition[1], tuple((name, table) for name, _, table in run)))
     return tuple(blocks)
+
+
+def _by_type(table: dict[tuple[type, Any], Any]) -> TypedTable:
+    """A table keyed by (type, value) as a `TypedTable`: looked up by type, then by value (two
+    look-ups cheaper than making, hashing and comparing a pair for every field read)."""
+    typed: TypedTable = {}
+    for (kind, value), made in table.items():
+        typed.setdefault(kind, {})[value] = made
+    return typed
 
 
 def _typed_table(spec: Field, player_count: int) -> dict[Any, Any] | None:

@@ -107,6 +107,20 @@ class Game(ABC):
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The referee: everything impossible about a parsed entry, each on its field."""
 
+    def check_and_score(self, state: State,
+                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+        """The referee and the score in one call: `validate`'s problems and no result when
+        there are any, else no problem and `score`'s result.
+
+        A game whose check and score work out the same things (the hand read, its value) may
+        override this to work them out once; it must answer exactly what `validate` and then
+        `score` answer, which its tests compare. `engine.replay` and `engine.score_entry` call it.
+        """
+        problems = self.validate(state, entry)
+        if problems:
+            return problems, None
+        return (), self.score(state, entry)
+
     def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
         """The referee on a phase that ends before the hand does (the bids before play).
 

@@ -13,7 +13,7 @@ and the taker's side receives it from every defender (zero sum).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -41,13 +41,13 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
+    LaterFrom,
     Outcome,
     Problem,
     Setup,
     State,
     by_value,
-    hand_result,
+    hand_result_from,
 )
 from companion.settlement import Settlement, settle
 from companion.tricks import TAROT_ACE_HIGH, TAROT_TEN_HIGH, RankOrder
@@ -108,6 +108,9 @@ NO_PETIT = "none"
 PLAYED: tuple[str, ...] = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS,
                            Contract.GARDE_CONTRE)
 """The contracts that are actually played (everything but a pass)."""
+
+PLAYED_SET: frozenset[str] = frozenset(PLAYED)
+"""`PLAYED` as a set: what a hand's contract is looked up in."""
 
 CONTRACT_LABELS: dict[Contract, str] = {
     Contract.PASS: t("Everyone passed — redeal"),
@@ -280,6 +283,10 @@ class Hand(NamedTuple):
     bouts: int
 
 
+# Enum members read for every hand replayed, as module globals: `Side.TAKER` is looked up
+# through the enum's metaclass, about ten times a global's cost (measured).
+TAKER, DEFENCE, NO_CHELEM, SINGLE = Side.TAKER, Side.DEFENCE, Chelem.NONE, PoigneeLevel.SINGLE
+
 CONTRACTS = by_value(Contract)
 SIDES = by_value(Side)
 CHELEMS = by_value(Chelem)
@@ -298,15 +305,21 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
     poignees: tuple[Poignee, ...] = ()
     if get("poignee_by") is not None or get("poignee2_by") is not None:
         poignees = _read_poignees(setup, entry)
-    counted_side = SIDES[get("counted_side") or Side.TAKER]
+    counted_side = SIDES[get("counted_side") or TAKER]
     counted_points, counted_bouts = entry["points"], entry["bouts"]
-    if counted_side is Side.TAKER:
+    if counted_side is TAKER:
         points, bouts = counted_points, counted_bouts
     else:
         points, bouts = TOTAL_POINTS - counted_points, 3 - counted_bouts
-    return Hand(CONTRACTS[entry["contract"]], entry["taker"], get("partner"), get("called_king"),
-                counted_side, counted_points, counted_bouts, get("petit_au_bout") or NO_PETIT,
-                poignees, CHELEMS[get("chelem") or Chelem.NONE], points, bouts)
+    # `Hand(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
+    # hand replayed, twice when the lines are read).
+    return _new_tuple(Hand, (CONTRACTS[entry["contract"]], entry["taker"], get("partner"),
+                             get("called_king"), counted_side, counted_points, counted_bouts,
+                             get("petit_au_bout") or NO_PETIT, poignees,
+                             CHELEMS[get("chelem") or NO_CHELEM], points, bouts))
+
+
+_new_tuple = tuple.__new__
 
 
 def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
@@ -316,7 +329,7 @@ def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
         by = entry.get(by_key)
         if by is None:
             continue
-        level = POIGNEE_LEVELS[entry.get(level_key) or PoigneeLevel.SINGLE]
+        level = POIGNEE_LEVELS[entry.get(level_key) or SINGLE]
         trumps = entry.get(trumps_key)
         if trumps is None:
             trumps = poignee_threshold(setup, level)
@@ -349,11 +362,33 @@ def plays_with_called_king(setup: Setup) -> bool:
 
 def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
     """Trumps needed for a poignée of `level` at this table."""
+    return table_rules(setup).thresholds[LEVEL_INDEX[level]]
+
+
+def poignee_thresholds(setup: Setup) -> tuple[int, int, int]:
+    """Trumps needed for a single, double and triple poignée at this table."""
     thresholds = POIGNEE_THRESHOLDS[setup.player_count]
     if (setup.player_count == 5
             and house_rules(setup).poignee_thresholds is PoigneeThresholds.AS_WRITTEN):
         thresholds = POIGNEE_THRESHOLDS_AS_WRITTEN_5
-    return thresholds[LEVEL_INDEX[level]]
+    return thresholds
+
+
+class TableRules(NamedTuple):
+    """What the referee reads of a poignée at one table, worked out once per setup."""
+
+    thresholds: tuple[int, int, int]  # `poignee_thresholds`
+    most_trumps: int  # `max_poignee_trumps`
+
+
+def table_rules(setup: Setup) -> TableRules:
+    """This table's `TableRules` (a setup never changes, so they are made once)."""
+    return setup.remember(TABLE_RULES, lambda: TableRules(
+        poignee_thresholds(setup), max_poignee_trumps(setup.player_count)))
+
+
+TABLE_RULES = ("french-tarot", "table rules")
+"""The key of `table_rules` in a setup's memo."""
 
 
 LEVEL_INDEX: dict[PoigneeLevel, int] = {level: index for index, level in enumerate(PoigneeLevel)}
@@ -382,18 +417,20 @@ def is_made(points: float, bouts: int) -> bool:
 
 def petit_value(petit_au_bout: str) -> int:
     """The petit au bout in the per-defender score, before the multiplier."""
-    if petit_au_bout == Side.TAKER:
-        return PETIT_AU_BOUT
-    if petit_au_bout == Side.DEFENCE:
-        return -PETIT_AU_BOUT
-    return 0
+    return PETIT_VALUES.get(petit_au_bout, 0)
+
+
+PETIT_VALUES: dict[str, int] = {Side.TAKER: PETIT_AU_BOUT, Side.DEFENCE: -PETIT_AU_BOUT}
+"""The petit au bout won by the taker's side counts +10, by the defence −10, else nothing."""
 
 
 def contract_score(hand: Hand) -> int:
     """((25 + margin) × sign + petit au bout) × multiplier: the score before the bonuses."""
-    sign = 1 if is_made(hand.points, hand.bouts) else -1
-    base = (BASE_SCORE + margin(hand.points, hand.bouts)) * sign
-    return (base + petit_value(hand.petit_au_bout)) * MULTIPLIERS[hand.contract]
+    points, needed = hand.points, TARGETS[hand.bouts]
+    base = BASE_SCORE + math.ceil(abs(points - needed))  # 25 + `margin`
+    if points < needed:  # failed (`is_made`)
+        base = -base
+    return (base + PETIT_VALUES.get(hand.petit_au_bout, 0)) * MULTIPLIERS[hand.contract]
 
 
 def poignee_score(hand: Hand) -> int:
@@ -406,7 +443,8 @@ def poignee_score(hand: Hand) -> int:
 
 def defender_score(hand: Hand) -> int:
     """What each defender pays the taker's side (negative: what each defender receives)."""
-    return contract_score(hand) + poignee_score(hand) + CHELEM_BONUS[hand.chelem]
+    score = contract_score(hand) + CHELEM_BONUS[hand.chelem]
+    return score + poignee_score(hand) if hand.poignees else score
 
 
 def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
@@ -429,6 +467,31 @@ SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
     (count, taker, partner): _shares_row(count, taker, partner)
     for count in (2, 3, 4, 5) for taker in range(count) for partner in (None, *range(count))}
 """Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
+
+
+def taker_point_ranges(player_count: int) -> dict[tuple[str, int], tuple[float, float]]:
+    """The fewest and the most card points the taker's side may have, by played contract and
+    the bouts it holds: what `points_problems` and `chien_problems` allow, as two numbers.
+
+    Each side holds at least its bouts (4.5 each); the side holding the chien's cards (the
+    taker's écart in a petite or a garde, the unseen chien in a garde sans or contre) holds at
+    least `least_with_chien`, or the écart's half points on top of its bouts. The quick path
+    of the referee (`looks_clean`) reads these; the full one says what is wrong.
+    """
+    chien = CHIEN_SIZES[player_count]
+    ranges = {}
+    for contract in PLAYED:
+        for bouts in range(4):
+            lowest = BOUT_POINTS * bouts
+            highest = TOTAL_POINTS - BOUT_POINTS * (3 - bouts)
+            if contract in ECART_CONTRACTS:
+                lowest = max(lowest, BOUT_POINTS * bouts + LEAST_CARD_POINTS * chien)
+            elif UNSEEN_CHIEN_HOLDER[CONTRACTS[contract]] is Side.TAKER:
+                lowest = max(lowest, least_with_chien(chien, bouts))
+            else:
+                highest = min(highest, TOTAL_POINTS - least_with_chien(chien, 3 - bouts))
+            ranges[contract, bouts] = (lowest, highest)
+    return ranges
 
 
 def chien_points_for_taker(hand: Hand, player_count: int) -> float:
@@ -461,6 +524,11 @@ def least_with_chien(chien: int, bouts: int) -> float:
     return BOUT_POINTS * bouts + LEAST_CARD_POINTS * max(0, chien - bouts)
 
 
+TAKER_POINT_RANGES: dict[int, dict[tuple[str, int], tuple[float, float]]] = {
+    count: taker_point_ranges(count) for count in CHIEN_SIZES}
+"""`taker_point_ranges` at every table size, worked out once."""
+
+
 # ---------------------------------------------------------------- words
 
 
@@ -490,6 +558,58 @@ def king_label(suit: str | None) -> Text:
 
 
 # ---------------------------------------------------------------- the referee
+
+
+def hand_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
+    """Everything wrong with a played hand (`FrenchTarot.validate`), each on its field."""
+    points = points_problems(setup, hand) or chien_problems(setup, hand)
+    # The chelem is judged on the points, so only once the points are possible.
+    chelem = [] if points else chelem_problems(setup, hand)
+    return [*points, *petit_problems(setup, hand), *poignee_problems(setup, entry, hand),
+            *partner_problems(setup, hand), *chelem]
+
+
+def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
+    """Whether `hand_problems` would find nothing, decided on plain values: the referee's
+    quick path, for the usual hand (a test compares it with the full one).
+
+    It mirrors, in order: `points_problems` and `chien_problems` (the taker's points within
+    `taker_point_ranges`), `_chelem_message`'s usual hand (no chelem marked, neither side at
+    0 or 91), `partner_problems`, `petit_problems` and `poignee_problems` (`poignees_clean`).
+    A chelem goes the full way.
+    """
+    points, bouts = hand.points, hand.bouts
+    allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
+    if (allowed is None or not allowed[0] <= points <= allowed[1]
+            or not 0 < points < TOTAL_POINTS or hand.chelem is not NO_CHELEM
+            or (hand.partner is not None and hand.partner == hand.taker)):
+        return False
+    petit = hand.petit_au_bout
+    if (petit == TAKER and bouts == 0) or (petit == DEFENCE and bouts == 3):
+        return False
+    if not hand.poignees:  # nobody showed one (`read_hand`): `poignees_clean`'s usual hand
+        return entry.get("poignee_trumps") is None and entry.get("poignee2_trumps") is None
+    return poignees_clean(setup, entry, hand)
+
+
+def poignees_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
+    """Whether `poignee_problems` would find nothing: no trumps entered without who showed
+    them, each poignée within its level's threshold and the most one player can show, and two
+    poignées shown by two players with at most 22 trumps between them."""
+    get, poignees = entry.get, hand.poignees
+    if not poignees:  # nobody showed one (`read_hand`): the usual hand
+        return get("poignee_trumps") is None and get("poignee2_trumps") is None
+    for by_key, _, trumps_key in POIGNEE_KEYS:
+        if get(by_key) is None and get(trumps_key) is not None:
+            return False
+    thresholds, most = table_rules(setup)
+    for poignee in poignees:
+        if not thresholds[LEVEL_INDEX[poignee.level]] <= poignee.trumps <= most:
+            return False
+    if len(poignees) == 2:
+        first, second = poignees
+        return first.by != second.by and first.trumps + second.trumps <= ALL_TRUMPS
+    return True
 
 
 def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -882,6 +1002,11 @@ def hand_facts(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _facts_at(setup: Setup, hand: Hand) -> dict[str, Any]:
+    """`hand_facts`, called as the other deferred parts of a result are (`played_result`)."""
+    return hand_facts(hand)
+
+
 def pass_facts() -> dict[str, Any]:
     """Everyone passed: the same keys, nothing but the contract known."""
     return {**dict.fromkeys(FACT_KEYS), "contract": Contract.PASS.value}
@@ -976,37 +1101,39 @@ class FrenchTarot(Game):
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Points possible for the bouts and the chien, petit au bout, poignées, partner,
         chelem."""
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return []
         setup = state.setup
-        hand = read_hand(setup, entry)
-        points = points_problems(setup, hand) or chien_problems(setup, hand)
-        # The chelem is judged on the points, so only once the points are possible.
-        chelem = [] if points else chelem_problems(setup, hand)
-        return [*points, *petit_problems(setup, hand), *poignee_problems(setup, entry, hand),
-                *partner_problems(setup, hand), *chelem]
+        return hand_problems(setup, entry, read_hand(setup, entry))
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Zeros and a redeal for a pass; otherwise each seat's share of the defender score."""
         setup = state.setup
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return self._redeal(state)
+        return played_result(setup, read_hand(setup, entry))
+
+    def check_and_score(self, state: State,
+                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+        """`validate`, then `score`, with the hand read once; a hand the quick path finds
+        clean (`looks_clean`) skips the full referee, which would find nothing."""
+        if entry.get("contract") not in PLAYED_SET:
+            return (), self._redeal(state)
+        setup = state.setup
         hand = read_hand(setup, entry)
-        score = defender_score(hand)
-        points = tuple(map(score.__mul__, shares(setup, hand)))
-        return hand_result(points, Later(score_lines, setup, hand), Later(headline, setup, hand),
-                           Later(hand_facts, hand))
+        if not looks_clean(setup, entry, hand):
+            problems = hand_problems(setup, entry, hand)
+            if problems:
+                return problems, None
+        return (), played_result(setup, hand)
 
     def _redeal(self, state: State) -> HandResult:
-        """Everyone passed: nobody scores and the next player deals."""
+        """Everyone passed: nobody scores and the next player deals (the words made when
+        first read)."""
         setup = state.setup
-        dealer = self.dealer(state)
-        next_dealer = (dealer + 1) % setup.player_count
-        lines = (t("Everyone passed: no score, the cards are redealt"),
-                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-                   next=setup.players[next_dealer]))
-        return HandResult((0,) * setup.player_count, lines, t("All passed — redeal"), redeal=True,
-                          facts=pass_facts())
+        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
+                                LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS,
+                                redeal=True)
 
     def settlement(self, state: State) -> Settlement:
         """Every hand is paid between the players, so the totals are each player's net."""
@@ -1041,7 +1168,7 @@ class FrenchTarot(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: taker, contract, points, bonuses."""
-        if entry.get("contract") not in PLAYED:
+        if entry.get("contract") not in PLAYED_SET:
             return t("All passed — redeal")
         hand = read_hand(setup, entry)
         parts = [_describe_taker(setup, hand), CONTRACT_LABELS[hand.contract],
@@ -1056,6 +1183,15 @@ class FrenchTarot(Game):
         return join(parts, " · ")
 
 
+def played_result(setup: Setup, hand: Hand) -> HandResult:
+    """A played hand's result: each seat's share of the defender score; the lines, the
+    headline and the facts made when first read."""
+    score = defender_score(hand)
+    # `shares(setup, hand)`, looked up here (one per hand replayed).
+    points = tuple(map(score.__mul__, SHARES[setup.player_count, hand.taker, hand.partner]))
+    return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)
+
+
 def headline(setup: Setup, hand: Hand) -> Text:
     """The hand in the table's words: "Ann · Garde · made by 6"."""
     if is_made(hand.points, hand.bouts):
@@ -1063,6 +1199,32 @@ def headline(setup: Setup, hand: Hand) -> Text:
                  contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
     return t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
              contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
+
+
+LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
+    LaterFrom(score_lines), LaterFrom(headline), LaterFrom(_facts_at))
+"""A played hand's lines, headline and facts, made from (setup, hand) when first read."""
+
+
+def redeal_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
+    """Everyone passed: no score, and the deal moves on from `dealer`."""
+    next_dealer = (dealer + 1) % setup.player_count
+    return (t("Everyone passed: no score, the cards are redealt"),
+            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+              next=setup.players[next_dealer]))
+
+
+def _redeal_headline(setup: Setup, dealer: int) -> str:
+    return t("All passed — redeal")
+
+
+def _pass_facts_at(setup: Setup, dealer: int) -> dict[str, Any]:
+    return pass_facts()
+
+
+LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS = (
+    LaterFrom(redeal_lines), LaterFrom(_redeal_headline), LaterFrom(_pass_facts_at))
+"""A redeal's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:

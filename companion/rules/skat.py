@@ -35,13 +35,13 @@ from companion.rules.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
+    LaterFrom,
     Outcome,
     Problem,
     Setup,
     State,
     by_value,
-    hand_result,
+    hand_result_from,
 )
 from companion.scoring import declarer_only
 from companion.settlement import Settlement, settle_list
@@ -106,6 +106,9 @@ TRUMP_GAMES: tuple[str, ...] = (*SUITS, GameType.GRAND)
 
 PLAYED: tuple[str, ...] = (*TRUMP_GAMES, GameType.NULL)
 """Every game but a pass."""
+
+PLAYED_SET: frozenset[str] = frozenset(PLAYED)
+"""`PLAYED` as a set: what a game entered is looked up in."""
 
 BASE_VALUES: dict[GameType, int] = {
     GameType.DIAMONDS: 9,
@@ -193,8 +196,17 @@ def _game_values() -> frozenset[int]:
 BIDS: tuple[int, ...] = tuple(sorted(_game_values()))
 """The bids, lowest first: 18, 20, 22, 23, 24, 27, 30, … 264 (ISkO: one bids game values)."""
 
+BID_VALUES: frozenset[int] = frozenset(BIDS)
+"""The bids as a set: what a bid is checked against."""
+
 
 # ---------------------------------------------------------------- a game as the rules see it
+
+# Enum members read for every game replayed, as module globals: `Level.NONE` is looked up
+# through the enum's metaclass, about ten times a global's cost (measured), many times a game.
+NO_LEVEL, SCHNEIDER, SCHWARZ = Level.NONE, Level.SCHNEIDER, Level.SCHWARZ
+WON, DECLARER, WITH_MATADORS, NULL = Result.WON, Side.DECLARER, Matadors.WITH, GameType.NULL
+AS_WRITTEN, ISKO = Scoring.AS_WRITTEN, Scoring.ISKO
 
 
 class Play(NamedTuple):
@@ -222,13 +234,13 @@ class Play(NamedTuple):
     def effective_announcement(self) -> Level:
         """What was announced: an ouvert suit or Grand game counts as schwarz announced."""
         if self.ouvert and not self.is_null:
-            return Level.SCHWARZ
+            return SCHWARZ
         return self.announced
 
     @property
     def defenders_schwarz(self) -> bool:
         """The declarer took every trick (the defenders hold no card point)."""
-        return self.reached is Level.SCHWARZ and self.points == TOTAL_POINTS
+        return self.reached is SCHWARZ and self.points == TOTAL_POINTS
 
 
 GAME_TYPES = by_value(GameType)
@@ -240,26 +252,30 @@ RESULTS = by_value(Result)
 def read_play(entry: Entry) -> Play:
     """The game described by a parsed entry of a played game (not a pass)."""
     game = GAME_TYPES[entry["game"]]
-    counted_side = SIDES[entry.get("counted_side") or Side.DECLARER]
+    counted_side = SIDES[entry.get("counted_side") or DECLARER]
     counted = entry.get("card_points")
-    return Play(
-        game=game,
-        declarer=entry["declarer"],
-        bid=entry.get("bid") or LOWEST_BID,
-        matadors=entry.get("matadors") or 0,
-        with_matadors=(entry.get("with_matadors") or Matadors.WITH) == Matadors.WITH,
-        hand=bool(entry.get("hand")),
-        ouvert=bool(entry.get("ouvert")),
-        announced=LEVELS[entry.get("announced") or Level.NONE],
-        counted_side=counted_side,
-        counted_points=counted,
-        reached=LEVELS[entry.get("schneider") or Level.NONE],
-        result=RESULTS[entry["result"]],
-        is_null=game is GameType.NULL,
-        points=0 if counted is None else int(side_points(counted,
-                                                         counted_side is Side.DECLARER,
-                                                         TOTAL_POINTS)),
-    )
+    # `Play(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
+    # game replayed), so positional: in the order of `Play`'s fields.
+    return _new_tuple(Play, (
+        game,  # game
+        entry["declarer"],  # declarer
+        entry.get("bid") or LOWEST_BID,  # bid
+        entry.get("matadors") or 0,  # matadors
+        (entry.get("with_matadors") or WITH_MATADORS) == WITH_MATADORS,  # with_matadors
+        bool(entry.get("hand")),  # hand
+        bool(entry.get("ouvert")),  # ouvert
+        LEVELS[entry.get("announced") or NO_LEVEL],  # announced
+        counted_side,  # counted_side
+        counted,  # counted_points
+        LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
+        RESULTS[entry["result"]],  # result
+        game is NULL,  # is_null
+        0 if counted is None else int(side_points(counted, counted_side is DECLARER,
+                                                  TOTAL_POINTS)),  # points
+    ))
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -374,10 +390,10 @@ def level_count(play: Play) -> int:
     announced = play.effective_announcement
     reached = play.reached
     return (play.matadors + 1 + play.hand + play.ouvert
-            + (announced is not Level.NONE or reached is not Level.NONE)
-            + (announced is not Level.NONE)
-            + (announced is Level.SCHWARZ or reached is Level.SCHWARZ)
-            + (announced is Level.SCHWARZ))
+            + (announced is not NO_LEVEL or reached is not NO_LEVEL)
+            + (announced is not NO_LEVEL)
+            + (announced is SCHWARZ or reached is SCHWARZ)
+            + (announced is SCHWARZ))
 
 
 def is_lost(play: Play, computed: int) -> bool:
@@ -385,20 +401,23 @@ def is_lost(play: Play, computed: int) -> bool:
     points = play.points
     announced = play.effective_announcement
     return (points < WIN_POINTS
-            or (announced is Level.SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
-            or (announced is Level.SCHWARZ and not play.defenders_schwarz)
+            or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
+            or (announced is SCHWARZ and not play.defenders_schwarz)
             or computed < play.bid)
 
 
 def valuation(play: Play) -> Valuation:
-    """Judge a played game: its ISkO value, overbidding included, and whether it is won."""
+    """Judge a played game: its ISkO value, overbidding included, and whether it is won.
+
+    The `Valuation` is made without its generated `__new__`'s call, as `read_play` makes a
+    `Play` (one per game replayed)."""
     if play.is_null:
         value = null_value(play)
-        return Valuation(value, value, play.result is Result.WON, play)
+        return _new_tuple(Valuation, (value, value, play.result is WON, play))
     base = BASE_VALUES[play.game]
     computed = level_count(play) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
-    return Valuation(computed, value, not is_lost(play, computed), play)
+    return _new_tuple(Valuation, (computed, value, not is_lost(play, computed), play))
 
 
 def list_score(valuation: Valuation) -> int:
@@ -424,8 +443,12 @@ def house_rules(setup: Setup) -> Options:
 
 
 def scoring(setup: Setup) -> Scoring:
-    """How the list is kept at this table."""
-    return house_rules(setup).scoring
+    """How the list is kept at this table (read for every game replayed, so remembered)."""
+    return setup.remember(SCORING, lambda: house_rules(setup).scoring)
+
+
+SCORING = ("skat", "scoring")
+"""The key of `scoring` in a setup's memo."""
 
 
 def list_length(setup: Setup) -> int:
@@ -542,6 +565,52 @@ def verdict_line(play: Play, judged: Valuation) -> str:
 
 
 # ---------------------------------------------------------------- the referee
+
+
+def play_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
+    """Everything wrong with a played game (`Skat.validate`): declarer, bid, matadors,
+    announcements, card points, schneider, then the result."""
+    problems = [*declarer_problems(setup, play, dealer), *bid_problems(play)]
+    if play.is_null:
+        problems += null_problems(play)
+    else:
+        problems += trump_game_problems(setup, play)
+    if problems:
+        return problems  # the result can only be judged on a consistent entry
+    return result_problems(setup, play)
+
+
+def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -> bool:
+    """Whether `play_problems` would find nothing, decided on plain values: the referee's
+    quick path, for the usual game (a test compares it with the full one).
+
+    It mirrors, in order: `declarer_problems`, `bid_problems`, `null_problems` for a Null
+    game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
+    `schneider_problems` (`reached_as_marked`), and `result_problems` on `judged`.
+    """
+    if ((setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
+            or play.bid not in BID_VALUES):
+        return False
+    if play.is_null:
+        return play.counted_points is None and null_value(play) >= play.bid
+    announced = play.announced
+    return (play.matadors <= MOST_MATADORS[play.game]
+            and (play.hand or (not play.ouvert and announced is NO_LEVEL))
+            and not (play.ouvert and announced is SCHNEIDER)
+            and play.counted_points in POSSIBLE_POINTS
+            and reached_as_marked(play)
+            and (play.result is WON) == judged.won)
+
+
+def reached_as_marked(play: Play) -> bool:
+    """Whether `schneider_problems` would find nothing: schwarz with the defenders at none or
+    the declarer at the skat's points at most; schneider with one side at 30 or fewer;
+    neither with both sides above 30."""
+    points, reached = play.points, play.reached
+    if reached is SCHWARZ:
+        return points == TOTAL_POINTS or points <= SKAT_MOST
+    neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
+    return neither if reached is NO_LEVEL else not neither
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -713,14 +782,14 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
     """The points each seat gets on the list for this game under the table's scoring."""
     count = setup.player_count
     how = scoring(setup)
-    if how is Scoring.AS_WRITTEN:
+    if how is AS_WRITTEN:
         if judged.won:
             return declarer_only(count, play.declarer, 1)
         row = [0] * count
         for seat in defenders(setup, play.declarer, dealer):
             row[seat] = 1
         return tuple(row)
-    if how is Scoring.ISKO:
+    if how is ISKO:
         return declarer_only(count, play.declarer, list_score(judged))
     if judged.won:
         return declarer_only(count, play.declarer, judged.value + SEEGER_FABIAN_BONUS)
@@ -912,43 +981,36 @@ class Skat(Game):
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Declarer, bid, matadors, announcements, card points, schneider, then the result."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return []
-        setup = state.setup
-        play = read_play(entry)
-        problems = [*declarer_problems(setup, play, self.dealer(state)), *bid_problems(play)]
-        if play.is_null:
-            problems += null_problems(play)
-        else:
-            problems += trump_game_problems(setup, play)
-        if problems:
-            return problems  # the result can only be judged on a consistent entry
-        return result_problems(setup, play)
+        return play_problems(state.setup, read_play(entry), self.dealer(state))
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """The list entry for one game, under the table's scoring."""
-        setup = state.setup
-        dealer = self.dealer(state)
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return self._passed(state)
         play = read_play(entry)
+        return played_result(state.setup, play, valuation(play), self.dealer(state))
+
+    def check_and_score(self, state: State,
+                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+        """`validate`, then `score`, with the game read and valued once; a game the quick path
+        finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
+        if entry.get("game") not in PLAYED_SET:
+            return (), self._passed(state)
+        setup, play, dealer = state.setup, read_play(entry), self.dealer(state)
         judged = valuation(play)
-        points = score_row(setup, play, judged, dealer)
-        return hand_result(points, Later(score_lines, setup, play, judged, dealer),
-                           Later(headline, setup, play, judged, points),
-                           Later(game_facts, setup, play, judged, points, dealer))
+        if not looks_consistent(setup, play, judged, dealer):
+            problems = play_problems(setup, play, dealer)
+            if problems:
+                return problems, None
+        return (), played_result(setup, play, judged, dealer)
 
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
         setup = state.setup
-        dealer = self.dealer(state)
-        following = (dealer + 1) % setup.player_count
-        lines = (t("Everyone passed: no game is played and nobody scores"),
-                 t("The passed game counts on the list"),
-                 t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-                   next=setup.players[following]))
-        return HandResult((0,) * setup.player_count, lines, GAME_NAMES[GameType.PASSED],
-                          facts=passed_facts(setup, dealer))
+        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
+                                LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS)
 
     def outcome(self, state: State) -> Outcome:
         """Finished once a fixed list is complete; the highest total leads."""
@@ -981,7 +1043,7 @@ class Skat(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Ann · ♠ hand, schneider · with 2 · 95 pts · won"."""
-        if entry.get("game") not in PLAYED:
+        if entry.get("game") not in PLAYED_SET:
             return GAME_NAMES[GameType.PASSED]
         play = read_play(entry)
         parts = [setup.players[play.declarer], _short_title(play)]
@@ -993,6 +1055,14 @@ class Skat(Game):
         return join(parts, " · ")
 
 
+def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
+    """A played game's result: its row on the list; the lines, the headline and the facts
+    made when first read."""
+    points = score_row(setup, play, judged, dealer)
+    return hand_result_from(points, (setup, play, judged, points, dealer), LATER_LINES,
+                            LATER_HEADLINE, LATER_FACTS)
+
+
 def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
     """The game in the list's words: "Ann · ♠ hand · won · +44"."""
     verdict = t("won") if judged.won else t("lost")
@@ -1000,6 +1070,42 @@ def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...
     if scoring(setup) is not Scoring.AS_WRITTEN:
         parts.append(signed(points[play.declarer]))
     return join(parts, " · ")
+
+
+def _lines_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
+              dealer: int) -> list[str]:
+    """`score_lines`, called as `game_facts` is (`played_result`'s deferred parts)."""
+    return score_lines(setup, play, judged, dealer)
+
+
+def _headline_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
+                 dealer: int) -> str:
+    """`headline`, called as `game_facts` is (`played_result`'s deferred parts)."""
+    return headline(setup, play, judged, points)
+
+
+LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
+    LaterFrom(_lines_at), LaterFrom(_headline_at), LaterFrom(game_facts))
+"""A played game's lines, headline and facts, made when first read from (setup, play,
+valuation, points, dealer)."""
+
+
+def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
+    """Everyone passed: the game counts on the list, nobody scores, the deal moves on."""
+    following = (dealer + 1) % setup.player_count
+    return (t("Everyone passed: no game is played and nobody scores"),
+            t("The passed game counts on the list"),
+            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
+              next=setup.players[following]))
+
+
+def _passed_headline(setup: Setup, dealer: int) -> str:
+    return GAME_NAMES[GameType.PASSED]
+
+
+LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS = (
+    LaterFrom(passed_lines), LaterFrom(_passed_headline), LaterFrom(passed_facts))
+"""A passed game's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _choice_label(game: GameType) -> str:

@@ -328,6 +328,22 @@ class Later:
         return self.function(*self.args)
 
 
+class LaterFrom:
+    """A field made when first read, by a function given once for every hand of a game
+    (`hand_result_from`) and called on the arguments each hand result keeps: one for each
+    of a game's deferred fields, not a `Later` for each hand (a replay makes one per hand)."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+
+
+LATER_ARGUMENTS = "_later_arguments"
+"""Where a hand result made by `hand_result_from` keeps what its `LaterFrom` fields are made
+from (its instance dict, beside the fields: not a field itself)."""
+
+
 class _Deferred:
     """A frozen dataclass field that may be given as `Later(...)`: made when first read, then
     kept, so every caller reads a plain value. `empty` makes the default (a fresh one each);
@@ -348,11 +364,16 @@ class _Deferred:
                 raise AttributeError(self.name)  # dataclasses: a field without a default
             return _EMPTY
         value = instance.__dict__[self.name]
-        if value.__class__ is Later:
+        kind = value.__class__
+        if kind is Later:
             value = value.make()
-            if self.convert is not None:
-                value = self.convert(value)
-            instance.__dict__[self.name] = value
+        elif kind is LaterFrom:
+            value = value.function(*instance.__dict__[LATER_ARGUMENTS])
+        else:
+            return value
+        if self.convert is not None:
+            value = self.convert(value)
+        instance.__dict__[self.name] = value
         return value
 
     def __set__(self, instance: Any, value: Any) -> None:
@@ -399,6 +420,20 @@ def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) 
     return result
 
 
+def hand_result_from(points: tuple[int, ...], arguments: tuple[Any, ...], lines: LaterFrom,
+                     headline: LaterFrom, facts: LaterFrom, *, redeal: bool = False
+                     ) -> HandResult:
+    """`hand_result(points, Later(lines.function, *arguments), …)` for each of the three
+    fields, without making three `Later`s: each is made when first read, by its function on
+    `arguments`, which the result keeps. `redeal` as `HandResult`'s."""
+    result = _new_object(HandResult)
+    fields = result.__dict__
+    fields["points"], fields["lines"], fields["headline"] = points, lines, headline
+    fields["redeal"], fields["carry"], fields["facts"] = redeal, None, facts
+    fields[LATER_ARGUMENTS] = arguments
+    return result
+
+
 @dataclass(frozen=True)
 class ScoredHand:
     """A hand in the effective history: its number, what was entered, what it scored."""
@@ -441,7 +476,11 @@ class Hands(Sequence[ScoredHand]):
             if len(items) == length:
                 items.append(hand)
                 if items[length] is hand:  # appended here, not by a sibling at the same moment
-                    return cls(items, length + 1)
+                    # `cls(items, length + 1)` without the call to `__init__` (one per hand
+                    # replayed): the same two slots.
+                    longer = _new_object(cls)
+                    longer._items, longer._length = items, length + 1
+                    return longer
             return cls([*items[:length], hand], length + 1)
         return cls([*hands, hand], len(hands) + 1)
 

@@ -10,11 +10,13 @@ from companion.rules.values import (
     HandResult,
     Hands,
     Later,
+    LaterFrom,
     ScoredHand,
     Setup,
     State,
     TrickRecord,
     hand_result,
+    hand_result_from,
     scored_hand,
     trick_record,
 )
@@ -129,3 +131,32 @@ def test_the_quick_constructors_make_what_the_dataclasses_make() -> None:
     state = State(Setup("g", ("Ann", "Bob"))).with_hand(hand)
     assert state == State(Setup("g", ("Ann", "Bob")), (hand,))
     assert (state.totals, state.hands_played) == ((5, -5), 1)
+
+
+def _letters(word: str, count: int) -> list[str]:
+    return list(word[:count])
+
+
+def _word(word: str, count: int) -> str:
+    return word * count
+
+
+def _counted(word: str, count: int) -> dict[str, int]:
+    return {word: count}
+
+
+LETTERS, WORD, COUNTED = LaterFrom(_letters), LaterFrom(_word), LaterFrom(_counted)
+
+
+def test_a_result_from_shared_makers_reads_as_one_given_laters() -> None:
+    """`hand_result_from` (one maker per field for every hand, the hand's arguments kept by
+    the result) reads as `hand_result` given a `Later` per field: equal, same repr, the lines
+    a tuple, each made once when first read, and as pickled before anything was read."""
+    quick = hand_result_from((5, -5), ("abc", 2), LETTERS, WORD, COUNTED)
+    plain = hand_result((5, -5), Later(_letters, "abc", 2), Later(_word, "abc", 2),
+                        Later(_counted, "abc", 2))
+    copied = pickle.loads(pickle.dumps(quick))
+    assert quick.lines == ("a", "b") and quick.lines is quick.lines
+    assert (quick.headline, quick.facts) == ("abcabc", {"abc": 2})
+    assert quick == plain and repr(quick) == repr(plain) == repr(copied)
+    assert not quick.redeal and quick.carry is None
