@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -43,6 +43,7 @@ def init_web(app: Flask) -> None:
         app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
         app.config.get("DATABASE_READ_ONLY", False))
     csrf.init_app(app)
+    app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
     app.register_blueprint(bp)
     app.register_blueprint(tricks_bp)
@@ -93,6 +94,20 @@ def get_store() -> Store:
         store = state.stores.store = Store(state.path, busy_seconds=state.busy_seconds,
                                            read_only=True if state.read_only else None)
     return store
+
+
+def answer_with_the_checked_token() -> None:
+    """A write whose CSRF token was just checked answers with forms carrying that same token
+    (Flask-WTF keeps the request's token in `g.csrf_token`, as its `generate_csrf` documents),
+    rather than signing a new one for every save's answer: the token is this phone's, for this
+    session cookie, and as valid as a new one would be (tokens here do not expire)."""
+    if not g.get("csrf_valid"):
+        return
+    token = request.form.get(current_app.config["WTF_CSRF_FIELD_NAME"])
+    for header in current_app.config["WTF_CSRF_HEADERS"]:
+        token = token or request.headers.get(header)
+    if token:
+        g.csrf_token = token
 
 
 def get_cache() -> ReplayCache:

@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+import flask_wtf.csrf
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -268,6 +269,34 @@ def test_csrf_is_required_on_every_form(db_path: Path) -> None:
     assert client.post(url + "/hands", data=GARDE_47).status_code == 400
     assert client.post(url + "/hands", data=GARDE_47,
                        headers={"X-CSRFToken": token}).status_code == 303
+
+
+def test_a_write_answers_with_the_token_it_was_checked_with(db_path: Path,
+                                                           monkeypatch) -> None:
+    """The answer to a save reuses the token just checked (no new signature per save), and
+    that token still opens the next write."""
+    signed: list[str] = []
+    sign = flask_wtf.csrf.URLSafeTimedSerializer.dumps
+    monkeypatch.setattr(flask_wtf.csrf.URLSafeTimedSerializer, "dumps",
+                        lambda self, value: signed.append(self.salt) or sign(self, value))
+    app = phone_app({"DATABASE": str(db_path), "TESTING": True})
+    client = app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', text_of(client.get("/new"))).group(1)
+    data = {"csrf_token": token, "game": "french-tarot", "players": "4"}
+    data |= {f"name-{i}": n for i, n in enumerate(FOUR)}
+    url = client.post("/new", data=data).headers["Location"]
+    signed.clear()
+    answer = client.post(url + "/hands", data=GARDE_47 | {"expected_number": "1"},
+                         headers={"X-CSRFToken": token, "HX-Request": "true"})
+    assert answer.status_code == 200
+    assert b"wtf-csrf-token" not in signed  # only the session cookie was signed
+    carried = set(re.findall(r'name="csrf_token" value="([^"]+)"', text_of(answer)))
+    assert carried == {token}
+    again = client.post(url + "/hands", data=GARDE_47 | {"expected_number": "2"},
+                        headers={"X-CSRFToken": token, "HX-Request": "true"})
+    assert again.status_code == 200 and 'id="hand-2"' in text_of(again)
+    assert client.post(url + "/hands", data=GARDE_47 | {"expected_number": "3"},
+                       headers={"X-CSRFToken": token[:-2] + "xx"}).status_code == 400
 
 
 def test_an_acknowledged_hand_is_on_disk_without_any_cache(app: Flask, client: FlaskClient,
