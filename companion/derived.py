@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, overload
 
 from companion.i18n import Text, from_recipe
-from companion.rules.values import Problem, ScoredHand
+from companion.rules.values import Later, Problem, ScoredHand, deferred_fields
 
 # ---------------------------------------------------------------- exact data
 
@@ -76,10 +76,19 @@ _READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "$dict": lambda data: {from_data(key): from_data(item) for key, item in data["$dict"]},
     "$text": lambda data: from_recipe(data["$text"]),
     "$enum": lambda data: _resolve(data["$enum"])(data["value"]),
-    "$data": lambda data: _resolve(data["$data"])(**{name: from_data(item)
-                                                     for name, item in data["fields"].items()}),
+    "$data": lambda data: _read_dataclass(data),
 }
 """How each kind of kept value is read back, by its mark."""
+
+
+def _read_dataclass(data: dict[str, Any]) -> Any:
+    """A kept dataclass made again; a field it makes when first read (a hand's lines, headline
+    and facts) is read back when first read too, so a page that never shows them (statistics
+    over every hand) does not make them."""
+    kind = _resolve(data["$data"])
+    deferred = deferred_fields(kind)
+    return kind(**{name: Later(from_data, item) if name in deferred and item.__class__ in
+                   (dict, list) else from_data(item) for name, item in data["fields"].items()})
 
 
 @cache

@@ -23,9 +23,11 @@ from companion.derived import (
     problems_from_text,
 )
 from companion.engine import check_entry
+from companion.rules import get
 from companion.rules.base import Game
 from companion.rules.values import (
     HandResult,
+    Later,
     Problem,
     ScoredHand,
     Setup,
@@ -106,6 +108,23 @@ def test_every_games_scored_hands_read_back_exactly(game: Game, setup: Setup) ->
         assert back == hand and repr(back) == repr(hand)
         if follows:
             state = state.with_hand(hand)
+
+
+def test_a_kept_hands_words_are_made_again_only_when_read() -> None:
+    """Statistics read every hand's points, never its lines: a kept hand's lines, headline and
+    facts come back as calls made when first read, and then read as the hand had them.
+    French Tarot, RULINGS.md's first example: a garde with 2 bouts and 47 points, +186."""
+    game, setup = get("french-tarot"), Setup("french-tarot", ("Ann", "Bob", "Cid", "Dee"))
+    entry = check_entry(game, State(setup), {"contract": "garde", "taker": "0",
+                                              "counted_side": "taker", "points": "47",
+                                              "bouts": "2"}).entry
+    hand = ScoredHand(1, entry, game.score(State(setup), entry))
+    back = hand_from_text(hand_as_text(hand))
+    kept = back.result.__dict__
+    assert {kept["lines"].__class__, kept["headline"].__class__, kept["facts"].__class__} == {
+        Later}
+    assert back.result.points == (186, -62, -62, -62)
+    assert back.result.lines == hand.result.lines and back == hand
 
 
 def test_problems_read_back_exactly() -> None:

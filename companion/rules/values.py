@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import Enum, StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import islice
 from operator import add
 from typing import Any, TypeVar, overload
@@ -384,6 +384,13 @@ class _Deferred:
 
 _EMPTY = object()
 """What a deferred field holds when it was not given: its `empty` value, made per instance."""
+
+
+@cache
+def deferred_fields(kind: type) -> frozenset[str]:
+    """The fields of a dataclass that may be given as `Later(...)` (made when first read)."""
+    return frozenset(name for name, attribute in vars(kind).items()
+                     if isinstance(attribute, _Deferred))
 
 
 @dataclass(frozen=True)
