@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
+from companion.web.views import LATEST_HANDS
 from tests.e2e.conftest import start_game
 
 pytestmark = pytest.mark.e2e
@@ -332,7 +333,9 @@ def test_twenty_hands_print_on_one_a4_page(page: Page, screens: Path) -> None:
     pad_url = start_session(page, ["Ann", "Bob", "Cat", "Dan"])
     post_hands(page, pad_url, TWENTY_HANDS)
     page.reload()
-    assert hand_count(page) == 20
+    # The pad shows the latest 10 (hands 11–20), the first 10 folded behind a link.
+    assert hand_count(page) == LATEST_HANDS == 10
+    expect(page.locator("#folded-hands")).to_contain_text("Show the 10 earlier hands")
     expect_totals(page, TWENTY_TOTALS)
     # Hand 20: Dan's Garde contre, s = 204: Dan +612, the others −204 each.
     expect_row(page, 20, [-204, -204, -204, 612], TWENTY_TOTALS)
