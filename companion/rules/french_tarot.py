@@ -325,15 +325,18 @@ _new_tuple = tuple.__new__
 def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
     """The poignées shown, in entry order (a blank count of trumps is the level's threshold)."""
     poignees = []
+    thresholds = None
     for by_key, level_key, trumps_key in POIGNEE_KEYS:
         by = entry.get(by_key)
         if by is None:
             continue
         level = POIGNEE_LEVELS[entry.get(level_key) or SINGLE]
         trumps = entry.get(trumps_key)
-        if trumps is None:
-            trumps = poignee_threshold(setup, level)
-        poignees.append(Poignee(by, level, trumps))
+        if trumps is None:  # `poignee_threshold(setup, level)`, the table's rules read once
+            thresholds = thresholds or table_rules(setup).thresholds
+            trumps = thresholds[LEVEL_INDEX[level]]
+        # `Poignee(by, level, trumps)` without NamedTuple's generated `__new__` (`read_hand`)
+        poignees.append(_new_tuple(Poignee, (by, level, trumps)))
     return tuple(poignees)
 
 
@@ -437,8 +440,10 @@ def poignee_score(hand: Hand) -> int:
     """Every poignée, to the side that won the hand, whoever showed it; not multiplied."""
     if not hand.poignees:
         return 0
-    sign = 1 if is_made(hand.points, hand.bouts) else -1
-    return sign * sum(poignee.bonus for poignee in hand.poignees)
+    bonus = 0
+    for poignee in hand.poignees:  # `poignee.bonus` without the property's call
+        bonus += POIGNEE_BONUS[poignee.level]
+    return bonus if hand.points >= TARGETS[hand.bouts] else -bonus  # `is_made`
 
 
 def defender_score(hand: Hand) -> int:
@@ -1186,7 +1191,10 @@ class FrenchTarot(Game):
 def played_result(setup: Setup, hand: Hand) -> HandResult:
     """A played hand's result: each seat's share of the defender score; the lines, the
     headline and the facts made when first read."""
-    score = defender_score(hand)
+    # `defender_score(hand)` without its call (one per hand replayed).
+    score = contract_score(hand) + CHELEM_BONUS[hand.chelem]
+    if hand.poignees:
+        score += poignee_score(hand)
     # `shares(setup, hand)`, looked up here (one per hand replayed).
     points = tuple(map(score.__mul__, SHARES[setup.player_count, hand.taker, hand.partner]))
     return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from companion.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
-from companion.counting import PointTable, achievable_totals, by_rank, side_points
+from companion.counting import PointTable, achievable_totals, by_rank
 from companion.figures import contracts_made
 from companion.formatting import signed
 from companion.i18n import Text, capital, join, pt, t
@@ -229,13 +229,9 @@ class Play(NamedTuple):
     result: Result
     is_null: bool  # a Null game: fixed value, decided by tricks, no card points
     points: int  # the declarer's card points, the skat included (0 for Null, which counts none)
-
-    @property
-    def effective_announcement(self) -> Level:
-        """What was announced: an ouvert suit or Grand game counts as schwarz announced."""
-        if self.ouvert and not self.is_null:
-            return SCHWARZ
-        return self.announced
+    # What was announced: an ouvert suit or Grand game counts as schwarz announced (a field,
+    # not a property: read three times for every game replayed).
+    effective_announcement: Level
 
     @property
     def defenders_schwarz(self) -> bool:
@@ -254,6 +250,9 @@ def read_play(entry: Entry) -> Play:
     game = GAME_TYPES[entry["game"]]
     counted_side = SIDES[entry.get("counted_side") or DECLARER]
     counted = entry.get("card_points")
+    ouvert = bool(entry.get("ouvert"))
+    announced = LEVELS[entry.get("announced") or NO_LEVEL]
+    is_null = game is NULL
     # `Play(…)` made as NamedTuple's generated `__new__` makes it, without its call (one per
     # game replayed), so positional: in the order of `Play`'s fields.
     return _new_tuple(Play, (
@@ -263,15 +262,17 @@ def read_play(entry: Entry) -> Play:
         entry.get("matadors") or 0,  # matadors
         (entry.get("with_matadors") or WITH_MATADORS) == WITH_MATADORS,  # with_matadors
         bool(entry.get("hand")),  # hand
-        bool(entry.get("ouvert")),  # ouvert
-        LEVELS[entry.get("announced") or NO_LEVEL],  # announced
+        ouvert,  # ouvert
+        announced,  # announced
         counted_side,  # counted_side
         counted,  # counted_points
         LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
         RESULTS[entry["result"]],  # result
-        game is NULL,  # is_null
-        0 if counted is None else int(side_points(counted, counted_side is DECLARER,
-                                                  TOTAL_POINTS)),  # points
+        is_null,  # is_null
+        # points: `side_points(counted, counted_side is DECLARER, TOTAL_POINTS)`, without the
+        # call (the card points are a whole number: an INTEGER field)
+        0 if counted is None else counted if counted_side is DECLARER else TOTAL_POINTS - counted,
+        SCHWARZ if ouvert and not is_null else announced,  # effective_announcement
     ))
 
 
@@ -586,7 +587,7 @@ def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -
 
     It mirrors, in order: `declarer_problems`, `bid_problems`, `null_problems` for a Null
     game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
-    `schneider_problems` (`reached_as_marked`), and `result_problems` on `judged`.
+    `schneider_problems` (`reached_as_marked`, looked up), and `result_problems` on `judged`.
     """
     if ((setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
             or play.bid not in BID_VALUES):
@@ -598,19 +599,26 @@ def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -
             and (play.hand or (not play.ouvert and announced is NO_LEVEL))
             and not (play.ouvert and announced is SCHNEIDER)
             and play.counted_points in POSSIBLE_POINTS
-            and reached_as_marked(play)
+            and play.points in POINTS_AS_MARKED[play.reached]
             and (play.result is WON) == judged.won)
 
 
-def reached_as_marked(play: Play) -> bool:
-    """Whether `schneider_problems` would find nothing: schwarz with the defenders at none or
-    the declarer at the skat's points at most; schneider with one side at 30 or fewer;
-    neither with both sides above 30."""
-    points, reached = play.points, play.reached
+def reached_as_marked(reached: Level, points: int) -> bool:
+    """Whether `schneider_problems` would find nothing with the declarer at `points` and
+    `reached` marked: schwarz with the defenders at none or the declarer at the skat's points
+    at most; schneider with one side at 30 or fewer; neither with both sides above 30."""
     if reached is SCHWARZ:
         return points == TOTAL_POINTS or points <= SKAT_MOST
     neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
     return neither if reached is NO_LEVEL else not neither
+
+
+POINTS_AS_MARKED: dict[Level, frozenset[int]] = {
+    level: frozenset(points for points in range(TOTAL_POINTS + 1)
+                     if reached_as_marked(level, points))
+    for level in Level}
+"""For each level marked, the declarer's card points `reached_as_marked` agrees with (what
+`looks_consistent` looks up, once per game replayed, instead of calling it)."""
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -789,8 +797,9 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
         for seat in defenders(setup, play.declarer, dealer):
             row[seat] = 1
         return tuple(row)
-    if how is ISKO:
-        return declarer_only(count, play.declarer, list_score(judged))
+    if how is ISKO:  # `list_score(judged)`, without the call (the usual table's every game)
+        value = judged.value
+        return declarer_only(count, play.declarer, value if judged.won else -2 * value)
     if judged.won:
         return declarer_only(count, play.declarer, judged.value + SEEGER_FABIAN_BONUS)
     row = [SEEGER_FABIAN_OPPONENTS[count]] * count

@@ -632,3 +632,19 @@ def test_check_and_score_answers_as_validate_then_score(count: int, dealer: int,
     accepted = [assert_checked_and_scored_alike(setup, state, drawn_game(rng, count))
                 for _ in range(4000)]
     assert 300 < sum(accepted) < 3700  # both ways taken, many times
+
+
+@pytest.mark.parametrize("level", ["none", "schneider", "schwarz"])
+def test_the_points_as_marked_are_what_the_schneider_check_lets_through(level: str) -> None:
+    """`looks_consistent` looks the declarer's card points up in `POINTS_AS_MARKED` instead
+    of asking `schneider_problems`: for every total a side can count (0 to 120, counted for
+    the declarer) and every level marked, the table and the full check agree."""
+    from companion.rules.skat import LEVELS, POINTS_AS_MARKED, read_play, schneider_problems
+    setup = make(3)
+    for points in range(121):
+        play = read_play({"game": "clubs", "declarer": 0, "bid": 18, "matadors": 1,
+                          "with_matadors": "with", "hand": False, "ouvert": False,
+                          "announced": "none", "counted_side": "declarer",
+                          "card_points": points, "schneider": level, "result": "won"})
+        assert (points in POINTS_AS_MARKED[LEVELS[level]]) == (
+            not schneider_problems(setup, play)), points
