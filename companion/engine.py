@@ -22,9 +22,8 @@ from companion.rules.values import (
     ScoredHand,
     Setup,
     State,
+    scored_hand,
 )
-
-_new_object = object.__new__
 
 
 @dataclass(frozen=True)
@@ -144,11 +143,7 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
         if refused:
             problems[number] = tuple(refused)
         else:
-            # `scored_hand(number, entry, result)` without its call (one per hand replayed).
-            hand = _new_object(ScoredHand)
-            fields = hand.__dict__
-            fields["number"], fields["entry"], fields["result"] = number, entry, result
-            state = state.with_hand(hand)
+            state = state.with_hand(scored_hand(number, entry, result))
             if stop_at_end:
                 outcome = game.outcome(state)
                 if outcome.finished:

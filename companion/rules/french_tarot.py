@@ -1191,12 +1191,7 @@ class FrenchTarot(Game):
 def played_result(setup: Setup, hand: Hand) -> HandResult:
     """A played hand's result: each seat's share of the defender score; the lines, the
     headline and the facts made when first read."""
-    # `defender_score(hand)` without its call (one per hand replayed).
-    score = contract_score(hand) + CHELEM_BONUS[hand.chelem]
-    if hand.poignees:
-        score += poignee_score(hand)
-    # `shares(setup, hand)`, looked up here (one per hand replayed).
-    points = tuple(map(score.__mul__, SHARES[setup.player_count, hand.taker, hand.partner]))
+    points = tuple(map(defender_score(hand).__mul__, shares(setup, hand)))
     return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)
 
 

@@ -797,9 +797,8 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
         for seat in defenders(setup, play.declarer, dealer):
             row[seat] = 1
         return tuple(row)
-    if how is ISKO:  # `list_score(judged)`, without the call (the usual table's every game)
-        value = judged.value
-        return declarer_only(count, play.declarer, value if judged.won else -2 * value)
+    if how is ISKO:
+        return declarer_only(count, play.declarer, list_score(judged))
     if judged.won:
         return declarer_only(count, play.declarer, judged.value + SEEGER_FABIAN_BONUS)
     row = [SEEGER_FABIAN_OPPONENTS[count]] * count

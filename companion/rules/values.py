@@ -574,17 +574,7 @@ class State:
         state = _new_object(State)
         fields = state.__dict__
         fields["setup"] = self.setup
-        hands, longer = self.hands, None
-        if hands.__class__ is Hands:
-            # `Hands.extended(hands, hand)` without its call when nothing was appended to the
-            # shared list yet (a replay's every hand): the list appended to, read one further.
-            items, length = hands._items, hands._length
-            if len(items) == length:
-                items.append(hand)
-                if items[length] is hand:  # appended here, not by a sibling at the same moment
-                    longer = _new_object(Hands)
-                    longer._items, longer._length = items, length + 1
-        fields["hands"] = longer if longer is not None else Hands.extended(hands, hand)
+        fields["hands"] = Hands.extended(self.hands, hand)
         fields["totals"] = tuple(map(add, totals, result.points))
         fields["hands_played"] = self.hands_played + (0 if result.redeal else 1)
         return state
