@@ -73,6 +73,15 @@ class Client:
     port: int
     cookies: dict[str, str] = field(default_factory=dict)
     csrf: str = ""
+    # Each session's blank form as this client last received it (its digest, the `blank_form`
+    # field): a browser posts it back with the form, as the benchmark does.
+    blank_forms: dict[str, str] = field(default_factory=dict)
+
+    def learn_blank_form(self, token: str, html: bytes) -> None:
+        """Keep the blank form a page or answer of session `token` carries, if it has one."""
+        match = re.search(rb'name="blank_form" value="([^"]+)"', html)
+        if match:
+            self.blank_forms[token] = match.group(1).decode()
 
     def __post_init__(self) -> None:
         self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
@@ -128,7 +137,9 @@ def create_session(client: Client) -> str:
     location = answer.headers.get("Location", "")
     if answer.status != 303 or "/s/" not in location:
         raise RuntimeError(f"could not start a session: {answer.status} {answer.body[:300]!r}")
-    return urlsplit(location).path.rsplit("/", 1)[-1]
+    token = urlsplit(location).path.rsplit("/", 1)[-1]
+    client.learn_blank_form(token, decoded(client.request("GET", f"/s/{token}")))
+    return token
 
 
 def hand_form(number: int) -> dict[str, str]:
@@ -146,11 +157,15 @@ BROWSER_ENCODINGS = "gzip, deflate, br"
 def save_hand(client: Client, token: str, number: int) -> float:
     """Save hand `number` the way htmx on a phone does (its answer compressed); returns the
     seconds it took."""
-    answer = client.request("POST", f"/s/{token}/hands", form=hand_form(number),
+    form = hand_form(number)
+    if token in client.blank_forms:
+        form["blank_form"] = client.blank_forms[token]
+    answer = client.request("POST", f"/s/{token}/hands", form=form,
                             headers={"HX-Request": "true", "Accept-Encoding": BROWSER_ENCODINGS})
     body = decoded(answer)
     if answer.status != 200 or f'id="hand-{number}"'.encode() not in body:
         raise RuntimeError(f"hand {number} was not saved: {answer.status} {body[:300]!r}")
+    client.learn_blank_form(token, body)  # an answer that draws a new form carries its own
     return answer.seconds
 
 

@@ -135,6 +135,21 @@
     event.detail.parameters.typing = typed ? "1" : "";
   });
 
+  // A hand saved with the form left in place (templates/pad/_saved_in_place.html): the form
+  // was the next hand's blank form, so it is cleared back to the defaults it was drawn with,
+  // nothing counts as typed any more, the fields shown follow, and the preview asks again.
+  document.addEventListener("entry-saved", function () {
+    var form = document.getElementById("entry-form");
+    if (!form) return;
+    form.reset();
+    delete form.dataset.typed;
+    applyShownWhen(form.parentNode);
+    paintUnits(form.parentNode);
+    form.dispatchEvent(new Event("cleared"));
+    var toast = document.getElementById("toast");
+    if (toast) toast.scrollIntoView(true);
+  });
+
   // Keep the screen awake while a pad is open (Screen Wake Lock, where the browser has it): a
   // phone lying on the table between hands must not lock. The lock ends when the page is
   // hidden; it is asked for again when the page shows.

@@ -7,6 +7,7 @@ one answers the updated fragments to htmx, or a 303 redirect to the page without
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -142,10 +143,25 @@ def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] 
     return build_form(_entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
 
 
-_EMPTY_ENTRIES: Kept[tuple[Any, ...], tuple[tuple[Field, ...], Markup]] = Kept()
+@dataclass(frozen=True)
+class EmptyEntry:
+    """The next hand's form at its declared defaults: its fields, or, when the shared macro
+    draws it, its HTML and the digest naming that HTML (`BLANK_FORM_FIELD` carries it back)."""
+
+    fields: list[FormField]
+    html: Markup | None = None
+    digest: str | None = None
 
 
-def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
+BLANK_FORM_FIELD = "blank_form"
+"""The hidden field a form drawn blank carries: the digest of its fields' HTML. A save posted
+with the digest of the next hand's blank form is answered without a new form: the browser
+clears the one it has (static/app.js), which is that form (`form_stays`)."""
+
+_EMPTY_ENTRIES: Kept[tuple[Any, ...], tuple[tuple[Field, ...], EmptyEntry]] = Kept()
+
+
+def empty_entry(pad: pads.Pad) -> EmptyEntry:
     """The next hand's form at its declared defaults: its fields, or, when the shared macro
     draws it (no game partial), its HTML. That HTML depends only on the fields and the table,
     so it is rendered once per language and reused by every save and page view."""
@@ -154,19 +170,21 @@ def empty_entry(pad: pads.Pad) -> tuple[list[FormField], Markup | None]:
     def fields() -> list[FormField]:
         return build_form(specs, pad.setup.players, data=defaults_as_form_data(pad.specs))[1]
 
+    def drawn() -> tuple[tuple[Field, ...], EmptyEntry]:
+        html = get_template_attribute("_macros.html", "entry_fields")(fields())
+        digest = hashlib.blake2b(str(html).encode(), digest_size=8).hexdigest()
+        return pad.specs, EmptyEntry([], html, digest)
+
     if pad.game.entry_partial:
-        return fields(), None
+        return EmptyEntry(fields())
     # Keyed by the setup's fields by identity and the names shown, not by every field's value:
     # hashing their labels and choices cost more than the rendering it saves. `declared` keeps
     # one tuple per setup and so does the value here, so an id is not reused while its entry
     # lives; `is` checks it anyway.
     key = (id(pad.specs), tuple(spec.name for spec in specs), pad.setup.players,
            current_language(), id(catalogue()))
-    kept_specs, html = _EMPTY_ENTRIES.get(key, lambda: (pad.specs, get_template_attribute(
-        "_macros.html", "entry_fields")(fields())))
-    if kept_specs is not pad.specs:
-        html = get_template_attribute("_macros.html", "entry_fields")(fields())
-    return [], html
+    kept_specs, entry = _EMPTY_ENTRIES.get(key, drawn)
+    return entry if kept_specs is pad.specs else drawn()[1]
 
 
 def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
@@ -198,17 +216,14 @@ def _shown(spec: Field, value: Any, pad: pads.Pad) -> str:
     return str(value)
 
 
-def _table_context(pad: pads.Pad, panel: TrickPanel | None = None) -> dict[str, Any]:
+def _table_context(pad: pads.Pad) -> dict[str, Any]:
     """What the status, standings and settlement draw from (cheap: no table of hands)."""
-    if panel is None and not pad.ended:
-        panel = draft_panel(pad)
     return {
         "pad": pad,
         "setup": pad.setup,
         "players": pad.setup.players,
         "totals": pad.state.totals,
         "outcome": pad.outcome,
-        "panel": panel,
         "settlement": pad.game.settlement(pad.state) if pad.state.hands else None,
         "groups": pad.game.groups(pad.setup),
         "group_totals": [(group, pad.game.group_total(pad.state, group))
@@ -279,23 +294,23 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
                 shown: int = LATEST_HANDS) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from (`shown`: the latest hands the
     table of hands draws; a fragment that draws only the last asks for 1)."""
-    entry_html = None
-    if fields is None:
-        fields, entry_html = empty_entry(pad)
+    blank = EmptyEntry(fields) if fields is not None else empty_entry(pad)
     if panel is None and not pad.ended:
         panel = draft_panel(pad, problems=general)
     rows, folded = latest_rows(pad, every_hand, shown)
     phase, ended, drafted = phase_now(pad)
     phases = pad.phases
-    return _table_context(pad, panel) | {
+    return _table_context(pad) | {
+        "panel": panel,
         "phase": phase,
         "phase_ends_hand": phase.name == phases[-1].name,
         "ended_phases": ended_phase_lines(pad, ended, drafted),
         "has_hands": bool(pad.state.hands),
         "rows": rows,
         "folded_hands": folded,
-        "fields": fields,
-        "entry_html": entry_html,
+        "fields": blank.fields,
+        "entry_html": blank.html,
+        "blank_form": blank.digest,
         "general_errors": general,
         "result": result,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
@@ -360,14 +375,60 @@ def add_hand(token: str):
         flash(said(saved_message(after, hand)))
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
-    # The entry form for the next hand comes from the server (its target), the rest out of band.
     # A pad that had hands already shows an undo: only it changes among the actions. The
     # answer draws one row of the table (the new hand) and its own poller.
+    undo_only = bool(pad.state.hands) and not after.ended
+    if form_stays(after):
+        return saved_in_place(after, hand, undo_only)
+    # The entry form for the next hand comes from the server (its target), the rest out of band.
     return render_template("pad/_saved.html", **pad_context(after, shown=1), saved=hand,
                            message=saved_message(after, hand),
                            undo_row=pads.row_of(get_store(), after, hand.number),
-                           undo_only=bool(pad.state.hands) and not after.ended,
-                           live_version=carried_live_version(token))
+                           undo_only=undo_only, live_version=carried_live_version(token))
+
+
+def form_stays(after: pads.Pad) -> bool:
+    """Whether the form just posted, cleared in the browser, is the next hand's form: it was
+    drawn blank (it carried that blank form's digest back), the next hand's blank form has the
+    same digest (the same fields, order, names and language), and the next hand starts with no
+    phase behind it. The answer then leaves the form in place instead of drawing it again."""
+    if after.ended:
+        return False
+    digest = empty_entry(after).digest
+    if digest is None or read_word(request.form.get(BLANK_FORM_FIELD), (digest,)) is None:
+        return False
+    phase, ended, _ = phase_now(after)
+    return not ended and phase.name == after.phases[-1].name
+
+
+def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response:
+    """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
+    (`HX-Reswap: none`); the browser clears it when the answer has settled (the `entry-saved`
+    event, static/app.js), and what changed comes out of band: the next hand's heading, number
+    and Save label, the status, standings and settlement, the undo (all the actions after the
+    first hand), the saved message, this phone's poller and the new row."""
+    store = get_store()
+    row = pads.row_of(store, pad, hand.number)
+    context = _table_context(pad) | {
+        "has_hands": True,
+        "rows": [(hand, pad.state.totals)],
+        "last_row": row,
+        "undo_row": row,
+        "saved": hand,
+        "message": saved_message(pad, hand),
+        "undo_only": undo_only,
+        "describe": lambda entry: pad.game.describe(pad.setup, entry),
+        "corrected": store.corrected_numbers(pad.token, hand.number),
+        "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
+        "live_version": carried_live_version(pad.token),
+    }
+    if not undo_only:
+        context |= {"rules_page": url_for("pad.rules", slug=pad.setup.game),
+                    "has_referee": referee_for(pad.setup.game) is not None}
+    response = make_response(render_template("pad/_saved_in_place.html", **context))
+    response.headers["HX-Reswap"] = "none"
+    response.headers["HX-Trigger-After-Settle"] = "entry-saved"
+    return response
 
 
 def carried_live_version(token: str) -> str | None:

@@ -123,14 +123,22 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
                           "Each defender pays 62; Ann receives 3 × 62 = 186"],
                    [186, -62, -62, -62])
     assert hand_count(page) == 0, "the preview must not save anything"
+    page.evaluate("document.getElementById('entry-form').dataset.mark = 'hand 1'")
     save_hand(page, 1)
     expect_totals(page, [186, -62, -62, -62])
     expect(page.locator("#toast")).to_contain_text("Hand 1 saved")
     # Right after the save, without a reload: the message and its Undo are in view, and the
-    # form the server sent for hand 2 is at its defaults.
+    # form, the same one (it was blank when drawn: the save left it in place), is cleared for
+    # hand 2: nothing tapped or typed, nothing counted as typed, the preview blank again.
     expect(page.locator("#toast")).to_be_in_viewport()
     expect(page.locator("#toast").get_by_role("button", name="Undo hand 1")).to_be_in_viewport()
+    expect(page.locator("#entry-form[data-mark='hand 1']")).to_have_count(1)
+    expect(page.locator("#next-heading")).to_contain_text("Hand 2")
     expect(page.locator("#points")).to_have_value("")
+    expect(page.locator("#field-contract input:checked")).to_have_count(0)
+    expect(page.locator("#field-taker input:checked")).to_have_count(0)
+    expect(page.locator("#entry-form[data-typed]")).to_have_count(0)
+    expect(page.locator("#entry .preview")).to_contain_text("appear here as you fill it in")
     expect(page.locator("#entry .error")).to_have_count(0)
     page.screenshot(path=str(screens / "saved-with-undo.png"))
 

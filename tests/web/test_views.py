@@ -86,6 +86,63 @@ def test_a_save_after_a_refusal_answers_a_clean_form(client: FlaskClient, pad_ur
     assert 'class="error"' not in entry and 'value="99"' not in entry
 
 
+def blank_form_of(html: str) -> str | None:
+    """The digest a blank entry form carries back with a save (None: the form was not drawn
+    blank, as after a refusal)."""
+    found = re.search(r'name="blank_form" value="([0-9a-f]+)"', html)
+    return found.group(1) if found else None
+
+
+def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient,
+                                                             pad_url: str) -> None:
+    """The pad drew the blank form; saved from it, the answer draws no new form (the browser
+    clears the one it has) and swaps the rest out of band, the next hand's number included."""
+    digest = blank_form_of(text_of(client.get(pad_url)))
+    assert digest is not None
+    response = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": digest},
+                           headers={"HX-Request": "true"})
+    html = text_of(response)
+    assert response.status_code == 200
+    assert response.headers["HX-Reswap"] == "none"
+    assert response.headers["HX-Trigger-After-Settle"] == "entry-saved"
+    assert 'id="entry"' not in html and 'name="points"' not in html  # no new form
+    assert re.search(r'id="next-heading" hx-swap-oob="true">Hand 2', html)
+    assert re.search(r'id="expected-number" name="expected_number" value="2" hx-swap-oob', html)
+    assert re.search(r'id="save-label" hx-swap-oob="true">Save hand 2<', html)
+    assert 'hx-swap-oob="beforeend:#hands"' in html and 'id="hand-1"' in html
+    # 4 players, garde, 47 points with 2 bouts: (25 + 6) × 2 = 62; Ann +186, each other −62.
+    assert standings(html) == [186, -62, -62, -62]
+    assert "(25 + 6) × 2 = 62" in html
+    assert "Hand 1 saved" in html and "Undo hand 1" in html
+    # Hand 2, from the same form: the same digest still names the next hand's blank form.
+    second = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": digest,
+                                                              "expected_number": "2"},
+                         headers={"HX-Request": "true"})
+    assert second.headers["HX-Reswap"] == "none"
+    assert standings(text_of(second)) == [372, -124, -124, -124]  # twice the first hand
+    assert 'id="undo-last"' in text_of(second) and "Undo hand 2" in text_of(second)
+
+
+def test_a_save_naming_another_form_gets_a_fresh_form(client: FlaskClient, pad_url: str) -> None:
+    response = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": "0123456789abcdef"},
+                           headers={"HX-Request": "true"})
+    assert "HX-Reswap" not in response.headers
+    assert text_of(response).lstrip().startswith('<section id="entry"')
+
+
+def test_a_refused_form_is_not_blank_so_its_save_draws_the_form_afresh(
+        client: FlaskClient, pad_url: str) -> None:
+    """A form drawn again as typed (a refusal) carries no digest: saved, it is replaced by the
+    next hand's blank form, which does carry one."""
+    refused = client.post(pad_url + "/hands", data=GARDE_47 | {"points": "99"},
+                          headers={"HX-Request": "true"})
+    assert refused.status_code == 422 and blank_form_of(text_of(refused)) is None
+    saved = text_of(client.post(pad_url + "/hands", data=GARDE_47,
+                                headers={"HX-Request": "true"}))
+    assert saved.lstrip().startswith('<section id="entry"')
+    assert blank_form_of(saved) == blank_form_of(text_of(client.get(pad_url)))
+
+
 def test_full_page_and_fragment_share_the_entry_form(client: FlaskClient, pad_url: str) -> None:
     page = text_of(client.get(pad_url))
     assert page.startswith("<!doctype html>")
