@@ -418,7 +418,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response
         "message": saved_message(pad, hand),
         "undo_only": undo_only,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
-        "corrected": store.corrected_numbers(pad.token, hand.number),
+        "corrected": frozenset(),  # the hand was just entered: its row is no correction
         "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
         "live_version": carried_live_version(pad.token),
     }
