@@ -150,6 +150,17 @@
     if (toast) toast.scrollIntoView(true);
   });
 
+  // A pad folded to its latest hands (#hands[data-latest]) stays folded while hands are saved
+  // on it: the rows beyond the latest are dropped as new ones arrive (the fold note over the
+  // table, sent with each save, says how many are folded away).
+  document.addEventListener("htmx:afterSettle", function () {
+    var table = document.getElementById("hands");
+    var latest = table ? parseInt(table.dataset.latest, 10) : 0;
+    if (!latest) return;
+    var rows = table.querySelectorAll("tbody.hand");
+    for (var i = 0; i < rows.length - latest; i++) rows[i].remove();
+  });
+
   // Keep the screen awake while a pad is open (Screen Wake Lock, where the browser has it): a
   // phone lying on the table between hands must not lock. The lock ends when the page is
   // hidden; it is asked for again when the page shows.

@@ -308,6 +308,8 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "has_hands": bool(pad.state.hands),
         "rows": rows,
         "folded_hands": folded,
+        "every_hand": every_hand,
+        "latest_hands": LATEST_HANDS,
         "fields": blank.fields,
         "entry_html": blank.html,
         "blank_form": blank.digest,
@@ -381,10 +383,18 @@ def add_hand(token: str):
     if form_stays(after):
         return saved_in_place(after, hand, undo_only)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
-    return render_template("pad/_saved.html", **pad_context(after, shown=1), saved=hand,
+    context = pad_context(after, shown=1) | fold_after_save(after)
+    return render_template("pad/_saved.html", **context, saved=hand,
                            message=saved_message(after, hand),
                            undo_row=pads.row_of(get_store(), after, hand.number),
                            undo_only=undo_only, live_version=carried_live_version(token))
+
+
+def fold_after_save(pad: pads.Pad) -> dict[str, int]:
+    """What the fold note over a pad folded to its latest hands says once a hand is saved: the
+    hands it shows and the hands folded away (the browser drops the rows beyond the latest)."""
+    return {"fold_count": max(0, len(pad.state.hands) - LATEST_HANDS),
+            "fold_shown": LATEST_HANDS}
 
 
 def form_stays(after: pads.Pad) -> bool:
@@ -409,7 +419,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response
     first hand), the saved message, this phone's poller and the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
-    context = _table_context(pad) | {
+    context = _table_context(pad) | fold_after_save(pad) | {
         "has_hands": True,
         "rows": [(hand, pad.state.totals)],
         "last_row": row,

@@ -332,6 +332,23 @@ def post_hands(page: Page, pad_url: str, hands: list[tuple[str, str, str]]) -> N
         assert answer.status == 200, f"hand {index + 1}: {answer.status} {answer.text()[:300]}"
 
 
+def test_a_pad_left_open_stays_folded_to_its_latest_hands(page: Page) -> None:
+    """Ten hands posted, the pad opened: ten rows. Hand 11 saved on it: still ten rows (hands
+    2–11), and the note over the table says one hand is folded away."""
+    pad_url = start_session(page, ["Ann", "Bob", "Cat", "Dan"])
+    post_hands(page, pad_url, TWENTY_HANDS[:LATEST_HANDS])
+    page.reload()
+    assert hand_count(page) == LATEST_HANDS == 10
+    expect(page.locator("#folded-hands")).to_have_count(0)
+    # Hand 11 is TWENTY_HANDS[10]: Cat (seat 10 % 4 = 2), Garde sans, 40 points, 3 bouts.
+    fill_hand(page, contract="Garde sans le chien", taker="Cat", points="40", bouts=3)
+    save_hand(page, 11)
+    expect(page.locator("#hands tbody.hand")).to_have_count(10)
+    expect(page.locator("#hand-1")).to_have_count(0)
+    expect(page.locator("#hands tbody.hand").first).to_have_id("hand-2")
+    expect(page.locator("#folded-hands")).to_contain_text("Show the 1 earlier hand")
+
+
 def pdf_page_count(pdf: bytes) -> int:
     """Page objects in a PDF (`/Type /Page`, not the `/Pages` tree nodes)."""
     return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))

@@ -123,6 +123,26 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     assert 'id="undo-last"' in text_of(second) and "Undo hand 2" in text_of(second)
 
 
+def test_a_save_folds_the_table_to_its_latest_hands(client: FlaskClient, pad_url: str) -> None:
+    """A pad left open stays folded to its latest hands (LATEST_HANDS, 10): from the 11th hand
+    on, each save's answer says how many hands are folded away (the browser drops the rows)."""
+    from companion.web.views import LATEST_HANDS
+
+    page = text_of(client.get(pad_url))
+    assert f'id="hands" data-latest="{LATEST_HANDS}"' in page
+    digest = blank_form_of(page)
+    notes = []
+    for number in range(1, LATEST_HANDS + 3):
+        html = text_of(client.post(pad_url + "/hands", data=GARDE_47 | {
+            "blank_form": digest, "expected_number": str(number)}, headers={"HX-Request": "true"}))
+        notes.append(html.split('id="fold-note" hx-swap-oob="true">', 1)[1].split("</div>")[0])
+    assert notes[:LATEST_HANDS] == [""] * LATEST_HANDS  # ten hands: nothing folded
+    assert "The latest 10 hands." in notes[10] and "Show the 1 earlier hand<" in notes[10]
+    assert "Show the 2 earlier hands" in notes[11]
+    every = text_of(client.get(pad_url + "?hands=all"))
+    assert "data-latest" not in every and "data-all" in every  # nothing dropped, note hidden
+
+
 def test_a_save_naming_another_form_gets_a_fresh_form(client: FlaskClient, pad_url: str) -> None:
     response = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": "0123456789abcdef"},
                            headers={"HX-Request": "true"})
