@@ -415,8 +415,9 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response
     """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
     (`HX-Reswap: none`); the browser clears it when the answer has settled (the `entry-saved`
     event, static/app.js), and what changed comes out of band: the next hand's heading, number
-    and Save label, the status, standings and settlement, the undo (all the actions after the
-    first hand), the saved message, this phone's poller and the new row."""
+    and Save label, the status, standings and settlement, the undo of the last hand (all the
+    actions when it is the first), the saved message, the fold note, this phone's poller and
+    the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
     context = _table_context(pad) | fold_after_save(pad) | {
