@@ -6,6 +6,7 @@ import threading
 from dataclasses import dataclass, field
 
 from flask import Flask, Response, current_app, g, render_template, request
+from flask.templating import Environment
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -23,8 +24,24 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+class FlatGlobalsEnvironment(Environment):
+    """Flask's Jinja environment, with each template's globals kept as one dict.
+
+    Jinja keeps them as a `ChainMap` over the environment's, and copies them into the context
+    of every render and every `{% include %}`; copying a ChainMap of some 25 names costs about
+    15 µs each time, a tenth of a save's answer. A dict copies in C. The price: a global added
+    to the environment after a template was loaded would not reach it, and every global here
+    is added while the app is built (Flask's, Flask-WTF's, the language's), before any
+    template loads."""
+
+    def make_globals(self, d: dict | None) -> dict:  # type: ignore[override]
+        return {**self.globals, **(d or {})}
+
+
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
+    assert "jinja_env" not in app.__dict__, "the environment must be chosen before it is made"
+    app.jinja_environment = FlatGlobalsEnvironment
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
     from companion.web.floor import register_if_asked as register_floor_if_asked
     from companion.web.join import bp as join_bp

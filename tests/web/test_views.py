@@ -446,3 +446,11 @@ def test_an_odd_number_in_the_points_box_is_refused_on_its_field(client: FlaskCl
     html = text_of(response)
     assert re.search(r'id="err-points"[^>]*>(Enter a number\.|Card points must be between)',
                      html)
+
+
+def test_templates_keep_their_globals_as_one_dict(app: Flask) -> None:
+    """Each template's globals are one dict (FlatGlobalsEnvironment: copied into every render
+    and include), holding Flask's, Flask-WTF's and the language's, all added before it loaded."""
+    template = app.jinja_env.get_template("pad/_saved_in_place.html")
+    assert type(template.globals) is dict
+    assert {"url_for", "csrf_token", "t", "tn", "request"} <= template.globals.keys()
