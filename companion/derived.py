@@ -10,10 +10,11 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
+from operator import attrgetter
 from typing import Any, overload
 
 from companion.i18n import Text, from_recipe
@@ -22,7 +23,8 @@ from companion.rules.values import Later, Problem, ScoredHand, deferred_fields
 # ---------------------------------------------------------------- exact data
 
 
-_SCALARS = frozenset({bool, int, float, str})
+_SCALARS = frozenset({bool, int, float, str, type(None)})
+"""What `as_data` keeps as it is: most of a hand (its containers ask before calling it)."""
 
 
 def as_data(value: Any) -> Any:
@@ -31,26 +33,75 @@ def as_data(value: Any) -> Any:
     enums enums, dataclasses dataclasses (JSON alone would turn all three into lists or text,
     and a game comparing `carry.kind is Kind.X` would then behave differently)."""
     kind = value.__class__
-    if value is None or kind in _SCALARS:  # the commonest first: every saved hand comes here
+    if kind in _SCALARS:
         return value
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(kind)
+    return writer(value)
+
+
+def _writer_for(kind: type) -> Callable[[Any], Any]:
+    """How `as_data` writes a value of class `kind`, worked out once per class (every saved
+    hand holds the same few): a TypeError for a class that cannot be kept exactly."""
     if kind is tuple:
-        return {"$tuple": [as_data(item) for item in value]}
-    if isinstance(value, Text):  # a message: kept with its recipe, to be said in any language
-        return {"$text": value.recipe()}
-    if isinstance(value, Enum):
-        return {"$enum": _qualified(kind), "value": value.value}
-    if is_dataclass(value) and not isinstance(value, type):
-        name, kept = _dataclass_fields(kind)
-        return {"$data": name, "fields": {spec: as_data(getattr(value, spec)) for spec in kept}}
-    if kind is list:
-        return [as_data(item) for item in value]
-    if type(value) is frozenset:
-        return {"$frozenset": [as_data(item) for item in value]}
-    if type(value) is dict:
-        if all(type(key) is str and not key.startswith("$") for key in value):
-            return {key: as_data(item) for key, item in value.items()}
-        return {"$dict": [[as_data(key), as_data(item)] for key, item in value.items()]}
-    raise TypeError(f"a {type(value).__name__} cannot be kept as exact data")
+        return _tuple_data
+    if issubclass(kind, Text):  # a message: kept with its recipe, to be said in any language
+        return _text_data
+    if issubclass(kind, Enum):
+        name = _qualified(kind)
+        return lambda value: {"$enum": name, "value": value.value}
+    if is_dataclass(kind):
+        return _dataclass_writer(kind)
+    writer = _CONTAINER_WRITERS.get(kind)
+    if writer is None:
+        raise TypeError(f"a {kind.__name__} cannot be kept as exact data")
+    return writer
+
+
+def _tuple_data(value: tuple[Any, ...]) -> Any:
+    return {"$tuple": _items_data(value)}
+
+
+def _items_data(items: Iterable[Any]) -> list[Any]:
+    return [item if item.__class__ in _SCALARS else as_data(item) for item in items]
+
+
+def _text_data(value: Text) -> Any:
+    return {"$text": value.recipe()}
+
+
+def _dataclass_writer(kind: type) -> Callable[[Any], Any]:
+    """Writes a dataclass of class `kind`: its qualified name and the fields its constructor
+    takes (named once per class, not once per hand)."""
+    name = _qualified(kind)
+    kept = tuple(spec.name for spec in fields(kind) if spec.init)
+    read = attrgetter(*kept) if len(kept) > 1 else lambda value: (getattr(value, kept[0]),)
+
+    def write(value: Any) -> Any:
+        return {"$data": name, "fields": dict(zip(kept, _items_data(read(value)), strict=True))}
+    return write
+
+
+def _dict_data(value: dict[Any, Any]) -> Any:
+    """A mapping: as it is when its keys are words that cannot be taken for a mark (the
+    commonest, checked while writing), else as "$dict" pairs."""
+    written = {}
+    for key, item in value.items():
+        if key.__class__ is not str or key.startswith("$"):
+            return {"$dict": [[as_data(key), as_data(item)] for key, item in value.items()]}
+        written[key] = item if item.__class__ in _SCALARS else as_data(item)
+    return written
+
+
+_CONTAINER_WRITERS: dict[type, Callable[[Any], Any]] = {
+    list: _items_data,
+    frozenset: lambda value: {"$frozenset": _items_data(value)},
+    dict: _dict_data,
+}
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
+"""Each class met so far and how `as_data` writes it (see `_writer_for`)."""
 
 
 def from_data(data: Any) -> Any:
@@ -89,13 +140,6 @@ def _read_dataclass(data: dict[str, Any]) -> Any:
     deferred = deferred_fields(kind)
     return kind(**{name: Later(from_data, item) if name in deferred and item.__class__ in
                    (dict, list) else from_data(item) for name, item in data["fields"].items()})
-
-
-@cache
-def _dataclass_fields(kind: type) -> tuple[str, tuple[str, ...]]:
-    """A dataclass's qualified name and the fields its constructor takes (asked once per type:
-    every saved hand is written through here)."""
-    return _qualified(kind), tuple(spec.name for spec in fields(kind) if spec.init)
 
 
 def _qualified(kind: type) -> str:
@@ -142,8 +186,13 @@ def problems_from_text(text: str) -> tuple[Problem, ...]:
     return tuple(from_data(json.loads(text)))
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""One encoder for every hand kept (`json.dumps` with options builds one per call). `as_data`
+writes fresh lists and mappings, never one inside itself, so there is no cycle to look for."""
+
+
 def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(data)
 
 
 # ---------------------------------------------------------------- the hands, read when needed

@@ -353,21 +353,27 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     known = after_hand(pad.state.totals, pad.state.hands_played, result)
     write = ResultsWrite(pad.change, result.number, result_rows({len(hands): known}, {}))
     try:
-        row = store.add_hand(pad.token, result.number, result.entry, result.result.points,
-                             by=by, results=write)
+        # A draft on disk is dropped with the save. None read means none to drop: one saved
+        # by another phone after this read is of a hand now saved, ignored as a draft left
+        # after the save would be (`draft`).
+        added = store.add_scored_hand(pad.token, result.number, result.entry,
+                                      result.result.points, by=by, results=write,
+                                      drop_draft=pad.known.get("draft") is not None)
     except HandConflict:
         return Checked(result.entry, (Problem(None, t("Hand {number} was just saved from "
                                                       "another device. Check the table of hands "
                                                       "before entering it again.",
                                                       number=result.number)),))
+    row = added.row
     grown = hands.plus(known) if isinstance(hands, StoredHands) else (*hands, result)
     after = known_state(pad.setup, grown, known.totals, known.played)
-    if cache is not None and isinstance(grown, StoredHands) and store.results_change(
-            pad.token) == row.id:  # kept only if no other phone wrote in between
+    if cache is not None and isinstance(grown, StoredHands) and added.results_kept:
+        # Kept only if no other phone wrote in between (the save's transaction said so).
         cache.put(pad.token, row.id, Derived(len(grown), known.totals, known.played,
                                              dict(pad.refused), grown.known))
     # What the answer draws is known without asking the store again: the save removed the
-    # draft in its transaction, and the new hand's row is the one just written.
+    # draft in its transaction (or there was none), and the new hand's row is the one just
+    # written.
     known_reads = {"draft": None, f"row-{result.number}": row.id}
     return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
 

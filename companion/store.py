@@ -22,7 +22,7 @@ import sqlite3
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -40,6 +40,9 @@ HandAction = Literal["enter", "correct", "undo"]
 
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a writer waits for another writer (another request) before giving up."""
+
+RECORDS_KEPT = 64
+"""Sessions whose records one store keeps between requests (see `Store.get_session`)."""
 
 
 def default_database_path() -> Path:
@@ -155,6 +158,15 @@ store itself): applied as it is. Every write from a phone says it."""
 
 class HandConflict(ValueError):
     """Hand `number` already has an effective row: someone else entered it first."""
+
+
+@dataclass(frozen=True)
+class AddedHand:
+    """A hand just added: its row, and whether the derived results written with it were kept
+    (False: another phone wrote since they were derived, so the next load derives afresh)."""
+
+    row: HandRow
+    results_kept: bool
 
 
 
@@ -563,6 +575,7 @@ class Store:
             read_only = self.path.exists() and not is_writable(self.path)
         self.read_only = read_only
         self._committer: tuple[int, GroupCommitter] | None = None  # (process, its committer)
+        self._records: dict[str, SessionRecord] = {}  # sessions read (see `get_session`)
         try:
             self.db = Database(self._connect(busy_seconds))
             if not self.read_only:
@@ -689,9 +702,31 @@ class Store:
         return token
 
     def get_session(self, token: str) -> SessionRecord | None:
-        """The session behind a token, or None when there is no such session."""
-        records = self.sessions_by_tokens([token])
-        return records[0] if records else None
+        """The session behind a token, or None when there is no such session.
+
+        A session's setup, seats and start are written once and never changed (only its end
+        is), so a session this store read before is asked only whether it exists and when it
+        ended: one small query instead of two and a record rebuilt per request (a write that
+        ever changed the rest would have to forget `_records`).
+        """
+        record = self._records.get(token)
+        if record is None:
+            found = self.sessions_by_tokens([token])
+            if not found:
+                return None
+            record = found[0]
+            if len(self._records) >= RECORDS_KEPT:
+                self._records.pop(next(iter(self._records)))
+        else:
+            row = self.db.conn.execute("SELECT ended_at FROM sessions WHERE id = ?",
+                                       (token,)).fetchone()
+            if row is None:  # a backup restored over the file that lacks it
+                del self._records[token]
+                return None
+            if record.ended_at != row[0]:
+                record = replace(record, ended_at=row[0])
+        self._records[token] = record
+        return record
 
     def sessions_by_tokens(self, tokens: Sequence[str]) -> list[SessionRecord]:
         """The sessions among `tokens` that exist, newest first (unknown tokens are skipped)."""
@@ -757,27 +792,42 @@ class Store:
 
     def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
                  points: Sequence[int] | None, *, by: Author | None = None,
-                 results: ResultsWrite | None = None) -> HandRow:
+                 results: ResultsWrite | None = None, drop_draft: bool = True) -> HandRow:
         """Append hand `number` as entered, with the points the pad showed (and `results`, its
-        derived result, in the same transaction).
+        derived result, in the same transaction); the hand being entered (its draft) is
+        dropped, unless `drop_draft` is False (the caller read that there was none).
 
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
+        return self.add_scored_hand(token, number, entry, points, by=by, results=results,
+                                    drop_draft=drop_draft).row
+
+    def add_scored_hand(self, token: str, number: int, entry: Mapping[str, Any],
+                        points: Sequence[int] | None, *, by: Author | None = None,
+                        results: ResultsWrite | None = None,
+                        drop_draft: bool = True) -> AddedHand:
+        """`add_hand`, also saying whether `results` were kept: they were when no other phone
+        wrote to the session since they were derived (decided inside the write transaction, so
+        no query after it)."""
         at = now_utc()
+        entry_text = _dump(dict(entry))
         with self._write() as conn:
-            self._require_session(conn, token)
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
-            entry_text = _dump(dict(entry))
-            row_id = _insert_hand(conn, token, number, "enter", entry_text, points, None, by, at)
-            conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
-            _record_results(conn, token, row_id, results)
+            try:
+                row_id = _insert_hand(conn, token, number, "enter", entry_text, points, None,
+                                      by, at)
+            except sqlite3.IntegrityError as error:  # its session_id names no session
+                raise LookupError("no such session") from error
+            if drop_draft:
+                conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
+            kept = _record_results(conn, token, row_id, results)
         # The row as written, not read back: the entry as its JSON reads, the points as ints.
         author = by or Author()
-        return HandRow(row_id, number, "enter", _load(entry_text),
-                       None if points is None else tuple(int(p) for p in points), None, at,
-                       author.name, author.device)
+        return AddedHand(HandRow(row_id, number, "enter", _load(entry_text),
+                                 None if points is None else tuple(int(p) for p in points),
+                                 None, at, author.name, author.device), kept)
 
     def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
                      points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
@@ -1188,13 +1238,9 @@ def _result_row(row: Sequence[Any]) -> ResultRow:
                      played)
 
 
-def _last_change(conn: sqlite3.Connection, token: str, before: int | None = None) -> int:
-    """The id of the session's latest hand row (before row `before`), 0 when none."""
-    if before is None:
-        row = conn.execute("SELECT max(id) FROM hands WHERE session_id = ?", (token,)).fetchone()
-    else:
-        row = conn.execute("SELECT max(id) FROM hands WHERE session_id = ? AND id < ?",
-                           (token, before)).fetchone()
+def _last_change(conn: sqlite3.Connection, token: str) -> int:
+    """The id of the session's latest hand row, 0 when none."""
+    row = conn.execute("SELECT max(id) FROM hands WHERE session_id = ?", (token,)).fetchone()
     return row[0] or 0
 
 
@@ -1213,21 +1259,24 @@ def _stamp_results(conn: sqlite3.Connection, token: str, change: int) -> None:
 
 
 def _record_results(conn: sqlite3.Connection, token: str, row_id: int,
-                    write: ResultsWrite | None) -> None:
+                    write: ResultsWrite | None) -> bool:
     """Bring the derived results up to the hand row `row_id` just written, when they were
     derived from the version of the session that row follows; otherwise leave them behind
-    (the next load sees the stale change and derives them afresh)."""
+    (the next load sees the stale change and derives them afresh). Says whether they were."""
     if write is None:
-        return
-    stamp = conn.execute("SELECT change FROM results_change WHERE session_id = ?",
-                         (token,)).fetchone()
-    current = stamp[0] if stamp else 0
-    if current != write.since or _last_change(conn, token, row_id) != write.since:
-        return
+        return False
+    # What the stored results follow, and the row written before this one: one query.
+    current, before = conn.execute(
+        "SELECT (SELECT change FROM results_change WHERE session_id = ?),"
+        " (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?)",
+        (token, token, row_id)).fetchone()
+    if (current or 0) != write.since or (before or 0) != write.since:
+        return False
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?",
                  (token, write.from_number))
     _insert_results(conn, token, write.rows)
     _stamp_results(conn, token, row_id)
+    return True
 
 
 def _effective_rows(conn: sqlite3.Connection, token: str) -> list[HandRow]:

@@ -147,6 +147,25 @@ def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(s
     assert store.results_change(token) == store.last_change(token)  # derived again, once
 
 
+def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between(store):
+    token = new_session(store)
+    play(store, token, 2)
+    cache = pads.ReplayCache()
+    pad = pads.load(store, token, cache)
+    assert pad is not None and not isinstance(pads.add_hand(store, pad, GARDE_MADE, cache),
+                                              pads.Checked)
+    assert cache.get(token, store.last_change(token)) is not None  # hand 3: kept warm
+    stale = pads.load(store, token, cache)
+    other = pads.load(store, token)  # another phone corrects hand 1 meanwhile
+    assert stale is not None and other is not None
+    pads.correct_hand(store, other, 1, GARDE_FAILED)
+    assert not isinstance(pads.add_hand(store, stale, GARDE_MADE, cache), pads.Checked)
+    assert cache.get(token, store.last_change(token)) is None  # hand 4: not kept
+    reopened = pads.load(store, token, cache)
+    assert reopened is not None  # hand 1 failed, hands 2-4 made
+    assert reopened.state.totals == plus(FAILED, times(MADE, 3))
+
+
 def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
     path = tmp_path / "old.sqlite3"
     with Store(path, migrate=True) as old:

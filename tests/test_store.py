@@ -15,6 +15,8 @@ from companion.store import (
     Author,
     HandConflict,
     NameTaken,
+    ResultRow,
+    ResultsWrite,
     SamePlayer,
     SatTogether,
     StaleWrite,
@@ -168,9 +170,33 @@ def test_add_hand_returns_the_row(store, token):
     assert row.created_at.endswith("+00:00")
 
 
-def test_add_hand_to_unknown_session_raises(store):
+def test_add_hand_to_unknown_session_raises(store, db_path):
     with pytest.raises(LookupError):
         store.add_hand("unknown", 1, {}, None)
+    assert raw_hand_rows(db_path) == []  # refused by the hand's link to its session: no row
+
+
+def test_a_save_says_whether_its_derived_results_were_kept(store, token):
+    """Results derived from the session as it stood (no hand yet: change 0) are kept with the
+    hand; results derived from that same view after another hand was saved are not."""
+    def write(number: int) -> ResultsWrite:
+        return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
+
+    first = store.add_scored_hand(token, 1, {"v": "a"}, None, results=write(1))
+    assert first.results_kept and store.results_change(token) == first.row.id
+    stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
+    assert not stale.results_kept and store.results_change(token) == first.row.id
+    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+
+
+def test_a_session_read_before_still_shows_when_another_store_ended_it(db_path, store, token):
+    assert store.get_session(token).ended_at is None  # read, and kept by this store
+    with Store(db_path) as other:
+        other.end_session(token)
+        ended = other.get_session(token)
+    again = store.get_session(token)
+    assert again == ended and again.ended_at is not None
+    assert store.get_session("no-such-token") is None
 
 
 def test_adding_a_number_twice_is_a_conflict(store, token):
@@ -402,6 +428,14 @@ def test_a_draft_is_kept_until_the_hand_is_saved(store, token):
                                                  {"runt": "5H", "to": 1}]})
     store.add_hand(token, 1, {"v": 1}, None)
     assert store.draft(token) is None
+
+
+def test_a_save_that_read_no_draft_leaves_one_written_since(store, token):
+    """A draft written after the saving phone read none is of the hand now saved: the pad
+    ignores it (its number is no longer the next), as one written just after the save."""
+    store.save_draft(token, 1, {"tricks": []})
+    store.add_hand(token, 1, {"v": 1}, None, drop_draft=False)
+    assert store.draft(token) == (1, {"tricks": []})
 
 
 def test_a_draft_survives_reopening_the_file(db_path):
