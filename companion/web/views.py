@@ -379,15 +379,17 @@ def add_hand(token: str):
                         code=303)
     # A pad that had hands already shows an undo: only it changes among the actions. The
     # answer draws one row of the table (the new hand) and its own poller.
-    undo_only = bool(pad.state.hands) and not after.ended
+    first_hand = not pad.state.hands
+    undo_only = not first_hand and not after.ended
     if form_stays(after):
-        return saved_in_place(after, hand, undo_only)
+        return saved_in_place(after, hand, undo_only, first_hand)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
     context = pad_context(after, shown=1) | fold_after_save(after)
     return render_template("pad/_saved.html", **context, saved=hand,
                            message=saved_message(after, hand),
                            undo_row=pads.row_of(get_store(), after, hand.number),
-                           undo_only=undo_only, live_version=carried_live_version(token))
+                           undo_only=undo_only, first_hand=first_hand,
+                           live_version=carried_live_version(token))
 
 
 def fold_after_save(pad: pads.Pad) -> dict[str, int]:
@@ -411,13 +413,14 @@ def form_stays(after: pads.Pad) -> bool:
     return not ended and phase.name == after.phases[-1].name
 
 
-def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response:
+def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
+                   first_hand: bool) -> Response:
     """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
-    (`HX-Reswap: none`); the browser clears it when the answer has settled (the `entry-saved`
-    event, static/app.js), and what changed comes out of band: the next hand's heading, number
-    and Save label, the status, standings and settlement, the undo of the last hand (all the
-    actions when it is the first), the saved message, the fold note, this phone's poller and
-    the new row."""
+    (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
+    `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
+    comes out of band: the next hand's heading, number and Save label, the status, standings
+    and settlement, the undo of the last hand (all the actions when it is the first), the saved
+    message, the fold note, this phone's poller and the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
     context = _table_context(pad) | fold_after_save(pad) | {
@@ -428,6 +431,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response
         "saved": hand,
         "message": saved_message(pad, hand),
         "undo_only": undo_only,
+        "first_hand": first_hand,
         "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "corrected": frozenset(),  # the hand was just entered: its row is no correction
         "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
@@ -438,7 +442,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool) -> Response
                     "has_referee": referee_for(pad.setup.game) is not None}
     response = make_response(render_template("pad/_saved_in_place.html", **context))
     response.headers["HX-Reswap"] = "none"
-    response.headers["HX-Trigger-After-Settle"] = "entry-saved"
+    response.headers["HX-Trigger-After-Swap"] = "entry-saved"
     return response
 
 

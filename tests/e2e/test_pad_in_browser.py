@@ -338,6 +338,9 @@ def test_a_pad_left_open_stays_folded_to_its_latest_hands(page: Page) -> None:
     pad_url = start_session(page, ["Ann", "Bob", "Cat", "Dan"])
     post_hands(page, pad_url, TWENTY_HANDS[:LATEST_HANDS])
     page.reload()
+    errors: list[str] = []  # what the page's scripts (htmx's, ours) complain of
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
     assert hand_count(page) == LATEST_HANDS == 10
     expect(page.locator("#folded-hands")).to_have_count(0)
     # Hand 11 is TWENTY_HANDS[10]: Cat (seat 10 % 4 = 2), Garde sans, 40 points, 3 bouts.
@@ -347,6 +350,7 @@ def test_a_pad_left_open_stays_folded_to_its_latest_hands(page: Page) -> None:
     expect(page.locator("#hand-1")).to_have_count(0)
     expect(page.locator("#hands tbody.hand").first).to_have_id("hand-2")
     expect(page.locator("#folded-hands")).to_contain_text("Show the 1 earlier hand")
+    assert errors == []
 
 
 def pdf_page_count(pdf: bytes) -> int:

@@ -104,7 +104,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     html = text_of(response)
     assert response.status_code == 200
     assert response.headers["HX-Reswap"] == "none"
-    assert response.headers["HX-Trigger-After-Settle"] == "entry-saved"
+    assert response.headers["HX-Trigger-After-Swap"] == "entry-saved"
     assert 'id="entry"' not in html and 'name="points"' not in html  # no new form
     assert re.search(r'id="next-heading" hx-swap-oob="true">Hand 2', html)
     assert re.search(r'id="expected-number" name="expected_number" value="2" hx-swap-oob', html)
@@ -114,6 +114,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     assert standings(html) == [186, -62, -62, -62]
     assert "(25 + 6) × 2 = 62" in html
     assert "Hand 1 saved" in html and "Undo hand 1" in html
+    assert '<p id="no-hands" hx-swap-oob="delete">' in html  # the first hand: "No hands yet" goes
     # Hand 2, from the same form: the same digest still names the next hand's blank form.
     second = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": digest,
                                                               "expected_number": "2"},
@@ -121,6 +122,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     assert second.headers["HX-Reswap"] == "none"
     assert standings(text_of(second)) == [372, -124, -124, -124]  # twice the first hand
     assert 'id="undo-last"' in text_of(second) and "Undo hand 2" in text_of(second)
+    assert 'id="no-hands"' not in text_of(second)  # gone already: nothing to delete
 
 
 def test_a_save_folds_the_table_to_its_latest_hands(client: FlaskClient, pad_url: str) -> None:
