@@ -109,6 +109,17 @@ QUICK_FIELDS = (
 """A table of every kind the quick path lists: a gate, seats (one with nobody), half points,
 a small whole number, a choice with a default, a yes/no."""
 
+INTERLEAVED_FIELDS = (
+    *QUICK_FIELDS,
+    Field("chelem", "Chelem", FieldKind.CHOICE, choices=(Choice("none", "No"),
+                                                         Choice("made", "Made")),
+          default="none", shown_when=("contract", ("garde",))),
+    Field("bid", "Bid", FieldKind.INTEGER, minimum=18, maximum=30, shown_when=("side", ("b",))),
+    Field("king", "King", FieldKind.SEAT, shown_when=("contract", ("garde",))),
+)
+"""`QUICK_FIELDS` with the same conditions coming back after others (as Skat's fields do): the
+quick path reads each condition's fields as one block, the field-by-field path in order."""
+
 ODD_VALUES = (None, "", " ", "garde", "GARDE", " odd", "pass", "b", 0, 1, 3, 4, -1, True,
               False, 1.0, 40.5, 40.25, 91, 91.5, "2", "40.5", "yes", "none", [1], {"a": 1},
               float("nan"), -0.0, 10**12)
@@ -116,21 +127,27 @@ ODD_VALUES = (None, "", " ", "garde", "GARDE", " odd", "pass", "b", 0, 1, 3, 4, 
 STORED_VALUES: dict[str, tuple[Any, ...]] = {
     "contract": ("garde", "garde", "pass"), "taker": (0, 1, 3), "partner": (None, 0, 2),
     "points": (0, 40, 40.5, 91.0), "bouts": (None, 0, 3), "side": ("a", "b"),
-    "hand": (True, False)}
+    "hand": (True, False), "chelem": ("none", "made"), "bid": (18, 30), "king": (0, 3)}
 """Values a stored entry of `QUICK_FIELDS` holds, field by field (40 as a whole number too)."""
 
 
-def test_the_quick_path_reads_as_the_field_by_field_path() -> None:
+@pytest.mark.parametrize(("fields", "blocks"), [(QUICK_FIELDS, 2), (INTERLEAVED_FIELDS, 3)],
+                         ids=["in order", "conditions interleaved"])
+def test_the_quick_path_reads_as_the_field_by_field_path(fields: tuple[Field, ...],
+                                                         blocks: int) -> None:
     """Typed stored values, typed faults, text and nonsense (a bool for a seat, a float for a
-    whole number, a list, NaN) all read the same by `read` as by the field-by-field reader."""
+    whole number, a list, NaN) all read the same by `read` as by the field-by-field reader;
+    the fields under one condition are read as one block wherever they are declared (blocks:
+    always, contract garde, and side b for the interleaved table), in the declared order."""
     import random
 
     from companion.parsing import MISSING, EntryReader
-    reader = EntryReader(QUICK_FIELDS, 4)
+    reader = EntryReader(fields, 4)
     assert reader._tabled is not None  # the quick path is the one taken
+    assert len(reader._tabled) == blocks
     rng = random.Random(15)
     for _ in range(5000):
-        raw = {spec.name: rng.choice((*ODD_VALUES, MISSING)) for spec in QUICK_FIELDS}
+        raw = {spec.name: rng.choice((*ODD_VALUES, MISSING)) for spec in fields}
         raw = {name: value for name, value in raw.items() if value is not MISSING}
         quick, slow = reader.read(raw), reader._read_each(raw)
         assert repr(quick) == repr(slow), raw  # repr: 40 and 40.0, NaN and NaN told apart
@@ -138,10 +155,11 @@ def test_the_quick_path_reads_as_the_field_by_field_path() -> None:
     # and then (the block that meets it falls back to the field-by-field reader).
     for _ in range(5000):
         raw = {spec.name: rng.choice(STORED_VALUES[spec.name]) if rng.random() < 0.97 else
-               rng.choice((*ODD_VALUES, MISSING)) for spec in QUICK_FIELDS}
+               rng.choice((*ODD_VALUES, MISSING)) for spec in fields}
         raw = {name: value for name, value in raw.items() if value is not MISSING}
         quick, slow = reader.read(raw), reader._read_each(raw)
         assert repr(quick) == repr(slow), raw
+        assert list(quick[0]) == [spec.name for spec in fields]  # the declared order
 
 
 TRICK_VALUES = (None, 0, 3, 4, -1, True, False, 1.0, "2", "", [1], "QS", "qs", "10H", " QS",
