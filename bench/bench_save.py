@@ -369,7 +369,7 @@ class Asset:
 
 
 def linked_assets(html: bytes) -> list[str]:
-    """Every stylesheet and script the page links (print.css included: it is downloaded too)."""
+    """Every stylesheet and script the page links (a print-only one would be downloaded too)."""
     styles = re.findall(rb'<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"', html)
     scripts = re.findall(rb'<script[^>]+src="([^"]+)"', html)
     return [path.decode() for path in [*styles, *scripts]]

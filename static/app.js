@@ -135,31 +135,24 @@
     event.detail.parameters.typing = typed ? "1" : "";
   });
 
-  // A hand saved with the form left in place (templates/pad/_saved_in_place.html): the form
-  // was the next hand's blank form, so it is cleared back to the defaults it was drawn with,
-  // nothing counts as typed any more, the fields shown follow, and the preview asks again.
+  // A save that left the form in place (pad/_saved_in_place.html): the blank form it was, again.
   document.addEventListener("entry-saved", function () {
     var form = document.getElementById("entry-form");
     if (!form) return;
     form.reset();
     delete form.dataset.typed;
-    applyShownWhen(form.parentNode);
-    paintUnits(form.parentNode);
-    form.dispatchEvent(new Event("cleared"));
-    var toast = document.getElementById("toast");
-    if (toast) toast.scrollIntoView(true);
+    init(form.parentNode);
+    form.dispatchEvent(new Event("cleared"));  // the preview asks again
+    document.getElementById("toast").scrollIntoView(true);
   });
 
-  // A pad folded to its latest hands (#hands[data-latest]) stays folded while hands are saved
-  // on it: the rows beyond the latest are dropped as new ones arrive (the fold note over the
-  // table, sent with each save, says how many are folded away).
-  document.addEventListener("htmx:afterSettle", function () {
+  // A folded pad (#hands[data-latest]) keeps its latest rows only, as hands are saved on it.
+  function trimFolded() {
     var table = document.getElementById("hands");
-    var latest = table ? parseInt(table.dataset.latest, 10) : 0;
-    if (!latest) return;
-    var rows = table.querySelectorAll("tbody.hand");
+    var latest = table ? +table.dataset.latest : 0;
+    var rows = latest ? table.querySelectorAll("tbody.hand") : [];
     for (var i = 0; i < rows.length - latest; i++) rows[i].remove();
-  });
+  }
 
   // Keep the screen awake while a pad is open (Screen Wake Lock, where the browser has it): a
   // phone lying on the table between hands must not lock. The lock ends when the page is
@@ -177,5 +170,5 @@
   document.addEventListener("visibilitychange", keepAwake);
 
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
-  document.addEventListener("htmx:afterSettle", function (event) { init(document); });
+  document.addEventListener("htmx:afterSettle", function () { init(document); trimFolded(); });
 })();
