@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -201,29 +202,24 @@ def scenarios(hands: int) -> list[Scenario]:
 
 
 SPREAD_SECONDS = 3.0
-"""The timed runs of one table go on at least this long: this machine is a virtual one whose
-host now and then slows it for seconds at a time (the same code read 65,000 and 116,000
+"""The timed runs of one table add up to at least this long: this machine is a virtual one
+whose host now and then slows it for seconds at a time (the same code read 65,000 and 116,000
 hands/s a minute apart), so the fastest run is looked for over a few seconds, not a few
 hundred milliseconds that may all fall inside one slow spell."""
 
 
-def best_rate(run: Callable[[], Any], hands: int, repeats: int,
-              spread: float = SPREAD_SECONDS) -> tuple[float, float]:
-    """Hands per second of the fastest run, of at least `repeats` runs going on for at least
-    `spread` seconds: by the wall clock, and by the CPU time of this process (what a shared
-    machine's other work does not inflate as much)."""
-    wall = cpu = float("inf")
-    runs, began = 0, time.perf_counter()
-    while runs < repeats or time.perf_counter() - began < spread:
-        start, start_cpu = time.perf_counter(), time.process_time()
-        run()
-        wall = min(wall, time.perf_counter() - start)
-        cpu = min(cpu, time.process_time() - start_cpu)
-        runs += 1
-    return hands / wall, hands / cpu
+@dataclass(frozen=True)
+class Prepared:
+    """A table's session, drawn, checked to be accepted whole, ready to be replayed."""
+
+    scenario: Scenario
+    setup: Setup
+    entries: Entries
+    distinct: int
 
 
-def measure(scenario: Scenario, seed: int, repeats: int) -> dict[str, Any]:
+def prepared(scenario: Scenario, seed: int) -> Prepared:
+    """Draw `scenario`'s session with `seed` and check every hand is accepted as drawn."""
     setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
                                  dict(scenario.options))
     assert not problems, problems
@@ -232,11 +228,41 @@ def measure(scenario: Scenario, seed: int, repeats: int) -> dict[str, Any]:
     refused = len(replayed.problems)
     assert refused == 0, f"{scenario.label}: {refused} hands refused: {replayed.problems}"
     assert len(replayed.state.hands) == scenario.hands
-    variety = len({json.dumps(entry, sort_keys=True) for _, entry in entries})
-    rate, cpu_rate = best_rate(lambda: replay(setup, entries), len(entries), repeats)
-    lines_rate, _ = best_rate(lambda: _read_every_line(setup, entries), len(entries), repeats)
-    return {"scenario": scenario, "rate": rate, "cpu_rate": cpu_rate, "lines_rate": lines_rate,
-            "distinct": variety}
+    distinct = len({json.dumps(entry, sort_keys=True) for _, entry in entries})
+    return Prepared(scenario, setup, entries, distinct)
+
+
+def best_rates(jobs: Sequence[tuple[Callable[[], Any], int]], repeats: int,
+               spread: float = SPREAD_SECONDS) -> list[tuple[float, float]]:
+    """For each job (a run and the hands it replays), hands per second of its fastest run, by
+    the wall clock and by this process's CPU time (what a shared machine's other work does not
+    inflate as much). The jobs take turns, one run each a round, for at least `repeats` rounds
+    and at least `spread` seconds a job: a slow spell of the host then falls on a few runs of
+    every table, not on all the runs of one."""
+    wall = [float("inf")] * len(jobs)
+    cpu = [float("inf")] * len(jobs)
+    rounds, began = 0, time.perf_counter()
+    while rounds < repeats or time.perf_counter() - began < spread * len(jobs):
+        for index, (run, _) in enumerate(jobs):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            run()
+            wall[index] = min(wall[index], time.perf_counter() - start)
+            cpu[index] = min(cpu[index], time.process_time() - start_cpu)
+        rounds += 1
+    return [(hands / wall[index], hands / cpu[index]) for index, (_, hands) in enumerate(jobs)]
+
+
+def measure_all(scenarios: Sequence[Scenario], seed: int, repeats: int) -> list[dict[str, Any]]:
+    """Each table's replay speed (its runs taking turns with the other tables', see
+    `best_rates`), then its speed with every line read, the same way."""
+    tables = [prepared(scenario, seed) for scenario in scenarios]
+    replays = best_rates([(partial(replay, table.setup, table.entries), len(table.entries))
+                          for table in tables], repeats)
+    read = best_rates([(partial(_read_every_line, table.setup, table.entries),
+                        len(table.entries)) for table in tables], repeats)
+    return [{"scenario": table.scenario, "rate": rate, "cpu_rate": cpu_rate,
+             "lines_rate": lines_rate, "distinct": table.distinct}
+            for table, (rate, cpu_rate), (lines_rate, _) in zip(tables, replays, read, strict=True)]
 
 
 def replay_only(scenario: Scenario, seed: int, replays: int) -> None:
@@ -272,7 +298,7 @@ def report(results: Sequence[dict[str, Any]], repeats: int) -> str:
                     f"{verdict} | {result['lines_rate']:,.0f} |")
     rows.append("")
     rows.append(f"Fastest of at least {repeats} runs over at least {SPREAD_SECONDS:.0f} s "
-                f"each; Python {sys.version.split()[0]}; load average "
+                f"each, the tables taking turns; Python {sys.version.split()[0]}; load average "
                 f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when the table was printed.")
     return "\n".join(rows)
 
@@ -292,8 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.only.lower() in scenario.label.lower():
                 replay_only(scenario, args.seed, args.replays)
         return 0
-    results = [measure(scenario, args.seed, args.repeats) for scenario in scenarios(args.hands)
-               if args.only.lower() in scenario.label.lower()]
+    results = measure_all([scenario for scenario in scenarios(args.hands)
+                           if args.only.lower() in scenario.label.lower()],
+                          args.seed, args.repeats)
     print(report(results, args.repeats))
     return 0
 

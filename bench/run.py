@@ -82,8 +82,7 @@ def engine_rates(hands: int, repeats: int) -> tuple[list[tuple[str, float, int]]
     process sends back)."""
     import bench_engine
 
-    results = [bench_engine.measure(scenario, 15, repeats)
-               for scenario in bench_engine.scenarios(hands)]
+    results = bench_engine.measure_all(bench_engine.scenarios(hands), 15, repeats)
     return ([(r["scenario"].label, r["rate"], r["scenario"].target) for r in results],
             bench_engine.report(results, repeats))
 
