@@ -146,6 +146,12 @@
     document.getElementById("toast").scrollIntoView(true);
   });
 
+  // The hands changed (a save, another phone): an open chart is fetched again.
+  document.addEventListener("hands-changed", function () {
+    var chart = document.getElementById("chart");
+    if (chart && chart.open) htmx.trigger(chart, "toggle");
+  });
+
   // A folded pad (#hands[data-latest]) keeps its latest rows only, as hands are saved on it.
   function trimFolded() {
     var table = document.getElementById("hands");

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, g, render_template, request
+from flask import Blueprint, Response, abort, g, make_response, render_template, request
 
 from companion.parsing import read_count
 from companion.web import get_store
-from companion.web.views import load_or_404, pad_context
+from companion.web.views import HANDS_CHANGED, load_or_404, pad_context
 
 bp = Blueprint("live", __name__)
 
@@ -62,9 +62,12 @@ def live(token: str) -> Response | tuple[str, int] | str:
     form_is_stale = shown is not None and shown != pad.next_number
     draft_changed = seen is None or draft_part(seen) != draft_part(version)
     typing = request.args.get("typing") == "1"
-    return render_template("pad/_live_update.html", **pad_context(pad), live_version=version,
-                           form_is_stale=form_is_stale,
-                           entry_change=entry_change(form_is_stale or draft_changed, typing))
+    response = make_response(render_template(
+        "pad/_live_update.html", **pad_context(pad), live_version=version,
+        form_is_stale=form_is_stale,
+        entry_change=entry_change(form_is_stale or draft_changed, typing)))
+    response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
+    return response
 
 
 def draft_part(version: str) -> str:

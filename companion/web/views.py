@@ -385,11 +385,17 @@ def add_hand(token: str):
         return saved_in_place(after, hand, undo_only, first_hand)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
     context = pad_context(after, shown=1) | fold_after_save(after)
-    return render_template("pad/_saved.html", **context, saved=hand,
-                           message=saved_message(after, hand),
-                           undo_row=pads.row_of(get_store(), after, hand.number),
-                           undo_only=undo_only, first_hand=first_hand,
-                           live_version=carried_live_version(token))
+    response = make_response(render_template(
+        "pad/_saved.html", **context, saved=hand, message=saved_message(after, hand),
+        undo_row=pads.row_of(get_store(), after, hand.number), undo_only=undo_only,
+        first_hand=first_hand, live_version=carried_live_version(token)))
+    response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
+    return response
+
+
+HANDS_CHANGED = "hands-changed"
+"""The event an answer that changed the hands sends (`HX-Trigger-After-Swap`): an open chart
+of the running totals is drawn again (static/app.js)."""
 
 
 def fold_after_save(pad: pads.Pad) -> dict[str, int]:
@@ -442,7 +448,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
                     "has_referee": referee_for(pad.setup.game) is not None}
     response = make_response(render_template("pad/_saved_in_place.html", **context))
     response.headers["HX-Reswap"] = "none"
-    response.headers["HX-Trigger-After-Swap"] = "entry-saved"
+    response.headers["HX-Trigger-After-Swap"] = f"entry-saved, {HANDS_CHANGED}"
     return response
 
 

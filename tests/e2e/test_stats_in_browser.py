@@ -53,6 +53,16 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, s
     ink = chart.locator("text").first.evaluate("e => getComputedStyle(e).fill")
     assert stroke == "rgb(255, 123, 107)"  # --series-0 in the dark theme
     assert ink == "rgb(232, 234, 237)"  # --ink in the dark theme
+    # Hand 4 saved on the pad with the chart open: the chart is drawn again with it. Zia's
+    # garde, 47 points with 2 bouts: (25 + 6) × 2 = 62, Zia +186: 310 + 186 = 496.
+    page.check("input[name=contract][value=garde]", force=True)
+    page.check("input[name=taker][value='0']", force=True)
+    page.check("input[name=counted_side][value=taker]", force=True)
+    page.fill("input[name=points]", "47")
+    page.check("input[name=bouts][value='2']", force=True)
+    page.get_by_role("button", name="Save hand 4").click()
+    expect(chart.locator(".overlay circle")).to_have_count(4 * 4)
+    expect(chart.locator(".overlay .serie-0 title").last).to_have_text("Zia after hand 4: 496")
     box = chart.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     chart.scroll_into_view_if_needed()

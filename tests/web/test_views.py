@@ -74,6 +74,7 @@ def test_htmx_post_answers_a_fresh_form_with_out_of_band_updates(client: FlaskCl
     assert standings(html) == [186, -62, -62, -62]
     assert 'id="toast"' in html and "Hand 1 saved" in html and "Undo hand 1" in html
     assert "HX-Request" in response.headers["Vary"]
+    assert response.headers["HX-Trigger-After-Swap"] == "hands-changed"  # an open chart redraws
 
 
 def test_a_save_after_a_refusal_answers_a_clean_form(client: FlaskClient, pad_url: str) -> None:
@@ -104,7 +105,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     html = text_of(response)
     assert response.status_code == 200
     assert response.headers["HX-Reswap"] == "none"
-    assert response.headers["HX-Trigger-After-Swap"] == "entry-saved"
+    assert response.headers["HX-Trigger-After-Swap"] == "entry-saved, hands-changed"
     assert 'id="entry"' not in html and 'name="points"' not in html  # no new form
     assert re.search(r'id="next-heading" hx-swap-oob="true">Hand 2', html)
     assert re.search(r'id="expected-number" name="expected_number" value="2" hx-swap-oob', html)
