@@ -146,10 +146,11 @@
     document.getElementById("toast").scrollIntoView(true);
   });
 
-  // The hands changed (a save, another phone): an open chart is fetched again.
+  // The hands changed (a save, another phone): an open fold that shows them is fetched again.
   document.addEventListener("hands-changed", function () {
-    var chart = document.getElementById("chart");
-    if (chart && chart.open) htmx.trigger(chart, "toggle");
+    document.querySelectorAll("details[data-follows-hands][open]").forEach(function (fold) {
+      htmx.trigger(fold, "toggle");
+    });
   });
 
   // A folded pad (#hands[data-latest]) keeps its latest rows only, as hands are saved on it.

@@ -425,7 +425,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
     (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
     `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
     comes out of band: the next hand's heading, number and Save label, the status, standings
-    and settlement, the undo of the last hand (all the actions when it is the first), the saved
+    (and the settlement's fold after the first hand), the undo of the last hand (all the actions when it is the first), the saved
     message, the fold note, this phone's poller and the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
@@ -614,6 +614,16 @@ def end(token: str) -> Response:
     load_or_404(token)
     get_store().end_session(token)
     return redirect(url_for("pad.summary", token=token), code=303)
+
+
+@bp.get("/s/<token>/settlement")
+def settlement(token: str) -> Any:
+    """The settlement's nets and payments, for the pad's fold (htmx) when it is opened; a
+    browser without JavaScript is sent to the summary, which shows them."""
+    pad = load_or_404(token)
+    if not is_htmx():
+        return redirect(url_for("pad.summary", token=token, _anchor="settlement"), code=303)
+    return render_template("pad/_settlement_body.html", **_table_context(pad))
 
 
 @bp.get("/s/<token>/summary")

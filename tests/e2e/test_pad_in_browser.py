@@ -142,6 +142,10 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
     expect(page.locator("#entry .error")).to_have_count(0)
     page.screenshot(path=str(screens / "saved-with-undo.png"))
 
+    # The settlement, opened: after hand 1 each other seat pays Ann 62.
+    page.locator("#settlement summary").click()
+    expect(page.locator("#settlement-body")).to_contain_text("Bob pays Ann 62")
+
     # Hand 2: Bob, Petite, 1 bout, 45 points. Target 51, failed by 6: −(25 + 6) × 1 = −31.
     # Bob −3 × 31 = −93, the others +31. Totals 217, −155, −31, −31.
     fill_hand(page, contract="Petite", taker="Bob", points="45", bouts=1)
@@ -149,6 +153,11 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
                    [31, -93, 31, 31])
     save_hand(page, 2)
     expect_totals(page, [217, -155, -31, -31])
+    # The open settlement follows the save: Bob −155 pays Ann 155; Cat and Dan pay Ann 31 each
+    # (Ann's +217 = 155 + 31 + 31).
+    expect(page.locator("#settlement details")).to_have_attribute("open", "")
+    expect(page.locator("#settlement-body")).to_contain_text("Bob pays Ann 155")
+    page.locator("#settlement summary").click()  # folded again for the screenshots below
 
     # Hand 3: Cat, Garde sans, 3 bouts, 40.5 points, petit au bout to the taker's side.
     # Target 36, 4.5 over, rounded up for the side that scores: made by 5.

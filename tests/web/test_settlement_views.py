@@ -95,14 +95,22 @@ def standings(html: str) -> list[int]:
     return [int(t.replace("−", "-")) for t in re.findall(r'class="total">([^<]+)<', block)]
 
 
-def settlement_on_pad(html: str) -> tuple[str, dict[str, str], list[tuple[str, str, str, str]]]:
-    """The pad's settlement panel: its heading, each player's net as shown, and the payments
-    as (payer, payee, amount, unit words)."""
-    block = html.split('id="settlement"', 1)[1].split("</section>", 1)[0]
+def settlement_on_pad(client: FlaskClient, url: str
+                      ) -> tuple[str, dict[str, str], list[tuple[str, str, str, str]]]:
+    """The pad's settlement: the heading of its fold on the pad, and, as the fold fetches them
+    when opened, each player's net as shown and the payments as (payer, payee, amount, unit
+    words)."""
+    block = text_of(client.get(url)).split('id="settlement"', 1)[1].split("</section>", 1)[0]
     heading = plain(re.search(r"<summary>(.*?)</summary>", block).group(1))
-    nets = dict(re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td>', block))
-    payments = re.findall(r"<li>(\w+) pays (\w+) <strong>([^<]+)</strong> ?(\w*)</li>", block)
+    body = settlement_body(client, url)
+    nets = dict(re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td>', body))
+    payments = re.findall(r"<li>(\w+) pays (\w+) <strong>([^<]+)</strong> ?(\w*)</li>", body)
     return heading, nets, payments
+
+
+def settlement_body(client: FlaskClient, url: str) -> str:
+    """The settlement as the pad's fold fetches it when opened."""
+    return text_of(client.get(url + "/settlement", headers={"HX-Request": "true"}))
 
 
 def in_cents(amount: str) -> int:
@@ -135,12 +143,12 @@ def test_a_skat_list_balances_by_differences_with_the_fewest_payments(
     assert standings(page) == [59, 72, -80]
     assert "with 2, game 3 → 3 × 12 = 36" in plain(page)
     assert "On the list: Cid −2 × 40 = −80" in plain(page)
-    heading, nets, payments = settlement_on_pad(page)
+    heading, nets, payments = settlement_on_pad(client, url)
     assert heading == "Settlement"
     assert nets == {"Ann": "+126", "Bob": "+165", "Cid": "−291"}
     assert payments == [("Cid", "Ann", "126", "points"), ("Cid", "Bob", "165", "points")]
     assert_payments_square(nets, payments)
-    assert "Balanced as in Skat" in page
+    assert "Balanced as in Skat" in settlement_body(client, url)
 
     sheet = plain(text_of(client.get(url + "/summary")))
     assert "Settlement Ann +126 · Bob +165 · Cid −291" in sheet
@@ -164,13 +172,13 @@ def test_a_skat_stake_settles_the_list_in_money(client: FlaskClient, stake: int,
         save(client, url, game)
     page = text_of(client.get(url))
     assert standings(page) == [59, 72, -80]  # the list itself stays in points
-    heading, shown, payments = settlement_on_pad(page)
+    heading, shown, payments = settlement_on_pad(client, url)
     assert heading == "Settlement in money"
     assert shown == nets
     assert payments == [("Cid", "Ann", ann, ""), ("Cid", "Bob", bob, "")]
     assert_payments_square(shown, payments)
     if rate is not None:
-        assert rate in plain(page)
+        assert rate in plain(settlement_body(client, url))
     sheet = plain(text_of(client.get(url + "/summary")))
     assert "Settlement in money" in sheet
     assert re.search(rf"Cid pays Ann {re.escape(ann)} ?; Cid pays Bob {re.escape(bob)} ?\.", sheet)
@@ -181,7 +189,7 @@ def test_a_small_stake_shows_the_cents(client: FlaskClient) -> None:
     # Ann loses ♦ with 1 with 50 card points: with 1, game 2 → 2 × 9 = 18; lost: −36.
     # Totals −36, 0, 0 (sum −36): Ann 3 × (−36) + 36 = −72; Bob and Cid 0 + 36 = +36 each.
     save(client, url, skat("diamonds", 0, "lost", matadors=1, points=50))
-    _, nets, payments = settlement_on_pad(text_of(client.get(url)))
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "−0.72", "Bob": "+0.36", "Cid": "+0.36"}
     assert payments == [("Ann", "Bob", "0.36", ""), ("Ann", "Cid", "0.36", "")]
 
@@ -199,7 +207,7 @@ def test_four_at_a_skat_table_the_dealer_sits_out(client: FlaskClient) -> None:
     assert "Hand 2 · Bob deals · Bob sits out" in plain(page)
     # Totals 0, 36, 0, 0 (sum 36): Bob 4 × 36 − 36 = +108; the others 0 − 36 = −36 each, the
     # player who sat out included: each pays Bob 36.
-    _, nets, payments = settlement_on_pad(page)
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "−36", "Bob": "+108", "Cid": "−36", "Dan": "−36"}
     assert payments == [("Ann", "Bob", "36", "points"), ("Cid", "Bob", "36", "points"),
                         ("Dan", "Bob", "36", "points")]
@@ -221,7 +229,7 @@ def test_a_fixed_skat_list_counts_down_and_ends(client: FlaskClient) -> None:
     assert "Game over. The list of 36 games is complete: Ann leads with 36" in plain(page)
     assert 'name="game"' not in page  # no entry form
     # Ann 3 × 36 − 36 = +72; Bob and Cid −36 each.
-    _, nets, payments = settlement_on_pad(page)
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "+72", "Bob": "−36", "Cid": "−36"}
     assert payments == [("Bob", "Ann", "36", "points"), ("Cid", "Ann", "36", "points")]
 
@@ -237,7 +245,7 @@ def test_a_troggu_tappist_is_paid_in_rappen(client: FlaskClient) -> None:
                        "points": "62"})
     page = text_of(client.get(url))
     assert standings(page) == [40, -10, -10, -10, -10]
-    heading, nets, payments = settlement_on_pad(page)
+    heading, nets, payments = settlement_on_pad(client, url)
     assert heading == "Settlement in Rappen"
     assert nets == {"Annie": "+40", "Benny": "−10", "Connie": "−10", "Denny": "−10",
                     "Emmy": "−10"}
@@ -256,7 +264,7 @@ def test_a_troggu_stake_set_for_the_session_is_what_is_paid(client: FlaskClient)
     # lost: he pays 20 Rappen to each of the other 2: Benny −40, Annie and Connie +20.
     save(client, url, {"contract": "tappist", "player": "1", "counted_side": "others",
                        "points": "60"})
-    _, nets, payments = settlement_on_pad(text_of(client.get(url)))
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Annie": "+20", "Benny": "−40", "Connie": "+20"}
     assert payments == [("Benny", "Annie", "20", "Rappen"), ("Benny", "Connie", "20", "Rappen")]
 
@@ -266,7 +274,7 @@ def test_french_tarot_settles_with_the_fewest_payments(client: FlaskClient) -> N
     # Garde, Ann takes, 2 bouts, 47 points: target 41, made by 6: (25 + 6) × 2 = 62 from each
     # defender: Ann +186, Bob, Cid, Dee −62 each.
     save(client, url, GARDE_47)
-    _, nets, payments = settlement_on_pad(text_of(client.get(url)))
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "+186", "Bob": "−62", "Cid": "−62", "Dee": "−62"}
     assert payments == [("Bob", "Ann", "62", "points"), ("Cid", "Ann", "62", "points"),
                         ("Dee", "Ann", "62", "points")]
@@ -275,7 +283,7 @@ def test_french_tarot_settles_with_the_fewest_payments(client: FlaskClient) -> N
     # two payments square the table instead of three.
     save(client, url, GARDE_47 | {"taker": "1"})
     page = text_of(client.get(url))
-    _, nets, payments = settlement_on_pad(page)
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "+124", "Bob": "+124", "Cid": "−124", "Dee": "−124"}
     assert payments == [("Cid", "Ann", "124", "points"), ("Dee", "Bob", "124", "points")]
     assert_payments_square(nets, payments)
@@ -289,10 +297,9 @@ def test_a_square_table_says_so(client: FlaskClient) -> None:
     # Ann, then Bob, then Cid, then Dee each take the same Garde: each +186 − 3 × 62 = 0.
     for taker in range(4):
         save(client, url, GARDE_47 | {"taker": str(taker)})
-    page = text_of(client.get(url))
-    _, nets, payments = settlement_on_pad(page)
+    _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "0", "Bob": "0", "Cid": "0", "Dee": "0"} and payments == []
-    assert "Everyone is square." in plain(page)
+    assert "Everyone is square." in plain(settlement_body(client, url))
 
 
 def test_tantony_shows_no_settlement(client: FlaskClient) -> None:
@@ -310,3 +317,17 @@ def test_tantony_shows_no_settlement(client: FlaskClient) -> None:
     assert standings(page)[2:] == [9, 9, 9, 14]  # after the two sides' totals (18, 23)
     assert "pays" not in page.split('id="settlement"', 1)[1].split("</section>", 1)[0]
     assert "Settlement" not in plain(text_of(client.get(url + "/summary")))
+
+
+def test_the_settlement_is_fetched_by_its_fold_and_a_plain_browser_goes_to_the_summary(
+        client: FlaskClient) -> None:
+    url = start(client, "french-tarot", FOUR)
+    save(client, url, GARDE_47)  # Ann +186, the others −62 each: each pays Ann 62
+    fold = text_of(client.get(url)).split('id="settlement"', 1)[1].split("</section>", 1)[0]
+    assert f'hx-get="{url}/settlement"' in fold and "pays" not in fold  # fetched when opened
+    assert "Bob pays Ann <strong>62</strong>" in settlement_body(client, url)
+    plain_browser = client.get(url + "/settlement")
+    assert plain_browser.status_code == 303
+    assert plain_browser.headers["Location"].endswith("/summary#settlement")
+    assert 'id="settlement"' in text_of(client.get(url + "/summary"))
+

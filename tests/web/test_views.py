@@ -116,6 +116,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     assert "(25 + 6) × 2 = 62" in html
     assert "Hand 1 saved" in html and "Undo hand 1" in html
     assert '<p id="no-hands" hx-swap-oob="delete">' in html  # the first hand: "No hands yet" goes
+    assert 'id="settlement"' in html  # and the settlement's fold appears
     # Hand 2, from the same form: the same digest still names the next hand's blank form.
     second = client.post(pad_url + "/hands", data=GARDE_47 | {"blank_form": digest,
                                                               "expected_number": "2"},
@@ -124,6 +125,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(client: FlaskClient
     assert standings(text_of(second)) == [372, -124, -124, -124]  # twice the first hand
     assert 'id="undo-last"' in text_of(second) and "Undo hand 2" in text_of(second)
     assert 'id="no-hands"' not in text_of(second)  # gone already: nothing to delete
+    assert 'id="settlement"' not in text_of(second)  # its fold stays; it follows by itself
 
 
 def test_a_save_folds_the_table_to_its_latest_hands(client: FlaskClient, pad_url: str) -> None:
