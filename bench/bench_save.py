@@ -32,6 +32,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script: the shared server helper is in tests/
 
 import brotli  # noqa: E402  (Flask-Compress brings it: the server speaks br)
+from flask_compress.compat import compression  # noqa: E402  (and zstd, through its own import)
 
 from tests.live_server import HOST, running_server  # noqa: E402
 
@@ -150,8 +151,9 @@ def hand_form(number: int) -> dict[str, str]:
             "petit_au_bout": "none", "chelem": "none", "expected_number": str(number)}
 
 
-BROWSER_ENCODINGS = "gzip, deflate, br"
-"""What a phone's browser accepts: the server compresses a save's answer as it would for it."""
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
+"""What a phone's browser accepts (Chrome since 2024, Firefox): the server compresses a save's
+answer and the pad's first load as it would for it."""
 
 
 def save_hand(client: Client, token: str, number: int) -> float:
@@ -178,6 +180,8 @@ def decoded(answer: Answer) -> bytes:
         return gzip.decompress(answer.body)
     if encoding == "deflate":
         return zlib.decompress(answer.body)
+    if encoding == "zstd":
+        return compression.zstd.decompress(answer.body)
     return answer.body
 
 
@@ -376,8 +380,8 @@ def linked_assets(html: bytes) -> list[str]:
 
 
 def fetch(client: Client, path: str) -> tuple[int, int, str, bytes]:
-    """A file as the wire carries it to a browser (br or gzip accepted) and as it is."""
-    wire = client.request("GET", path, headers={"Accept-Encoding": "br, gzip"})
+    """A file as the wire carries it to a phone's browser (`BROWSER_ENCODINGS`) and as it is."""
+    wire = client.request("GET", path, headers={"Accept-Encoding": BROWSER_ENCODINGS})
     plain = client.request("GET", path, headers={"Accept-Encoding": "identity"})
     if wire.status != 200 or plain.status != 200:
         raise RuntimeError(f"{path} answered {wire.status}")
@@ -487,7 +491,8 @@ def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think
         lines.append(f"  two workers vs one, {clients} clients without think time: saves/s "
                      f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
                      f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×")
-    lines += ["", "(2) Pad first load as the wire carries it (Accept-Encoding: br, gzip)"]
+    lines += ["", "(2) Pad first load as the wire carries it "
+                  f"(Accept-Encoding: {BROWSER_ENCODINGS})"]
     for label, assets in loads.items():
         total = sum(asset.wire for asset in assets)
         lines.append(f"    {label}")

@@ -425,8 +425,9 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
     (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
     `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
     comes out of band: the next hand's heading, number and Save label, the status, standings
-    (and the settlement's fold after the first hand), the undo of the last hand (all the actions when it is the first), the saved
-    message, the fold note, this phone's poller and the new row."""
+    (and the settlement's fold after the first hand), the undo of the last hand (all the
+    actions when it is the first), the saved message, the fold note, this phone's poller and
+    the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
     context = _table_context(pad) | fold_after_save(pad) | {
