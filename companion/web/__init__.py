@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request, url_for
 from flask.templating import Environment
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
 from companion.i18n import Text, t
+from companion.memo import Kept
 from companion.pad import ReplayCache
 from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
 
@@ -36,6 +38,21 @@ class FlatGlobalsEnvironment(Environment):
 
     def make_globals(self, d: dict | None) -> dict:  # type: ignore[override]
         return {**self.globals, **(d or {})}
+
+
+_URLS: Kept[tuple[Any, ...], str] = Kept(4096)
+
+
+def kept_url_for(endpoint: str, **values: Any) -> str:
+    """`url_for` for the templates, each URL kept once built: werkzeug takes about 15 µs to
+    build one, and a pad's pages and answers link the same few routes of the same session again
+    and again (a save's answer five times). Only a URL relative to this app's root, from text
+    and whole-number values, is kept; with an option (`_anchor`, `_external`...) or any other
+    value it is built each time."""
+    if any(name[0] == "_" or type(value) not in (str, int) for name, value in values.items()):
+        return url_for(endpoint, **values)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    return _URLS.get(key, lambda: url_for(endpoint, **values))
 
 
 def init_web(app: Flask) -> None:
@@ -74,6 +91,7 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(stats_bp)
     register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
+    app.jinja_env.globals["url_for"] = kept_url_for
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed
     app.jinja_env.filters["num"] = formatting.number

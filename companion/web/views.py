@@ -216,15 +216,17 @@ def _shown(spec: Field, value: Any, pad: pads.Pad) -> str:
     return str(value)
 
 
-def _table_context(pad: pads.Pad) -> dict[str, Any]:
-    """What the status, standings and settlement draw from (cheap: no table of hands)."""
+def _table_context(pad: pads.Pad, settled: bool = True) -> dict[str, Any]:
+    """What the status, standings and settlement draw from (cheap: no table of hands;
+    `settled`: with the settlement, which an answer that leaves its fold alone does not draw)."""
     return {
         "pad": pad,
         "setup": pad.setup,
         "players": pad.setup.players,
         "totals": pad.state.totals,
         "outcome": pad.outcome,
-        "settlement": pad.game.settlement(pad.state) if pad.state.hands else None,
+        "settlement": (pad.game.settlement(pad.state)
+                       if settled and pad.state.hands else None),
         "groups": pad.game.groups(pad.setup),
         "group_totals": [(group, pad.game.group_total(pad.state, group))
                          for group in pad.game.groups(pad.setup)],
@@ -430,7 +432,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
     the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
-    context = _table_context(pad) | fold_after_save(pad) | {
+    context = _table_context(pad, settled=first_hand) | fold_after_save(pad) | {
         "has_hands": True,
         "rows": [(hand, pad.state.totals)],
         "last_row": row,

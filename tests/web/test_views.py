@@ -459,3 +459,21 @@ def test_templates_keep_their_globals_as_one_dict(app: Flask) -> None:
     template = app.jinja_env.get_template("pad/_saved_in_place.html")
     assert type(template.globals) is dict
     assert {"url_for", "csrf_token", "t", "tn", "request"} <= template.globals.keys()
+
+
+def test_kept_urls_are_the_urls_url_for_builds(app: Flask) -> None:
+    """The templates' `url_for` keeps what it built; a second call answers the same."""
+    from flask import url_for
+
+    from companion.web import kept_url_for
+
+    with app.test_request_context("/"):
+        for endpoint, values in [("pad.undo", {"token": "abc"}), ("pad.rules", {"slug": "skat"}),
+                                 ("pad.show", {"token": "abc", "hands": "all"}),
+                                 ("pad.edit_hand", {"token": "abc", "number": 7}),
+                                 ("pad.show", {"token": "abc", "_anchor": "hand-7"})]:
+            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)
+            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)
+        assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/s/abc/hands/7"
+    with app.test_request_context("/", base_url="http://localhost/pad/"):  # mounted under /pad
+        assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/pad/s/abc/hands/7"
