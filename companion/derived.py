@@ -18,12 +18,18 @@ from operator import attrgetter
 from typing import Any, overload
 
 from companion.i18n import Text, from_recipe
-from companion.rules.values import Later, Problem, ScoredHand, deferred_fields
+from companion.rules.values import (
+    JSON_SCALARS,
+    Later,
+    Problem,
+    ScoredHand,
+    deferred_fields,
+)
 
 # ---------------------------------------------------------------- exact data
 
 
-_SCALARS = frozenset({bool, int, float, str, type(None)})
+_SCALARS = JSON_SCALARS
 """What `as_data` keeps as it is: most of a hand (its containers ask before calling it)."""
 
 

@@ -637,12 +637,13 @@ def entry_as_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     return json_ready(dict(entry))
 
 
-_JSON_SCALARS = frozenset({str, int, float, bool})
+JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""The classes JSON keeps as they are: most of an entry or a stored hand, so asked first."""
 
 
 def json_ready(value: Any) -> Any:
     """Any entry value as JSON data: tricks and other dataclasses become mappings, tuples lists."""
-    if value is None or value.__class__ in _JSON_SCALARS:  # most of an entry: asked first
+    if value.__class__ in JSON_SCALARS:
         return value
     if isinstance(value, TrickRecord):
         return json_ready(value.as_data())

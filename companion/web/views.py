@@ -287,8 +287,20 @@ def latest_rows(pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
     hands are folded away: the latest `shown` (`LATEST_HANDS`) unless every hand was asked
     for, so a long evening's pad weighs what a short one does (the summary and history show
     them all)."""
-    folded = 0 if every_hand else max(0, len(pad.state.hands) - shown)
+    folded = 0 if every_hand else folded_count(pad, shown)
     return pad.rows_from(folded), folded
+
+
+def folded_count(pad: pads.Pad, shown: int = LATEST_HANDS) -> int:
+    """How many hands a table showing the latest `shown` folds away."""
+    return max(0, len(pad.state.hands) - shown)
+
+
+def hand_rows_context(pad: pads.Pad) -> dict[str, Any]:
+    """What a row of the table of hands draws beside its hand: the entry in words, and each
+    hand's sign-off status under that option."""
+    return {"describe": lambda entry: pad.game.describe(pad.setup, entry),
+            "sign_offs": sign_off_status(pad) if pad.record.sign_off else {}}
 
 
 def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
@@ -317,7 +329,6 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "blank_form": blank.digest,
         "general_errors": general,
         "result": result,
-        "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
         "rules_page": url_for("pad.rules", slug=pad.setup.game),
         "has_referee": referee_for(pad.setup.game) is not None,
@@ -327,8 +338,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         # A hand's number is at least its position + 1: only the shown ones are looked up.
         "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
                       if pad.state.hands else ()),
-        "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
-    }
+    } | hand_rows_context(pad)
 
 
 @bp.get("/s/<token>")
@@ -403,8 +413,7 @@ of the running totals is drawn again (static/app.js)."""
 def fold_after_save(pad: pads.Pad) -> dict[str, int]:
     """What the fold note over a pad folded to its latest hands says once a hand is saved: the
     hands it shows and the hands folded away (the browser drops the rows beyond the latest)."""
-    return {"fold_count": max(0, len(pad.state.hands) - LATEST_HANDS),
-            "fold_shown": LATEST_HANDS}
+    return {"fold_count": folded_count(pad), "fold_shown": LATEST_HANDS}
 
 
 def form_stays(after: pads.Pad) -> bool:
@@ -441,11 +450,9 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
         "message": saved_message(pad, hand),
         "undo_only": undo_only,
         "first_hand": first_hand,
-        "describe": lambda entry: pad.game.describe(pad.setup, entry),
         "corrected": frozenset(),  # the hand was just entered: its row is no correction
-        "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
         "live_version": carried_live_version(pad.token),
-    }
+    } | hand_rows_context(pad)
     if not undo_only:
         context |= {"rules_page": url_for("pad.rules", slug=pad.setup.game),
                     "has_referee": referee_for(pad.setup.game) is not None}
