@@ -227,14 +227,34 @@ class Timings:
 
 
 @dataclass(frozen=True)
+class ServerCounts:
+    """What the server's workers did, summed: the commits made durable through the store's
+    group commit, the fsyncs they took, and the CPU seconds used (`GET /_bench/commits`)."""
+
+    commits: int = 0
+    syncs: int = 0
+    cpu_seconds: float = 0.0
+
+    def __sub__(self, before: ServerCounts) -> ServerCounts:
+        return ServerCounts(self.commits - before.commits, self.syncs - before.syncs,
+                            self.cpu_seconds - before.cpu_seconds)
+
+
+@dataclass(frozen=True)
 class Pair:
-    """A save and the floor measured the same way in the same run; `counts` the durable
-    commits and the fsyncs they took on the server meanwhile (save phase, floor phase)."""
+    """A save and the floor measured the same way in the same run, with what the server did
+    meanwhile (save phase, floor phase; measured for the crowds only)."""
 
     save: Timings
     floor: Timings
-    save_commits: tuple[int, int] = (0, 0)
-    floor_commits: tuple[int, int] = (0, 0)
+    save_server: ServerCounts = ServerCounts()
+    floor_server: ServerCounts = ServerCounts()
+
+    def cpu_per_request(self, kind: str) -> float:
+        """Server CPU seconds per request of the save's or the floor's phase."""
+        timings, server = ((self.save, self.save_server) if kind == "save"
+                           else (self.floor, self.floor_server))
+        return server.cpu_seconds / len(timings.seconds)
 
 
 def measure_single(client: Client, token: str, count: int, warmup: int, first: int) -> Pair:
@@ -306,38 +326,41 @@ def client_process(crowd: Crowd, seats: list[Seat], seed: int) -> list[tuple[lis
                                  enumerate(seats)]))
 
 
-def commit_counts(port: int, workers: int) -> tuple[int, int]:
-    """Durable commits and fsyncs so far, summed over the server's workers (asked on fresh
-    connections until each worker has answered)."""
+def server_counts(port: int, workers: int) -> ServerCounts:
+    """Durable commits, fsyncs and CPU seconds so far, summed over the server's workers (asked
+    on fresh connections until each worker has answered)."""
     import json
 
-    seen: dict[int, tuple[int, int]] = {}
+    seen: dict[int, ServerCounts] = {}
     for _ in range(200):
         client = Client(port)
         try:
             answer = json.loads(client.request("GET", "/_bench/commits").body)
         finally:
             client.close()
-        seen[answer["pid"]] = (answer["commits"], answer["syncs"])
+        seen[answer["pid"]] = ServerCounts(answer["commits"], answer["syncs"],
+                                           answer["cpu_seconds"])
         if len(seen) >= workers:
             break
-    return sum(c for c, _ in seen.values()), sum(s for _, s in seen.values())
+    return ServerCounts(sum(c.commits for c in seen.values()),
+                        sum(c.syncs for c in seen.values()),
+                        sum(c.cpu_seconds for c in seen.values()))
 
 
 def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, list[Seat],
-                                                                       tuple[int, int]]:
+                                                                       ServerCounts]:
     """Run the crowd (50 seats over the client processes); returns its timings, the seats with
-    their next hand numbers, and the server's durable commits and fsyncs meanwhile."""
+    their next hand numbers, and what the server did meanwhile (commits, fsyncs, CPU)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    before = commit_counts(crowd.port, workers)
+    before = server_counts(crowd.port, workers)
     share = [seats[index::CLIENT_PROCESSES] for index in range(CLIENT_PROCESSES)]
     with ProcessPoolExecutor(CLIENT_PROCESSES,
                              mp_context=multiprocessing.get_context("fork")) as processes:
         results = list(processes.map(client_process, [crowd] * CLIENT_PROCESSES, share,
                                      range(CLIENT_PROCESSES)))
-    after = commit_counts(crowd.port, workers)
+    after = server_counts(crowd.port, workers)
     times: list[float] = []
     next_seats: dict[str, Seat] = {}
     for group, answers in zip(share, results, strict=True):
@@ -345,8 +368,8 @@ def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, l
             times.extend(taken)
             next_seats[seat.token] = Seat(seat.token, number)
     elapsed = crowd.stop_at - crowd.start_at
-    counts = (after[0] - before[0], after[1] - before[1])
-    return Timings(times, len(times) / elapsed), [next_seats[s.token] for s in seats], counts
+    return (Timings(times, len(times) / elapsed), [next_seats[s.token] for s in seats],
+            after - before)
 
 
 def measure_crowd(client: Client, seats: list[Seat], workers: int, seconds: float,
@@ -429,26 +452,69 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "OVER TARGET"
 
 
+@dataclass(frozen=True)
+class DiskSync:
+    """How long this disk takes to make an appended page durable, measured in the run's folder
+    (the server's database is there): what one fsync of the log costs a save alone."""
+
+    median: float
+    p99: float
+
+
+def measure_disk_sync(folder: Path, count: int = 300) -> DiskSync:
+    """Append 4 KB and fdatasync it, `count` times, as a commit's log append and sync does."""
+    import os
+
+    path = folder / "sync-probe.bin"
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    times = []
+    try:
+        for _ in range(count):
+            os.write(descriptor, b"\0" * 4096)
+            started = time.perf_counter()
+            getattr(os, "fdatasync", os.fsync)(descriptor)
+            times.append(time.perf_counter() - started)
+    finally:
+        os.close(descriptor)
+        path.unlink()
+    timings = Timings(times)
+    return DiskSync(timings.median, timings.p99)
+
+
+def disk_lines(disk: DiskSync, runs: list[Run], clients: int) -> list[str]:
+    """The disk's sync time, and what share of the floor's server time it is under load: the
+    most that sharing syncs between saves could win on this machine."""
+    lines = [f"  This disk: fdatasync of a 4 KB append {ms(disk.median)} ms median, "
+             f"p99 {ms(disk.p99)} ms."]
+    for run in runs:
+        floor_cpu = run.crowd.cpu_per_request("floor")
+        lines.append(f"  {run.workers} worker{'s' if run.workers > 1 else ''}, {clients} clients: "
+                     f"the floor costs the server {ms(floor_cpu)} ms of CPU a request, the save "
+                     f"{ms(run.crowd.cpu_per_request('save'))} ms; one sync is "
+                     f"{disk.median / floor_cpu:.0%} of the floor's CPU.")
+    return lines
+
+
 def checkpoints(hands: int) -> list[int]:
     """The first hand of each 10-hand window shown: the start, every quarter, the end."""
     starts = {1, *(hands * quarter // 4 - 9 for quarter in (1, 2, 3)), hands - 9}
     return sorted(start for start in starts if 1 <= start <= hands - 9)
 
 
-def per_fsync(counts: tuple[int, int]) -> str:
-    commits, syncs = counts
-    return f"{commits / syncs:.1f}" if syncs else "–"
+def per_fsync(counts: ServerCounts) -> str:
+    return f"{counts.commits / counts.syncs:.1f}" if counts.syncs else "–"
 
 
 def pair_rows(label: str, pair: Pair, crowd: bool) -> list[str]:
     """The save and the floor of one measurement, then their ratios against the targets."""
     rows = []
-    for name, timings, counts in (("save", pair.save, pair.save_commits),
-                                  ("floor", pair.floor, pair.floor_commits)):
+    for name, timings, counts in (("save", pair.save, pair.save_server),
+                                  ("floor", pair.floor, pair.floor_server)):
         rate = f"{timings.per_second:>9.0f}" if crowd else f"{'':>9}"
-        fsyncs = f"{per_fsync(counts):>14}" if crowd else ""
+        server = (f"{per_fsync(counts):>14}{ms(pair.cpu_per_request(name)):>9}" if crowd
+                  else "")
         rows.append(f"  {label:<30}{name:<7}{len(timings.seconds):>7}{rate}"
-                    f"{ms(timings.median):>10}{ms(timings.p99):>10}{fsyncs}")
+                    f"{ms(timings.median):>10}{ms(timings.p99):>10}{server}")
         label = ""
     median = pair.save.median / pair.floor.median
     p99 = pair.save.p99 / pair.floor.p99
@@ -457,9 +523,11 @@ def pair_rows(label: str, pair: Pair, crowd: bool) -> list[str]:
                     f"{verdict(median <= SINGLE_TARGET)}), p99 {p99:.2f}×")
         return rows
     rate = pair.save.per_second / pair.floor.per_second
+    cpu = pair.cpu_per_request("save") / pair.cpu_per_request("floor")
     rows.append(f"  {'':<30}ratio  saves/s {rate:.2f}× (target ≥ {THROUGHPUT_TARGET}×: "
                 f"{verdict(rate >= THROUGHPUT_TARGET)}), p99 {p99:.2f}× (target ≤ "
-                f"{P99_TARGET}×: {verdict(p99 <= P99_TARGET)}), median {median:.2f}×")
+                f"{P99_TARGET}×: {verdict(p99 <= P99_TARGET)}), median {median:.2f}×, "
+                f"server CPU a request {cpu:.2f}×")
     return rows
 
 
@@ -474,13 +542,13 @@ class Run:
 
 
 def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think: str,
-           elapsed: float, clients: int = 50) -> str:
+           elapsed: float, clients: int = 50, disk: DiskSync | None = None) -> str:
     """The numbers as a small plain-text table."""
     lines = ["(1) A save (POST /s/<t>/hands, htmx) against the floor (POST /_bench/floor), "
              "measured in the same run",
              f"  {'':<30}{'':<7}{'n':>7}{'per s':>9}{'median':>10}{'p99':>10}"
-             f"{'commits/fsync':>14}",
-             f"  {'':<30}{'':<7}{'':>7}{'':>9}{'ms':>10}{'ms':>10}"]
+             f"{'commits/fsync':>14}{'CPU':>9}",
+             f"  {'':<30}{'':<7}{'':>7}{'':>9}{'ms':>10}{'ms':>10}{'':>14}{'ms/req':>9}"]
     for run in runs:
         lines.append(f" {run.workers} worker{'s' if run.workers > 1 else ''} × 8 threads")
         lines += pair_rows("1 client, alternating", run.single, crowd=False)
@@ -491,6 +559,8 @@ def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think
         lines.append(f"  two workers vs one, {clients} clients without think time: saves/s "
                      f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
                      f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×")
+    if disk is not None:
+        lines += disk_lines(disk, runs, clients)
     lines += ["", "(2) Pad first load as the wire carries it "
                   f"(Accept-Encoding: {BROWSER_ENCODINGS})"]
     for label, assets in loads.items():
@@ -569,6 +639,7 @@ def main(argv: list[str] | None = None) -> int:
     loads: dict[str, list[Asset]] = {}
     flat: Flatness | None = None
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        disk = measure_disk_sync(Path(folder))
         for index, workers in enumerate(arguments.workers):
             extras = index == len(arguments.workers) - 1
             run, found, measured = measure_server(workers, arguments, Path(folder), extras)
@@ -578,7 +649,8 @@ def main(argv: list[str] | None = None) -> int:
     assert flat is not None
     low, high = arguments.think
     think = f"{low * 1000:.0f}–{high * 1000:.0f} ms"
-    print(report(runs, loads, flat, think, time.perf_counter() - started, arguments.clients))
+    print(report(runs, loads, flat, think, time.perf_counter() - started, arguments.clients,
+                 disk))
     return 0
 
 

@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     loads: dict[str, list[bench_save.Asset]] = {}
     flat = None
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        disk = bench_save.measure_disk_sync(Path(folder))
         for index, workers in enumerate(save_arguments.workers):
             extras = index == len(save_arguments.workers) - 1
             run, found, measured = bench_save.measure_server(workers, save_arguments,
@@ -141,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(shown(target) for target in targets))
     low, high = save_arguments.think
     print("\nDetail: the save against the floor (bench_save.py)")
-    print(bench_save.report(runs, loads, flat, f"{low * 1000:.0f}–{high * 1000:.0f} ms", elapsed))
+    print(bench_save.report(runs, loads, flat, f"{low * 1000:.0f}–{high * 1000:.0f} ms", elapsed,
+                            disk=disk))
     print("\nDetail: cold pads (bench_cold.py), medians")
     print(f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}")
     print("\n".join(bench_cold.row(case) for case in cases))

@@ -15,7 +15,8 @@ the least a durable save must do, and "saves/s at least the floor's" could never
 design.
 
 `GET /_bench/commits` says how many commits this process made durable through the store's group
-commit and with how many fsyncs, so the benchmark can show the group commit at work.
+commit and with how many fsyncs, so the benchmark can show the group commit at work, and the CPU
+time this process has used, so it can show what a request costs the server under load.
 
 None of it exists in normal serving: `register_if_asked` adds the routes only when the app's
 config has `BENCH_FLOOR` or the environment `COMPANION_BENCH_FLOOR=1` (which only the benchmark
@@ -27,6 +28,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 
 from flask import Blueprint, Flask, Response, abort, jsonify, request
 
@@ -97,6 +99,7 @@ def floor() -> Response:
 @bp.get("/_bench/commits")
 def commits() -> Response:
     """This process's durable commits through the store's group commit and the fsyncs they
-    took, with its process id."""
+    took, and the CPU seconds it has used (every thread), with its process id."""
     counts = committer_for(get_store().path).counts()
-    return jsonify(pid=os.getpid(), commits=counts.commits, syncs=counts.syncs)
+    return jsonify(pid=os.getpid(), commits=counts.commits, syncs=counts.syncs,
+                   cpu_seconds=time.process_time())

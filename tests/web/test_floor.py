@@ -52,3 +52,14 @@ def test_a_bad_floor_form_is_refused_and_writes_nothing(db_path: Path) -> None:
                  {"number": "1", "seat": "0"}):
         assert client.post("/_bench/floor", data=form).status_code == 422
     assert floor_rows(db_path) == []
+
+
+def test_the_commit_counts_say_the_process_and_its_cpu_time(db_path: Path) -> None:
+    import os
+
+    client = bench_app(db_path).test_client()
+    first = client.get("/_bench/commits").get_json()
+    sum(range(200_000))  # some CPU between the two answers
+    second = client.get("/_bench/commits").get_json()
+    assert first["pid"] == second["pid"] == os.getpid()
+    assert second["cpu_seconds"] > first["cpu_seconds"] > 0
