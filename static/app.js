@@ -146,6 +146,13 @@
     document.getElementById("toast").scrollIntoView(true);
   });
 
+  // A fold redrawn by another phone's save (live.py) stays open; hands-changed refills it.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target.querySelector("details[data-follows-hands][open]");
+    var fresh = old && event.detail.fragment.querySelector("details[data-follows-hands]");
+    if (fresh) fresh.open = true;
+  });
+
   // The hands changed (a save, another phone): an open fold that shows them is fetched again.
   document.addEventListener("hands-changed", function () {
     document.querySelectorAll("details[data-follows-hands][open]").forEach(function (fold) {

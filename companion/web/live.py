@@ -66,7 +66,9 @@ def live(token: str) -> Response | tuple[str, int] | str:
         "pad/_live_update.html", **pad_context(pad), live_version=version,
         form_is_stale=form_is_stale,
         entry_change=entry_change(form_is_stale or draft_changed, typing)))
-    response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
+    # After settle, not swap: the folds this answer redraws are ready for htmx only then, and
+    # an open one is fetched again on this event (static/app.js).
+    response.headers["HX-Trigger-After-Settle"] = HANDS_CHANGED
     return response
 
 

@@ -69,6 +69,29 @@ def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
     expect(page.locator("#standings .total")).to_have_text(["1", "2"], timeout=LIVE_WITHIN_MS)
 
 
+def test_an_open_settlement_stays_open_and_follows_another_phones_save(
+        page: Page, second_phone: Page) -> None:
+    from tests.e2e.test_pad_in_browser import fill_hand, save_hand
+
+    pad_url = start_game(page, "French Tarot", ["Ann", "Bob", "Cat", "Dan"])
+    second_phone.goto(pad_url)
+    # Hand 1 (RULINGS.md's worked numbers): Ann's garde, 47 points with 2 bouts, target 41,
+    # made by 6: (25 + 6) × 2 = 62 from each defender.
+    fill_hand(page, contract="Garde", taker="Ann", points="47", bouts=2)
+    save_hand(page, 1)
+    expect(second_phone.locator("#settlement summary")).to_be_visible(timeout=LIVE_WITHIN_MS)
+    second_phone.locator("#settlement summary").click()
+    expect(second_phone.locator("#settlement-body")).to_contain_text("Bob pays Ann 62")
+
+    # Hand 2 on the first phone: Bob's petite, 45 points with 1 bout, target 51, failed by 6:
+    # (25 + 6) × 1 = 31 to each defender. Totals 217, −155, −31, −31: Bob pays Ann 155.
+    fill_hand(page, contract="Petite", taker="Bob", points="45", bouts=1)
+    save_hand(page, 2)
+    expect(second_phone.locator("#hands tbody.hand")).to_have_count(2, timeout=LIVE_WITHIN_MS)
+    expect(second_phone.locator("#settlement details")).to_have_attribute("open", "")
+    expect(second_phone.locator("#settlement-body")).to_contain_text("Bob pays Ann 155")
+
+
 def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: Page,
                                                       screens: Path) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"])
