@@ -12,12 +12,23 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, current_app, redirect, request
+from flask import Blueprint, Flask, Response, current_app, flash, redirect, request
 from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
 
 from companion.catalogues import TRANSLATIONS, ensure_compiled
-from companion.i18n import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Catalogue, Text, say, t, tn
+from companion.i18n import (
+    DEFAULT_LANGUAGE,
+    ENGLISH,
+    LANGUAGES,
+    Catalogue,
+    Text,
+    from_recipe,
+    recipe_of,
+    say,
+    t,
+    tn,
+)
 from companion.parsing import read_word
 
 bp = Blueprint("language", __name__)
@@ -34,6 +45,7 @@ def init_language(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     Babel(app, locale_selector=chosen_language)
     app.jinja_env.finalize = shown
+    app.jinja_env.filters["flashed"] = flashed
     app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language,
                                  strong=strong)
     app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup, day=day)
@@ -89,6 +101,17 @@ def shown(value: Any) -> Any:
         return value
     chosen = catalogue()
     return value if chosen is None else value.said_in(chosen)
+
+
+def flash_said(message: Text) -> None:
+    """Flash a message for the next page, kept as its recipe and said in the reader's language
+    when that page shows it (a language chosen in between is the one it is said in)."""
+    flash(recipe_of(message))
+
+
+def flashed(message: Any) -> Any:
+    """A flashed message as the page shows it: made again from its recipe (`flash_said`)."""
+    return from_recipe(message)
 
 
 def said(value: Any) -> str:

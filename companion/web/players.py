@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.i18n import Text, t, tn
@@ -22,7 +22,7 @@ from companion.parsing import read_count, read_name
 from companion.rules import get
 from companion.store import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
 from companion.web import get_store
-from companion.web.language import said
+from companion.web.language import flash_said
 from companion.web.new_session import NAME_LIMIT
 
 bp = Blueprint("players", __name__)
@@ -89,8 +89,8 @@ def rename(player: str) -> Response | tuple[str, int]:
     except NameTaken as taken:
         form.errors["name"] = [taken_words(name, get_store().player(taken.owner))]
         return _refused(form, 422)
-    flash(said(t("{old} is now {new}. Sessions already played keep the names as typed.",
-                 old=current.name, new=name)))
+    flash_said(t("{old} is now {new}. Sessions already played keep the names as typed.",
+                 old=current.name, new=name))
     return redirect(url_for("players.roster", _anchor=f"player-{current.id}"), code=303)
 
 
@@ -125,8 +125,8 @@ def merge(player: str) -> Response | tuple[str, int]:
                                  "phone since this page was opened, so nothing was merged. "
                                  "Check the roster as it is now, then merge again.")]
         return _refused(form, 409)
-    flash(said(t("{first} and {second} are one player now: {second}, with every session of "
-                 "both.", first=current.name, second=target.name)))
+    flash_said(t("{first} and {second} are one player now: {second}, with every session of "
+                 "both.", first=current.name, second=target.name))
     return redirect(url_for("players.roster", _anchor=f"player-{target.id}"), code=303)
 
 

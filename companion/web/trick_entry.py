@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from companion import pad as pads
 from companion.engine import Checked
@@ -28,7 +28,7 @@ from companion.rules.values import Field, Problem, TrickProgress
 from companion.store import StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import trick_field
-from companion.web.language import said
+from companion.web.language import flash_said
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -117,7 +117,7 @@ def change_tricks(token: str):
 
 def _ended(pad: pads.Pad) -> Response:
     """No more tricks once the session has ended: back to the pad, which says why."""
-    flash(said(t("This session has ended: no more tricks or hands can be added.")))
+    flash_said(t("This session has ended: no more tricks or hands can be added."))
     target = url_for("pad.show", token=pad.token)
     if is_htmx():
         response = Response(status=204)
@@ -183,6 +183,6 @@ def whole_hand(token: str):
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result
-    flash(said(saved_message(after, hand)))
+    flash_said(saved_message(after, hand))
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"), code=303)
 

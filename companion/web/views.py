@@ -16,7 +16,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    flash,
     g,
     get_template_attribute,
     make_response,
@@ -50,7 +49,7 @@ from companion.web.forms import (
     trick_as_strings,
     trick_field,
 )
-from companion.web.language import catalogue, current_language, lowered, said
+from companion.web.language import catalogue, current_language, flash_said, lowered, said
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -371,7 +370,7 @@ def add_hand(token: str):
     """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
     pad = load_or_404(token)
     if pad.ended:
-        flash(said(t("This session has ended: no more hands can be added.")))
+        flash_said(t("This session has ended: no more hands can be added."))
         return redirect(url_for("pad.show", token=token), code=303)
     specs = pad.specs
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
@@ -386,7 +385,7 @@ def add_hand(token: str):
         return _refused(pad, result, "pad.html")
     hand, after = result
     if not is_htmx():
-        flash(said(saved_message(after, hand)))
+        flash_said(saved_message(after, hand))
         return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
                         code=303)
     # A pad that had hands already shows an undo: only it changes among the actions. The
@@ -569,8 +568,8 @@ def edit_hand(token: str, number: int):
         rows = whole_hand_rows(pad, spec, request.form) if spec else []
         return render_template("edit.html", **context, hand=hand, trick_spec=spec,
                                trick_rows=rows, row_errors=row_errors, based_on=based_on), 422
-    flash(said(t("Hand {number} corrected. {scores}.", number=number,
-                 scores=hand_scores(pad, result))))
+    flash_said(t("Hand {number} corrected. {scores}.", number=number,
+                 scores=hand_scores(pad, result)))
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
 
 
@@ -609,12 +608,12 @@ def undo(token: str) -> Response:
         number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,
                                 by=author())
     except StaleWrite:
-        flash(said(t("The hands changed from another phone after you opened this page, so "
+        flash_said(t("The hands changed from another phone after you opened this page, so "
                      "nothing was undone. Check the table of hands, then undo again if you still "
-                     "mean it.")))
+                     "mean it."))
         return redirect(url_for("pad.show", token=token), code=303)
-    flash(said(t("Hand {number} undone (it stays in the history).", number=number) if number
-               else t("No hand to undo.")))
+    flash_said(t("Hand {number} undone (it stays in the history).", number=number) if number
+               else t("No hand to undo."))
     return redirect(url_for("pad.show", token=token), code=303)
 
 

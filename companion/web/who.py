@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, request, session, url_for
+from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
 from companion.i18n import t
 from companion.parsing import read_count, read_word
 from companion.store import Author, SameAuthor, StaleWrite, Verdict
 from companion.web import get_store
-from companion.web.language import said
+from companion.web.language import flash_said
 
 bp = Blueprint("who", __name__)
 
@@ -77,19 +77,19 @@ def sign_off(token: str, number: int) -> Response:
     verdict = read_word(request.form.get("verdict"), tuple(v.value for v in Verdict))
     based_on = read_count(request.form.get("based_on", ""), digits=12)
     if verdict is None or based_on is None:
-        flash(said(t("Tap Agree or Dispute beside the hand.")))
+        flash_said(t("Tap Agree or Dispute beside the hand."))
         return _back(token, number)
     try:
         get_store().sign_off(token, number, based_on, Verdict(verdict), author())
     except StaleWrite:
-        flash(said(t("Hand {number} changed on another phone since: nothing was recorded. "
-                     "Check it again.", number=number)))
+        flash_said(t("Hand {number} changed on another phone since: nothing was recorded. "
+                     "Check it again.", number=number))
     except SameAuthor:
-        flash(said(t("Hand {number} was saved on this phone: another player agrees or disputes "
-                     "it on theirs.", number=number)))
+        flash_said(t("Hand {number} was saved on this phone: another player agrees or disputes "
+                     "it on theirs.", number=number))
     else:
-        flash(said(t("Hand {number} agreed.", number=number) if verdict == Verdict.AGREED
-                   else t("Hand {number} disputed.", number=number)))
+        flash_said(t("Hand {number} agreed.", number=number) if verdict == Verdict.AGREED
+                   else t("Hand {number} disputed.", number=number))
     return _back(token, number)
 
 

@@ -137,6 +137,17 @@ def test_flashes_are_said_in_the_readers_language(client: FlaskClient) -> None:
     assert "Runde 1 zurückgenommen (sie bleibt im Verlauf)." in text_of(client.get(url))
 
 
+def test_a_flash_is_said_in_the_language_chosen_before_it_shows(client: FlaskClient) -> None:
+    """Saved in English, shown after the phone chose German: said in German, not as it was."""
+    url = start(client)
+    client.post(f"{url}/hands", data=GARDE_47)  # no htmx: the flash waits for the next page
+    client.get(f"/language/de?next={url}")
+    # GARDE_47: the Garde made by 6, (25 + 6) × 2 = 62 from each defender, 3 × 62 to Ann.
+    page = text_of(client.get(url))
+    assert f"Runde 1 gespeichert: Ann +186, Bob {MINUS}62, Cid {MINUS}62, Dee {MINUS}62." in page
+    assert "Hand 1 saved" not in page
+
+
 def test_the_pad_and_its_summary_in_italian(client: FlaskClient) -> None:
     url = start(client)
     client.set_cookie(COOKIE, "it")
