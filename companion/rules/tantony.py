@@ -54,7 +54,17 @@ from companion.rules.values import (
     TrickRecord,
     hand_result,
 )
-from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, WinBy, sorted_cards
+from companion.tricks import (
+    ACE_HIGH,
+    MUST_FOLLOW,
+    LedTrick,
+    PlayedTrick,
+    TrickRanking,
+    WinBy,
+    find_revokes,
+    revoke_words,
+    sorted_cards,
+)
 
 
 class Scoring(StrEnum):
@@ -84,6 +94,10 @@ RULING = t("RULINGS.md, Tantony")
 
 NO_TRUMP = TrickRanking(order=ACE_HIGH)
 """Tantony's tricks: no trump; the highest card of the suit led wins (Two low, Ace high)."""
+
+FOLLOW = MUST_FOLLOW
+"""The text: "You must follow suit if you can, but may play any card if you can't": a card off the
+suit led shows its player had none of that suit. A revoke has no penalty in the text."""
 
 FOUR_PLAYER_VALUES: dict[int, int] = {
     **{rank: rank for rank in range(2, 11)}, JACK: 15, QUEEN: 20, KING: 25, ACE: 30}
@@ -571,6 +585,13 @@ def _suit_word(card: Card) -> str:
 # ---------------------------------------------------------------- words
 
 
+def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
+    """The revokes the hand's cards prove (a player who did not follow a suit, then played it),
+    each naming both tricks; they are noted, not refused, as the text gives no penalty."""
+    tricks = [LedTrick(trick.leader, trick.cards, NO_TRUMP) for trick in walked.tricks]
+    return [revoke_words(revoke, setup.players)
+            for revoke in find_revokes(tricks, FOLLOW, setup.player_count)]
+
 
 
 def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
@@ -578,7 +599,7 @@ def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
     lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
     lines += [_side_line(group, walked.points) for group in sides(setup)]
-    return lines
+    return lines + revoke_notes(setup, walked)
 
 
 def headline(setup: Setup, points: Sequence[int]) -> str:
@@ -986,6 +1007,7 @@ class Tantony(Game):
         lines = [_sides_words(sides(setup), walked.points)] if sides(setup) else []
         lines += [_progress_seat_line(setup, table, walked, seat)
                   for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
+        lines += revoke_notes(setup, walked)
         if last:
             lines.append(t("Trick {number} is not placed: its runt, the Tantony card, goes to "
                            "whoever wins it", number=number))
