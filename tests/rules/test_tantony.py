@@ -1071,18 +1071,24 @@ def test_revokes_are_noted_in_the_lines_not_refused_and_score_nothing() -> None:
     assert [line for line in result.lines if "revoked" in line] == PLAYED_HAND_REVOKES
 
 
-@pytest.mark.parametrize(("done", "notes"), [
+@pytest.mark.parametrize(("done", "proven_in"), [
     pytest.param(4, [], id="trick 4: Connie's void in hearts not yet contradicted"),
-    pytest.param(5, PLAYED_HAND_REVOKES[:1], id="trick 5: Connie leads Q♥"),
-    pytest.param(10, PLAYED_HAND_REVOKES[:1], id="trick 10 shows three voids in diamonds"),
-    pytest.param(11, PLAYED_HAND_REVOKES[:2], id="trick 11: Benny plays J♦"),
+    pytest.param(5, [5], id="trick 5: Connie leads Q♥"),
+    pytest.param(10, [5], id="trick 10 shows three voids in diamonds"),
+    pytest.param(11, [5, 11], id="trick 11: Benny plays J♦"),
 ])
 def test_the_trick_panel_notes_a_revoke_from_the_trick_that_proves_it(
-        done: int, notes: list[str]) -> None:
-    progress = GAME.progress(State(make()), parsed({"tricks": PLAYED_HAND["tricks"][:done]}))
+        done: int, proven_in: list[int]) -> None:
+    entry = parsed({"tricks": PLAYED_HAND["tricks"][:done]})
+    progress = GAME.progress(State(make()), entry)
+    notes = PLAYED_HAND_REVOKES[:len(proven_in)]
     assert [line for line in progress.lines if "revoked" in line] == notes
-    assert GAME.validate_progress(State(make()),
-                                  parsed({"tricks": PLAYED_HAND["tricks"][:done]})) == []
+    # In the tricks so far, each note is on the trick that proves it, and on no other.
+    assert [number for number, words in enumerate(progress.tricks, start=1)
+            if "revoked" in words] == proven_in
+    for number, note in zip(proven_in, notes, strict=True):
+        assert progress.tricks[number - 1].endswith(f" · {note}")
+    assert GAME.validate_progress(State(make()), entry) == []
 
 
 @pytest.mark.parametrize("count", [4, 3])
