@@ -365,9 +365,9 @@ def find_revokes(tricks: Sequence[LedTrick], rule: FollowRule,
         led = ranking.led(trick.cards)
         for index, card in enumerate(trick.cards):
             seat, suit = seat_of(trick.leader, index, player_count), ranking.suit_of(card)
-            shown = voids.get((seat, suit), ())
-            proof = next((void for void in shown if card not in void.kept), None)
-            if proof is not None:
+            shown = voids.get((seat, suit))
+            proof = shown and next((void for void in shown if card not in void.kept), None)
+            if proof:
                 found.append(Revoke(seat, suit, proof.trick, number, card))
                 del voids[(seat, suit)]
             if led is not None and suit is not led and _shows_void(card, suit, ranking, rule):
