@@ -568,6 +568,23 @@ def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
     assert len(draft_on_disk(db_path, url)[1]["tricks"]) == 2
 
 
+
+def test_a_saved_hands_arithmetic_names_its_revokes(client: FlaskClient, db_path: Path) -> None:
+    from tests.rules.test_tantony import PLAYED_HAND, PLAYED_HAND_REVOKES
+    url = start(client)
+    # The rules tests' hand played with its cards (Annie deals, Benny leads): three revokes,
+    # worked out beside PLAYED_HAND_REVOKES; the hand is saved and scores as entered.
+    data = {"expected_number": "1"}
+    for index, trick in enumerate(PLAYED_HAND["tricks"]):
+        data |= {f"tricks-{index}-runt": "", f"tricks-{index}-cards": trick["cards"],
+                 f"tricks-{index}-to": str(trick.get("to", "")),
+                 f"tricks-{index}-won_by": str(trick.get("won_by", ""))}
+    assert client.post(url + "/hands", data=data).status_code == 303
+    assert [r.points for r in stored_hands(db_path, url)] == [(15, 11, 43, 24)]
+    page = plain(text_of(client.get(url)))
+    assert all(note in page for note in PLAYED_HAND_REVOKES)
+
+
 # ---------------------------------------------------------------- the last trick and the end
 
 
