@@ -1,4 +1,5 @@
-"""Trick machinery shared by the trick games: who won a trick, its lowest card, whose card is whose.
+"""Trick machinery shared by the trick games: who won a trick, its lowest card, whose card is whose,
+and the revokes a hand's tricks prove under the game's duty to follow (`FollowRule`).
 
 Nothing here knows a game. How cards rank in a trick is data (`TrickRanking`: rank orders per
 suit, the trump suit, fixed top trumps, cards that cannot win, whether equal cards tie), built
