@@ -54,7 +54,18 @@ from companion.rules.values import (
     TrickRecord,
     hand_result,
 )
-from companion.tricks import ACE_HIGH, PlayedTrick, TrickRanking, WinBy, sorted_cards
+from companion.tricks import (
+    ACE_HIGH,
+    MUST_FOLLOW,
+    LedTrick,
+    PlayedTrick,
+    Revoke,
+    TrickRanking,
+    WinBy,
+    find_revokes,
+    revoke_words,
+    sorted_cards,
+)
 
 
 class Scoring(StrEnum):
@@ -84,6 +95,10 @@ RULING = t("RULINGS.md, Tantony")
 
 NO_TRUMP = TrickRanking(order=ACE_HIGH)
 """Tantony's tricks: no trump; the highest card of the suit led wins (Two low, Ace high)."""
+
+FOLLOW = MUST_FOLLOW
+"""The text: "You must follow suit if you can, but may play any card if you can't": a card off the
+suit led shows its player had none of that suit. A revoke has no penalty in the text."""
 
 FOUR_PLAYER_VALUES: dict[int, int] = {
     **{rank: rank for rank in range(2, 11)}, JACK: 15, QUEEN: 20, KING: 25, ACE: 30}
@@ -571,6 +586,17 @@ def _suit_word(card: Card) -> str:
 # ---------------------------------------------------------------- words
 
 
+def revokes(setup: Setup, walked: WalkedHand) -> tuple[Revoke, ...]:
+    """The revokes the hand's cards prove: a player who did not follow a suit, then played it."""
+    tricks = [LedTrick(trick.leader, trick.cards, NO_TRUMP) for trick in walked.tricks]
+    return find_revokes(tricks, FOLLOW, setup.player_count)
+
+
+def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
+    """The revokes in words, each naming both tricks; noted, not refused: the text gives no
+    penalty, so the table settles it."""
+    return [revoke_words(revoke, setup.players) for revoke in revokes(setup, walked)]
+
 
 
 def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
@@ -578,7 +604,7 @@ def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
     lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
     lines += [_side_line(group, walked.points) for group in sides(setup)]
-    return lines
+    return lines + revoke_notes(setup, walked)
 
 
 def headline(setup: Setup, points: Sequence[int]) -> str:
@@ -604,8 +630,9 @@ def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
                 {"name": setup.players[seat], "runts": sum_words, "total": total})
 
 
-def _trick_words(setup: Setup, trick: ReadTrick) -> str:
-    """One trick for the list of tricks so far: "2♠ (2) → Connie, won by Denny"."""
+def _trick_words(setup: Setup, trick: ReadTrick, proven: Sequence[Revoke] = ()) -> str:
+    """One trick for the list of tricks so far: "2♠ (2) → Connie, won by Denny", with the
+    revokes this trick proves."""
     runt = trick.runt.card if trick.runt and trick.runt.card else None
     value = trick.runt.value if trick.runt else 0
     words = Text("{runt} ({value})", {"runt": str(runt), "value": value}) if runt \
@@ -617,6 +644,9 @@ def _trick_words(setup: Setup, trick: ReadTrick) -> str:
     if trick.cards:
         words = Text("{trick} · {cards}",
                      {"trick": words, "cards": " ".join(str(card) for card in trick.cards)})
+    for revoke in proven:
+        words = Text("{trick} · {revoke}",
+                     {"trick": words, "revoke": revoke_words(revoke, setup.players)})
     return words
 
 
@@ -982,10 +1012,12 @@ class Tantony(Game):
             open_seats = tuple(seat for seat in range(setup.player_count)
                                if walked.placed[seat] < table.quota)
         # Per-seat counts are in `taken` and `points` (the pad draws them); the lines add what
-        # those cannot say: the sides' totals and who holds the Tantony card.
+        # those cannot say: the sides' totals, who holds the Tantony card, the revokes proven.
         lines = [_sides_words(sides(setup), walked.points)] if sides(setup) else []
         lines += [_progress_seat_line(setup, table, walked, seat)
                   for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
+        proven = revokes(setup, walked)
+        lines += [revoke_words(revoke, setup.players) for revoke in proven]
         if last:
             lines.append(t("Trick {number} is not placed: its runt, the Tantony card, goes to "
                            "whoever wins it", number=number))
@@ -999,7 +1031,9 @@ class Tantony(Game):
                              if walked.placed[seat] >= table.quota),
             status_notes=(t("the last trick is not placed"),) if last else (),
             quota=table.quota, last_trick=last,
-            tricks=tuple(_trick_words(setup, trick) for trick in walked.tricks),
+            tricks=tuple(_trick_words(setup, trick, [revoke for revoke in proven
+                                                     if revoke.played_in == trick.number])
+                         for trick in walked.tricks),
             runt_prompt=(t("The Tantony card (runt of the last trick)") if last
                          else t("Runt of trick {number}", number=number)),
             to_prompt=t("Won the last trick (keeps the Tantony card)") if last

@@ -1044,3 +1044,74 @@ def test_a_replay_on_the_quick_paths_says_and_scores_what_the_full_path_does(
     assert quick[0] != "{}"  # and some refused
     _full_path_only(monkeypatch)
     assert _replayed(setup, entries) == quick
+
+
+# ---------------------------------------------------------------- revokes across tricks
+# "You must follow suit if you can, but may play any card if you can't": a card off the suit
+# led shows its player had none of that suit; a card of that suit later proves a revoke. The
+# text gives no penalty, so the hand scores as entered and the note lets the table settle it.
+
+# PLAYED_HAND read from the table above its definition (seats: Annie, Benny, Connie, Denny):
+#   trick 2 (Annie leads A♥): Connie plays 4♦, so shows no hearts; trick 5: Connie leads Q♥.
+#   trick 10 (Annie leads A♦): Benny 7♥, Connie 8♥, Denny 9♥ show no diamonds; trick 11 (led by
+#   Connie: Connie, Denny, Annie, Benny): Benny plays J♦; trick 13 (led by Benny: Benny, Connie,
+#   Denny, Annie): Denny plays Q♦. Connie plays no diamond after trick 10.
+PLAYED_HAND_REVOKES = [
+    "Connie revoked: Connie showed no Hearts in trick 2 and plays the Queen of Hearts in trick 5.",
+    "Benny revoked: Benny showed no Diamonds in trick 10 and plays the Jack of Diamonds in "
+    "trick 11.",
+    "Denny revoked: Denny showed no Diamonds in trick 10 and plays the Queen of Diamonds in "
+    "trick 13.",
+]
+
+
+def test_revokes_are_noted_in_the_lines_not_refused_and_score_nothing() -> None:
+    result = scored(PLAYED_HAND)
+    assert result.points == (15, 11, 43, 24)  # as in test_a_hand_refereed_trick_by_trick
+    assert [line for line in result.lines if "revoked" in line] == PLAYED_HAND_REVOKES
+
+
+@pytest.mark.parametrize(("done", "proven_in"), [
+    pytest.param(4, [], id="trick 4: Connie's void in hearts not yet contradicted"),
+    pytest.param(5, [5], id="trick 5: Connie leads Q♥"),
+    pytest.param(10, [5], id="trick 10 shows three voids in diamonds"),
+    pytest.param(11, [5, 11], id="trick 11: Benny plays J♦"),
+])
+def test_the_trick_panel_notes_a_revoke_from_the_trick_that_proves_it(
+        done: int, proven_in: list[int]) -> None:
+    entry = parsed({"tricks": PLAYED_HAND["tricks"][:done]})
+    progress = GAME.progress(State(make()), entry)
+    notes = PLAYED_HAND_REVOKES[:len(proven_in)]
+    assert [line for line in progress.lines if "revoked" in line] == notes
+    # In the tricks so far, each note is on the trick that proves it, and on no other.
+    assert [number for number, words in enumerate(progress.tricks, start=1)
+            if "revoked" in words] == proven_in
+    for number, note in zip(proven_in, notes, strict=True):
+        assert progress.tricks[number - 1].endswith(f" · {note}")
+    assert GAME.validate_progress(State(make()), entry) == []
+
+
+@pytest.mark.parametrize("count", [4, 3])
+def test_a_hand_played_by_the_rules_proves_no_revoke(count: int) -> None:
+    # Every deal of `_legal_hand` follows suit whenever it can, so no card contradicts a void.
+    from companion.rules.tantony import revoke_notes, walk
+    setup, rng = make(count), random.Random(7)
+    for _ in range(40):
+        leader = rng.randrange(count)
+        assert revoke_notes(setup, walk(setup, leader, _legal_hand(rng, leader, count))) == []
+
+
+def test_a_hand_entered_from_the_runts_alone_has_no_revoke_to_note() -> None:
+    # No cards, so nothing shows a void: the lines are the runts and sides only.
+    result = scored({"tricks": [*rows(RUNTS_AT_THE_END), {"runt": "4H", "won_by": 2}]})
+    assert not [line for line in result.lines if "revoked" in line]
+
+
+def test_a_revoke_at_three_players() -> None:
+    # Three players, Annie deals, so Benny leads trick 1: Benny 2♠, Connie 3♠, Annie 4♥ (Annie
+    # shows no spades); Connie wins with 3♠ (the sow) and keeps it, so leads trick 2: Connie
+    # 5♦, Annie 5♠, Benny 6♦: Annie's 5♠ proves the revoke.
+    raw = {"tricks": [{"cards": "2S 3S 4H", "to": 2}, {"cards": "5D 5S 6D", "to": 1}]}
+    progress = GAME.progress(State(make(3)), parsed(raw, count=3))
+    assert progress.lines == ("Annie revoked: Annie showed no Spades in trick 1 and plays the "
+                              "Five of Spades in trick 2.",)

@@ -545,6 +545,46 @@ def test_a_tapped_runt_the_cards_contradict_is_refused(client: FlaskClient,
     assert draft_on_disk(db_path, url) is None
 
 
+def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
+        client: FlaskClient, db_path: Path) -> None:
+    url = start(client)
+    # Trick 1, led by Benny, in play order: Benny 6♠, Connie 10♠, Denny 3♥, Annie 2♠. Denny did
+    # not follow, so showed no spades ("You must follow suit if you can"). Connie's sow 10♠ wins;
+    # she keeps it and leads trick 2.
+    response = post_trick(client, url, [], cards="6S 10S 3H 2S", to=CONNIE, headers=HTMX)
+    assert response.status_code == 200
+    assert "revoked" not in plain(text_of(response))
+    (row,) = hidden_rows(text_of(response))
+    so_far = {f"tricks-0-{part}": value
+              for part, value in zip(("runt", "to", "won_by", "cards"), row, strict=True)}
+    # Trick 2, led by Connie: Connie 4♦, Denny 5♠, Annie 7♦, Benny 8♦. Denny's 5♠ proves he had a
+    # spade: noted, not refused (the text gives no penalty); Benny's 8♦ wins, given to Denny.
+    response = client.post(url + "/tricks", headers=HTMX, data=so_far | {
+        "next-cards": "4D 5S 7D 8D", "next-to": str(DENNY), "expected_number": "1"})
+    assert response.status_code == 200
+    assert ("Denny revoked: Denny showed no Spades in trick 1 and plays the Five of Spades in "
+            "trick 2.") in plain(text_of(response))
+    assert "Trick 3 of 13 · Denny leads" in plain(text_of(response))
+    assert len(draft_on_disk(db_path, url)[1]["tricks"]) == 2
+
+
+
+def test_a_saved_hands_arithmetic_names_its_revokes(client: FlaskClient, db_path: Path) -> None:
+    from tests.rules.test_tantony import PLAYED_HAND, PLAYED_HAND_REVOKES
+    url = start(client)
+    # The rules tests' hand played with its cards (Annie deals, Benny leads): three revokes,
+    # worked out beside PLAYED_HAND_REVOKES; the hand is saved and scores as entered.
+    data = {"expected_number": "1"}
+    for index, trick in enumerate(PLAYED_HAND["tricks"]):
+        data |= {f"tricks-{index}-runt": "", f"tricks-{index}-cards": trick["cards"],
+                 f"tricks-{index}-to": str(trick.get("to", "")),
+                 f"tricks-{index}-won_by": str(trick.get("won_by", ""))}
+    assert client.post(url + "/hands", data=data).status_code == 303
+    assert [r.points for r in stored_hands(db_path, url)] == [(15, 11, 43, 24)]
+    page = plain(text_of(client.get(url)))
+    assert all(note in page for note in PLAYED_HAND_REVOKES)
+
+
 # ---------------------------------------------------------------- the last trick and the end
 
 
