@@ -72,3 +72,17 @@ def test_sources_cover_code_and_templates() -> None:
     names = {path.name for path, _method in catalogues.sources()}
     assert {"french_tarot.py", "base.html", "pad.html"} <= names
     assert all(isinstance(path, Path) for path, _ in catalogues.sources())
+
+
+LEVEE = re.compile(r"\blevées?\b", re.IGNORECASE)
+
+
+def test_french_says_pli_for_a_trick_never_levee() -> None:
+    # One word for a trick on every French screen: "pli", as the pages and French Tarot say.
+    said_levee = []
+    for path in catalogues.fragments("fr"):
+        for message in catalogues.read(path, "fr"):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            said_levee.extend(f"{path.name}: {message.id!r}"
+                              for string in strings if LEVEE.search(string or ""))
+    assert said_levee == []

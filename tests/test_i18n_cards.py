@@ -39,7 +39,7 @@ def test_a_whist_odd_tricks_line(said: dict[str, Translations]) -> None:
     result = score_one(setup, {"trump": "S", "tricks_1": 8, "tricks_2": 5})
     assert in_every_language(result.lines[0], said) == {
         "en": "Ann & Cat: 8 tricks − 6 = 2 odd tricks",
-        "fr": "Ann & Cat : 8 levées − 6 = 2 levées de plus",
+        "fr": "Ann & Cat : 8 plis − 6 = 2 plis de plus",
         "de": "Ann & Cat: 8 Stiche − 6 = 2 Tricks",
         "it": "Ann & Cat: 8 prese − 6 = 2 prese in più",
     }

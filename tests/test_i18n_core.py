@@ -130,8 +130,8 @@ def test_a_stake_per_point_is_counted_in_each_language(said, cents, lang, expect
 
 
 @pytest.mark.parametrize(("cards", "lang", "expected"), [
-    (["JC"], "fr", "1 carte donnée ; une levée de Skat à 3 joueurs en a 3."),
-    (["JC", "JS"], "fr", "2 cartes données ; une levée de Skat à 3 joueurs en a 3."),
+    (["JC"], "fr", "1 carte donnée ; un pli de Skat à 3 joueurs en a 3."),
+    (["JC", "JS"], "fr", "2 cartes données ; un pli de Skat à 3 joueurs en a 3."),
     (["JC"], "de", "1 Karte angegeben; ein Stich bei Skat zu 3 Spielern hat 3."),
     (["JC", "JS"], "de", "2 Karten angegeben; ein Stich bei Skat zu 3 Spielern hat 3."),
     (["JC"], "it", "1 carta indicata; una presa di Skat in 3 giocatori ne ha 3."),
@@ -162,7 +162,7 @@ def test_a_tantony_trick_short_of_cards_is_counted_in_each_language(said, tokens
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("fr", "Annie a 25 points de cartes, 30 ou moins : Annie est Schneider. Choisissez "
-           "Schneider (ou Schwarz si Annie n'a fait aucune levée)."),
+           "Schneider (ou Schwarz si Annie n'a fait aucun pli)."),
     ("de", "Annie hat 25 Augen, 30 oder weniger: Annie ist Schneider. Schneider wählen "
            "(oder Schwarz, wenn Annie keinen Stich gemacht hat)."),
     ("it", "Annie ha 25 punti carta, 30 o meno: Annie è Schneider. Scegli Schneider "
