@@ -1012,12 +1012,12 @@ class Tantony(Game):
             open_seats = tuple(seat for seat in range(setup.player_count)
                                if walked.placed[seat] < table.quota)
         # Per-seat counts are in `taken` and `points` (the pad draws them); the lines add what
-        # those cannot say: the sides' totals, who holds the Tantony card, the revokes proven.
+        # those cannot say: the sides' totals, who holds the Tantony card. The revokes proven
+        # are warnings, set apart.
         lines = [_sides_words(sides(setup), walked.points)] if sides(setup) else []
         lines += [_progress_seat_line(setup, table, walked, seat)
                   for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
         proven = revokes(setup, walked)
-        lines += [revoke_words(revoke, setup.players) for revoke in proven]
         if last:
             lines.append(t("Trick {number} is not placed: its runt, the Tantony card, goes to "
                            "whoever wins it", number=number))
@@ -1030,6 +1030,7 @@ class Tantony(Game):
             full_seats=tuple(seat for seat in range(setup.player_count)
                              if walked.placed[seat] >= table.quota),
             status_notes=(t("the last trick is not placed"),) if last else (),
+            warnings=tuple(revoke_words(revoke, setup.players) for revoke in proven),
             quota=table.quota, last_trick=last,
             tricks=tuple(_trick_words(setup, trick, [revoke for revoke in proven
                                                      if revoke.played_in == trick.number])

@@ -611,6 +611,7 @@ class TrickProgress:
     seat_notes: tuple[str, ...] = ()
     full_seats: tuple[int, ...] = ()  # seats that can take no more tricks (marked on the pad)
     status_notes: tuple[str, ...] = ()  # beside "Trick 4 of 13 · Ann leads"
+    warnings: tuple[str, ...] = ()  # what the tricks prove against the rules (a revoke), set apart
 
     @property
     def closing_trick(self) -> bool:

@@ -562,8 +562,8 @@ def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
     response = client.post(url + "/tricks", headers=HTMX, data=so_far | {
         "next-cards": "4D 5S 7D 8D", "next-to": str(DENNY), "expected_number": "1"})
     assert response.status_code == 200
-    assert ("Denny revoked: Denny showed no Spades in trick 1 and plays the Five of Spades in "
-            "trick 2.") in plain(text_of(response))
+    assert ('<p class="banner warn" role="status">Denny revoked: Denny showed no Spades in trick 1'
+            " and plays the Five of Spades in trick 2.</p>") in text_of(response)
     assert "Trick 3 of 13 · Denny leads" in plain(text_of(response))
     assert len(draft_on_disk(db_path, url)[1]["tricks"]) == 2
 
