@@ -5,6 +5,9 @@ Each player antes into a pool at every deal and the dealer adds the dealer's sta
 three tricks takes the pool; if nobody does, the deal is spoiled and the pool carries to the next
 one. The winner of the first three tricks may claim the pool at once or jink: lead on for all
 five, which wins the pool and one ante from every other player; failing, the pool carries.
+A misdeal (the text's "Issues while Dealing") is entered as a deal of its own: the dealer's
+stake stays in the pool, the deal passes to the left, and a house rule adds the text's optional
+second dealer's stake.
 The text is seed 002's "Maw"; RULINGS.md ("Maw (Spoil Five)") settles the winner and jinking;
 Peel's *Round Games with Cards* (Spoil-Five) fills the gaps. Rules page: docs/rules/maw.md.
 """
