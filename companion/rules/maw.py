@@ -5,6 +5,9 @@ Each player antes into a pool at every deal and the dealer adds the dealer's sta
 three tricks takes the pool; if nobody does, the deal is spoiled and the pool carries to the next
 one. The winner of the first three tricks may claim the pool at once or jink: lead on for all
 five, which wins the pool and one ante from every other player; failing, the pool carries.
+A misdeal (the text's "Issues while Dealing") is entered as a deal of its own: the dealer's
+stake stays in the pool, the deal passes to the left, and a house rule adds the text's optional
+second dealer's stake.
 The text is seed 002's "Maw"; RULINGS.md ("Maw (Spoil Five)") settles the winner and jinking;
 Peel's *Round Games with Cards* (Spoil-Five) fills the gaps. Rules page: docs/rules/maw.md.
 """
@@ -12,7 +15,7 @@ Peel's *Round Games with Cards* (Spoil-Five) fills the gaps. Rules page: docs/ru
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -69,6 +72,26 @@ JINK_LABELS: dict[Jink, str] = {
     Jink.MADE: t("Jinked and won all five"),
     Jink.FAILED: t("Jinked and lost a trick"),
 }
+
+
+class DealKind(StrEnum):
+    """How a deal is entered: played, or misdealt (the dealer loses the deal)."""
+
+    PLAYED = "played"
+    MISDEAL = "misdeal"
+
+
+DEAL_LABELS: dict[DealKind, str] = {
+    DealKind.PLAYED: t("Played"),
+    DealKind.MISDEAL: t("Misdeal: the dealer loses the deal"),
+}
+
+
+class MisdealPenalty(StrEnum):
+    """What a misdeal costs the dealer beyond the dealer's stake already in the pool."""
+
+    NONE = "none"  # the text: the deal passes to the left
+    STAKE = "stake"  # the text: "Optionally, if all players agree", another dealer's stake
 
 
 class DealEnd(StrEnum):
@@ -136,6 +159,7 @@ class Options:
     dealer_stake: int = DEFAULT_DEALER_STAKE
     spoil_ante: SpoilAnte = SpoilAnte.FULL
     winning: Winning = Winning.THREE_TRICKS
+    misdeal_penalty: MisdealPenalty = MisdealPenalty.NONE
 
 
 def house_rules(setup: Setup) -> Options:
@@ -155,6 +179,7 @@ class Pool:
     """
 
     stakes: tuple[int, ...]
+    misdealt: int = 0  # what misdeals put in since the last deal played (stakes hold it too)
 
     @property
     def total(self) -> int:
@@ -162,13 +187,24 @@ class Pool:
 
     @property
     def carried_over(self) -> bool:
-        """The pool holds counters from a spoiled deal (a won pool is emptied)."""
-        return self.total > 0
+        """The pool holds counters from a spoiled deal (a won pool is emptied; a misdeal's
+        stake alone is no spoil)."""
+        return self.total > self.misdealt
 
 
 def empty_pool(player_count: int) -> Pool:
     """The pool before the first deal, and after every deal whose pool was taken."""
     return Pool((0,) * player_count)
+
+
+DEAL = "deal"
+"""The field saying whether the deal was played or misdealt."""
+
+
+def is_misdeal(entry: Entry) -> bool:
+    """Whether a parsed entry is a misdeal (an entry from before misdeals were entered is a
+    deal played: the field's default)."""
+    return entry.get(DEAL) == DealKind.MISDEAL
 
 
 def tricks_field(seat: int) -> str:
@@ -306,6 +342,41 @@ def deal_dealer(setup: Setup, hands_before: int) -> int:
     return (setup.first_dealer + hands_before) % setup.player_count
 
 
+@dataclass(frozen=True)
+class Misdeal:
+    """A misdeal's counters: the dealer's stake, paid before the cards were dealt, stays in the
+    pool; with the house rule the dealer adds another; the deal passes to the left. The antes
+    are paid once, at the deal then played (`play_deal`), so nobody antes twice for it."""
+
+    before: Pool
+    dealer: int
+    dealer_stake: int
+    penalty: int  # another dealer's stake under the house rule, else 0
+
+    @property
+    def forfeited(self) -> int:
+        """What the dealer leaves in the pool: the dealer's stake, and the penalty if any."""
+        return self.dealer_stake + self.penalty
+
+    @property
+    def after(self) -> Pool:
+        """The pool handed on: the pool before, with what the dealer left in it."""
+        stakes = tuple(stake + (self.forfeited if seat == self.dealer else 0)
+                       for seat, stake in enumerate(self.before.stakes))
+        return Pool(stakes, self.before.misdealt + self.forfeited)
+
+    def points(self) -> tuple[int, ...]:
+        """The dealer's loss; nobody else pays or receives anything."""
+        return tuple(-self.forfeited if seat == self.dealer else 0
+                     for seat in range(len(self.before.stakes)))
+
+
+def misdeal(options: Options, before: Pool, dealer: int) -> Misdeal:
+    """The counters of a misdeal by `dealer` under this session's house rules."""
+    penalty = options.dealer_stake if options.misdeal_penalty is MisdealPenalty.STAKE else 0
+    return Misdeal(before, dealer, options.dealer_stake, penalty)
+
+
 # ---------------------------------------------------------------- the referee
 
 
@@ -387,12 +458,22 @@ def seat_payment(setup: Setup, deal: Deal, seat: int) -> str:
              terms=i18n.join(terms, " "), result=signed(deal.points()[seat]))
 
 
+def carried_words(pool: Pool) -> str:
+    """The pool a deal starts from: new, or carried from a spoiled deal, a misdeal, or both."""
+    if pool.carried_over and pool.misdealt:
+        return t("Pool carried from a spoiled deal and a misdeal: {pool}", pool=pool.total)
+    if pool.carried_over:
+        return t("Pool carried from a spoiled deal: {pool}", pool=pool.total)
+    if pool.total:
+        return t("Pool carried from a misdeal: {pool}", pool=pool.total)
+    return t("A new pool: 0")
+
+
 def stake_lines(setup: Setup, deal: Deal) -> list[str]:
     """The pool carried in, the antes, the dealer's stake and the pool in play."""
     count = setup.player_count
     before = deal.before.total
-    carried = (t("Pool carried from a spoiled deal: {pool}", pool=before)
-               if deal.before.carried_over else t("A new pool: 0"))
+    carried = carried_words(deal.before)
     antes = {"count": count, "ante": deal.ante, "antes": count * deal.ante}
     reduced = deal.ante != house_rules(setup).ante
     return [
@@ -446,6 +527,68 @@ def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
         *(seat_payment(setup, deal, seat) for seat in range(setup.player_count)),
         left,
     )
+
+
+def misdeal_lines(setup: Setup, misdealt: Misdeal) -> tuple[str, ...]:
+    """A misdeal's arithmetic, as a deal's: the pool before, the dealer's stake left in it,
+    the penalty if the house rule asks one, the dealer's loss and the pool after."""
+    names = {"dealer": setup.players[misdealt.dealer],
+             "next": setup.players[next_seat(setup, misdealt.dealer)]}
+    before, stake, penalty = misdealt.before.total, misdealt.dealer_stake, misdealt.penalty
+    terms = [t("−{stake} dealer's stake", stake=stake)]
+    lines = [
+        carried_words(misdealt.before),
+        t("{dealer} deals and adds the dealer's stake: {stake}", dealer=names["dealer"],
+          stake=stake),
+        t("{dealer} misdealt and loses the deal, which passes to {next}; the dealer's stake "
+          "stays in the pool", **names),
+        t("No antes for a misdeal: each player antes once, at {next}'s deal", next=names["next"]),
+    ]
+    if penalty:
+        lines.append(t("{dealer} adds another dealer's stake for the misdeal: {penalty}",
+                       dealer=names["dealer"], penalty=penalty))
+        terms.append(t("− {penalty} misdeal", penalty=penalty))
+    lines.append(t("{name}: {terms} = {result}", name=names["dealer"],
+                   terms=i18n.join(terms, " "), result=signed(-misdealt.forfeited)))
+    after = misdealt.after.total
+    lines.append(t("Pool after the misdeal: {before} + {stake} + {penalty} = {pool} (the pool "
+                   "carries)", before=before, stake=stake, penalty=penalty, pool=after)
+                 if penalty else
+                 t("Pool after the misdeal: {before} + {stake} = {pool} (the pool carries)",
+                   before=before, stake=stake, pool=after))
+    return tuple(lines)
+
+
+def misdeal_headline(setup: Setup, misdealt: Misdeal) -> str:
+    """The one-line summary of a misdeal: "Cat misdealt · the deal passes to Dan"."""
+    return t("{dealer} misdealt · the deal passes to {next}",
+             dealer=setup.players[misdealt.dealer],
+             next=setup.players[next_seat(setup, misdealt.dealer)])
+
+
+def misdeal_facts(misdealt: Misdeal) -> dict[str, Any]:
+    """A misdeal as data: who misdealt, what they left in the pool, the pool before and after."""
+    return {
+        "deal": DealKind.MISDEAL.value,
+        "dealer": misdealt.dealer,
+        "dealer_stake": misdealt.dealer_stake,
+        "penalty": misdealt.penalty,
+        "pool_before": misdealt.before.total,
+        "pool_after": misdealt.after.total,
+    }
+
+
+def next_seat(setup: Setup, seat: int) -> int:
+    """The seat to the left: the next in play order, who deals next."""
+    return (seat + 1) % setup.player_count
+
+
+def misdeal_result(setup: Setup, misdealt: Misdeal) -> HandResult:
+    """A misdeal as a hand of the session: no deal played (`redeal`), the dealer's loss, the
+    pool carried on."""
+    return HandResult(misdealt.points(), misdeal_lines(setup, misdealt),
+                      misdeal_headline(setup, misdealt), redeal=True, carry=misdealt.after,
+                      facts=misdeal_facts(misdealt))
 
 
 def headline(setup: Setup, deal: Deal) -> str:
@@ -513,12 +656,14 @@ def pool_note(pool: Pool) -> str:
     """The pool as the pad shows it at all times."""
     if pool.carried_over:
         return t("Pool: {pool} (carried)", pool=pool.total)
+    if pool.total:
+        return t("Pool: {pool} (from a misdeal)", pool=pool.total)
     return t("Pool: {pool}", pool=pool.total)
 
 
 def settlement_words(setup: Setup, pool: Pool) -> str:
     """How the settlement treats the pool left on the table."""
-    if not pool.carried_over:
+    if not pool.total:
         return t("The last pool was won: each player's total is what they won or lost.")
     shares = ", ".join(f"{setup.players[seat]} {stake}" for seat, stake in enumerate(pool.stakes)
                        if stake)
@@ -565,31 +710,50 @@ class Maw(Game):
                   default=Winning.THREE_TRICKS.value,
                   help=t("{source}; the text gives the pool to the most tricks",
                          source=RULING)),
+            Field("misdeal_penalty", t("A misdeal costs the dealer"), FieldKind.CHOICE,
+                  choices=(Choice(MisdealPenalty.NONE.value,
+                                  t("The deal: it passes to the left (the text)")),
+                           Choice(MisdealPenalty.STAKE.value,
+                                  t("The deal and another dealer's stake (the text, if all "
+                                    "agree)"))),
+                  default=MisdealPenalty.NONE.value,
+                  help=t("The dealer's stake already paid stays in the pool either way")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
-        """The trump, the robbing, each player's tricks, the first three tricks and the jink."""
+        """Played or misdealt; for a deal played, the trump, the robbing, each player's tricks,
+        the first three tricks and the jink."""
+        played = (DEAL, (DealKind.PLAYED.value,))
         return (
-            trump_field(PLAIN_SUITS, label=t("Trumps (the suit turned up)")),
+            Field(DEAL, t("The deal"), FieldKind.CHOICE,
+                  choices=tuple(Choice(kind.value, DEAL_LABELS[kind]) for kind in DealKind),
+                  default=DealKind.PLAYED.value,
+                  help=t("A misdeal: too many or too few cards dealt, or a card exposed; the "
+                         "deal passes to the left")),
+            replace(trump_field(PLAIN_SUITS, label=t("Trumps (the suit turned up)")),
+                    shown_when=played),
             Field("robbed", t("Robbed (took the turn-up)"), FieldKind.SEAT,
                   none_label=t("Nobody robbed"),
                   help=t("The holder of the Ace of trumps, or the dealer when an Ace is "
-                         "turned")),
+                         "turned"), shown_when=played),
             *(Field(tricks_field(seat), t("{name}: tricks won", name=name), FieldKind.INTEGER,
-                    minimum=0, maximum=TRICKS_PER_DEAL, default=0)
+                    minimum=0, maximum=TRICKS_PER_DEAL, default=0, shown_when=played)
               for seat, name in enumerate(setup.players)),
             Field("first_three", t("Won the first three tricks"), FieldKind.SEAT,
                   none_label=t("Nobody"),
-                  help=t("The same player took tricks 1, 2 and 3")),
+                  help=t("The same player took tricks 1, 2 and 3"), shown_when=played),
             Field("jink", t("Then they"), FieldKind.CHOICE,
                   choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
                   default=Jink.NONE.value,
                   help=t("Claimed the pool at once (only three tricks played), or jinked: led "
-                         "on for all five")),
+                         "on for all five"), shown_when=played),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
-        """Tricks that do not add up, and a claim or jink the tricks contradict."""
+        """Tricks that do not add up, and a claim or jink the tricks contradict (a misdeal has
+        nothing more to check: its dealer is the session's)."""
+        if is_misdeal(entry):
+            return []
         setup = state.setup
         hand = read_hand(setup, entry)
         return [*total_problems(setup, hand), *first_three_problems(setup, hand)]
@@ -601,9 +765,11 @@ class Maw(Game):
     def score(self, state: State, entry: Entry) -> HandResult:
         """Everyone's stakes in; the pool to its winner, or carried; a made jink's antes."""
         setup = state.setup
+        dealer = deal_dealer(setup, len(state.hands))
+        if is_misdeal(entry):
+            return misdeal_result(setup, misdeal(house_rules(setup), self.carried(state), dealer))
         hand = read_hand(setup, entry)
-        deal = play_deal(house_rules(setup), self.carried(state),
-                         deal_dealer(setup, len(state.hands)), hand)
+        deal = play_deal(house_rules(setup), self.carried(state), dealer, hand)
         return HandResult(deal.points(), deal_lines(setup, hand, deal), headline(setup, deal),
                           carry=deal.after, facts=hand_facts(hand, deal))
 
@@ -621,6 +787,8 @@ class Maw(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
+        if is_misdeal(entry):
+            return t("Misdeal: the deal passed to the left")
         return describe_hand(setup, read_hand(setup, entry))
 
 

@@ -51,6 +51,8 @@ CAT_JINK_FAILS = deal([1, 0, 4, 0], first_three=CAT, jink="failed")
 """Cat won the first three, jinked, and lost the fourth trick to Ann."""
 DAN_JINK_MADE = deal([0, 0, 0, 5], trump="C", robbed=DAN, first_three=DAN, jink="made")
 """Dan robbed, won the first three, jinked and won all five."""
+MISDEAL = {"deal": "misdeal"}
+"""The dealer misdealt (the text's "Issues while Dealing"): the deal passes to the left."""
 
 
 # ---------------------------------------------------------------- pools over several deals
@@ -101,7 +103,8 @@ def test_a_deal_shows_every_payment_and_the_pool_before_and_after() -> None:
 def test_each_deal_adds_up_to_zero_with_the_pool() -> None:
     # Counters only move between the players and the pool: a deal's points plus the pool's
     # change is zero (deal 1: −10 + 10; deal 2: −10 + 10; deal 3: +20 − 20).
-    state = after(make(), [SPOILED, CAT_JINK_FAILS, DAN_JINK_MADE])
+    # A misdeal too: −2 + 2 (Dan's, after the made jink, in deal 4).
+    state = after(make(), [SPOILED, CAT_JINK_FAILS, DAN_JINK_MADE, MISDEAL])
     pool = 0
     for hand in state.hands:
         assert sum(hand.result.points) + hand.result.carry.total - pool == 0
@@ -221,12 +224,100 @@ def test_as_written_a_failed_jink_carries_the_pool_even_with_the_most_tricks() -
 
 
 def test_the_default_rules() -> None:
-    # RULINGS.md and the text: ante 2 (of 2–3), three tricks, the full ante after a spoil.
+    # RULINGS.md and the text: ante 2 (of 2–3), three tricks, the full ante after a spoil; a
+    # misdeal costs the deal only (the text's extra dealer's stake is "optionally, if all
+    # players agree").
     setup, problems = make_setup("maw", list(NAMES[:4]))
     assert problems == []
     settings = GAME.settings(setup)
     assert (settings.ante, settings.dealer_stake) == (2, 2)
     assert settings.spoil_ante.value == "full" and settings.winning.value == "three"
+    assert settings.misdeal_penalty.value == "none"
+
+
+# ---------------------------------------------------------------- a misdeal
+# The text: "If you deal too many or too few cards, accidentally or intentionally expose a card
+# ..., you forfeit your turn as a dealer and dealing passes to the left. Optionally, if all
+# players agree, you can add another dealer's stake to the pool." The dealer's stake paid before
+# the deal stays in the pool ("another" stake is added on top of it); the antes are paid once,
+# with the deal then played (docs/rules/maw.md).
+
+def test_a_misdeal_leaves_the_dealers_stake_and_passes_the_deal() -> None:
+    state = after(make(), [SPOILED, MISDEAL, deal([0, 3, 1, 1])])
+    spoiled, misdealt, won = (hand.result for hand in state.hands)
+    # Deal 1, Ann deals: spoiled, 10 carried (Ann −4, the others −2), as above.
+    assert spoiled.carry.total == 10
+    # Bob's deal: he misdeals; his dealer's stake 2 stays in the pool: 10 + 2 = 12. Bob −2,
+    # nobody else pays.
+    assert misdealt.points == (0, -2, 0, 0)
+    assert misdealt.lines == (
+        "Pool carried from a spoiled deal: 10",
+        "Bob deals and adds the dealer's stake: 2",
+        "Bob misdealt and loses the deal, which passes to Cat; the dealer's stake stays in "
+        "the pool",
+        "No antes for a misdeal: each player antes once, at Cat's deal",
+        f"Bob: {MINUS}2 dealer's stake = {MINUS}2",
+        "Pool after the misdeal: 10 + 2 = 12 (the pool carries)",
+    )
+    assert misdealt.headline == "Bob misdealt · the deal passes to Cat"
+    assert misdealt.redeal  # no deal played
+    # Cat deals (the deal passed to the left): 12 + 4 × 2 + 2 = 22; Bob's three tricks take it:
+    # Bob −2 + 22 = +20, Ann −2, Cat −2 − 2 = −4, Dan −2.
+    assert won.points == (-2, 20, -4, -2)
+    assert won.lines[:4] == ("Pool carried from a spoiled deal and a misdeal: 12",
+                             "4 players, each antes 2: 4 × 2 = 8",
+                             "Cat deals and adds the dealer's stake: 2",
+                             "Pool in play: 12 + 8 + 2 = 22")
+    # Totals: Ann −4 − 2 = −6, Bob −2 − 2 + 20 = +16, Cat −2 − 4 = −6, Dan −2 − 2 = −4: the
+    # pool is empty, so they add up to zero. Two deals played, one misdeal.
+    assert state.totals == (-6, 16, -6, -4)
+    assert state.hands_played == 2
+    assert GAME.dealer(state) == DAN
+
+
+def test_a_misdeal_with_the_extra_stake_and_peel_after_a_spoil() -> None:
+    # The text's option: the misdealer adds another dealer's stake. With Peel's one counter.
+    state = after(make(misdeal_penalty="stake", spoil_ante="one"),
+                  [SPOILED, MISDEAL, deal([0, 3, 1, 1])])
+    misdealt, won = state.hands[1].result, state.hands[2].result
+    # Bob leaves his stake 2 and adds another 2: −4; the pool 10 + 2 + 2 = 14.
+    assert misdealt.points == (0, -4, 0, 0)
+    assert "Bob adds another dealer's stake for the misdeal: 2" in misdealt.lines
+    assert f"Bob: {MINUS}2 dealer's stake {MINUS} 2 misdeal = {MINUS}4" in misdealt.lines
+    assert misdealt.lines[-1] == "Pool after the misdeal: 10 + 2 + 2 = 14 (the pool carries)"
+    # Cat deals; the pool came from a spoil, so each adds Peel's 1: 14 + 4 × 1 + 2 = 20 to
+    # Bob: −1 + 20 = +19, Ann −1, Cat −1 − 2 = −3, Dan −1.
+    assert won.points == (-1, 19, -3, -1)
+
+
+def test_a_misdeal_is_no_spoil_for_peels_one_counter() -> None:
+    # Peel's one counter is for a pool carried from a spoil. Ann misdeals the first deal: the
+    # pool holds her stake 2 only. Bob deals with the full ante: 2 + 4 × 2 + 2 = 12; Ann's
+    # three tricks take it: Ann −2 + 12 = +10, Bob −2 − 2 = −4, Cat −2, Dan −2.
+    setup = make(spoil_ante="one")
+    state = after(setup, [MISDEAL])
+    assert GAME.table_notes(state) == ("Pool: 2 (from a misdeal)", "Each antes 2, Bob adds 2 → 12")
+    state = after(setup, [MISDEAL, deal([3, 1, 1, 0])])
+    assert state.hands[1].result.points == (10, -4, -2, -2)
+    assert state.hands[1].result.lines[:2] == ("Pool carried from a misdeal: 2",
+                                               "4 players, each antes 2: 4 × 2 = 8")
+
+
+def test_a_misdeal_last_gives_the_stake_back_at_the_settlement() -> None:
+    # Ann misdeals and the evening ends: her −2 and the pool's 2 of hers net to zero.
+    state = after(make(), [MISDEAL])
+    assert state.totals == (-2, 0, 0, 0)
+    settlement = GAME.settlement(state)
+    assert settlement.nets == (0, 0, 0, 0)
+    assert "Ann 2" in settlement.method
+
+
+def test_a_misdeal_ignores_tricks_sent_with_it() -> None:
+    # A misdeal has no tricks: values sent for the deal's other fields do not apply.
+    result = score_one(make(), {**deal([3, 1, 1, 0]), "deal": "misdeal"})
+    assert result.points == (-2, 0, 0, 0)
+    assert result.facts == {"deal": "misdeal", "dealer": ANN, "dealer_stake": 2, "penalty": 0,
+                            "pool_before": 0, "pool_after": 2}
 
 
 # ---------------------------------------------------------------- the referee: every refusal
@@ -274,6 +365,7 @@ def test_the_referee_refuses(raw: dict[str, Any], field: str, phrase: str) -> No
                  id="first three to a seat not at the table"),
     pytest.param(deal([2, 1, 1, 1], robbed=4), "robbed", id="a robber not at the table"),
     pytest.param({**deal([2, 1, 1, 1]), "trump": "T"}, "trump", id="no tarot trumps"),
+    pytest.param({"deal": "redeal"}, "deal", id="a deal neither played nor misdealt"),
 ])
 def test_the_parser_refuses(raw: dict[str, Any], field: str) -> None:
     assert field in {problem.field for problem in verdict(make(), raw).problems}

@@ -7,6 +7,7 @@ J Q K 10.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from companion.cards import parse
 from companion.engine import check_entry, make_setup, replay
 from companion.rules import get
-from companion.rules.noddy import Scoring, count_hand
+from companion.rules.noddy import PACK, Scoring, count_hand, possible_counts
 from companion.rules.values import HandResult, Problem, State
 
 GAME = get("noddy")
@@ -295,3 +296,74 @@ def test_the_target_is_chosen_at_the_start(target: str) -> None:
 def test_an_unknown_target_is_refused() -> None:
     _, problems = make_setup("noddy", ["Ann", "Bob"], {"target": "61"})
     assert [p.field for p in problems] == ["target"]
+
+
+# ---------------------------------------------------------------- a typed count a hand can make
+
+
+def every_hand_counts(scoring: Scoring, turn_up: str) -> set[int]:
+    """The counts of all 20,825 hands of three beside the turn-up, none skipped."""
+    up = parse(turn_up)
+    rest = [card for card in PACK if card != up]
+    return {sum(c.points for c in count_hand(held, up, scoring))
+            for held in combinations(rest, 3)}
+
+
+@pytest.mark.parametrize(("scoring", "turn_up"), [
+    pytest.param(Scoring.AS_WRITTEN, "10H", id="as written, a Ten of Hearts turned up"),
+    pytest.param(Scoring.PARLETT, "5D", id="Parlett's, a Five of Diamonds turned up"),
+])
+def test_the_hands_kept_make_the_counts_of_every_hand(scoring: Scoring, turn_up: str) -> None:
+    # The pad counts one hand per way the suits fall (the other suits alike) and keeps the
+    # counts per rank of the turn-up; counting every hand beside a turn-up of another suit
+    # finds the same set.
+    assert possible_counts(scoring, parse(turn_up)) == every_hand_counts(scoring, turn_up)
+
+
+@pytest.mark.parametrize(("scoring", "held", "turn_up", "points"), [
+    pytest.param(Scoring.AS_WRITTEN, "7C 7D 7S", "7H", 12,
+                 id="as written, 7♥ up: 7-7-7 is a double prial 12 (7s make 14, 21, 28)"),
+    pytest.param(Scoring.AS_WRITTEN, "5C 5D 5S", "10H", 16,
+                 id="as written, 10♥ up: 5-5-5 prial 6, 5+10 thrice 6, 5+5+5=15 2, "
+                    "5+5+5+10=25 2"),
+    pytest.param(Scoring.AS_WRITTEN, "5C 5D 5H", "5S", 20,
+                 id="as written, 5♠ up: 5-5-5, four fifteens 8 and a double prial 12"),
+    pytest.param(Scoring.PARLETT, "JS 4H 6D", "2S", 1,
+                 id="Parlett's, 2♠ up: J♠ 4♥ 6♦ has no 15 or 25, no pair, run or flush; "
+                    "the Jack of the turn-up suit 1"),
+])
+def test_a_count_some_hand_makes_is_possible(scoring: Scoring, held: str, turn_up: str,
+                                             points: int) -> None:
+    assert counted(held, turn_up, scoring)[0] == points
+    assert points in possible_counts(scoring, parse(turn_up))
+
+
+@pytest.mark.parametrize(("turn_up", "points"), [
+    # Parlett's scoring (RULINGS.md): runs and flushes score 1 per card, so at least 3; a pair
+    # 2, each fifteen or twenty-five 2; the one thing worth 1 is the text's "Jack of the same
+    # suit as the turn up card ... 1 point". With a Five turned up that Jack makes 5 + J = 15
+    # beside it (2 more, courts count 10); with a Jack turned up it is the turn-up itself and
+    # cannot be in hand. Either way no hand counts exactly 1.
+    pytest.param("5S", 1, id="Parlett's, a Five up: the Jack of its suit brings a fifteen"),
+    pytest.param("JH", 1, id="Parlett's, a Jack up: the Jack of its suit is the turn-up"),
+])
+def test_a_count_no_hand_makes_with_the_turn_up_is_impossible(turn_up: str,
+                                                              points: int) -> None:
+    assert points not in possible_counts(Scoring.PARLETT, parse(turn_up))
+
+
+def test_an_impossible_typed_count_is_refused_on_its_quick_entry() -> None:
+    # Parlett's, 5♠ up: no hand counts 1 (above). Bob's 2 is possible: 2♥ 2♦ 4♣ is a pair 2,
+    # and with the 5♠ no set makes 15 or 25 (4, 6, 7, 9, 8, 9, 11, 13), no run, no flush.
+    problems = problems_of(entry("5S", ann_points=1, bob_points=2, last=BOB),
+                           scoring="parlett")
+    assert [p.field for p in problems] == ["p0_points"]
+    assert problems[0].message == ("No Noddy hand counts 1 with the turn-up 5♠: count it "
+                                   "again, or enter the cards.")
+
+
+def test_the_same_count_is_accepted_where_a_hand_makes_it() -> None:
+    # Parlett's, 2♠ up: J♠ 4♥ 6♦ counts 1 (above). 3♥ 3♦ 8♣ counts 2: the pair 2; with the
+    # 2♠ its sets make 6, 11, 11, 5, 5, 10, 14, 8, 13, 13, 16 (no 15 or 25); no run, no flush.
+    assert problems_of(entry("2S", ann_points=1, bob_points=2, last=BOB),
+                       scoring="parlett") == []

@@ -3,6 +3,8 @@ each refusal shows beside its box, and a saved hand shows the points found in it
 
 from __future__ import annotations
 
+import re
+
 from flask.testing import FlaskClient
 
 # Worked by hand (RULINGS.md "Noddy: as written"); Ann deals, Bob counts first. Turn-up 5♠.
@@ -46,3 +48,24 @@ def test_a_card_twice_is_refused_beside_its_box(client: FlaskClient) -> None:
     assert 'id="err-p1_card3"' in html
     assert "10♣ (the Ten of Clubs) is entered twice: it is already Ann&#39;s second card" in html
     assert 'aria-describedby="err-p1_card3"' in html
+
+
+def test_a_count_no_hand_makes_is_refused_beside_the_quick_entry(client: FlaskClient) -> None:
+    # Parlett's scoring, 5♠ turned up: the one thing worth 1 is the Jack of the turn-up suit,
+    # and beside a Five it makes a fifteen too (5 + J), so no hand counts 1
+    # (tests/rules/test_noddy.py). Ann's 1 is refused on her points box, the rest kept typed.
+    response = client.post("/new", data={"game": "noddy", "players": "2", "name-0": "Ann",
+                                         "name-1": "Bob", "opt-noddy-target": "31",
+                                         "opt-noddy-scoring": "parlett"})
+    url = response.headers["Location"]
+    response = client.post(f"{url}/hands", data={"turn_up": "5s", "p0_points": "1",
+                                                 "p1_points": "2", "last_card": "1"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="err-p0_points"' in html
+    assert "No Noddy hand counts 1 with the turn-up 5♠: count it again, or enter the cards." \
+        in html
+    assert 'aria-describedby="err-p0_points"' in html
+    kept = re.search(r'<input[^>]*name="p1_points"[^>]*>', html)
+    assert kept is not None and 'value="2"' in kept.group(0)
+    assert client.get(f"{url}/export.json").get_json()["hands"] == []
