@@ -10,6 +10,7 @@ import pytest
 from companion.resources import rules_page_text, rules_pages_dir
 from companion.rules import all_games
 from companion.rules.base import Game
+from tests.test_catalogues import LEVEE
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -61,6 +62,14 @@ def test_a_rules_page_is_written_in_every_language(game: Game, language: str) ->
     # The same page: as many sections and as many rows of tables as the English one.
     for mark in ("\n## ", "\n|"):
         assert text.count(mark) == english.count(mark), (language, game.slug, mark)
+
+
+@pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
+def test_a_french_rules_page_says_pli_for_a_trick_never_levee(game: Game) -> None:
+    # The page the pad serves uses the pad's own word: its French messages say "pli"
+    # (tests/test_catalogues.py), so a page that said "levée" would name a trick twice over.
+    text = rules_page_text(game.slug, "fr")
+    assert [line for line in text.splitlines() if LEVEE.search(line)] == [], game.slug
 
 
 def test_every_translated_rules_page_belongs_to_a_game() -> None:
