@@ -2,12 +2,14 @@
 
 A score sheet writes a hand's result with its sign (+31, −3, 0), a running total without a plus
 (372, −124), card points with their half (40.5) and money in units and hundredths (4.20). Every
-minus is the typographic one (U+2212), as on a printed score sheet. Pure Python.
+minus is the typographic one (U+2212), as on a printed score sheet. Moments are stored in UTC
+and read on the server's clock: the laptop at the table keeps the table's time, so a session
+begun at 00:30 belongs to the new day there, whatever day it is in UTC. Pure Python.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, time
 
 MINUS = "\u2212"
 
@@ -36,10 +38,28 @@ def plural(count: int, singular: str, plural_form: str) -> str:
     return f"{count} {singular if abs(count) == 1 else plural_form}"
 
 
+def local_moment(stamp: str) -> datetime | None:
+    """A stored ISO-8601 UTC moment on the server's clock (None for anything else)."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError):
+        return None
+
+
 def clock(stamp: str) -> str:
     """An ISO-8601 UTC time as stored, on the server's clock as players read it: "21:14"."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except (TypeError, ValueError):
-        return ""
-    return moment.astimezone().strftime("%H:%M")
+    moment = local_moment(stamp)
+    return moment.strftime("%H:%M") if moment else ""
+
+
+def local_day(stamp: str) -> str:
+    """The day (YYYY-MM-DD) a stored moment falls on by the server's clock ("" if none)."""
+    moment = local_moment(stamp)
+    return moment.date().isoformat() if moment else ""
+
+
+def day_starts(day: date) -> str:
+    """The first moment of a day by the server's clock, written as the store writes moments
+    (UTC, to the millisecond), so a range of days compares with stored times as text."""
+    first = datetime.combine(day, time.min).astimezone()
+    return first.astimezone(UTC).isoformat(timespec="milliseconds")

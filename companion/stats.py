@@ -51,8 +51,8 @@ class SessionPlay:
 
     @property
     def day(self) -> str:
-        """The day it began (YYYY-MM-DD)."""
-        return self.started[:10]
+        """The day it began (YYYY-MM-DD), by the server's clock."""
+        return formatting.local_day(self.started)
 
     def seat_of(self, player: int) -> int | None:
         """The seat `player` sat in (the first, should they be in two), or None."""

@@ -14,3 +14,20 @@ def compiled_catalogues() -> dict[str, Translations]:
     catalogues.compile_all()
     return {language: Translations.load(str(catalogues.TRANSLATIONS), [language])
             for language in catalogues.TRANSLATED}
+
+
+UTC_PLUS_3 = "<+03>-3"
+"""A server clock three hours ahead of UTC all year, written as a POSIX TZ rule (no time-zone
+database needed): 22:30 UTC is 01:30 on the next day there."""
+
+
+@pytest.fixture
+def clock_ahead_of_utc(monkeypatch: pytest.MonkeyPatch):
+    """The server's clock set to UTC+3 for one test, and put back after it."""
+    import time
+
+    monkeypatch.setenv("TZ", UTC_PLUS_3)
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

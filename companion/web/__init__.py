@@ -96,6 +96,7 @@ def init_web(app: Flask) -> None:
     app.jinja_env.filters["signed"] = formatting.signed
     app.jinja_env.filters["num"] = formatting.number
     app.jinja_env.filters["clock"] = formatting.clock
+    app.jinja_env.filters["local_day"] = formatting.local_day
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreFault, _store_fault)
     app.register_error_handler(HTTPException, _http_error)

@@ -8,7 +8,6 @@ page), else the best the browser asks for, else English. Every message the engin
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,6 +15,7 @@ from flask import Blueprint, Flask, Response, current_app, flash, redirect, requ
 from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
 
+from companion import formatting
 from companion.catalogues import TRANSLATIONS, ensure_compiled
 from companion.i18n import (
     DEFAULT_LANGUAGE,
@@ -153,13 +153,11 @@ def lowered(value: Any) -> str:
 
 
 def day(stamp: Any) -> str:
-    """A stored ISO-8601 moment's day as the reader's language writes it: "23 nov. 2026",
-    "23.11.2026", "Nov 23, 2026" (blank for anything that is not a moment)."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except (TypeError, ValueError):
-        return ""
-    return format_date(moment.date(), "medium")
+    """A stored ISO-8601 moment's day, by the server's clock, as the reader's language writes
+    it: "23 nov. 2026", "23.11.2026", "Nov 23, 2026" (blank for anything that is not a
+    moment)."""
+    moment = formatting.local_moment(stamp)
+    return format_date(moment.date(), "medium") if moment else ""
 
 
 @bp.get("/language/<code>")

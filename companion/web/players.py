@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion import formatting
 from companion.i18n import Text, t, tn
 from companion.parsing import read_count, read_name
 from companion.rules import get
@@ -153,7 +154,7 @@ def together_words(current: Player, target: Player, together: SatTogether) -> Te
         return t("{first} and {second} sat in the same session: they are two people, so they "
                  "cannot be merged.", first=current.name, second=target.name)
     session = together.sessions[0]
-    game, day = get(session.setup.game).name, session.created_at[:10]
+    game, day = get(session.setup.game).name, formatting.local_day(session.created_at)
     more = len(together.sessions) - 1
     if more == 0:
         return t("{first} and {second} sat in the same session ({game}, {day}): they are two "

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, session, url_for
 from markupsafe import Markup
 
-from companion import charts, stats
+from companion import charts, formatting, stats
 from companion import pad as pads
 from companion.i18n import Text, t
 from companion.parsing import read_count, read_date
@@ -43,20 +43,20 @@ class DayRange:
 
     @property
     def since(self) -> str | None:
-        """The first moment counted, as the store's times read (UTC)."""
-        return self.start.isoformat() if self.start else None
+        """The first moment counted: the first day's start on the server's clock, as the
+        store writes moments (UTC)."""
+        return formatting.day_starts(self.start) if self.start else None
 
     @property
     def before(self) -> str | None:
-        """The first moment no longer counted: the day after the last day."""
-        return (self.end + timedelta(days=1)).isoformat() if self.end else None
+        """The first moment no longer counted: the start of the day after the last day."""
+        return formatting.day_starts(self.end + timedelta(days=1)) if self.end else None
 
     @property
     def query(self) -> dict[str, str]:
         """The range as a query string's values, for the links between the pages."""
-        return {key: value for key, value in (("from", self.since),
-                                              ("to", self.end.isoformat() if self.end else None))
-                if value}
+        days = (("from", self.start), ("to", self.end))
+        return {key: day.isoformat() for key, day in days if day}
 
     @property
     def words(self) -> Text:

@@ -724,8 +724,9 @@ def export_json(token: str) -> Response:
 
 
 def export_name(pad: pads.Pad) -> str:
-    """An export's file name: the game and the day the session began ("skat-2026-11-23")."""
-    return f"{pad.setup.game}-{pad.record.created_at[:10]}"
+    """An export's file name: the game and the day the session began, by the server's clock
+    ("skat-2026-11-23")."""
+    return f"{pad.setup.game}-{formatting.local_day(pad.record.created_at)}"
 
 
 @bp.get("/s/<token>/export.csv")

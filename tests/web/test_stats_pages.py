@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.conftest import GARDE_47, start
+from tests.web.conftest import GARDE_47, phone_app, start
 
 # Ann's garde, 47 with 2 bouts (conftest): made by 6, (25 + 6) × 2 = 62 a defender; Ann +186.
 # Twice: Ann 372, each defender −124.
@@ -94,6 +94,23 @@ def test_the_range_counts_the_days_given(client: FlaskClient, played: str, db_pa
     assert "2 sessions" in everything
     later = client.get("/stats/game/french-tarot?from=2025-06-02").get_data(as_text=True)
     assert "1 session, 2 hands" in text(later)
+
+
+def test_the_days_are_the_servers_days(client: FlaskClient, played: str, db_path,
+                                       clock_ahead_of_utc) -> None:
+    # Begun at 22:30 UTC on June 1st: 01:30 on June 2nd by the server's clock (UTC+3), which is
+    # the table's: counted on the 2nd, not on the 1st, and so dated on the printed summary.
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE sessions SET created_at = '2025-06-01T22:30:00.000+00:00'"
+                     " WHERE id = ?", (played.rsplit("/", 1)[1],))
+    first = text(client.get("/stats?from=2025-06-01&to=2025-06-01").get_data(as_text=True))
+    second = text(client.get("/stats?from=2025-06-02&to=2025-06-02").get_data(as_text=True))
+    assert "Games 1 session" in second and "Games 1 session" not in first
+    assert "started Jun 2, 2025 01:30" in text(client.get("/").get_data(as_text=True))
+    # A fresh app (this one keeps the session's record as it read it, before the change above).
+    summary = phone_app({"DATABASE": str(db_path), "TESTING": True}).test_client().get(
+        f"{played}/summary").get_data(as_text=True)
+    assert "score sheet · 2025-06-02</title>" in summary and "Jun 2, 2025" in summary
 
 
 @pytest.mark.parametrize("path", ["/stats/player/abc", "/stats/player/0", "/stats/player/-1",
