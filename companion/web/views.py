@@ -405,8 +405,9 @@ def add_hand(token: str):
 
 
 HANDS_CHANGED = "hands-changed"
-"""The event an answer that changed the hands sends (`HX-Trigger-After-Swap`): an open chart
-of the running totals is drawn again (static/app.js)."""
+"""The event an answer that changed the hands sends: each open fold that follows the hands (the
+chart of the running totals, the settlement) is fetched again (static/app.js). A save's answer
+sends it after swap; a live update, which redraws the folds, after settle (web/live.py)."""
 
 
 def fold_after_save(pad: pads.Pad) -> dict[str, int]:
