@@ -32,6 +32,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script: the shared server helper is in tests/
 
 import brotli  # noqa: E402  (Flask-Compress brings it: the server speaks br)
+import slow_sync  # noqa: E402  (bench/, beside this script)
 from flask_compress.compat import compression  # noqa: E402  (and zstd, through its own import)
 
 from tests.live_server import HOST, running_server  # noqa: E402
@@ -459,12 +460,18 @@ class DiskSync:
 
     median: float
     p99: float
+    added: float = 0.0  # seconds the what-if's slower disk adds to each sync (slow_sync.py)
 
 
-def measure_disk_sync(folder: Path, count: int = 300) -> DiskSync:
-    """Append 4 KB and fdatasync it, `count` times, as a commit's log append and sync does."""
+def measure_disk_sync(folder: Path, count: int = 300, slower: SlowerDisk | None = None
+                      ) -> DiskSync:
+    """Append 4 KB and fdatasync it, `count` times, as a commit's log append and sync does
+    (through the slower disk's own fdatasync when the run has one, as the servers sync)."""
     import os
 
+    sync = getattr(os, "fdatasync", os.fsync)
+    if slower is not None:
+        sync = slow_sync.slowed_fdatasync(slower.library, slower.delay_ms)
     path = folder / "sync-probe.bin"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     times = []
@@ -472,20 +479,42 @@ def measure_disk_sync(folder: Path, count: int = 300) -> DiskSync:
         for _ in range(count):
             os.write(descriptor, b"\0" * 4096)
             started = time.perf_counter()
-            getattr(os, "fdatasync", os.fsync)(descriptor)
+            sync(descriptor)
             times.append(time.perf_counter() - started)
     finally:
         os.close(descriptor)
         path.unlink()
     timings = Timings(times)
-    return DiskSync(timings.median, timings.p99)
+    return DiskSync(timings.median, timings.p99,
+                    0.0 if slower is None else slower.delay_ms / 1000)
+
+
+@dataclass(frozen=True)
+class SlowerDisk:
+    """The what-if of a run with `--sync-delay-ms`: the preload library built for it and the
+    delay every sync of the servers gets."""
+
+    library: Path
+    delay_ms: float
+
+    def environment(self) -> dict[str, str]:
+        return slow_sync.environment(self.library, self.delay_ms)
+
+
+def slower_disk(arguments: argparse.Namespace, folder: Path) -> SlowerDisk | None:
+    """The slower disk the arguments ask for, built in `folder`; None for this disk as it is."""
+    if not arguments.sync_delay_ms:
+        return None
+    return SlowerDisk(slow_sync.build(folder), arguments.sync_delay_ms)
 
 
 def disk_lines(disk: DiskSync, runs: list[Run], clients: int) -> list[str]:
     """The disk's sync time, and what share of the floor's server time it is under load: the
     most that sharing syncs between saves could win on this machine."""
+    slowed = (f" (WHAT-IF: this disk's own, then {ms(disk.added)} ms more, bench/slow_sync.c)"
+              if disk.added else "")
     lines = [f"  This disk: fdatasync of a 4 KB append {ms(disk.median)} ms median, "
-             f"p99 {ms(disk.p99)} ms."]
+             f"p99 {ms(disk.p99)} ms{slowed}."]
     for run in runs:
         floor_cpu = run.crowd.cpu_per_request("floor")
         lines.append(f"  {run.workers} worker{'s' if run.workers > 1 else ''}, {clients} clients: "
@@ -600,17 +629,21 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="server worker processes to measure (default 1 2)")
     parser.add_argument("--hands", type=int, default=1000,
                         help="hands in the long session of (3) (default 1000)")
+    parser.add_argument("--sync-delay-ms", type=float, default=0.0, metavar="MS",
+                        help="what-if: every fsync of the servers takes MS ms longer, as on a "
+                             "slower disk (needs gcc; default 0, this disk as it is)")
     return parser.parse_args(argv)
 
 
 def measure_server(workers: int, arguments: argparse.Namespace, folder: Path,
-                   extras: bool) -> tuple[Run, dict[str, list[Asset]], Flatness | None]:
-    """Start a server with `workers` processes and measure (1) on it; (2) and (3) too when
-    `extras`."""
+                   extras: bool, slower: SlowerDisk | None = None
+                   ) -> tuple[Run, dict[str, list[Asset]], Flatness | None]:
+    """Start a server with `workers` processes (on the slower disk if given) and measure (1) on
+    it; (2) and (3) too when `extras`."""
     database = folder / f"bench-{workers}.sqlite3"
+    environment = {"COMPANION_BENCH_FLOOR": "1", **(slower.environment() if slower else {})}
     with running_server(database, folder / f"server-{workers}.log",
-                        options=("--workers", str(workers)),
-                        environment={"COMPANION_BENCH_FLOOR": "1"}) as url:
+                        options=("--workers", str(workers)), environment=environment) as url:
         client = Client(urlsplit(url).port or 0)
         try:
             single = measure_single(client, create_session(client), arguments.saves,
@@ -639,10 +672,12 @@ def main(argv: list[str] | None = None) -> int:
     loads: dict[str, list[Asset]] = {}
     flat: Flatness | None = None
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
-        disk = measure_disk_sync(Path(folder))
+        slower = slower_disk(arguments, Path(folder))
+        disk = measure_disk_sync(Path(folder), slower=slower)
         for index, workers in enumerate(arguments.workers):
             extras = index == len(arguments.workers) - 1
-            run, found, measured = measure_server(workers, arguments, Path(folder), extras)
+            run, found, measured = measure_server(workers, arguments, Path(folder), extras,
+                                                  slower)
             runs.append(run)
             loads.update(found)
             flat = measured or flat

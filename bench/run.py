@@ -105,19 +105,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine-repeats", type=int, default=5,
                         help="engine timed runs, best kept (default 5)")
     parser.add_argument("--no-engine", action="store_true", help="skip the engine's figures")
+    parser.add_argument("--sync-delay-ms", type=float, default=0.0, metavar="MS",
+                        help="what-if: every fsync of the save/floor servers takes MS ms "
+                             "longer, as on a slower disk (bench/slow_sync.py; needs gcc). The "
+                             "issue's verdict is a run without it")
     arguments = parser.parse_args(argv)
     started = time.perf_counter()
     loads_before = os.getloadavg()[0]
-    save_arguments = bench_save.parse_arguments(["--seconds", str(arguments.seconds)])
+    save_arguments = bench_save.parse_arguments(["--seconds", str(arguments.seconds),
+                                                 "--sync-delay-ms", str(arguments.sync_delay_ms)])
     runs: list[bench_save.Run] = []
     loads: dict[str, list[bench_save.Asset]] = {}
     flat = None
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
-        disk = bench_save.measure_disk_sync(Path(folder))
+        slower = bench_save.slower_disk(save_arguments, Path(folder))
+        disk = bench_save.measure_disk_sync(Path(folder), slower=slower)
         for index, workers in enumerate(save_arguments.workers):
             extras = index == len(save_arguments.workers) - 1
             run, found, measured = bench_save.measure_server(workers, save_arguments,
-                                                             Path(folder), extras)
+                                                             Path(folder), extras, slower)
             runs.append(run)
             loads.update(found)
             flat = measured or flat
@@ -139,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Issue 15, one run: {met} of {len(targets)} targets met ({elapsed:.0f} s; load "
           f"average {loads_before:.1f} before, {os.getloadavg()[0]:.1f} after, on "
           f"{os.cpu_count()} cores)")
+    if slower is not None:
+        print(f"  WHAT-IF, not the verdict: every sync of the save and floor servers took "
+              f"{slower.delay_ms:g} ms more than this disk's (bench/slow_sync.c); the cold pads "
+              f"and the engine ran on this disk as it is.")
     print("\n".join(shown(target) for target in targets))
     low, high = save_arguments.think
     print("\nDetail: the save against the floor (bench_save.py)")
