@@ -3,10 +3,13 @@
 Run from the project root:  .venv/bin/python bench/bench_engine.py
 
 No server, no database: for French Tarot (4 and 5 players), Skat (3) and Tantony (4 players,
-fixed partnerships, every hand entered as its 13 tricks with the cards played), a session of
-valid hands is drawn from a seeded RNG, each hand checked to be accepted by the engine as it is
-drawn and kept as the store keeps it (the parsed entry as JSON data). Then `engine.replay`, the
-call the pad makes when it opens a session cold, is timed over the whole session, best of
+fixed partnerships, every hand entered as its 13 tricks with the cards played), valid hands
+are drawn from a seeded RNG, each hand checked to be accepted by the engine as it is drawn and
+kept as the store keeps it (the parsed entry as JSON data), in sessions as the table plays them:
+French Tarot and Skat never end by themselves (no number of hands or list agreed), so theirs is
+one long session; a Tantony game is over after four hands (sooner by sudden death), so its hands
+are many games, each closed where its rules end it. Then `engine.replay`, the call the pad makes
+when it opens a session cold, is timed over every session, best of
 several repetitions, and the hands per second are printed against the targets of issue 15
 (100,000 hands/s for French Tarot and Skat, 20,000 for Tantony). For information it also times
 reading every hand's shown arithmetic (`HandResult.lines`, built when first read) after a
@@ -31,7 +34,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script from a checkout
 
 from companion.cards import Card, pack_52  # noqa: E402
-from companion.engine import make_setup, replay, score_entry  # noqa: E402
+from companion.engine import ENDED_AFTER, make_setup, replay, score_entry  # noqa: E402
 from companion.rules import get  # noqa: E402
 from companion.rules.base import Game  # noqa: E402
 from companion.rules.skat import BIDS  # noqa: E402
@@ -141,18 +144,29 @@ def _play_trick(rng: random.Random, hands: list[list[Card]], leader: int,
     return cards
 
 
-def draw_session(setup: Setup, hands: int, seed: int,
-                 candidates: Callable[[random.Random, State], list[Raw]]) -> Entries:
+def draw_sessions(setup: Setup, hands: int, seed: int,
+                  candidates: Callable[[random.Random, State], list[Raw]]) -> list[Entries]:
     """`hands` valid hands, each the first accepted of the drawn candidates, stored as the
-    store keeps them (the parsed entry as JSON data, read back)."""
+    store keeps them (the parsed entry as JSON data, read back), in sessions: one the game's
+    own rules end is closed there and the next begins (no hand is ever after a game's end)."""
     game, rng = get(setup.game), random.Random(seed)
-    state = State(setup)
-    entries: Entries = []
-    for number in range(1, hands + 1):
+    can_end = game.ends_by_itself(setup)
+    sessions: list[Entries] = []
+    state, entries = State(setup), []
+    for _ in range(hands):
+        number = len(entries) + 1
         scored = _first_accepted(game, state, number, rng, candidates)
         state = state.with_hand(scored)
         entries.append((number, json.loads(json.dumps(entry_as_data(scored.entry)))))
-    return entries
+        if can_end and game.outcome(state).finished:
+            sessions.append(entries)
+            state, entries = State(setup), []
+    return [*sessions, entries] if entries else sessions
+
+
+def replay_all(setup: Setup, sessions: Sequence[Entries]) -> list[State]:
+    """Each session replayed, as the pad replays each cold."""
+    return [replay(setup, entries).state for entries in sessions]
 
 
 def _first_accepted(game: Game, state: State, number: int, rng: random.Random,
@@ -214,8 +228,12 @@ class Prepared:
 
     scenario: Scenario
     setup: Setup
-    entries: Entries
+    sessions: list[Entries]
     distinct: int
+
+    @property
+    def hands(self) -> int:
+        return sum(len(entries) for entries in self.sessions)
 
 
 def prepared(scenario: Scenario, seed: int) -> Prepared:
@@ -223,13 +241,17 @@ def prepared(scenario: Scenario, seed: int) -> Prepared:
     setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
                                  dict(scenario.options))
     assert not problems, problems
-    entries = draw_session(setup, scenario.hands, seed, scenario.candidates)
-    replayed = replay(setup, entries)
-    refused = len(replayed.problems)
-    assert refused == 0, f"{scenario.label}: {refused} hands refused: {replayed.problems}"
-    assert len(replayed.state.hands) == scenario.hands
-    distinct = len({json.dumps(entry, sort_keys=True) for _, entry in entries})
-    return Prepared(scenario, setup, entries, distinct)
+    sessions = draw_sessions(setup, scenario.hands, seed, scenario.candidates)
+    for entries in sessions:
+        replayed = replay(setup, entries)
+        refused = len(replayed.problems)
+        assert refused == 0, f"{scenario.label}: {refused} hands refused: {replayed.problems}"
+        assert not any(ENDED_AFTER in hand.result.facts for hand in replayed.state.hands)
+    distinct = len({json.dumps(entry, sort_keys=True) for entries in sessions
+                    for _, entry in entries})
+    table = Prepared(scenario, setup, sessions, distinct)
+    assert table.hands == scenario.hands
+    return table
 
 
 def best_rates(jobs: Sequence[tuple[Callable[[], Any], int]], repeats: int,
@@ -256,12 +278,13 @@ def measure_all(scenarios: Sequence[Scenario], seed: int, repeats: int) -> list[
     """Each table's replay speed (its runs taking turns with the other tables', see
     `best_rates`), then its speed with every line read, the same way."""
     tables = [prepared(scenario, seed) for scenario in scenarios]
-    replays = best_rates([(partial(replay, table.setup, table.entries), len(table.entries))
+    replays = best_rates([(partial(replay_all, table.setup, table.sessions), table.hands)
                           for table in tables], repeats)
-    read = best_rates([(partial(_read_every_line, table.setup, table.entries),
-                        len(table.entries)) for table in tables], repeats)
+    read = best_rates([(partial(_read_every_line, table.setup, table.sessions), table.hands)
+                       for table in tables], repeats)
     return [{"scenario": table.scenario, "rate": rate, "cpu_rate": cpu_rate,
-             "lines_rate": lines_rate, "distinct": table.distinct}
+             "lines_rate": lines_rate, "distinct": table.distinct,
+             "sessions": len(table.sessions)}
             for table, (rate, cpu_rate), (lines_rate, _) in zip(tables, replays, read, strict=True)]
 
 
@@ -272,15 +295,16 @@ def replay_only(scenario: Scenario, seed: int, replays: int) -> None:
     setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
                                  dict(scenario.options))
     assert not problems, problems
-    entries = draw_session(setup, scenario.hands, seed, scenario.candidates)
-    assert not replay(setup, entries).problems
+    sessions = draw_sessions(setup, scenario.hands, seed, scenario.candidates)
+    assert not any(replay(setup, entries).problems for entries in sessions)
     for _ in range(replays):
-        replay(setup, entries)
+        replay_all(setup, sessions)
 
 
-def _read_every_line(setup: Setup, entries: Entries) -> int:
+def _read_every_line(setup: Setup, sessions: Sequence[Entries]) -> int:
     """A replay, then every hand's arithmetic read as the pad shows it."""
-    return sum(len(hand.result.lines) for hand in replay(setup, entries).state.hands)
+    return sum(len(hand.result.lines) for state in replay_all(setup, sessions)
+               for hand in state.hands)
 
 
 # ---------------------------------------------------------------- the report
@@ -293,7 +317,8 @@ def report(results: Sequence[dict[str, Any]], repeats: int) -> str:
     for result in results:
         scenario = result["scenario"]
         verdict = "ok" if result["rate"] >= scenario.target else "UNDER TARGET"
-        rows.append(f"| {scenario.label} | {scenario.hands:,} ({result['distinct']:,}) | "
+        games = f" in {result['sessions']:,} games" if result["sessions"] > 1 else ""
+        rows.append(f"| {scenario.label} | {scenario.hands:,}{games} ({result['distinct']:,}) | "
                     f"{result['rate']:,.0f} | {result['cpu_rate']:,.0f} | {scenario.target:,} | "
                     f"{verdict} | {result['lines_rate']:,.0f} |")
     rows.append("")

@@ -32,9 +32,9 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script: the shared server helper is in tests/
 
 import brotli  # noqa: E402  (Flask-Compress brings it: the server speaks br)
-import slow_sync  # noqa: E402  (bench/, beside this script)
 from flask_compress.compat import compression  # noqa: E402  (and zstd, through its own import)
 
+from bench import slow_sync  # noqa: E402  (beside this script; imported as bench.bench_save too)
 from tests.live_server import HOST, running_server  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")

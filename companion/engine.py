@@ -17,6 +17,8 @@ from companion.rules.base import Game, default_options
 from companion.rules.values import (
     Entry,
     Field,
+    HandResult,
+    Outcome,
     Phase,
     Problem,
     ScoredHand,
@@ -102,10 +104,47 @@ def score_entry(game: Game, state: State, number: int,
     answers, then `game.score`: the game checks and scores in one call)."""
     entry, problems = entry_reader(game, state.setup).read(raw)
     if not problems:
+        over = outcome_if_over(game, state)
+        if over is not None:
+            return ScoredHand(number, entry, after_the_end(game, state, over, ended_after(state)))
         problems, result = game.check_and_score(state, entry)
         if result is not None and not problems:
             return ScoredHand(number, entry, result)
     return Checked(entry, tuple(problems))
+
+
+# ---------------------------------------------------------------- after the game's end
+
+ENDED_AFTER = "game_over_after"
+"""The fact a hand kept after the end holds: the number of the hand that ended the game."""
+
+
+def outcome_if_over(game: Game, state: State) -> Outcome | None:
+    """The game's outcome when the session is over by its own rules, else None."""
+    if state.hands and game.ends_by_itself(state.setup):
+        outcome = game.outcome(state)
+        if outcome.finished:
+            return outcome
+    return None
+
+
+def ended_after(state: State) -> int:
+    """The number of the hand that ended a session that is over: its last hand, or the one a
+    hand kept after the end names."""
+    last = state.hands[-1]
+    return last.result.facts.get(ENDED_AFTER, last.number)
+
+
+def after_the_end(game: Game, state: State, outcome: Outcome, ended: int) -> HandResult:
+    """What a hand kept after the game was over scores: nothing. Only a correction can put a
+    hand there (the pad refuses a new hand once the game is over): it ended the game earlier
+    than the hands entered after it knew. They stay in the history, each saying so; the game's
+    end stays where the correction put it. Such a hand is not a hand played (as a redeal is
+    not), and hands on what the game carried unchanged."""
+    line = t("The game was over after hand {number} ({outcome}): this hand does not count",
+             number=ended, outcome=outcome.text or t("game over"))
+    return HandResult((0,) * state.setup.player_count, (line,), t("After the game"),
+                      redeal=True, carry=game.carried(state), facts={ENDED_AFTER: ended})
 
 
 @dataclass(frozen=True)
@@ -116,38 +155,37 @@ class Replay:
     problems: dict[int, tuple[Problem, ...]]
 
 
-def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]], *,
-           stop_at_end: bool = False) -> Replay:
+def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Replay:
     """Score every (number, entry) in order; a refused hand is left out and its problems kept.
 
-    With `stop_at_end`, a hand after the game was over by its own rules is refused as the pad
-    refuses it (the exchange format); without, it is scored (the pad's own history keeps hands
-    entered before a correction ended the game earlier).
+    A hand after the game was over by its own rules (a correction ended it earlier) counts
+    nothing and says so (`after_the_end`): the pad's history keeps it, and a session exported
+    with it reads back the same.
     """
     game = get(setup.game)
     state = State(setup)
     reader = entry_reader(game, setup)
     problems: dict[int, tuple[Problem, ...]] = {}
-    ended_after: tuple[int, str] | None = None
+    over: tuple[int, Outcome] | None = None
+    can_end = game.ends_by_itself(setup)
     read, check_and_score = reader.read, game.check_and_score
-    for number, raw in entries:
-        if ended_after is not None:
-            problems[number] = (Problem(None, t("The game was over after hand {number} "
-                                                "({outcome}): no hand comes after it.",
-                                                number=ended_after[0], outcome=ended_after[1])),)
-            continue
+    last = len(entries) - 1
+    for index, (number, raw) in enumerate(entries):
         # What `score_entry` does, with the table's parser looked up once for the session.
         entry, refused = read(raw)
         if not refused:
-            refused, result = check_and_score(state, entry)
+            if over is None:
+                refused, result = check_and_score(state, entry)
+            else:
+                result = after_the_end(game, state, over[1], over[0])
         if refused:
             problems[number] = tuple(refused)
-        else:
-            state = state.with_hand(scored_hand(number, entry, result))
-            if stop_at_end:
-                outcome = game.outcome(state)
-                if outcome.finished:
-                    ended_after = (number, outcome.text or t("game over"))
+            continue
+        state = state.with_hand(scored_hand(number, entry, result))
+        if can_end and over is None and index < last:  # asked only when a hand follows
+            outcome = game.outcome(state)
+            if outcome.finished:
+                over = (number, outcome)
     return Replay(state, problems)
 
 

@@ -239,7 +239,7 @@ def replay_document(data: Mapping[str, Any]) -> tuple[Replay | None, list[Proble
     setup, hands, problems = load_session(data)
     if setup is None:
         return None, problems
-    replayed = replay(setup, hands, stop_at_end=True)
+    replayed = replay(setup, hands)
     for number, refused in replayed.problems.items():
         problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
     problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))

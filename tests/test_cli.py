@@ -342,15 +342,20 @@ def test_score_of_an_odd_number_exits_2_with_the_field(runner, tmp_path, typed):
     assert [(p["hand"], p["field"]) for p in problems] == [(1, "points")]
 
 
-def test_score_refuses_a_hand_after_the_game_is_over(runner, tmp_path):
-    # Two agreed hands (option "hands" = 2): the game is over after hand 2, so hand 3 is
-    # refused as the pad refuses it.
+def test_score_counts_nothing_for_a_hand_after_the_game_is_over(runner, tmp_path):
+    # Two agreed hands (option "hands" = 2): the game is over after hand 2, so hand 3 (kept
+    # on the pad when a correction ended the game earlier) counts nothing, as on the pad.
+    # Totals after hand 2 as worked out below (the facts test): Ann 217, Bob −155, the others
+    # −31 each; hand 3's Garde would have added 186 to Ann.
     data = document(GARDE, PETITE_FAILED, GARDE) | {"options": {"hands": 2}}
     result = runner.invoke(cli.main, ["score", str(write(tmp_path, data))])
-    assert result.exit_code == 2
-    problems = json.loads(result.output)["problems"]
-    assert [p["hand"] for p in problems] == [3]
-    assert problems[0]["message"].startswith("The game was over after hand 2")
+    assert result.exit_code == 0
+    answer = json.loads(result.output)
+    assert answer["totals"] == {"Ann": 217, "Bob": -155, "Cleo": -31, "Dan": -31}
+    assert answer["hands"][2]["points"] == {"Ann": 0, "Bob": 0, "Cleo": 0, "Dan": 0}
+    assert answer["hands"][2]["lines"] == [
+        "The game was over after hand 2 (After 2 hands Ann wins with 217): this hand does not "
+        "count"]
 
 
 def test_score_answers_the_facts_and_the_settlement_as_data(runner, tmp_path):

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from companion.engine import check_entry, entry_fields, entry_reader, make_setup, replay
+from companion.engine import (
+    check_entry,
+    entry_fields,
+    entry_reader,
+    make_setup,
+    replay,
+    score_entry,
+)
 from companion.rules import get
 from companion.rules.values import ScoredHand, State
 
@@ -91,3 +98,51 @@ def test_replay_scores_each_hand_as_check_entry_and_score_do() -> None:
     assert replayed.state.hands == state.hands
     assert [hand.result.lines for hand in replayed.state.hands] == [
         hand.result.lines for hand in state.hands]
+
+
+# ---------------------------------------------------------------- a hand after the game's end
+
+def noddy_points(ann: int, bob: int, last: int) -> dict[str, object]:
+    """A Noddy hand entered as each player's points; `last`: who played the last card (Go)."""
+    return {"turn_up": "5S", "p0_points": ann, "p1_points": bob, "last_card": last}
+
+
+NODDY = make_setup("noddy", ["Ann", "Bob"])[0]  # as written: to 31, past it loses
+# Hands 1 and 3 as entered; hand 2 as corrected after hand 3 was entered. Hand 1: Ann deals,
+# Bob counts 10, Ann 10 + 1 for the Go = 11. Hand 2: Bob deals, Ann counts first: 11 + 20 =
+# 31, the target exactly: Ann wins there (Bob's 2 is never counted). Hand 3 (4 and 4, Ann's
+# Go) was entered when hand 2 read 10 and 10 and the game went on.
+CORRECTED_NODDY = [(1, noddy_points(10, 10, 0)), (2, noddy_points(20, 2, 1)),
+                   (3, noddy_points(4, 4, 0))]
+
+
+def test_a_hand_kept_after_a_correction_ended_the_game_counts_nothing() -> None:
+    replayed = replay(NODDY, CORRECTED_NODDY)
+    assert replayed.problems == {}
+    assert replayed.state.totals == (31, 10)  # not (35, 14): hand 3 adds nothing
+    assert get("noddy").outcome(replayed.state).text == "Ann reaches 31 and wins"
+    kept = replayed.state.hands[-1].result
+    assert kept.points == (0, 0)
+    assert kept.lines == ("The game was over after hand 2 (Ann reaches 31 and wins): this hand "
+                          "does not count",)
+    assert kept.redeal  # not a hand played
+    assert replayed.state.hands_played == 2
+
+
+def test_scoring_one_more_hand_after_the_end_names_the_hand_that_ended_it() -> None:
+    # What a correction's preview of a later hand shows: hand 4 scored on the state after hand
+    # 3 (itself kept after the end) still names hand 2.
+    state = replay(NODDY, CORRECTED_NODDY).state
+    scored = score_entry(get("noddy"), state, 4, noddy_points(5, 5, 1))
+    assert isinstance(scored, ScoredHand)
+    assert scored.result.points == (0, 0)
+    assert scored.result.lines[0].startswith("The game was over after hand 2 ")
+
+
+def test_a_table_that_never_ends_by_itself_is_not_asked_after_every_hand() -> None:
+    assert not GAME.ends_by_itself(make_setup("french-tarot", ["A", "B", "C", "D"])[0])
+    assert GAME.ends_by_itself(make_setup("french-tarot", ["A", "B", "C", "D"],
+                                          {"hands": "5"})[0])
+    assert not get("calabrasella").ends_by_itself(make_setup("calabrasella", ["A", "B", "C"])[0])
+    assert get("noddy").ends_by_itself(NODDY)
+    assert not get("war").ends_by_itself(make_setup("war", ["A", "B"])[0])  # no outcome of its own

@@ -151,6 +151,14 @@ class Game(ABC):
 
     # ------------------------------------------------------------ where the session stands
 
+    def ends_by_itself(self, setup: Setup) -> bool:
+        """Whether a session at this table can be over by the game's own rules (a target, a
+        fixed number of hands or rounds). The engine then asks `outcome` after every hand, so
+        a hand kept after the end (a correction ended the game earlier) counts nothing. True
+        for every game that answers `outcome` itself; a game whose tables may never end (no
+        number of hands agreed) says so, and its replay skips the question."""
+        return type(self).outcome is not Game.outcome
+
     def outcome(self, state: State) -> Outcome:
         """Whether the session is over. By default it never ends by itself: the best total leads."""
         return Outcome(finished=False, winners=leaders(state.totals, self.scale.better), text="")

@@ -473,6 +473,10 @@ class Calabrasella(Game):
         return (t("{name} sits out, sharing the adversaries' fortunes",
                   name=state.setup.players[out]),)
 
+    def ends_by_itself(self, setup: Setup) -> bool:
+        """Never: the evening ends when the players stop."""
+        return False
+
     def outcome(self, state: State) -> Outcome:
         """Never over by itself; the leaders are those ahead once the list is balanced."""
         return Outcome(finished=False, winners=leaders(balance_by_differences(state.totals)))

@@ -1151,6 +1151,10 @@ class FrenchTarot(Game):
             return ()
         return (t("hand {number} of {agreed}", number=played + 1, agreed=agreed),)
 
+    def ends_by_itself(self, setup: Setup) -> bool:
+        """Only when a number of hands was agreed."""
+        return house_rules(setup).hands > 0
+
     def outcome(self, state: State) -> Outcome:
         """Finished once the agreed number of hands (redeals not counted) has been played."""
         totals = state.totals

@@ -1024,6 +1024,10 @@ class Skat(Game):
         return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
                                 LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS)
 
+    def ends_by_itself(self, setup: Setup) -> bool:
+        """Only when a fixed list was agreed."""
+        return list_length(setup) > 0
+
     def outcome(self, state: State) -> Outcome:
         """Finished once a fixed list is complete; the highest total leads."""
         winners = leaders(state.totals)

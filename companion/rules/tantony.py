@@ -115,6 +115,8 @@ HANDS_IN_GAME = 4
 
 SUDDEN_DEATH: dict[int, int] = {1: 60, 2: 120, 3: 180}
 """One side wins a double game early by reaching these totals after hands 1, 2 and 3."""
+LAST_SUDDEN_DEATH = max(SUDDEN_DEATH)
+"""The last hand after which a side can win by sudden death."""
 
 DOUBLE_AFTER_FOUR = 240
 """Reaching this after the fourth hand also wins a double game."""
@@ -211,7 +213,12 @@ def scoring(setup: Setup) -> Scoring:
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
-    """The fixed partnerships (seats in play order, so partners sit opposite), or none."""
+    """The fixed partnerships (seats in play order, so partners sit opposite), or none; worked
+    out once per setup (the end of the game is judged after every hand)."""
+    return setup.remember(("tantony", "sides"), lambda: _sides(setup))
+
+
+def _sides(setup: Setup) -> tuple[SeatGroup, ...]:
     if scoring(setup) is not Scoring.PARTNERSHIP:
         return ()
     names = setup.players
@@ -772,10 +779,21 @@ class SideStanding:
     @classmethod
     def of(cls, state: State) -> SideStanding:
         """The standing after the hands of `state`."""
-        first, second = sides(state.setup)
-        totals = state.totals
-        first_total = sum(totals[seat] for seat in first.seats)
-        second_total = sum(totals[seat] for seat in second.seats)
+        return cls.of_totals(sides(state.setup), state.totals)
+
+    @classmethod
+    def of_totals(cls, partnerships: Sequence[SeatGroup],
+                  totals: Sequence[int]) -> SideStanding:
+        """The standing of the two partnerships on these running totals."""
+        first, second = partnerships
+        return cls.of_sides(partnerships, sum(totals[seat] for seat in first.seats),
+                            sum(totals[seat] for seat in second.seats))
+
+    @classmethod
+    def of_sides(cls, partnerships: Sequence[SeatGroup], first_total: int,
+                 second_total: int) -> SideStanding:
+        """The standing of the two partnerships on their totals."""
+        first, second = partnerships
         ahead = first if first_total >= second_total else second
         return cls(ahead, max(first_total, second_total), min(first_total, second_total),
                    tuple(sorted((*first.seats, *second.seats))))
@@ -784,17 +802,25 @@ class SideStanding:
 def partnership_outcome(state: State) -> Outcome:
     """Sudden death after hands 1–3 (60, 120, 180), else the higher total after hand 4."""
     # Every earlier hand is judged again: a corrected hand 1 that reaches 60 ended the game
-    # then, whatever was entered after it.
-    for played, target in sorted(SUDDEN_DEATH.items()):
-        if played > len(state.hands):
-            break
-        standing = SideStanding.of(State(state.setup, state.hands[:played]))
-        if standing.high >= target:
+    # then, whatever was entered after it (kept, it counts nothing: engine.after_the_end).
+    partnerships, hands = sides(state.setup), state.hands
+    first, second = (group.seats for group in partnerships)
+    first_total = second_total = 0
+    for played, hand in enumerate(hands[:LAST_SUDDEN_DEATH], start=1):
+        points = hand.result.points
+        first_total += sum(points[seat] for seat in first)
+        second_total += sum(points[seat] for seat in second)
+        target = SUDDEN_DEATH.get(played)
+        if target is not None and max(first_total, second_total) >= target:
+            standing = SideStanding.of_sides(partnerships, first_total, second_total)
             verdict = _sudden_death(standing, played, target)
-            if verdict.finished or played == len(state.hands):
+            if verdict.finished or played == len(hands):
                 return verdict
-    standing = SideStanding.of(state)
-    if len(state.hands) >= HANDS_IN_GAME:
+    # Up to the last sudden death the loop has added every hand; after it, the totals have.
+    standing = (SideStanding.of_totals(partnerships, state.totals)
+                if len(hands) > LAST_SUDDEN_DEATH
+                else SideStanding.of_sides(partnerships, first_total, second_total))
+    if len(hands) >= HANDS_IN_GAME:
         return _after_four_hands(standing)
     return Outcome(False, standing.leaders)
 

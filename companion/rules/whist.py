@@ -619,8 +619,6 @@ class Whist(Game):
         """The odd tricks and honours counted toward the game, for both partners of a side."""
         setup, standing = state.setup, self.standing(state)
         hand = read_hand(entry)
-        if standing.over:  # a hand kept after a correction ended the match earlier
-            return after_the_match(setup, standing)
         odd = odd_tricks(hand, settings_of(setup).deal)
         scored = score_hand(setup, standing, hand, len(state.hands) + 1)
         points = tuple(scored.counted[0 if seat in SIDE_SEATS[0] else 1] for seat in range(4))
@@ -652,17 +650,6 @@ class Whist(Game):
     def describe(self, setup: Setup, entry: Entry) -> str:
         """The trump, the tricks, the honours claimed."""
         return describe_hand(setup, read_hand(entry))
-
-
-def after_the_match(setup: Setup, standing: Standing) -> HandResult:
-    """A hand entered after the game or rubber was over: it counts nothing."""
-    if settings_of(setup).rubber:
-        line = t("The rubber was over after hand {hand}: this hand does not count",
-                 hand=standing.over_after)
-        return HandResult((0, 0, 0, 0), (line,), t("After the rubber"), carry=standing)
-    line = t("The game was over after hand {hand}: this hand does not count",
-             hand=standing.over_after)
-    return HandResult((0, 0, 0, 0), (line,), t("After the game"), carry=standing)
 
 
 def _side_ahead(standing: Standing) -> int | None:

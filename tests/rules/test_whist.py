@@ -275,13 +275,15 @@ def test_one_game_is_the_whole_session_without_a_rubber() -> None:
 
 def test_a_hand_kept_after_the_end_does_not_count() -> None:
     # A correction can end the game before hands entered later: they score nothing and the
-    # game's end stays where it was (hand 1: 11 tricks = 5).
+    # game's end stays where it was (hand 1: 11 tricks = 5). The engine does it for every game
+    # that ends by itself (tests/test_engine.py); here Whist's own carried standing.
     result = replay(make(), [(1, hand(11, 2)), (2, hand(10, 3))])
     assert not result.problems
     assert result.state.totals == (5, 0, 5, 0)
     assert GAME.outcome(result.state).text == "Ann & Cat win the game, 5 to 0"
     assert result.state.hands[-1].result.lines == (
-        "The game was over after hand 1: this hand does not count",)
+        "The game was over after hand 1 (Ann & Cat win the game, 5 to 0): this hand does not "
+        "count",)
     assert result.state.hands[0].result.headline == "Ann & Cat win the game"
 
 

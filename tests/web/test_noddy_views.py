@@ -3,6 +3,8 @@ each refusal shows beside its box, and a saved hand shows the points found in it
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 from flask.testing import FlaskClient
@@ -69,3 +71,41 @@ def test_a_count_no_hand_makes_is_refused_beside_the_quick_entry(client: FlaskCl
     kept = re.search(r'<input[^>]*name="p1_points"[^>]*>', html)
     assert kept is not None and 'value="2"' in kept.group(0)
     assert client.get(f"{url}/export.json").get_json()["hands"] == []
+
+
+def points(ann: str, bob: str, last: str) -> dict[str, str]:
+    """A hand entered as each player's points; `last`: the seat that played the last card."""
+    return {"turn_up": "5s", "p0_points": ann, "p1_points": bob, "last_card": last}
+
+
+def test_a_correction_that_ends_the_game_earlier_leaves_later_hands_counting_nothing(
+        client: FlaskClient) -> None:
+    # As written, to 31. Hand 1: Ann deals; Bob 10, Ann 10 + 1 for the Go = 11. Hand 2 as
+    # first entered: 10 and 10, Bob's Go (Ann 21, Bob 21). Hand 3: 4 and 4, Ann's Go (Ann
+    # 26, Bob 25): the game goes on. Hand 2 corrected to Ann 20, Bob 2: Bob deals, Ann
+    # counts first, 11 + 20 = 31, the target exactly: Ann wins after hand 2, and hand 3,
+    # entered before the correction, counts nothing (totals 31 and 10, not 35 and 14).
+    url = start_noddy(client)
+    for hand in (points("10", "10", "0"), points("10", "10", "1"), points("4", "4", "0")):
+        assert client.post(f"{url}/hands", data=hand).status_code == 303
+    page = client.get(f"{url}/hands/2").get_data(as_text=True)
+    based_on = re.search(r'name="based_on" value="(\d+)"', page)
+    assert based_on is not None
+    response = client.post(f"{url}/hands/2", data={**points("20", "2", "1"),
+                                                   "based_on": based_on.group(1)})
+    assert response.status_code == 303, response.data
+    html = client.get(url).get_data(as_text=True)
+    assert ("The game was over after hand 2 (Ann reaches 31 and wins): this hand does not "
+            "count") in html
+    assert "Ann reaches 31 and wins" in html
+    refused = client.post(f"{url}/hands", data=points("1", "1", "0"), follow_redirects=True)
+    assert "This session has ended" in refused.get_data(as_text=True)
+    exported = client.get(f"{url}/export.json").get_json()
+    assert len(exported["hands"]) == 3  # hand 3 stays in the history
+    # and the export reads back whole: the same three hands, hand 3 counting nothing
+    answer = client.post("/import", data={"file": (io.BytesIO(json.dumps(exported).encode()),
+                                                   "noddy.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    again = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "this hand does not count" in again and "Ann reaches 31 and wins" in again
