@@ -297,7 +297,8 @@ def pile_fields(rules: PileRules, names: Sequence[str], *, count_maximum: int,
                                      discards=capital(rules.discards_words)),
                       FieldKind.CHOICE, choices=piles, required=False,
                       shown_when=(UNIT, (Unit.TRICKS.value,)),
-                      help=t("Blank: to the pile whose tricks are left blank")),) \
+                      help=t("Blank: to the dealer's pile") if rules.to_dealer
+                      else t("Blank: to the pile whose tricks are left blank")),) \
         if rules.discards else ()
     sizes = tuple(Field(size_field_name(index), t("{name}'s pile", name=name), FieldKind.INTEGER,
                         minimum=0, maximum=rules.size, required=False,
@@ -334,28 +335,47 @@ class PileEntry:
         return tuple(card for card, owner in self.placed.items() if owner == pile)
 
 
-def read_piles(rules: PileRules, entry: Entry, pile_count: int) -> PileEntry:
-    """The piles of a parsed entry, their sizes in cards (worked out from tricks if given so)."""
+def read_piles(rules: PileRules, entry: Entry, pile_count: int,
+               dealer: int | None) -> PileEntry:
+    """The piles of a parsed entry, their sizes in cards (worked out from tricks if given so).
+
+    `dealer` is who dealt the hand, whose pile takes the discards where the rules say so; None
+    where it is not known (a stored hand described on its own), see `cards_from_tricks`."""
     placed = {card: int(entry[card_field_name(card)]) for card in rules.grid
               if entry.get(card_field_name(card)) is not None}
     given = tuple(entry.get(size_field_name(i)) for i in range(pile_count))
     unit = Unit(entry.get(UNIT) or Unit.CARDS)
     holder = entry.get(DISCARDS_TO)
     holder = int(holder) if holder is not None else None
-    sizes = given if unit is Unit.CARDS else cards_from_tricks(rules, given, holder)
+    sizes = given if unit is Unit.CARDS else cards_from_tricks(rules, given, holder, dealer)
     return PileEntry(Method(entry.get(METHOD) or Method.CARDS), placed, sizes,
                      tuple(entry.get(count_field_name(i)) for i in range(pile_count)),
                      unit, given if unit is Unit.TRICKS else (), holder)
 
 
-def cards_from_tricks(rules: PileRules, tricks: Sequence[int | None],
-                      holder: int | None) -> tuple[int | None, ...]:
+def cards_from_tricks(rules: PileRules, tricks: Sequence[int | None], named: int | None,
+                      dealer: int | None) -> tuple[int | None, ...]:
     """Each pile's cards from the tricks it won: a trick's cards each, and the discards for
-    the pile that took them. A blank stays blank (the rest of the pack, in cards: so it takes
-    the discards when no pile is named for them)."""
+    the pile that took them (`discards_pile`). A blank stays blank: it is the rest of the pack
+    in cards, so it holds the discards when they are its own, and only then.
+
+    Where the discards go to the dealer and the dealer is not known (None), only a pile named
+    for them says where they lie; with none named no size is known (all None)."""
+    holder = discards_pile(rules, named, dealer)
+    if rules.to_dealer and holder is None:
+        return (None,) * len(tricks)
     return tuple(None if count is None
                  else count * rules.trick_size + (rules.discards if pile == holder else 0)
                  for pile, count in enumerate(tricks))
+
+
+def discards_pile(rules: PileRules, named: int | None, dealer: int | None) -> int | None:
+    """The pile that holds the discards when sizes are given in tricks: the dealer's wherever
+    the rules give them to the dealer (whichever pile is left blank, and whatever pile is
+    named: the referee refuses another), otherwise the pile named (None: the blank pile's)."""
+    if rules.to_dealer and dealer is not None:
+        return dealer
+    return named
 
 
 def filled_in(values: Sequence[int | None], total: int) -> tuple[int, ...] | None:
@@ -461,7 +481,8 @@ def card_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
 def trick_unit_problems(rules: PileRules, piles: PileEntry, names: Sequence[str],
                         dealer: int) -> list[Problem]:
     """Sizes in tricks: more tricks than the hand has; the discards said to go to a pile that
-    cannot take them (the dealer's, where they go to the dealer); or nobody to take them."""
+    cannot take them (the dealer's, where they go to the dealer); or nobody to take them (where
+    they go to the dealer, the dealer always does)."""
     if piles.unit is not Unit.TRICKS:
         return []
     given = [count for count in piles.tricks if count is not None]
@@ -472,7 +493,7 @@ def trick_unit_problems(rules: PileRules, piles: PileEntry, names: Sequence[str]
                           count=sum(given), tricks=rules.tricks))]
     if not rules.discards:
         return []
-    if piles.discards_to is None and None not in piles.tricks:
+    if not rules.to_dealer and piles.discards_to is None and None not in piles.tricks:
         return [Problem(DISCARDS_TO, t("Say whose pile took {discards} (or leave one pile's "
                                        "tricks blank: it is the rest of the pack).",
                                        discards=rules.discards_words))]
@@ -798,11 +819,12 @@ class PileGame(Game):
                 *pile_fields(self.pile_rules(setup), self.pile_names(setup), count_maximum=most,
                              rest_allowed=totals is not None and len(totals) == 1))
 
-    def piles(self, setup: Setup, entry: Entry) -> PileEntry:
-        return read_piles(self.pile_rules(setup), entry, len(self.pile_names(setup)))
+    def piles(self, setup: Setup, entry: Entry, dealer: int | None) -> PileEntry:
+        """The hand's piles (`dealer`: who dealt it, None where not known, see `read_piles`)."""
+        return read_piles(self.pile_rules(setup), entry, len(self.pile_names(setup)), dealer)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
-        piles = self.piles(state.setup, entry)
+        piles = self.piles(state.setup, entry, self.hand_dealer(state))
         return [*self.own_problems(state, entry, piles),
                 *pile_problems(self.pile_rules(state.setup), self.counting(state.setup), piles,
                                self.pile_names(state.setup), self.hand_dealer(state))]
@@ -810,7 +832,8 @@ class PileGame(Game):
     def counted(self, state: State, entry: Entry) -> CountedPiles:
         """Every pile's count, with its working (an entry `validate` accepted)."""
         return count_piles(self.pile_rules(state.setup), self.counting(state.setup),
-                           self.piles(state.setup, entry), self.pile_names(state.setup),
+                           self.piles(state.setup, entry, self.hand_dealer(state)),
+                           self.pile_names(state.setup),
                            self.hand_dealer(state))
 
     def pile_layout(self, setup: Setup) -> PileLayout:
@@ -819,8 +842,9 @@ class PileGame(Game):
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """The hand folded to one part per pile ("Ann 27 cards: K♠ Q♥ → 9; …"), for the table
-        of hands and the printed summary."""
-        piles = self.piles(setup, entry)
+        of hands and the printed summary; sizes in tricks that need the dealer, who is not
+        known here, in tricks ("By the tricks: Ann 8 tricks: K♠; …")."""
+        piles = self.piles(setup, entry, None)
         names = self.pile_names(setup)
         if piles.method is Method.POINTS:
             counts = join([Text("{name} {count}", {"name": name, "count": t("rest") if count
@@ -829,8 +853,23 @@ class PileGame(Game):
             return t("By the points: {counts}", counts=counts)
         rules = self.pile_rules(setup)
         sizes = filled_in(piles.sizes, rules.size)
-        if sizes is None or len(piles.placed) < len(rules.grid):
+        unfinished = len(piles.placed) < len(rules.grid) or piles.tricks.count(None) > 1
+        if sizes is None and piles.unit is Unit.TRICKS and not unfinished:
+            return tricks_words(piles, names)
+        if sizes is None or unfinished:
             return t("By the cards (unfinished)")
         counting = self.counting(setup)
         return join([counting.count(Pile(name, piles.cards_of(pile), size)).short
                      for pile, (name, size) in enumerate(zip(names, sizes, strict=True))], "; ")
+
+
+def tricks_words(piles: PileEntry, names: Sequence[str]) -> str:
+    """A hand by the cards with its sizes in tricks, as entered: "By the tricks: Ann 8 tricks:
+    K♠; Bob the rest: no counting cards; …" (for a hand whose dealer is not known)."""
+    parts = []
+    for pile, (name, count) in enumerate(zip(names, piles.tricks, strict=True)):
+        cards = " ".join(str(card) for card in piles.cards_of(pile)) or t("no counting cards")
+        parts.append(t("{pile} the rest: {cards}", pile=name, cards=cards) if count is None
+                     else tn("{pile} {count} trick: {cards}", "{pile} {count} tricks: {cards}",
+                             count, pile=name, cards=cards))
+    return t("By the tricks: {piles}", piles=join(parts, "; "))

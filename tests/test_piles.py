@@ -10,12 +10,14 @@ import pytest
 
 from companion.cards import Card, Suit, parse
 from companion.counting import tarot_points
+from companion.engine import make_setup
 from companion.piles import (
     CountInThrees,
     Method,
     Pile,
     PileEntry,
     PileRules,
+    Unit,
     card_problems,
     cards_from_tricks,
     count_problems,
@@ -151,9 +153,46 @@ def test_the_talon_pack_is_54_cards_of_12_tricks() -> None:
     pytest.param((0, 12, 0, 0), 0, (6, 48, 0, 0), id="Ann only the talon: 0×4+6"),
 ])
 def test_sizes_in_tricks_are_worked_out_in_cards(tricks, holder, cards) -> None:
-    assert cards_from_tricks(TALON, tricks, holder) == cards
+    # The talon goes to the pile that took it, so whoever dealt (Ann, seat 0) does not matter.
+    assert cards_from_tricks(TALON, tricks, holder, 0) == cards
     if None in cards:
         assert filled_in(cards, TALON.size) == (12, 18, 12, 12)
+
+
+# Scarto's piles (its rules page): 78 cards, tricks of 3, the dealer's 3 discards always the
+# dealer's ("a dealer's 8 tricks are 27 cards"): 25 tricks.
+TO_DEALER = get("scarto").rules
+
+
+@pytest.mark.parametrize(("tricks", "named", "dealer", "cards"), [
+    pytest.param((8, None, 9), None, 0, (27, None, 27),
+                 id="Bob blank, Ann deals: Ann 8×3+3=27, Cat 27; Bob the rest 78−54=24"),
+    pytest.param((8, 8, None), None, 1, (24, 27, None),
+                 id="Cat blank, Bob deals: Bob 8×3+3=27, Ann 24; Cat the rest 78−51=27"),
+    pytest.param((None, 8, 9), None, 0, (None, 24, 27),
+                 id="the dealer's blank: the rest 78−51=27 holds the discards"),
+    pytest.param((8, 8, 9), None, 0, (27, 24, 27), id="none blank, none named: the dealer's"),
+    pytest.param((8, 8, 9), 1, 0, (27, 24, 27),
+                 id="Bob named (the referee refuses it): the cards are still Ann's"),
+    pytest.param((8, None, 9), 0, None, (27, None, 27),
+                 id="the dealer not known, Ann named: Ann 27"),
+    pytest.param((8, None, 9), None, None, (None, None, None),
+                 id="the dealer not known, none named: no size is known"),
+])
+def test_discards_that_go_to_the_dealer_stay_the_dealers(tricks, named, dealer, cards) -> None:
+    assert cards_from_tricks(TO_DEALER, tricks, named, dealer) == cards
+
+
+def test_a_blank_pile_in_tricks_is_the_rest_beside_the_dealers_discards() -> None:
+    # Tarocchini at four (62 cards, tricks of 4, the dealer's 2 discards), Ann deals: Ann 1
+    # trick + 2 = 6, Bob 2 = 8, Cat 1 = 4, Dee blank, the rest 62 − 18 = 44 = 11 tricks.
+    rules = get("tarocchini").pile_rules(
+        make_setup("tarocchini", ("Ann", "Bob", "Cat", "Dee"), {})[0])
+    assert filled_in(cards_from_tricks(rules, (1, 2, 1, None), None, 0), rules.size) == \
+        (6, 8, 4, 44)
+    entry = PileEntry(Method.CARDS, dict.fromkeys(rules.grid, 3), (6, 8, 4, None),
+                      (None,) * 4, Unit.TRICKS, (1, 2, 1, None))
+    assert card_problems(rules, entry, ("Ann", "Bob", "Cat", "Dee"), 0) == []
 
 
 def test_the_hand_goes_to_the_most_points_and_a_tie_is_said_so() -> None:

@@ -33,6 +33,7 @@ from companion.piles import (
     PileEntry,
     PileGame,
     PileRules,
+    filled_in,
     hand_winner_words,
 )
 from companion.rules import register
@@ -169,9 +170,11 @@ class TarocchiSiciliani(PileGame):
                              "it out")),)
 
     def own_problems(self, state: State, entry: Entry, piles: PileEntry) -> list[Problem]:
-        """The last trick's winner holds at least that trick's four cards."""
+        """The last trick's winner holds at least that trick's four cards (a pile left blank
+        worked out first: it is the rest of the pack)."""
         last = entry.get(LAST)
-        size = piles.sizes[last] if last is not None else None
+        sizes = filled_in(piles.sizes, PILES.size)
+        size = sizes[last] if last is not None and sizes is not None else None
         if size is not None and size < PILES.trick_size:
             name = state.setup.players[last]
             return [Problem(LAST, t("{name} won the last trick, so {name}'s pile holds at "

@@ -1139,7 +1139,7 @@ class Tarocchini(PileGame):
         """By the cards, each pile folded to one line with its count ("Bob 18 cards: sets 43,
         card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145"); by the points, the
         counts as every pile game writes them."""
-        entered = self.piles(setup, entry)
+        entered = self.piles(setup, entry, None)
         sizes = filled_in(entered.sizes, self.pile_rules(setup).size)
         if entered.method is Method.POINTS or sizes is None:
             return super().describe(setup, entry)
@@ -1160,7 +1160,7 @@ class Tarocchini(PileGame):
     def counted(self, state: State, entry: Entry) -> piles.CountedPiles:
         return piles.count_piles(self.pile_rules(state.setup),
                                  self.hand_counting(state.setup, entry),
-                                 self.piles(state.setup, entry),
+                                 self.piles(state.setup, entry, self.hand_dealer(state)),
                                  self.pile_names(state.setup), self.hand_dealer(state))
 
     def score(self, state: State, entry: Entry) -> HandResult:

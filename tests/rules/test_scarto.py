@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import get
-from tests.rules.piles_entry import by_cards, by_points, check, result, table
+from tests.rules.piles_entry import by_cards, by_points, check, check_at, result, table
 
 GAME = get("scarto")
 AS_WRITTEN = {"count": "as-written"}
@@ -164,7 +164,9 @@ def test_only_one_count_may_be_left_blank() -> None:
 
 
 # ---------------------------------------------------------------- sizes in tricks won
-# A hand has (78 − 3) / 3 = 25 tricks; the 3 discards count for the dealer (Ann, first hand).
+# A hand has (78 − 3) / 3 = 25 tricks; the 3 discards count for the dealer (Ann, first hand):
+# "the last 3 remaining cards are placed in the dealer's hand", whichever pile is left blank.
+# A pile of n cards counts C − k + n/3 (above).
 
 
 @pytest.mark.parametrize(("raw", "expected"), [
@@ -172,16 +174,46 @@ def test_only_one_count_may_be_left_blank() -> None:
                  (-13, -15, 28),
                  id="Ann 8 tricks + the 3 discards = 27, Bob 8 = 24, Cat 9 = 27: the first "
                     "hand by the cards again"),
+    pytest.param(by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"), (-13, -15, 28),
+                 id="every pile given, none named for the discards: the dealer's, Ann 27"),
     pytest.param(by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2, unit="tricks"),
-                 (-14, -15, 29),
-                 id="Cat's tricks blank: Ann 24 K♠ 5−1+8=12, Bob 24 Q♥ 4−1+8=11, Cat the rest "
-                    "78−48=30: 62−17+10=55"),
+                 (-13, -15, 28),
+                 id="Cat's tricks blank: Ann 8×3+3=27, Bob 24, Cat the rest 78−27−24=27"),
+    pytest.param(by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+                 (-13, -15, 28),
+                 id="Bob's tricks blank: Ann 27, Cat 27, Bob the rest 78−27−27=24 (the "
+                    "discards stay Ann's)"),
+    pytest.param(by_cards([8, None, 9], {0: "KS", 2: "QH"}, 2, unit="tricks"),
+                 (-13, -18, 31),
+                 id="Bob blank, Q♥ Cat's: Ann 27 K♠ 5−1+9=13; Bob 24 low 0−0+8=8; Cat 27 "
+                    "the other 18 66−18+9=57; less 26 each (sum 0)"),
     pytest.param(by_cards([None, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
                  (-13, -15, 28),
-                 id="Ann's tricks blank: the rest 78−24−27=27 takes the discards"),
+                 id="Ann's tricks blank: the rest 78−24−27=27, hers with the discards"),
 ])
 def test_sizes_in_tricks_won(raw, expected) -> None:
     assert scores(raw) == expected
+
+
+def test_a_blank_pile_in_tricks_never_takes_the_dealers_discards() -> None:
+    """The audit's hand: Ann deals, Ann 8 tricks (K♠), Bob blank, Cat 9 (every other counting
+    card). Ann 8×3+3=27 cards, Bob the rest 78−27−27=24; the working agrees with the scores."""
+    lines = result("scarto", by_cards([8, None, 9], {0: "KS"}, 2, unit="tricks")).lines
+    assert "Ann's pile: 27 cards, 9 groups of three" in lines
+    assert "Bob's pile: 24 cards, 8 groups of three" in lines
+    # Cat 27 cards, the 18 counting cards but K♠ (71−5=66): 66−18+9=57; 13+8+57=78.
+    assert "All piles: 13 + 8 + 57 = 78, the pack's 78 with piles of these sizes" in lines
+    assert {"Ann: 13 − 26 = −13", "Bob: 8 − 26 = −18", "Cat: 57 − 26 = +31"} <= set(lines)
+
+
+def test_in_tricks_the_discards_move_with_the_deal() -> None:
+    """Hand 2: Bob deals. Ann 8 tricks (K♠) = 24 cards: 5−1+8=12; Bob 8 tricks + 3 = 27 (Q♥):
+    4−1+9=12; Cat blank, the rest 78−24−27=27 with the other 17: 62−17+9=54; less 26 each."""
+    state = table("scarto", hands_before=1)
+    answer = check_at(GAME, state, by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2,
+                                            unit="tricks"))
+    assert answer.ok, answer.problems
+    assert GAME.score(state, answer.entry).points == (-14, -14, 28)
 
 
 def test_more_tricks_than_a_hand_has_is_refused() -> None:
@@ -195,7 +227,19 @@ def test_the_discards_go_to_the_dealer_in_tricks_too() -> None:
                                     "for Bob."}
 
 
-def test_every_pile_in_tricks_says_who_took_the_discards() -> None:
-    found = problems(by_cards([8, 8, 9], {}, 2, unit="tricks"))
-    assert found == {"discards_to": "Say whose pile took the dealer's 3 discards (or leave one "
-                                    "pile's tricks blank: it is the rest of the pack)."}
+def test_the_discards_field_says_they_are_the_dealers() -> None:
+    fields = {field.name: field for field in GAME.fields(table("scarto").setup)}
+    assert fields["discards_to"].help == "Blank: to the dealer's pile"
+
+
+def test_a_hand_in_tricks_is_described_in_tricks_when_the_dealer_is_not_known() -> None:
+    """The table of hands describes a hand without its dealer: the discards' pile unknown, the
+    sizes stay in tricks; named for them, the sizes are worked out (Ann 8×3+3=27)."""
+    setup = table("scarto").setup
+    blank = check("scarto", by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"))
+    assert GAME.describe(setup, blank.entry).startswith(
+        "By the tricks: Ann 8 tricks: K♠; Bob the rest: Q♥; Cat 9 tricks: ")
+    named = check("scarto", by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks",
+                                     discards_to="0"))
+    assert GAME.describe(setup, named.entry).startswith(
+        "Ann 27 cards: K♠ → 13; Bob 24 cards: Q♥ → 11; Cat 27 cards: ")

@@ -53,6 +53,32 @@ def test_the_last_tricks_winner_holds_its_cards() -> None:
     assert "Ann won the last trick" in found["last_trick"]
 
 
+@pytest.mark.parametrize("dee", [
+    pytest.param(None, id="Dee's size blank: the rest, 63 − 24 − 20 − 16 = 3"),
+    pytest.param(3, id="Dee's size typed: 3"),
+])
+def test_the_last_tricks_winner_holds_its_cards_when_the_size_is_blank(dee) -> None:
+    """The rules page: "that player's pile holds at least the trick's 4 cards"; 3 is only the
+    cards left over from the deal (24, 20 and 16 are whole tricks of 4)."""
+    found = problems(by_cards([24, 20, 16, dee], {}, 0, **LAST))
+    assert found == {"last_trick": "Dee won the last trick, so Dee's pile holds at least its "
+                                   "4 cards, not 3."}
+
+
+def test_the_last_tricks_winner_with_a_blank_size_of_a_trick_is_accepted() -> None:
+    """Dee blank: 63 − 24 − 20 − 12 = 7, one trick and the 3 left over."""
+    assert check("tarocchi-siciliani", by_cards([24, 20, 12, None], {}, 0, **LAST)).ok
+
+
+def test_in_tricks_every_pile_given_says_who_took_the_cards_left_over() -> None:
+    """The 3 cards left from the deal go to the taker, any pile: with no pile blank the pad
+    must be told whose (5 + 5 + 5 + 0 = 15 tricks, the hand's 60 cards / 4)."""
+    found = problems(by_cards([5, 5, 5, 0], {}, 0, unit="tricks", last_trick="0"))
+    assert found == {"discards_to": "Say whose pile took the 3 cards left from the deal (or "
+                                    "leave one pile's tricks blank: it is the rest of the "
+                                    "pack)."}
+
+
 def test_a_size_tricks_of_four_cannot_make() -> None:
     """6 is neither 4k nor 4k + 3."""
     found = problems(by_cards([6, 12, 12, None], {}, 3, **LAST))

@@ -554,6 +554,24 @@ def test_at_seven_the_dealer_holds_six_discards() -> None:
     assert "Bob's pile of 6 cards cannot be" in found["size_1"]
 
 
+def test_in_tricks_a_blank_pile_never_takes_the_dealers_discards() -> None:
+    # THE_HAND in tricks won, Bob's left blank: Ann (the dealer) 9 tricks × 3 + her 2 discards
+    # = 29, Cat 5 × 3 = 15, Bob the rest 62 − 29 − 15 = 18: the hand above, 175, 145, 75.
+    raw = by_cards([9, None, 5], {1: BOB_CARDS, 2: CAT_CARDS}, 0, unit="tricks")
+    assert scored(raw).points == (175, 145, 75)
+
+
+def test_in_tricks_at_four_the_dealers_pile_keeps_its_discards() -> None:
+    # Four players, tricks of 4, Ann deals: Ann 1 trick + 2 discards = 6, Bob 2 = 8, Cat 1 = 4,
+    # Dee blank, the rest 62 − 18 = 44 (11 tricks: 1 + 2 + 1 + 11 = 15, the hand's tricks).
+    in_tricks = checked(by_cards([1, 2, 1, None], {}, 3, unit="tricks"), players=4)
+    in_cards = checked(by_cards([6, 8, 4, 44], {}, 3), players=4)
+    assert in_tricks.ok, in_tricks.problems
+    state = three_at_table(players=4)
+    assert get("tarocchini").score(state, in_tricks.entry).points == \
+        get("tarocchini").score(state, in_cards.entry).points
+
+
 def test_every_counting_card_is_in_a_pile() -> None:
     raw = by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0)
     raw["card_EX"] = ""
