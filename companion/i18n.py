@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from string import Formatter
 from typing import Any, Protocol
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch",
@@ -58,7 +59,8 @@ class Case(StrEnum):
     """At the start of a sentence, in every language ("The Ace of Hearts …")."""
     IN_SENTENCE = "in_sentence"
     """Inside an English sentence, lowered ("Enter card points."); other languages keep it
-    as translated (a German noun keeps its capital), and their sentences place it to suit."""
+    as translated (a German noun keeps its capital), and their sentences place it to suit.
+    A message that opens on a name is never lowered ("Enter Dee's count.": `opens_with_words`)."""
 
 
 class Text(str):
@@ -87,7 +89,7 @@ class Text(str):
         english = chosen.format(**params) if params else chosen
         if case is Case.CAPITAL:
             english = english[:1].upper() + english[1:]
-        elif case is Case.IN_SENTENCE:
+        elif case is Case.IN_SENTENCE and opens_with_words(chosen, params):
             english = english[:1].lower() + english[1:]
         text = super().__new__(cls, english)
         text.template, text.params, text.plural, text.count = template, params, plural, count
@@ -149,6 +151,18 @@ class Text(str):
         if self.context is not None:
             data["x"] = self.context
         return data
+
+
+def opens_with_words(template: str, params: Mapping[str, Any]) -> bool:
+    """Whether a message's first letter is a word of a template, which may be lowered inside a
+    sentence, rather than a value: a player's name ("{name}'s count": "Enter Dee's count.") or
+    a number keeps its letter. A message opening on a field that is itself a message opens as
+    that message does."""
+    literal, field, _, _ = next(iter(Formatter().parse(template)), ("", None, None, None))
+    if literal or field is None:
+        return True
+    value = params.get(field)
+    return isinstance(value, Text) and opens_with_words(value.english_words(), value.params)
 
 
 def t(template: str, /, **params: Any) -> Text:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 
-from companion.i18n import Text, from_recipe, join, say, t, tn
+from companion.i18n import Text, from_recipe, in_sentence, join, say, t, tn
 
 
 class Shouting:
@@ -102,3 +102,18 @@ def test_a_context_without_its_own_word_falls_back_to_the_common_one() -> None:
             return message  # the catalogue has no word of this game's own
 
     assert pt("skat", "Card points").said_in(CommonOnly()) == "CARD POINTS"
+
+
+def test_inside_a_sentence_only_a_templates_own_words_are_lowered() -> None:
+    assert in_sentence(t("Card points")) == "card points"
+    # A name opening the label keeps its letter, a one-letter name too.
+    assert in_sentence(t("{name}'s count", name="Dee")) == "Dee's count"
+    assert in_sentence(t("{name}'s count", name="D")) == "D's count"
+    # A label opening on another message opens as that message does.
+    assert in_sentence(t("{poignee} trumps shown", poignee=t("Poignée"))) == "poignée trumps shown"
+    assert in_sentence(t("{side} took", side=t("{name}'s side", name="Ann"))) == "Ann's side took"
+
+
+def test_a_label_opening_on_a_name_keeps_it_in_its_recipe() -> None:
+    label = in_sentence(t("{name}'s count", name="Dee"))
+    assert from_recipe(json.loads(json.dumps(label.recipe()))) == "Dee's count"

@@ -49,6 +49,27 @@ def test_a_blank_required_field_is_named_in_each_language(said, lang, expected):
     assert said(problem, lang) == expected
 
 
+DEES_COUNT = Field("count_3", t("{name}'s count", name="Dee"), FieldKind.INTEGER, minimum=0,
+                   maximum=70)
+D_COUNT = Field("count_3", t("{name}'s count", name="D"), FieldKind.INTEGER, minimum=0,
+                maximum=70)
+
+
+@pytest.mark.parametrize(("field", "lang", "expected"), [
+    # The label is a player's name then words: the name keeps its capital in every language
+    # (core.po: "Enter {field}." and "{name}'s count").
+    (DEES_COUNT, "en", "Enter Dee's count."),
+    (D_COUNT, "en", "Enter D's count."),
+    (DEES_COUNT, "fr", "À saisir : Compte de Dee."),
+    (D_COUNT, "de", "Bitte angeben: Zählung von D."),
+    (D_COUNT, "it", "Da inserire: Conteggio di D."),
+])
+def test_a_blank_field_named_after_a_player_keeps_the_name_as_written(said, field, lang,
+                                                                      expected):
+    _, problem = parse_one(field, "", 4)
+    assert (problem if lang == "en" else said(problem, lang)) == expected
+
+
 @pytest.mark.parametrize(("card", "lang", "expected"), [
     (Card(Suit.CLUBS, 11), "fr", "le Valet de Trèfle"),
     (Card(Suit.CLUBS, 11), "de", "der Kreuz-Bube"),

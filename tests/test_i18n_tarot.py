@@ -79,6 +79,31 @@ def test_a_french_tarot_refusal(said: dict[str, Translations]) -> None:
     }
 
 
+def test_a_french_tarot_petit_au_bout_against_the_chelem(
+        said: dict[str, Translations]) -> None:
+    # Garde contre, 70 points, 2 bouts, Ann's side took every trick unannounced, so the last
+    # trick too: the petit au bout cannot be the defence's (the rules test's hand B).
+    setup = table("french-tarot", ("Ann", "Bob", "Cat", "Dan"))
+    checked = verdict(setup, {"contract": "garde_contre", "taker": 0, "points": 70, "bouts": 2,
+                              "chelem": "unannounced_made", "petit_au_bout": "defence"})
+    problem, = checked.problems
+    assert problem.field == "petit_au_bout"
+    assert in_every_language(problem.message, said) == {
+        "en": "Ann's side took every trick, the last one included, so the petit au bout is "
+              "theirs: the defence cannot have won it. Check the chelem or who won the petit "
+              "au bout.",
+        "fr": "Le camp de Ann a fait tous les plis, le dernier compris, donc le petit au bout "
+              "lui revient : la défense ne peut pas l'avoir gagné. Vérifiez le chelem ou qui a "
+              "gagné le petit au bout.",
+        "de": "Die Partei von Ann hat alle Stiche gemacht, den letzten eingeschlossen, also "
+              "gehört ihr der Petit au bout: die Verteidigung kann ihn nicht gewonnen haben. "
+              "Prüfen Sie den Chelem oder wer den Petit au bout gewonnen hat.",
+        "it": "La squadra di Ann ha fatto tutte le prese, l'ultima compresa, quindi il petit au "
+              "bout è suo: la difesa non può averlo vinto. Controllate il chelem o chi ha vinto "
+              "il petit au bout.",
+    }
+
+
 def test_a_tarocchini_cricca_line(said: dict[str, Translations]) -> None:
     # The Aces' crick: A♠, the Matto standing for A♥, A♦; three cards, 10 points.
     codes = ("KH", "QH", "CH", "KC", "CC", "JC", "AS", "AD", "EX")

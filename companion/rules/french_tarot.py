@@ -30,7 +30,7 @@ from companion.counting import PointTable, tarot_points, total_points
 from companion.figures import contracts_made
 from companion.formatting import number
 from companion.formatting import number as format_points
-from companion.i18n import Text, join, t, tn
+from companion.i18n import Text, capital, join, t, tn
 from companion.rules import register
 from companion.rules.base import Game, leaders, typed_options
 from companion.rules.referee import TarotReferee, register_referee
@@ -206,6 +206,14 @@ CHELEM_BONUS: dict[Chelem, int] = {
     Chelem.DEFENCE_MADE: -200,
 }
 """Chelem bonus in the per-defender score (negative: it goes to the defence)."""
+
+CHELEM_SIDES: dict[Chelem, Side] = {
+    Chelem.ANNOUNCED_MADE: Side.TAKER,
+    Chelem.UNANNOUNCED_MADE: Side.TAKER,
+    Chelem.DEFENCE_MADE: Side.DEFENCE,
+}
+"""The side that took every trick, for each chelem made (one announced and failed is not
+every trick, nor is no chelem)."""
 
 CHELEM_WORDS: dict[Chelem, str] = {
     Chelem.ANNOUNCED_MADE: t("Chelem announced and made"),
@@ -568,7 +576,10 @@ def hand_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     points = points_problems(setup, hand) or chien_problems(setup, hand)
     # The chelem is judged on the points, so only once the points are possible.
     chelem = [] if points else chelem_problems(setup, hand)
-    return [*points, *petit_problems(setup, hand), *poignee_problems(setup, entry, hand),
+    # The petit au bout is judged against the chelem only once the chelem stands.
+    petit = petit_problems(setup, hand) or (
+        [] if points or chelem else petit_chelem_problems(setup, hand))
+    return [*points, *petit, *poignee_problems(setup, entry, hand),
             *partner_problems(setup, hand), *chelem]
 
 
@@ -579,7 +590,7 @@ def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     It mirrors, in order: `points_problems` and `chien_problems` (the taker's points within
     `taker_point_ranges`), `_chelem_message`'s usual hand (no chelem marked, neither side at
     0 or 91), `partner_problems`, `petit_problems` and `poignee_problems` (`poignees_clean`).
-    A chelem goes the full way.
+    A chelem (and `petit_chelem_problems` with it) goes the full way.
     """
     points, bouts = hand.points, hand.bouts
     allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
@@ -724,6 +735,22 @@ def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
     return [Problem("petit_au_bout", t("{side} has no bout, so it cannot have won the petit au "
                                        "bout: the Petit (1 of trumps) is a bout. Check the bouts "
                                        "or who won the last trick.", side=winner))]
+
+
+def petit_chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
+    """The petit au bout given to the side that did not take every trick. Seed 002: "If the 1
+    of atouts is played in the last trick, the winner of the trick gets 10 points", and a
+    chelem's side won the last trick; when its Excuse is led last, the FFT counts the Petit in
+    the trick before, which that side won too."""
+    chelem_side = CHELEM_SIDES.get(hand.chelem)
+    if chelem_side is None or hand.petit_au_bout in (NO_PETIT, chelem_side):
+        return []
+    return [Problem("petit_au_bout",
+                    t("{chelem_side} took every trick, the last one included, so the petit au "
+                      "bout is theirs: {other} cannot have won it. Check the chelem or who won "
+                      "the petit au bout.",
+                      chelem_side=capital(side_name(setup, hand, chelem_side, start=True)),
+                      other=side_name(setup, hand, hand.petit_au_bout)))]
 
 
 def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:

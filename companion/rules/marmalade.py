@@ -164,6 +164,9 @@ class WonWith(StrEnum):
 TRUMP_COURTS = len(COURTS)
 """A pack holds three trump courts (the King, Queen and Jack of trumps): the most cards of a
 trick that can count both as a trump and as a court card."""
+OTHER_COURTS = len(COURTS) * (len(PLAIN_SUITS) - 1)
+"""The court cards outside the trump suit: the pack's 4 × 3 = 12 less the 3 trump courts, 9.
+A trick's court cards beyond its trump courts (at most one per trump, at most 3) are these."""
 QUICK = t("Without the cards")
 """The folded heading of the quicker entry: who won, with a trump or not, trumps and courts."""
 
@@ -354,7 +357,7 @@ def missing_counts(entry: Entry) -> list[Problem]:
 
 def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
     """Counts no trick can hold: a trump win without a trump, a trump that did not win, more
-    trump courts than the pack has."""
+    trump courts than the pack has, more court cards outside the trump suit than it has."""
     problems = []
     if trick.trump_win and trick.trumps == 0:
         problems.append(Problem("trumps", t("A trick won with a trump holds at least 1 trump: "
@@ -366,7 +369,16 @@ def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
                                                "with a trump: the highest trump always wins.",
                                                trick.trumps)))
     both = trick.trumps + trick.courts - setup.player_count
-    if both > TRUMP_COURTS:
+    others = trick.courts - min(trick.trumps, TRUMP_COURTS)
+    if others > OTHER_COURTS:
+        problems.append(Problem("courts", t("{courts} and {trumps} would need at least {others} "
+                                            "court cards outside the trump suit; the pack has "
+                                            "{pack} (the King, Queen and Jack of the other three "
+                                            "suits).",
+                                            courts=courts_words(trick.courts),
+                                            trumps=trumps_words(trick.trumps),
+                                            others=others, pack=OTHER_COURTS)))
+    elif both > TRUMP_COURTS:
         problems.append(Problem("courts", t("{trumps} and {courts} in {cards} cards would need "
                                             "{both} trump courts; the pack has {pack} (the "
                                             "King, Queen and Jack of trumps).",

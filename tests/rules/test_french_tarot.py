@@ -403,6 +403,67 @@ def test_the_referee_refuses(count: int, options: dict[str, Any], raw: dict[str,
     assert_refused_on(checked(count, raw, **options), field, phrase)
 
 
+# Seed 002, "Petit au bout": "If the 1 of atouts is played in the last trick, the winner of the
+# trick gets 10 points." A chelem's side took every trick, the last one included (and, FFT, the
+# one before, where the Petit counts when that side leads its Excuse last), so the petit au bout
+# is never the other side's.
+PETIT_AGAINST_THE_CHELEM = [
+    # Garde sans at 4: the chien counts for Ann, so with 1 bout she has at least 4.5 + 5 × 0.5
+    # = 7 and, the defence taking every trick, at most 4 + 6 × 4.5 = 31: 10 is possible.
+    pytest.param(hand("garde_sans", 10, 1, chelem="defence_made", petit_au_bout="taker"),
+                 "The defence took every trick, the last one included, so the petit au bout is "
+                 "theirs: Ann's side cannot have won it. Check the chelem or who won the petit "
+                 "au bout.",
+                 id="defence took every trick : petit au bout to the taker's side"),
+    # Garde contre at 4: the chien of 6 goes to the defence, so a chelem needs at least
+    # 87 − 6 × 4.5 = 60, and the defence's bout may lie in it (91 − 4.5 − 2.5 = 84 at most):
+    # 70 with 2 bouts is possible.
+    pytest.param(hand("garde_contre", 70, 2, chelem="unannounced_made", petit_au_bout="defence"),
+                 "Ann's side took every trick, the last one included, so the petit au bout is "
+                 "theirs: the defence cannot have won it. Check the chelem or who won the petit "
+                 "au bout.",
+                 id="chelem made unannounced : petit au bout to the defence"),
+    # Petite, 91 with 3 bouts: the announced chelem made; the defence holds no bout either.
+    pytest.param(hand("petite", 91, 3, chelem="announced_made", petit_au_bout="defence"),
+                 "The defence has no bout, so it cannot have won the petit au bout: the Petit "
+                 "(1 of trumps) is a bout. Check the bouts or who won the last trick.",
+                 id="one reason on the field : no bout said before the chelem"),
+]
+
+
+@pytest.mark.parametrize(("raw", "message"), PETIT_AGAINST_THE_CHELEM)
+def test_the_petit_au_bout_belongs_to_the_side_that_took_every_trick(raw: dict[str, Any],
+                                                                     message: str) -> None:
+    result = checked(4, raw)
+    assert [(problem.field, problem.message) for problem in result.problems] == [
+        ("petit_au_bout", message)]
+
+
+def test_the_petit_au_bout_is_not_judged_against_a_chelem_the_points_refuse() -> None:
+    # An announced chelem needs at least 91 − 4 = 87; with 80 the chelem is what is wrong (2
+    # bouts, so the defence holds the third and may have had the Petit).
+    result = checked(4, hand("garde", 80, 2, chelem="announced_made", petit_au_bout="defence"))
+    assert [problem.field for problem in result.problems] == ["chelem"]
+
+
+def test_the_petit_au_bout_with_a_chelem_to_the_side_that_took_every_trick() -> None:
+    # The defence took every trick and the Petit in the last: accepted (as hand A, to them).
+    assert checked(4, hand("garde_sans", 10, 1, chelem="defence_made",
+                           petit_au_bout="defence")).ok
+    # Garde, 91 points, 3 bouts, unannounced chelem, the petit au bout Ann's: made by
+    # 91 − 36 = 55; (25 + 55 + 10) × 2 = 180; + 200 = 380 per defender; Ann 3 × 380 = 1140.
+    assert scored(4, hand("garde", 91, 3, chelem="unannounced_made",
+                          petit_au_bout="taker")).points == (1140, -380, -380, -380)
+
+
+def test_an_announced_chelem_that_failed_leaves_the_petit_au_bout_to_either_side() -> None:
+    # Garde, 47 points, 2 bouts: target 41, made by 6; the petit au bout to the defence:
+    # (25 + 6 − 10) × 2 = 42; the failed chelem −200: 42 − 200 = −158 per defender;
+    # Ann pays 3 × 158 = 474.
+    assert scored(4, hand("garde", 47, 2, chelem="announced_failed",
+                          petit_au_bout="defence")).points == (-474, 158, 158, 158)
+
+
 def test_the_taker_is_required() -> None:
     # "The winner of the bid is called the taker": a played contract needs one.
     result = checked(4, {"contract": "garde", "points": 47, "bouts": 2})

@@ -232,6 +232,32 @@ def test_a_trick_that_cannot_be_is_refused_on_its_field(raw: dict[str, Any], fie
     assert_refused_on(verdict(hearts(), raw), field, phrase)
 
 
+TEN = [f"P{seat}" for seat in range(10)]
+
+
+def test_ten_court_cards_without_a_trump_are_refused() -> None:
+    # The pack's court cards: J, Q, K of 4 suits, 12; 3 of them are trumps, so 9 are not. Ten
+    # cards with no trump would need 10 of those 9.
+    result = verdict(table("marmalade", TEN, trump="H"),
+                     won(0, {"won_with": "plain", "trumps": 0, "courts": 10}))
+    assert [(problem.field, problem.message) for problem in result.problems] == [
+        ("courts", "10 court cards and 0 trumps would need at least 10 court cards outside the "
+                   "trump suit; the pack has 9 (the King, Queen and Jack of the other three "
+                   "suits).")]
+
+
+@pytest.mark.parametrize(("counts", "holes"), [
+    # No trump, the 9 other courts and a pip: 2 + 9 × 1 = 11.
+    pytest.param({"won_with": "plain", "trumps": 0, "courts": 9}, 11, id="9 courts, no trump"),
+    # A trump court and the 9 others: 10 − 1 = 9 outside the trumps; 5 + 1 × 2 + 10 × 1 = 17.
+    pytest.param({"won_with": "trump", "trumps": 1, "courts": 10}, 17,
+                 id="10 courts, one a trump"),
+])
+def test_ten_court_cards_with_the_courts_the_pack_has(counts: dict[str, Any], holes: int) -> None:
+    setup = table("marmalade", TEN, trump="H")
+    assert score_one(setup, won(0, counts)).points[0] == holes
+
+
 def test_a_board_that_is_not_offered_is_refused() -> None:
     from companion.engine import make_setup
 
