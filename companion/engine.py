@@ -135,6 +135,12 @@ def ended_after(state: State) -> int:
     return last.result.facts.get(ENDED_AFTER, last.number)
 
 
+def counts_nothing_after_the_end(result: HandResult) -> bool:
+    """Whether a hand's result is `after_the_end`'s (the pad and the summary say so beside
+    it); its facts are read only for a hand that was not played, so a row costs nothing more."""
+    return result.redeal and ENDED_AFTER in result.facts
+
+
 def after_the_end(game: Game, state: State, outcome: Outcome, ended: int) -> HandResult:
     """What a hand kept after the game was over scores: nothing. Only a correction can put a
     hand there (the pad refuses a new hand once the game is over): it ended the game earlier

@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
+from companion.engine import counts_nothing_after_the_end
 from companion.i18n import Text, t
 from companion.memo import Kept
 from companion.pad import ReplayCache
@@ -97,6 +98,7 @@ def init_web(app: Flask) -> None:
     app.jinja_env.filters["num"] = formatting.number
     app.jinja_env.filters["clock"] = formatting.clock
     app.jinja_env.filters["local_day"] = formatting.local_day
+    app.jinja_env.tests["after_the_end"] = counts_nothing_after_the_end
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreFault, _store_fault)
     app.register_error_handler(HTTPException, _http_error)

@@ -98,6 +98,10 @@ def test_a_correction_that_ends_the_game_earlier_leaves_later_hands_counting_not
     assert ("The game was over after hand 2 (Ann reaches 31 and wins): this hand does not "
             "count") in html
     assert "Ann reaches 31 and wins" in html
+    row = html.split('id="hand-3"', 1)[1].split("</tbody>", 1)[0]
+    assert "<summary><span><strong>After the game</strong> · Turn-up 5♠" in row
+    assert "<strong>After the game</strong> · " in client.get(f"{url}/summary").get_data(
+        as_text=True)
     refused = client.post(f"{url}/hands", data=points("1", "1", "0"), follow_redirects=True)
     assert "This session has ended" in refused.get_data(as_text=True)
     exported = client.get(f"{url}/export.json").get_json()
