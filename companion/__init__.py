@@ -13,6 +13,7 @@ MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitima
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
+    from companion.derived import engine_fingerprint
     from companion.resources import static_dir, templates_dir
     from companion.store import Store, default_database_path
     from companion.web import init_web
@@ -37,6 +38,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
+        # Results derived by other code (before a scoring fix) are dropped, or in a read-only
+        # file ignored: every session shows what this version's rules make of its hands.
+        kept = store.keep_results_of(engine_fingerprint())
+        app.config["DERIVED_RESULTS_USABLE"] = kept or not store.read_only
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
     # as the browser accepts); the pad is text and shrinks about five-fold. Set up before the
     # views, so it compresses last, after their own answer hooks.

@@ -33,6 +33,7 @@ from companion.engine import (
     check_progress,
     entry_fields,
     entry_phases,
+    entry_reader,
     make_setup,
     replay,
     score_entry,
@@ -43,6 +44,7 @@ from companion.rules.base import Game
 from companion.rules.values import (
     Field,
     FieldKind,
+    HandResult,
     Outcome,
     Phase,
     Problem,
@@ -376,6 +378,23 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
     # written.
     known_reads = {"draft": None, f"row-{result.number}": row.id}
     return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
+
+
+def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
+    """Hand `number` as a correction opens it: a hand that counts, or one kept in the history
+    that the rules refuse as it stands (`Pad.refused`: a correction of an earlier hand can make
+    it impossible, and a scoring fix can find it so), read from its stored entry, its result
+    counting nothing and saying why. None: no such hand."""
+    hand = pad.hand(number)
+    if hand is not None or number not in pad.refused:
+        return hand
+    row = next((row for row in store.effective_hands(pad.token) if row.number == number), None)
+    if row is None:
+        return None
+    entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
+    why = tuple(problem.message for problem in pad.refused[number])
+    return ScoredHand(number, entry, HandResult((0,) * pad.setup.player_count, why,
+                                                t("Not counted"), redeal=True))
 
 
 def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],

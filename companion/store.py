@@ -290,6 +290,11 @@ class ResultsSummary:
     refused: tuple[ResultRow, ...]
 
 
+STALE_RESULTS = -1
+"""The change of results that must not be used (`keep_results_of`): no session's hands have it,
+so its results are derived afresh."""
+
+
 # ---------------------------------------------------------------- migrations
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -561,10 +566,12 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str], *, migrate: bool = False,
                  busy_seconds: float = BUSY_TIMEOUT_SECONDS,
-                 read_only: bool | None = None) -> None:
+                 read_only: bool | None = None, results_usable: bool = True) -> None:
         """Open (and create if needed) the database at `path`; `migrate` applies migrations.
 
         `read_only`: open for reading only; None (the default) when the file cannot be written.
+        `results_usable`: False when the derived results in a read-only file were derived by
+        other code (`keep_results_of`): they are then never read, every session replays.
         """
         self.path = Path(path)
         try:
@@ -576,6 +583,7 @@ class Store:
         self.read_only = read_only
         self._committer: tuple[int, GroupCommitter] | None = None  # (process, its committer)
         self._records: dict[str, SessionRecord] = {}  # sessions read (see `get_session`)
+        self._results_usable = results_usable  # see `keep_results_of`
         try:
             self.db = Database(self._connect(busy_seconds))
             if not self.read_only:
@@ -1000,6 +1008,8 @@ class Store:
         refused = self.db.execute(
             f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
             " AND position IS NULL ORDER BY number", (token,)).fetchall()
+        if not self._results_usable:  # derived by other code, kept in a read-only file
+            return ResultsSummary(STALE_RESULTS, None, ())
         return ResultsSummary(self.results_change(token), _result_row(last) if last else None,
                               tuple(map(_result_row, refused)))
 
@@ -1040,6 +1050,26 @@ class Store:
             raise LookupError("no such session")
 
     # -- settings and maintenance
+
+    def keep_results_of(self, engine: str) -> bool:
+        """Keep the derived results only if `engine` derived them (`derived.engine_fingerprint`,
+        which the store keeps beside them); otherwise drop them all and note `engine`, so each
+        session is derived again, by this engine, when next opened. Says whether the results
+        kept were derived by `engine`. A read-only file cannot drop them: its stale results
+        are then ignored (`results_summary`) and every session replays."""
+        key = "results_engine"
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row is not None and row[0] == engine:
+            return True
+        if self.read_only:
+            self._results_usable = False
+            return False
+        with self._write() as conn:
+            conn.execute("DELETE FROM hand_results")
+            conn.execute("DELETE FROM results_change")
+            conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
+                         " DO UPDATE SET value = excluded.value", (key, engine))
+        return False
 
     def secret_key(self) -> str:
         """The installation's secret key: created on first use, then the same forever.

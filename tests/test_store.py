@@ -12,6 +12,7 @@ import pytest
 from companion.rules.values import Setup
 from companion.store import (
     MIGRATIONS,
+    STALE_RESULTS,
     Author,
     HandConflict,
     NameTaken,
@@ -187,6 +188,34 @@ def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
     assert not stale.results_kept and store.results_change(token) == first.row.id
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+
+
+ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
+
+
+def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store, token):
+    added = store.add_scored_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
+    assert added.results_kept
+    assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
+    assert store.result_rows(token, 0, 5) == [] and store.results_change(token) == 0
+    assert store.replace_results(token, added.row.id, ONE_ROW)  # derived again by engine-a
+    assert store.keep_results_of("engine-a")  # the same code: kept
+    assert store.results_change(token) == added.row.id
+    assert not store.keep_results_of("engine-b")  # other code: dropped again
+    assert store.results_change(token) == 0 and store.result_rows(token, 0, 5) == []
+
+
+def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
+    added = store.add_scored_hand(token, 1, {"v": "a"}, None)
+    store.keep_results_of("engine-a")
+    assert store.replace_results(token, added.row.id, ONE_ROW)
+    with Store(db_path, read_only=True) as reader:
+        assert reader.keep_results_of("engine-a")
+        assert reader.results_summary(token).change == added.row.id
+    with Store(db_path, read_only=True) as reader:
+        assert not reader.keep_results_of("engine-b")
+        assert reader.results_summary(token).change == STALE_RESULTS  # derived afresh
+    assert store.keep_results_of("engine-a")  # the file itself was not touched
 
 
 def test_a_session_read_before_still_shows_when_another_store_ended_it(db_path, store, token):

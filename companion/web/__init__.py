@@ -76,7 +76,8 @@ def init_web(app: Flask) -> None:
 
     app.extensions["companion"] = AppState(
         app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
-        app.config.get("DATABASE_READ_ONLY", False))
+        app.config.get("DATABASE_READ_ONLY", False),
+        app.config.get("DERIVED_RESULTS_USABLE", True))
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
@@ -113,6 +114,7 @@ class AppState:
     path: str
     busy_seconds: float
     read_only: bool = False
+    results_usable: bool = True  # False: a read-only file's results are another version's
     cache: ReplayCache = field(default_factory=ReplayCache)
     stores: threading.local = field(default_factory=threading.local)
 
@@ -130,7 +132,8 @@ def get_store() -> Store:
     store = getattr(state.stores, "store", None)
     if store is None:
         store = state.stores.store = Store(state.path, busy_seconds=state.busy_seconds,
-                                           read_only=True if state.read_only else None)
+                                           read_only=True if state.read_only else None,
+                                           results_usable=state.results_usable)
     return store
 
 

@@ -525,7 +525,7 @@ def preview(token: str) -> str:
     pad = load_or_404(token)
     specs = pad.specs
     number = request.args.get("hand", type=int)
-    if number is not None and pad.hand(number) is None:
+    if number is not None and pad.hand(number) is None and number not in pad.refused:
         abort(404)
     _, fields = _entry_form(pad, formdata=request.form, whole=number is not None)
     if not any(field.changed for field in fields) and trick_field(specs) is None:
@@ -542,7 +542,7 @@ def preview(token: str) -> str:
 def edit_hand(token: str, number: int):
     """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
     pad = load_or_404(token)
-    hand = pad.hand(number)
+    hand = pads.hand_to_fix(get_store(), pad, number)
     if hand is None:
         abort(404)
     specs = pad.specs

@@ -4,12 +4,17 @@ the stored results stand in for the replay, on the pad, the summary and the expo
 from __future__ import annotations
 
 import re
+import sqlite3
+from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.derived import engine_fingerprint
+from companion.store import Store
 from companion.web import app_state
-from tests.web.conftest import GARDE_47
+from tests.web.conftest import GARDE_47, phone_app
 
 HANDS = 23  # more than the 10 the pad's table shows, so the first thirteen fold away
 CSRF_TOKEN = re.compile(r'(csrf_token" value="|"X-CSRFToken": ")[^"]+')
@@ -34,3 +39,55 @@ def test_a_long_pad_reopened_cold_shows_what_it_showed_warm(app: Flask, client: 
     assert "4278" in cold[0] and "−1426" in cold[0]
     assert 'id="hand-14"' in cold[0] and 'id="hand-13"' not in cold[0]  # the latest 10
     assert 'id="hand-1"' in cold[1]  # every hand when asked
+
+
+def standings(page: str) -> list[str]:
+    block = page.split('id="standings"', 1)[1].split("</section>", 1)[0]
+    return re.findall(r'class="total[^"]*">([^<]+)<', block)
+
+
+def planted(db_path: Path, engine: str) -> None:
+    """Results as a version whose scoring differed would have kept them: Ann 999 after hand
+    3, noted as derived by `engine`."""
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE hand_results SET totals = '[999,-333,-333,-333]' WHERE number = 3")
+        conn.execute("UPDATE settings SET value = ? WHERE key = 'results_engine'", (engine,))
+
+
+@pytest.mark.parametrize(("noted", "shown"), [
+    # Derived by this code: the stored results are what the pad shows (the planted 999).
+    ("this", ["999", "−333", "−333", "−333"]),
+    # Derived by other code: dropped at start, the hands replayed by this code. Three gardes
+    # made by Ann (the first worked example): 3 × 186 = 558, and 3 × −62 = −186 each.
+    ("older", ["558", "−186", "−186", "−186"]),
+])
+def test_results_derived_by_other_code_are_not_shown_after_an_upgrade(
+        db_path: Path, client: FlaskClient, pad_url: str, noted: str, shown: list[str]) -> None:
+    for _ in range(3):
+        assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
+    planted(db_path, engine_fingerprint() if noted == "this" else "an older version's")
+    restarted = phone_app({"DATABASE": str(db_path), "TESTING": True,
+                           "WTF_CSRF_ENABLED": False}).test_client()
+    assert standings(restarted.get(pad_url).get_data(as_text=True)) == shown
+
+
+def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
+        db_path: Path, client: FlaskClient, pad_url: str) -> None:
+    # Hand 2 as a version whose rules let it through (or a correction of an earlier hand made
+    # impossible) would have left it: bouts "4" (a side holds 0 to 3 bouts). Replayed by this
+    # code it counts nothing, stays in the history, and the pad says so with a way to fix it.
+    assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
+    token = pad_url.rsplit("/", 1)[-1]
+    with Store(db_path) as store:
+        store.add_hand(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+    app_state(client.application).cache.clear()
+    page = client.get(pad_url).get_data(as_text=True)
+    banner = page.split('id="not-counted"', 1)[1].split("</div>", 1)[0]
+    assert "Hand 2 is not counted:" in banner and f"{pad_url}/hands/2" in banner
+    assert standings(page) == ["186", "−62", "−62", "−62"]  # hand 1 only (worked example)
+    fix = client.get(f"{pad_url}/hands/2").get_data(as_text=True)
+    assert "not counted:" in fix
+    assert client.post(f"{pad_url}/hands/2", data=GARDE_47).status_code == 303
+    page = client.get(pad_url).get_data(as_text=True)
+    assert 'id="not-counted"' not in page
+    assert standings(page) == ["372", "−124", "−124", "−124"]  # 2 × 186, 2 × −62
