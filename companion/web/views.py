@@ -331,8 +331,10 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
         "rules_page": url_for("pad.rules", slug=pad.setup.game),
         "has_referee": referee_for(pad.setup.game) is not None,
-        "last_row": (pads.row_of(get_store(), pad, pad.state.hands[-1].number)
-                     if pad.state.hands else None),
+        # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
+        "undo_number": pad.next_number - 1,
+        "last_row": (pads.row_of(get_store(), pad, pad.next_number - 1)
+                     if pad.next_number > 1 else None),
         "phone_name": phone_name(),
         # A hand's number is at least its position + 1: only the shown ones are looked up.
         "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
@@ -446,6 +448,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
         "rows": [(hand, pad.state.totals)],
         "last_row": row,
         "undo_row": row,
+        "undo_number": hand.number,
         "saved": hand,
         "message": saved_message(pad, hand),
         "undo_only": undo_only,

@@ -85,9 +85,27 @@ def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
     banner = page.split('id="not-counted"', 1)[1].split("</div>", 1)[0]
     assert "Hand 2 is not counted:" in banner and f"{pad_url}/hands/2" in banner
     assert standings(page) == ["186", "−62", "−62", "−62"]  # hand 1 only (worked example)
+    assert "Undo hand 2" in page  # the undo takes back the last hand, counted or not
+    summary = client.get(f"{pad_url}/summary").get_data(as_text=True)
+    assert "Hand 2 is not counted: Bouts must be between 0 and 3." in summary
     fix = client.get(f"{pad_url}/hands/2").get_data(as_text=True)
-    assert "not counted:" in fix
+    assert "Hand 2 is not counted: Bouts must be between 0 and 3." in fix
     assert client.post(f"{pad_url}/hands/2", data=GARDE_47).status_code == 303
     page = client.get(pad_url).get_data(as_text=True)
     assert 'id="not-counted"' not in page
     assert standings(page) == ["372", "−124", "−124", "−124"]  # 2 × 186, 2 × −62
+
+
+def test_a_last_hand_not_counted_can_be_undone(db_path: Path, client: FlaskClient,
+                                               pad_url: str) -> None:
+    # The audit's case: the last hand no longer counts, and "Undo hand 1" (the last counted
+    # one) was offered, which the store refused as stale every time.
+    assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
+    token = pad_url.rsplit("/", 1)[-1]
+    with Store(db_path) as store:
+        store.add_hand(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+    answer = client.post(pad_url + "/undo", data={}, follow_redirects=True)
+    page = answer.get_data(as_text=True)
+    assert "Hand 2 undone (it stays in the history)." in page
+    assert 'id="not-counted"' not in page and "Undo hand 1" in page
+    assert standings(page) == ["186", "−62", "−62", "−62"]
