@@ -349,6 +349,8 @@ class Skitgubbe(Game):
     player_counts = (2, 3, 4, 5, 6)
     zero_sum = False
     scale = GOATS
+    turn_word = t("leads")
+    turn_heading = t("First lead")
     summary = t("Draw and take tricks, then beat or pick up: the last player left holding "
                 "cards is the goat. The pad counts each player's goat games, fewest best, and "
                 "referees the tricks of both phases.")
@@ -360,6 +362,13 @@ class Skitgubbe(Game):
                 Field("trump", t("Trump of the second phase"), FieldKind.CHOICE,
                       choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", t("Not noted"))),
                       default="unnoted", required=False, section=t("Also noted")))
+
+    def dealer(self, state: State) -> int:
+        """Who leads the first trick of the next game: the loser of the last game, its goat
+        (the text: "The winner of the last trick (or the loser of the last game in the case of
+        the first trick) leads"); the first player listed leads the first game. The text names
+        no dealer."""
+        return state.hands[-1].entry["goat"] if state.hands else state.setup.first_dealer
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """A goat at the table (the parser checks it) is all a game's result needs."""

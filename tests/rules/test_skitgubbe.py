@@ -38,3 +38,14 @@ def test_two_to_six_players() -> None:
     assert GAME.player_counts == (2, 3, 4, 5, 6)
     _, problems = make_setup("skitgubbe", ["Solo"])
     assert [p.field for p in problems] == ["players"]
+
+
+def test_the_last_goat_leads_the_next_game() -> None:
+    # The text: "The winner of the last trick (or the loser of the last game in the case of
+    # the first trick) leads". The first game: the first player listed (Ann); after Bob is the
+    # goat, Bob leads; after Dan, Dan.
+    setup, _ = make_setup("skitgubbe", NAMES)
+    assert GAME.dealer(replay(setup, []).state) == 0
+    assert GAME.dealer(replay(setup, [(1, {"goat": 1})]).state) == 1
+    assert GAME.dealer(replay(setup, [(1, {"goat": 1}), (2, {"goat": 3})]).state) == 3
+    assert GAME.turn_word == "leads"
