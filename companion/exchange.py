@@ -16,12 +16,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine import Replay, make_setup, replay
+from companion import i18n
+from companion.engine import Replay, counts_nothing_after_the_end, make_setup, replay
 from companion.i18n import t
 from companion.parsing import trick_keys
 from companion.rules import UnknownGame, get
 from companion.rules.base import Game
-from companion.rules.values import FieldKind, Problem, Setup, State, json_ready
+from companion.rules.values import FieldKind, Problem, ScoredHand, Setup, State, json_ready
 from companion.settlement import Settlement
 from companion.store import HandRow, SessionRecord
 
@@ -82,9 +83,18 @@ def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
     rows = []
     for index, (hand, totals) in enumerate(zip(state.hands, state.running_totals(), strict=True)):
         dealer = game.dealer(State(setup, state.hands[:index]))
-        rows.append([hand.number, setup.players[dealer], game.describe(setup, hand.entry),
+        rows.append([hand.number, setup.players[dealer], csv_description(game, setup, hand),
                      *hand.result.points, *totals])
     return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
+
+
+def csv_description(game: Game, setup: Setup, hand: ScoredHand) -> str:
+    """A hand in words for the CSV, marked as the pad and the summary mark a hand kept after
+    the game's end ("After the game · …"), so its row of zeros is not read as a hand played."""
+    words = game.describe(setup, hand.entry)
+    if counts_nothing_after_the_end(hand.result):
+        return i18n.join((t("After the game"), words), " · ")
+    return words
 
 
 def _spreadsheet_safe(cell: Any) -> Any:

@@ -246,6 +246,17 @@ def test_csv_has_points_running_totals_and_a_total_row():
     assert "Garde" in rows[1][2]
 
 
+def test_csv_marks_a_hand_kept_after_the_end():
+    # Three hands agreed and played: a fourth (as a correction of an earlier redeal leaves it)
+    # counts nothing, and its row says so as the pad does; the totals stay those worked above.
+    setup, _ = make_setup("french-tarot", PLAYERS, {"hands": 3})
+    state = replay(setup, [(1, HAND_1), (2, HAND_2), (3, HAND_3), (4, HAND_1)]).state
+    rows = list(csv.reader(io.StringIO(to_csv(state, get("french-tarot")))))
+    assert [row[2].startswith("After the game · ") for row in rows[1:5]] == [
+        False, False, False, True]
+    assert rows[4][3:] == ["0", "0", "0", "0", "67", "-345", "459", "-181"]
+
+
 def test_csv_does_not_let_a_name_become_a_formula():
     players = ["=HYPERLINK(1)", "Bob", "Cleo", "Dan"]
     rows = list(csv.reader(io.StringIO(to_csv(scored_state(players), get("french-tarot")))))

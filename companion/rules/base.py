@@ -161,7 +161,14 @@ class Game(ABC):
 
     def outcome(self, state: State) -> Outcome:
         """Whether the session is over. By default it never ends by itself: the best total leads."""
-        return Outcome(finished=False, winners=leaders(state.totals, self.scale.better), text="")
+        winners = leaders(self.ranked_totals(state), self.scale.better)
+        return Outcome(finished=False, winners=winners, text="")
+
+    def ranked_totals(self, state: State) -> tuple[int, ...]:
+        """Each seat's count as the leaders are chosen on it and named with it ("Cat with 4"):
+        the totals by default; a game whose settlement first gives back what is still on the
+        table counts it here, so the winner named and the settlement agree."""
+        return state.totals
 
     def dealer(self, state: State) -> int:
         """The seat that deals the next hand: by default the deal moves one seat on every hand."""

@@ -661,6 +661,12 @@ def pool_note(pool: Pool) -> str:
     return t("Pool: {pool}", pool=pool.total)
 
 
+def pool_given_back(totals: Sequence[int], pool: Pool) -> tuple[int, ...]:
+    """Each player's counters once the pool left on the table goes back to those who put it in
+    since it was last won: the settlement's nets, and what the leader is chosen on."""
+    return tuple(total + stake for total, stake in zip(totals, pool.stakes, strict=True))
+
+
 def settlement_words(setup: Setup, pool: Pool) -> str:
     """How the settlement treats the pool left on the table."""
     if not pool.total:
@@ -778,12 +784,16 @@ class Maw(Game):
         pool = self.carried(state)
         return (pool_note(pool), next_stakes_note(state.setup, pool, self.dealer(state)))
 
+    def ranked_totals(self, state: State) -> tuple[int, ...]:
+        """The leader is the most counters once the pool left on the table is given back, as
+        the settlement gives it back (`pool_given_back`): the winner named is the settlement's."""
+        return pool_given_back(state.totals, self.carried(state))
+
     def settlement(self, state: State) -> Settlement:
         """Each player's counters won or lost, the pool left on the table given back to those
         who put it in since it was last won (so the nets add up to zero)."""
-        pool = self.carried(state)
-        nets = [total + stake for total, stake in zip(state.totals, pool.stakes, strict=True)]
-        return settle(nets, UNIT, method=settlement_words(state.setup, pool))
+        return settle(self.ranked_totals(state), UNIT,
+                      method=settlement_words(state.setup, self.carried(state)))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""

@@ -267,11 +267,12 @@ def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
 
 
 def leading_words(pad: pads.Pad) -> str:
-    """Who leads and with what: the side's total when the leaders form a fixed partnership."""
+    """Who leads and with what the game ranks them (`Game.ranked_totals`): the side's total when
+    the leaders form a fixed partnership."""
     winners = pad.outcome.winners
     if not winners:
         return ""
-    totals = pad.state.totals
+    totals = pad.game.ranked_totals(pad.state)
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
             return t("{who} with {total}", who=group.name,

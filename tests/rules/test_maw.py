@@ -159,6 +159,20 @@ def test_when_the_last_pool_was_won_the_totals_are_the_settlement() -> None:
     assert GAME.settlement(state).nets == (-10, -10, -10, 30)
 
 
+def test_the_leader_is_chosen_once_the_pool_is_given_back() -> None:
+    # Three players, the defaults (ante 2, dealer's stake 2), each pool 3 × 2 + 2 = 8.
+    # Deal 1, Ann deals, Cat takes three tricks: Ann −2 − 2 = −4, Bob −2, Cat −2 + 8 = +6.
+    # Deal 2, Bob deals, Ann takes three: Ann +6, Bob −4, Cat −2.
+    # Deal 3, Cat deals, spoiled: Ann −2, Bob −2, Cat −4; the pool of 8 stays on the table.
+    state = after(make(3), [deal([1, 1, 3]), deal([3, 1, 1]), deal([2, 2, 1])])
+    assert state.totals == (0, -8, 0)  # Ann and Cat level on the totals
+    # The pool goes back as Ann 2, Bob 2, Cat 4: Ann +2, Bob −6, Cat +4, and Cat alone leads.
+    assert GAME.ranked_totals(state) == (2, -6, 4)
+    assert GAME.settlement(state).nets == (2, -6, 4)
+    assert GAME.outcome(state).winners == (CAT,)
+    assert not GAME.outcome(state).finished  # the players end the evening, never the pad
+
+
 # ---------------------------------------------------------------- the house rules
 
 

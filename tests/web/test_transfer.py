@@ -4,6 +4,7 @@ hand and field at fault and nothing is imported; export file names carry the gam
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import re
@@ -19,6 +20,7 @@ from companion.rules import all_games
 from companion.rules.base import Game, default_options
 from companion.rules.values import ScoredHand, State, entry_as_data
 from tests.rules.test_contract import accepted_entries
+from tests.web.conftest import GARDE_47 as GARDE_47_FORM
 from tests.web.conftest import start
 
 GARDE_47 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
@@ -135,3 +137,21 @@ def test_export_names_carry_the_game_and_the_day(client: FlaskClient) -> None:
         disposition = client.get(f"{pad_url}/export.{suffix}").headers["Content-Disposition"]
         assert re.fullmatch(rf'attachment; filename="french-tarot-\d{{4}}-\d\d-\d\d\.{suffix}"',
                             disposition)
+
+
+def test_the_csv_marks_a_hand_kept_after_the_game_s_end(client: FlaskClient) -> None:
+    # Three hands agreed (a redeal is not a hand played). Saved: 1 Garde, 2 all passed, 3 and 4
+    # Garde: hand 4 is the third played and ends the game. Hand 2 corrected to the same Garde:
+    # the game is over after hand 3, and hand 4, saved before the correction, counts nothing.
+    # Each Garde: (25 + 6) × 2 = 62 from each defender, Ann +186; three: Ann 558, others −186.
+    url = start(client, hands="3")
+    for hand in (GARDE_47_FORM, {"contract": "pass"}, GARDE_47_FORM, GARDE_47_FORM):
+        assert client.post(f"{url}/hands", data=hand).status_code == 303
+    assert client.post(f"{url}/hands/2", data=GARDE_47_FORM).status_code == 303
+    rows = list(csv.reader(io.StringIO(client.get(f"{url}/export.csv").get_data(as_text=True))))
+    described = {row[0]: row[2] for row in rows[1:-1]}
+    assert described["4"] == "After the game · Ann · Garde · 47 pts, 2 bouts"
+    assert [number for number, words in described.items() if "After the game" in words] == ["4"]
+    assert rows[4][3:] == ["0", "0", "0", "0", "558", "-186", "-186", "-186"]
+    assert rows[5] == ["Total", "", "", "558", "-186", "-186", "-186",
+                       "558", "-186", "-186", "-186"]
