@@ -65,15 +65,19 @@ def to_json(data: Any) -> str:
     return json.dumps(json_ready(data), ensure_ascii=False, indent=2) + "\n"
 
 
-def to_csv(state: State, game: Game) -> str:
-    """The table of hands for a spreadsheet: each hand's points and running totals, then totals."""
+def to_csv(state: State, game: Game,
+           not_counted: Mapping[int, Sequence[Problem]] | None = None) -> str:
+    """The table of hands for a spreadsheet: each hand's points and running totals, then totals.
+    A hand kept but not counted (`not_counted`: the pad's refused hands) has its row too, in
+    its place, saying why, with no points."""
     setup = state.setup
     out = io.StringIO()
     writer = csv.writer(out)
     header = ["hand", game.turn_heading.lower(), "description",
               *setup.players, *(f"{name} total" for name in setup.players)]
     writer.writerow([_spreadsheet_safe(cell) for cell in header])
-    writer.writerows(_csv_hand_rows(state, game))
+    rows = [*_csv_hand_rows(state, game), *_csv_not_counted_rows(not_counted or {})]
+    writer.writerows(sorted(rows, key=lambda row: row[0]))
     writer.writerow(["Total", "", "", *state.totals, *state.totals])
     return out.getvalue()
 
@@ -86,6 +90,12 @@ def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
         rows.append([hand.number, setup.players[dealer], csv_description(game, setup, hand),
                      *hand.result.points, *totals])
     return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
+
+
+def _csv_not_counted_rows(not_counted: Mapping[int, Sequence[Problem]]) -> list[list[Any]]:
+    return [[number, "", _spreadsheet_safe(t("Hand {number} is not counted: {why}", number=number,
+                                             why=" ".join(p.message for p in problems)))]
+            for number, problems in not_counted.items()]
 
 
 def csv_description(game: Game, setup: Setup, hand: ScoredHand) -> str:

@@ -738,7 +738,7 @@ def export_name(pad: pads.Pad) -> str:
 def export_csv(token: str) -> Response:
     """The hands and totals as a spreadsheet."""
     pad = load_or_404(token)
-    response = make_response(exchange.to_csv(pad.state, pad.game))
+    response = make_response(exchange.to_csv(pad.state, pad.game, pad.refused))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{export_name(pad)}.csv"'
     return response

@@ -88,6 +88,9 @@ def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
     assert "Undo hand 2" in page  # the undo takes back the last hand, counted or not
     summary = client.get(f"{pad_url}/summary").get_data(as_text=True)
     assert "Hand 2 is not counted: Bouts must be between 0 and 3." in summary
+    sheet = client.get(f"{pad_url}/export.csv").get_data(as_text=True).splitlines()
+    assert sheet[2] == "2,,Hand 2 is not counted: Bouts must be between 0 and 3."
+    assert sheet[3] == "Total,,,186,-62,-62,-62,186,-62,-62,-62"
     fix = client.get(f"{pad_url}/hands/2").get_data(as_text=True)
     assert "Hand 2 is not counted: Bouts must be between 0 and 3." in fix
     assert client.post(f"{pad_url}/hands/2", data=GARDE_47).status_code == 303
