@@ -231,7 +231,8 @@ def referee(game: str, file: str) -> None:
     """Judge a trick (or tricks) of GAME read as JSON from FILE (default: standard input).
 
     The request: {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
-    with optional "options", "names" and "leader", or "tricks": [{"cards": [...], "context":
+    with optional "options", "names" and "leader" ("dealer" too, required where the game's
+    dealer sits out: Skat and Calabrasella at four), or "tricks": [{"cards": [...], "context":
     {...}}, ...]. Prints the verdicts as JSON; exits 2 with {"problems": [...]} when refused.
     `companion games --json` lists each game's referee context.
     """

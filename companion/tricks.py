@@ -5,7 +5,8 @@ Nothing here knows a game. How cards rank in a trick is data (`TrickRanking`: ra
 suit, the trump suit, fixed top trumps, cards that cannot win, whether equal cards tie), built
 by the game and passed in; the machinery answers who won and by which rule. Cards are always
 listed in play order, starting with the card the leader led, and play goes to the left: the seat
-after `s` is `s + 1` (modulo the number of players).
+after `s` is `s + 1` (modulo the number of players), passing over a seat that sits the hand out
+(`seats_in_play`).
 """
 
 from __future__ import annotations
@@ -235,9 +236,21 @@ def lowest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
     return min(candidates, key=lambda i: order.strength(cards[i].rank))
 
 
-def seat_of(leader: int, index: int, player_count: int) -> int:
-    """The seat that played the `index`-th card of a trick led by `leader` (play goes left)."""
-    return (leader + index) % player_count
+def seats_in_play(player_count: int, sitting_out: int | None = None) -> tuple[int, ...]:
+    """The seats that hold cards this hand, round the table in play order: every seat but the
+    one sitting out (the dealer of Skat or Calabrasella at four players), if any."""
+    return tuple(seat for seat in range(player_count) if seat != sitting_out)
+
+
+def seat_of(leader: int, index: int, player_count: int, sitting_out: int | None = None) -> int:
+    """The seat that played the `index`-th card of a trick led by `leader`: play goes left,
+    passing over the seat sitting out, which neither leads nor plays (an error if it led)."""
+    if sitting_out is None:
+        return (leader + index) % player_count
+    seats = seats_in_play(player_count, sitting_out)
+    if leader not in seats:
+        raise ValueError(f"seat {leader} sits out this hand and cannot lead")
+    return seats[(seats.index(leader) + index) % len(seats)]
 
 
 @dataclass(frozen=True)

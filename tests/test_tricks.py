@@ -24,6 +24,7 @@ from companion.tricks import (
     lowest_of_suit_led,
     revoke_words,
     seat_of,
+    seats_in_play,
     sorted_cards,
     suit_led,
     winning_index,
@@ -117,6 +118,32 @@ def test_lowest_of_suit_led(played: str, expected: int) -> None:
 ])
 def test_seat_of(leader: int, index: int, count: int, seat: int) -> None:
     assert seat_of(leader, index, count) == seat
+
+
+# Skat and Calabrasella: "At four players a trick has three cards (the dealer sits out)".
+def test_the_seats_in_play_leave_out_the_dealer_sitting_out() -> None:
+    assert seats_in_play(4, sitting_out=0) == (1, 2, 3)
+    assert seats_in_play(4, sitting_out=2) == (0, 1, 3)
+    assert seats_in_play(3) == (0, 1, 2)
+
+
+@pytest.mark.parametrize(("leader", "index", "out", "seat"), [
+    # Seat 0 deals and sits out; seat 2 leads: 2, then 3, then round past 0 to seat 1.
+    pytest.param(2, 2, 0, 1, id="the third card skips the dealer (seat 0)"),
+    pytest.param(2, 1, 0, 3, id="the second card is the next seat"),
+    # Seat 2 deals; seat 1 leads: 1, then 3 (seat 2 passed over), then 0.
+    pytest.param(1, 1, 2, 3, id="the second card skips the dealer (seat 2)"),
+    pytest.param(1, 2, 2, 0, id="the third card wraps to seat 0"),
+    pytest.param(3, 0, 2, 3, id="the card led is the leader's"),
+])
+def test_seat_of_passes_over_the_seat_sitting_out(leader: int, index: int, out: int,
+                                                  seat: int) -> None:
+    assert seat_of(leader, index, 4, out) == seat
+
+
+def test_the_seat_sitting_out_cannot_lead() -> None:
+    with pytest.raises(ValueError, match="sits out"):
+        seat_of(0, 1, 4, sitting_out=0)
 
 
 def test_a_played_trick_names_its_winner_and_lowest_card() -> None:

@@ -514,8 +514,9 @@ class CalabrasellaReferee(RankingReferee):
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_40_no_eight_to_ten()
 
-    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
-        return 3  # at four the dealer sits out
+    def dealer_sits_out(self, player_count: int) -> bool:
+        """At four players the dealer takes no cards (`sits_out`)."""
+        return player_count > SEATS_DEALT
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         return TrickRanking(order=TRICK_ORDER)

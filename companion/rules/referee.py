@@ -27,6 +27,7 @@ from companion.tricks import (
     TrickRanking,
     WinBy,
     resolve,
+    seat_of,
     tarot_ranking,
 )
 
@@ -59,27 +60,31 @@ class Verdict:
     notes: tuple[str, ...] = ()
     judged: tuple[CardJudgement, ...] = ()
 
-    def words(self, names: Sequence[str] | None = None, leader: int = 0) -> str:
-        """The verdict as a sentence: "Bob wins with the Jack of Clubs: …"."""
+    def words(self, names: Sequence[str] | None = None, leader: int = 0,
+              sitting_out: int | None = None) -> str:
+        """The verdict as a sentence: "Bob wins with the Jack of Clubs: …" (the seats in play
+        pass over `sitting_out`, the dealer who holds no cards)."""
         if self.winner is None or self.card is None:
             return self.rule
-        who = (names[(leader + self.winner) % len(names)] if names
+        who = (names[seat_of(leader, self.winner, len(names), sitting_out)] if names
                else t("Card {number}", number=self.winner + 1))
         return t("{who} wins with {card}: {rule}", who=who, card=card_name(self.card),
                  rule=self.rule)
 
     def as_data(self, cards: Sequence[Card], player_count: int,
-                names: Sequence[str] | None = None, leader: int = 0) -> dict[str, Any]:
+                names: Sequence[str] | None = None, leader: int = 0,
+                sitting_out: int | None = None) -> dict[str, Any]:
         """The verdict as JSON data beside its words (seats counted round a table of
-        `player_count`)."""
-        count = player_count
+        `player_count`, passing over the seat `sitting_out`)."""
+        winner_seat = (None if self.winner is None
+                       else seat_of(leader, self.winner, player_count, sitting_out))
         return {
             "winner": self.winner,
-            "winner_seat": None if self.winner is None else (leader + self.winner) % count,
+            "winner_seat": winner_seat,
             "card": self.card.code if self.card else None,
             "card_name": card_name(self.card) if self.card else None,
             "rule": self.rule,
-            "words": self.words(names, leader),
+            "words": self.words(names, leader, sitting_out),
             "tied": list(self.tied),
             "notes": list(self.notes),
             "cards": [{"index": j.index, "card": cards[j.index].code, "allowed": j.allowed,
@@ -106,9 +111,19 @@ class TrickReferee(ABC):
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         """The cards this game is played with, in the order the pad's grid shows them."""
 
+    def dealer_sits_out(self, player_count: int) -> bool:
+        """Whether the dealer holds no cards at this table size (Skat and Calabrasella at four):
+        a request then says who deals, and its tricks pass over the dealer's seat."""
+        return False
+
     def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
-        """How many cards a trick holds: one per player by default."""
-        return player_count
+        """How many cards a trick holds: one per player holding cards by default."""
+        return player_count - 1 if self.dealer_sits_out(player_count) else player_count
+
+    def context_problems(self, context: Mapping[str, Any]) -> list[Problem]:
+        """What the trick's house rules and context, each valid alone, cannot be together
+        (nothing by default)."""
+        return []
 
     def read(self, token: str, context: Mapping[str, Any]) -> Card:
         """A card code read the way this game (and session) writes its cards."""
@@ -208,6 +223,7 @@ def describe_referee(referee: TrickReferee) -> dict[str, Any]:
     return {"slug": referee.slug, "name": referee.name,
             "players": list(referee.player_counts),
             "variants": [{"players": count,
+                          "dealer_sits_out": referee.dealer_sits_out(count),
                           "options": [o.describe() for o in referee.options(count)],
                           "context": [f.describe() for f in referee.context_fields(count)],
                           "cards_in_trick": referee.cards_in_trick(count, {})}
@@ -222,8 +238,9 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
 
     The request: {"players": 4, "options": {...}, "context": {...}, "names": [...],
     "leader": 0, "cards": ["5H", "JH", ...]} or, for several tricks, "tricks": [{"cards": [...],
-    "context": {...}, "leader": 0}, ...] (each trick's context over the request's). Every value
-    goes through the strict parser before anything is built from it.
+    "context": {...}, "leader": 0}, ...] (each trick's context over the request's); "dealer"
+    (a seat) where the game's dealer sits out at this table size. Every value goes through the
+    strict parser before anything is built from it.
     """
     if not isinstance(data, Mapping):
         return {}, [Problem(None, t("The request must be a JSON object."))]
@@ -237,6 +254,8 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
         return {}, [Problem("players", t("{game} is played by {counts} players.",
                                          game=referee.name, counts=counts))]
     names, problems = _names(data.get("names"), count)
+    sitting_out, dealer_problems = _sitting_out(referee, count, data.get("dealer"))
+    problems += dealer_problems
     tricks = data.get("tricks")
     if tricks is None:
         tricks = [{"cards": data.get("cards"), "leader": data.get("leader", 0)}]
@@ -245,7 +264,7 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
                                                    most=MAX_TRICKS))]
     verdicts = []
     for index, trick in enumerate(tricks):
-        verdict, trick_problems = _judge_one(referee, count, data, trick, names)
+        verdict, trick_problems = _judge_one(referee, count, data, trick, names, sitting_out)
         problems += [Problem(p.field, p.message, p.part, index) for p in trick_problems]
         verdicts.append(verdict)
     if problems:
@@ -254,7 +273,7 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
             "verdicts": verdicts}, []
 
 
-REQUEST_KEYS = ("players", "options", "context", "names", "leader", "cards", "tricks")
+REQUEST_KEYS = ("players", "options", "context", "names", "leader", "dealer", "cards", "tricks")
 TRICK_KEYS = ("cards", "context", "leader")
 
 
@@ -268,8 +287,26 @@ def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
     return list(value), []
 
 
+def _sitting_out(referee: TrickReferee, count: int,
+                 value: Any) -> tuple[int | None, list[Problem]]:
+    """The seat that sits the hand out: the dealer, where the game's dealer holds no cards at
+    this table size (then the request must say who deals); None otherwise."""
+    sits_out = referee.dealer_sits_out(count)
+    if value is None:
+        if not sits_out:
+            return None, []
+        return None, [Problem("dealer", t("Say who deals: at {players} players of {game} the "
+                                          "dealer sits out.", players=count,
+                                          game=referee.name))]
+    dealer = read_count(value, digits=2)
+    if dealer is None or dealer >= count:
+        return None, [Problem("dealer", t("The dealer is a seat at this table."))]
+    return (dealer if sits_out else None), []
+
+
 def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick: Any,
-               names: list[str] | None) -> tuple[dict[str, Any], list[Problem]]:
+               names: list[str] | None,
+               sitting_out: int | None = None) -> tuple[dict[str, Any], list[Problem]]:
     """One trick of a request: its context read and checked, its cards read, the verdict."""
     if not isinstance(trick, Mapping) or any(key not in TRICK_KEYS for key in trick):
         return {}, [Problem("tricks", t("A trick holds its cards, and may hold its context "
@@ -280,13 +317,15 @@ def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick
     leader = read_count(trick.get("leader", 0), digits=2)
     if leader is None or leader >= count:
         problems.append(Problem("leader", t("The leader is a seat at this table.")))
+    elif leader == sitting_out:
+        problems.append(Problem("leader", t("The dealer sits this hand out, so cannot lead.")))
     if problems:
         return {}, problems
     cards, problems = read_trick_cards(referee, count, context, trick.get("cards"))
     if problems:
         return {}, problems
     verdict = referee.judge(cards, context)
-    return verdict.as_data(cards, count, names, leader or 0), []
+    return verdict.as_data(cards, count, names, leader or 0, sitting_out), []
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
@@ -312,7 +351,10 @@ def read_context(referee: TrickReferee, count: int, options: Any,
                                                  game=referee.name)))
     chosen, option_problems = parse_values(option_fields, options or {}, count)
     values, context_problems = parse_values(context_fields, context, count)
-    return {**chosen, **values}, problems + option_problems + context_problems
+    problems += option_problems + context_problems
+    if not problems:
+        problems = referee.context_problems({**chosen, **values})
+    return {**chosen, **values}, problems
 
 
 def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, Any],
@@ -367,6 +409,29 @@ LAST_TRICK = Field("last_trick", t("The last trick of the hand"), FieldKind.BOOL
                    help=t("On the last trick the Excuse goes to the winner"))
 
 
+def tarot_suit_rule(game: str, card: Card, cards: Sequence[Card], red: RankOrder,
+                    black: RankOrder) -> str:
+    """Why `card` won a tarot trick nobody trumped: the highest of the suit led, its suit's
+    order worded from the order in use (`red` or `black`: Ace or Ten the highest pip), and the
+    Excuse led."""
+    led_note = (t(" (the Excuse was led, so the next card set the suit)")
+                if cards[0] == EXCUSE else "")
+    order = red if card.suit.is_red else black
+    ace_high = order.strength(ACE) > order.strength(10)
+    if card.suit.is_red:
+        suits = t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ace "
+                  "highest of the pips", game=game) if ace_high else \
+            t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ten highest "
+              "of the pips", game=game)
+    else:
+        suits = t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ace "
+                  "highest of the pips", game=game) if ace_high else \
+            t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ten "
+              "highest of the pips", game=game)
+    return t("nobody played an atout, so the highest {suit} wins{led}; {suits}",
+             suit=SUIT_WORDS[card.suit], led=led_note, suits=suits)
+
+
 class TarotReferee(RankingReferee):
     """A tarot game's trick: the atouts are trumps, red and black suits rank as the game says,
     and the Excuse never wins. What its owner gives for it and whether it goes to the winner of
@@ -403,26 +468,10 @@ class TarotReferee(RankingReferee):
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
              context: Mapping[str, Any]) -> str:
         """The atout rule, or the suit led with its order, and the Excuse led."""
-        led_note = (t(" (the Excuse was led, so the next card set the suit)")
-                    if cards[0] == EXCUSE else "")
         if by is WinBy.TRUMP:
             return t("in {game} any atout beats every suit card, and the highest atout wins",
                      game=self.name)
-        red, black = self.suit_orders(context)
-        order = red if card.suit.is_red else black
-        ace_high = order.strength(ACE) > order.strength(10)
-        if card.suit.is_red:
-            suits = t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ace "
-                      "highest of the pips", game=self.name) if ace_high else \
-                t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ten highest "
-                  "of the pips", game=self.name)
-        else:
-            suits = t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ace "
-                      "highest of the pips", game=self.name) if ace_high else \
-                t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ten "
-                  "highest of the pips", game=self.name)
-        return t("nobody played an atout, so the highest {suit} wins{led}; {suits}",
-                 suit=SUIT_WORDS[card.suit], led=led_note, suits=suits)
+        return tarot_suit_rule(self.name, card, cards, *self.suit_orders(context))
 
     def notes(self, cards: Sequence[Card], winner: int | None,
               context: Mapping[str, Any]) -> tuple[str, ...]:

@@ -1180,8 +1180,9 @@ class SkatReferee(RankingReferee):
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_32_seven_to_ace()
 
-    def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
-        return 3  # at four the dealer sits the game out
+    def dealer_sits_out(self, player_count: int) -> bool:
+        """At four players the dealer deals and sits the game out (`sitting_out`)."""
+        return player_count == 4
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         game = context.get("game")

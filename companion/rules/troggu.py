@@ -526,6 +526,9 @@ class TrogguReferee(TarotReferee):
     name = t("Troggu")
     player_counts = (3, 4, 5, 6)
     cards = PACK
+    # Seed 002: "Atouts 2-20 are worth 1 point each ... Pips are worth 1 point each": Troggu
+    # has no half-point card, so the Excuse's owner gives a 1-point card.
+    exchange = t("a card worth 1 point")
 
 
 

@@ -27,6 +27,7 @@ from companion.rules.referee import (
     register_referee,
     suit_choices,
     suit_of_choice,
+    tarot_suit_rule,
     trump_field,
 )
 from companion.rules.values import (
@@ -663,6 +664,11 @@ def _side_ahead(standing: Standing) -> int | None:
 # ---------------------------------------------------------------- the trick referee
 
 
+TAROT_PACK_ORDERS = (TAROT_ACE_HIGH, TAROT_TEN_HIGH)
+"""With a tarot pack the suits rank as French Tarot's as written (our decision: the text is
+silent): red pips Ace high, black pips Ten high, the courts above them."""
+
+
 class WhistReferee(RankingReferee):
     """Whist's tricks: the highest trump, else the highest card of the suit led, Ace high. With
     a tarot pack the atouts are the trumps (the text), the suits rank as French Tarot's as
@@ -684,9 +690,17 @@ class WhistReferee(RankingReferee):
     def read(self, token: str, context: Mapping[str, Any]) -> Card:
         return parse(token, tarot=context.get("pack") == Pack.TAROT)
 
+    def context_problems(self, context: Mapping[str, Any]) -> list[Problem]:
+        """Seed 002: "If this is the case [a tarot deck], the atouts are the trump suit": a
+        trump suit chosen with a tarot pack is refused rather than silently ignored."""
+        if context.get("pack") == Pack.TAROT and suit_of_choice(context.get("trump")):
+            return [Problem("trump", t("With a tarot pack the atouts are the trumps: choose "
+                                       "no trump suit."))]
+        return []
+
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
-        if any(card.tarot for card in cards):
-            return tarot_ranking(TAROT_ACE_HIGH, TAROT_TEN_HIGH, frozenset({EXCUSE}))
+        if context.get("pack") == Pack.TAROT:
+            return tarot_ranking(*TAROT_PACK_ORDERS, frozenset({EXCUSE}))
         return TrickRanking(order=ACE_HIGH, trump=suit_of_choice(context.get("trump")))
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
@@ -696,6 +710,9 @@ class WhistReferee(RankingReferee):
         if by is WinBy.TRUMP:
             return t("{suit} are trumps: any trump beats the suit led, and the highest trump "
                      "wins", suit=SUIT_NAMES[card.suit])
+        if context.get("pack") == Pack.TAROT:
+            return tarot_suit_rule(t("Whist with a tarot pack"), card, cards,
+                                   *TAROT_PACK_ORDERS)
         return t("nobody played a trump, so the highest card of the suit led wins, Ace high")
 
 

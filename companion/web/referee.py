@@ -1,9 +1,11 @@
 """The trick referee on the pad: tap the cards of a trick in order, read who wins and why.
 
-Reached from every session of a trick game (with its players' names and count) and from each
-game's rules page (no session needed). Judging writes nothing, so the panel is a GET form: it
-works without JavaScript (type the card codes), a link to it shows the same verdict, and htmx
-swaps just the panel. The verdict comes from `judge_request`, as on the command line.
+Reached from every session of a trick game (with its players' names and count, its house rules
+and its dealer) and from each game's rules page (no session needed: the house rules, and where
+the dealer sits out who deals, are chosen on the panel). Judging writes nothing, so the panel is
+a GET form: it works without JavaScript (type the card codes), a link to it shows the same
+verdict, and htmx swaps just the panel. The verdict comes from `judge_request`, as on the
+command line.
 """
 
 from __future__ import annotations
@@ -20,17 +22,31 @@ from companion.parsing import read_count
 from companion.rules import all_games
 from companion.rules.referee import TrickReferee, judge_request, referee_for
 from companion.rules.values import Field, Problem
+from companion.tricks import seats_in_play
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
 from companion.web.views import is_htmx, load_or_404
 
 bp = Blueprint("referee", __name__)
 
-CARD_KEYS = ("cards", "leader", "players")
+CARD_KEYS = ("cards", "leader", "players", "dealer")  # the query's keys that are not fields
+
+
+@dataclass(frozen=True)
+class SessionTable:
+    """What a session fixes for its referee: the players by name (and so the table's size), its
+    house rules, and the seat that deals the hand being played."""
+
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+    dealer: int
 
 
 @dataclass
 class RefereePanel:
-    """What the referee panel draws: the choices, the pack as a grid, the verdict if asked."""
+    """What the referee panel draws: the choices, the pack as a grid, the verdict if asked.
+
+    `sitting_out` is the dealer where the game's dealer holds no cards at this table size
+    (None otherwise); `choose_dealer` says the panel asks who deals (no session to say it)."""
 
     referee: TrickReferee
     count: int
@@ -39,9 +55,27 @@ class RefereePanel:
     grid: list[list[Card]]
     cards: str
     leader: int
+    sitting_out: int | None = None
+    choose_dealer: bool = False
     verdict: Mapping[str, Any] | None = None
     problems: list[str] = field(default_factory=list)
     card_errors: list[str] = field(default_factory=list)
+
+    @property
+    def refused(self) -> bool:
+        """Whether the referee refused the trick (a problem beside a choice or the cards)."""
+        return bool(self.problems or self.card_errors
+                    or any(form_field.wtf.errors for form_field in self.fields))
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Every seat's name, in seat order ("Player 1", … without a session)."""
+        return self.names or unnamed_players(self.count)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats that may lead: every seat but the dealer sitting out."""
+        return seats_in_play(self.count, self.sitting_out)
 
 
 def unnamed_players(count: int) -> list[Text]:
@@ -49,33 +83,68 @@ def unnamed_players(count: int) -> list[Text]:
     return [t("Player {number}", number=seat + 1) for seat in range(count)]
 
 
-def _count(referee: TrickReferee, asked: Any, fixed: int | None) -> int:
-    """The table's size: the session's, else the one asked for if the game has it."""
-    if fixed is not None:
-        return fixed
+def _count(referee: TrickReferee, asked: Any) -> int:
+    """The table's size asked for, if the game has it (else its smallest)."""
     count = read_count(asked or "", digits=2)
     return count if count in referee.player_counts else referee.player_counts[0]
 
 
-def _specs(referee: TrickReferee, count: int) -> list[Field]:
-    return [*referee.options(count), *referee.context_fields(count)]
+def _specs(referee: TrickReferee, count: int, session: SessionTable | None) -> list[Field]:
+    """The choices the panel shows: the referee's house rules and the trick's context, but
+    not a house rule the session holds (the session's own value is used: a tarot-pack Whist)."""
+    held = _session_options(referee, count, session)
+    return [*(spec for spec in referee.options(count) if spec.name not in held),
+            *referee.context_fields(count)]
+
+
+def _session_options(referee: TrickReferee, count: int,
+                     session: SessionTable | None) -> dict[str, Any]:
+    """The session's own values of the house rules the referee reads (none without one)."""
+    if session is None:
+        return {}
+    return {spec.name: session.options[spec.name] for spec in referee.options(count)
+            if spec.name in session.options}
+
+
+def _sitting_out(referee: TrickReferee, count: int, asked: Any,
+                 session: SessionTable | None) -> int | None:
+    """The dealer, where the game's dealer holds no cards at this size: the session's, else
+    the seat asked for (the last seat by default, so Player 1 on the dealer's left leads)."""
+    if not referee.dealer_sits_out(count):
+        return None
+    if session is not None:
+        return session.dealer
+    dealer = read_count(asked or "", digits=2)
+    return dealer if dealer is not None and dealer < count else count - 1
+
+
+def _leader(asked: Any, count: int, sitting_out: int | None) -> int:
+    """The seat asked to lead; by default the first seat in play after the dealer (a seat
+    sitting out that is asked for is kept, so the referee can say why it cannot lead)."""
+    leader = read_count(asked or "", digits=2)
+    if leader is not None and leader < count:
+        return leader
+    return 0 if sitting_out is None else (sitting_out + 1) % count
 
 
 def build_referee_panel(referee: TrickReferee, values: Mapping[str, Any],
-                        names: Sequence[str] | None = None,
-                        fixed: int | None = None) -> RefereePanel:
-    """The panel for the values asked (a GET's query): judged when cards were given."""
-    count = _count(referee, values.get("players"), fixed)
-    specs = _specs(referee, count)
+                        session: SessionTable | None = None) -> RefereePanel:
+    """The panel for the values asked (a GET's query), from a session's table when there is
+    one: judged when cards were given."""
+    count = len(session.names) if session else _count(referee, values.get("players"))
+    names = list(session.names) if session else None
+    specs = _specs(referee, count, session)
     chosen = {key: values[key] for key in values if key not in CARD_KEYS}
     _, fields = build_form(specs, names or unnamed_players(count),
                            data=defaults_as_form_data(specs) | chosen)
-    leader = read_count(values.get("leader", "0"), digits=2) or 0
-    leader = leader if leader < count else 0
-    context = {spec.name: _field_value(fields, spec) for spec in specs}
+    sitting_out = _sitting_out(referee, count, values.get("dealer"), session)
+    leader = _leader(values.get("leader"), count, sitting_out)
+    context = _session_options(referee, count, session) | {
+        spec.name: _field_value(fields, spec) for spec in specs}
     pack = _pack(referee, count, context)
-    panel = RefereePanel(referee, count, list(names) if names else None, fields,
-                         _rows(pack), str(values.get("cards", ""))[:120], leader)
+    panel = RefereePanel(referee, count, names, fields, _rows(pack),
+                         str(values.get("cards", ""))[:120], leader, sitting_out,
+                         choose_dealer=sitting_out is not None and session is None)
     if panel.cards.strip():
         _judge(panel, specs, context)
     return panel
@@ -107,7 +176,9 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
     data = {"players": panel.count, "cards": panel.cards, "leader": panel.leader,
             "options": {k: v for k, v in context.items() if k in option_names},
             "context": {k: v for k, v in context.items() if k not in option_names}}
-    data["names"] = panel.names or unnamed_players(panel.count)
+    if panel.sitting_out is not None:
+        data["dealer"] = panel.sitting_out
+    data["names"] = panel.seat_names
     answer, problems = judge_request(panel.referee, data)
     if not problems:
         panel.verdict = answer["verdicts"][0]
@@ -120,7 +191,7 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
 
 def _answer(panel: RefereePanel, **extra: Any):
     template = "referee/_panel.html" if is_htmx() else "referee/page.html"
-    status = 422 if panel.problems or panel.card_errors else 200
+    status = 422 if panel.refused else 200
     has_rules = any(game.slug == panel.referee.slug for game in all_games())
     return render_template(template, panel=panel, has_rules=has_rules, **extra), status
 
@@ -136,11 +207,11 @@ def referee_page(slug: str):
 
 @bp.get("/s/<token>/referee")
 def session_referee(token: str):
-    """The trick referee for a session: its players by name, its table's size."""
+    """The trick referee for a session: its players by name, its table's size, its house rules
+    and the dealer of the hand being played."""
     pad = load_or_404(token)
     referee = referee_for(pad.setup.game)
     if referee is None:
         abort(404)
-    panel = build_referee_panel(referee, request.args.to_dict(), pad.setup.players,
-                                pad.setup.player_count)
-    return _answer(panel, pad=pad)
+    table = SessionTable(tuple(pad.setup.players), pad.setup.options, pad.dealer)
+    return _answer(build_referee_panel(referee, request.args.to_dict(), table), pad=pad)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.cards import parse
-from companion.rules.referee import all_referees, judge_request, referee_for
+from companion.rules.referee import all_referees, describe_referee, judge_request, referee_for
 
 
 def verdict(slug: str, cards: str, players: int = 4, **request: Any) -> dict[str, Any]:
@@ -192,3 +192,106 @@ def test_every_pack_reads_back_and_every_card_can_be_judged(referee) -> None:
 
 def test_cards_read_as_codes() -> None:
     assert parse("5H").rank == 5
+
+
+# ---------------------------------------------------------------- the dealer sitting out
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+@pytest.mark.parametrize(("slug", "cards", "context", "winner"), [
+    # "At four players a trick has three cards (the dealer sits out)". Ann (seat 0) deals, Cid
+    # (2) leads: Cid, Dee, then Bob (Ann passed over). Diamonds trumps, Spades led: "Ace, Ten,
+    # King" (ISkO), so Bob's Ace wins.
+    pytest.param("skat", "KS 10S AS", {"game": "diamonds"}, "Bob wins with the Ace of Spades",
+                 id="skat at four: Bob's Ace, Ann sitting out"),
+    # Calabrasella (Foster): Three, Two, Ace, … ; Cid's King, Dee's Two, Bob's Three wins.
+    pytest.param("calabrasella", "KS 2S 3S", {}, "Bob wins with the Three of Spades",
+                 id="calabrasella at four: Bob's Three, Ann sitting out"),
+])
+def test_at_four_the_trick_passes_over_the_dealer(slug: str, cards: str,
+                                                  context: dict[str, Any], winner: str) -> None:
+    found = verdict(slug, cards, players=4, context=context, names=NAMES, leader=2, dealer=0)
+    assert (found["winner"], found["winner_seat"]) == (2, 1)
+    assert found["words"].startswith(winner)
+
+
+def test_at_four_the_dealer_in_the_middle_is_passed_over() -> None:
+    # Cid (2) deals; Bob (1) leads: Bob, Dee, Ann. Calabrasella: the Three (Ann's) wins.
+    found = verdict("calabrasella", "KS 2S 3S", players=4, names=NAMES, leader=1, dealer=2)
+    assert (found["winner_seat"], found["words"][:3]) == (0, "Ann")
+
+
+def test_at_three_nobody_sits_out() -> None:
+    # Three players, Bob (1) leads: Bob, Cid, Ann; the Three is Ann's: (1 + 2) mod 3 = 0.
+    found = verdict("calabrasella", "KS 2S 3S", players=3, names=NAMES[:3], leader=1, dealer=0)
+    assert found["winner_seat"] == 0
+
+
+@pytest.mark.parametrize(("request_", "message"), [
+    ({"leader": 2}, "Say who deals: at 4 players of Skat the dealer sits out."),
+    ({"leader": 0, "dealer": 0}, "The dealer sits this hand out, so cannot lead."),
+    ({"leader": 1, "dealer": 4}, "The dealer is a seat at this table."),
+])
+def test_at_four_the_dealer_is_needed_and_cannot_lead(request_: dict[str, Any],
+                                                      message: str) -> None:
+    assert message in refused("skat", {"players": 4, "context": {"game": "diamonds"},
+                                       "cards": ["KS", "10S", "AS"], **request_})
+
+
+def test_at_four_a_trick_of_four_cards_is_refused() -> None:
+    assert refused("skat", {"players": 4, "dealer": 0, "leader": 1,
+                            "context": {"game": "diamonds"},
+                            "cards": ["KS", "10S", "AS", "QS"]}) == [
+        "4 cards were given; a trick of Skat at 4 players has 3."]
+
+
+def test_the_games_listing_says_where_the_dealer_sits_out() -> None:
+    variants = describe_referee(referee_for("skat"))["variants"]
+    assert [(v["players"], v["dealer_sits_out"], v["cards_in_trick"]) for v in variants] == [
+        (3, False, 3), (4, True, 3)]
+
+
+# ---------------------------------------------------------------- Whist with a tarot pack
+
+TAROT_WHIST = {"options": {"pack": "tarot"}, "context": {"trump": "none"}}
+
+
+def test_whist_with_a_tarot_pack_words_the_black_suits_ten_high() -> None:
+    # The suits follow French Tarot as written: black "10 is the highest valued pip and 1, or
+    # Ace, is the lowest": the Ten (card 2) beats the Ace led.
+    found = verdict("whist", "AS 10S 5S 2S", **TAROT_WHIST)
+    assert found["winner"] == 1
+    assert "Ace high" not in found["rule"]
+    assert found["rule"].endswith("the black suits rank King, Queen, Knight, Jack, then the Ten "
+                                  "highest of the pips")
+
+
+def test_whist_with_a_tarot_pack_words_the_red_suits_ace_high() -> None:
+    # Red: "1, or Ace, is the highest ranking pip and 10 is the lowest": the Ace (card 2) wins.
+    found = verdict("whist", "10H AH 5H 2H", **TAROT_WHIST)
+    assert found["winner"] == 1
+    assert found["rule"].endswith("the red suits rank King, Queen, Knight, Jack, then the Ace "
+                                  "highest of the pips")
+
+
+def test_whist_with_a_standard_pack_is_still_ace_high() -> None:
+    assert verdict("whist", "QH 2D AH KH", context={"trump": "S"})["rule"].endswith("Ace high")
+
+
+def test_whist_with_a_tarot_pack_refuses_a_trump_suit() -> None:
+    # "If this is the case, the atouts are the trump suit": Hearts as trumps cannot be.
+    assert refused("whist", {"players": 4, "options": {"pack": "tarot"},
+                             "context": {"trump": "H"}, "cards": ["5H", "10H", "KH", "2T"]}) == [
+        "With a tarot pack the atouts are the trumps: choose no trump suit."]
+
+
+# ---------------------------------------------------------------- Troggu's Excuse
+
+
+def test_troggu_s_excuse_is_exchanged_for_a_one_point_card() -> None:
+    # Seed 002, Troggu: "Atouts 2-20 are worth 1 point each ... Pips are worth 1 point each":
+    # no card is worth half a point, so the Excuse's owner gives a 1-point card.
+    notes = verdict("troggu", "5C EX 6C 2T")["notes"]
+    assert notes == ["The Excuse never wins: its owner keeps it among their own tricks and "
+                     "gives the winner a card worth 1 point in exchange (when they have one)."]
