@@ -249,7 +249,7 @@ KING_SUITS: tuple[tuple[str, str], ...] = (
     ("spades", "♠"), ("hearts", "♥"), ("diamonds", "♦"), ("clubs", "♣"),
 )
 
-FFT_RULING = t("RULINGS.md, French Tarot: the 5-player game follows the FFT")
+FFT_RULING = t("The pad's rulings, French Tarot: the 5-player game follows the FFT")
 
 
 # ---------------------------------------------------------------- the hand as the rules see it
@@ -1322,7 +1322,7 @@ class FrenchTarotReferee(TarotReferee):
                                       t("As written: red suits Ace high, Ten low")),
                                Choice(SuitOrder.FFT.value, t("FFT: every suit Ten high"))),
                       default=SuitOrder.AS_WRITTEN.value,
-                      help=t("RULINGS.md: as written; option: the FFT's order")),)
+                      help=t("The pad's rulings: as written; option: the FFT's order")),)
 
 
 

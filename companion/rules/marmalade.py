@@ -608,7 +608,8 @@ class Marmalade(Game):
             Field("board", t("Board"), FieldKind.CHOICE,
                   choices=(Choice(Board.FULL.value, t("121 holes")),
                            Choice(Board.SHORT.value, t("61 holes (a short game)"))),
-                  default=Board.FULL.value, help=t("RULINGS.md: 121 holes, 61 as an option")),
+                  default=Board.FULL.value,
+                  help=t("The pad's rulings: 121 holes, 61 as an option")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

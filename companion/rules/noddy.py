@@ -769,7 +769,7 @@ class Noddy(Game):
             Field("scoring", t("Scoring"), FieldKind.CHOICE,
                   choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
                   default=Scoring.AS_WRITTEN.value,
-                  help=t("RULINGS.md: as written; option: Parlett's scoring")),
+                  help=t("The pad's rulings: as written; option: Parlett's scoring")),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

@@ -42,7 +42,7 @@ class Count(StrEnum):
     AS_WRITTEN = "as-written"
 
 
-COUNT_LABELS = {Count.THREES: t("In threes, every other card 1 (RULINGS.md)"),
+COUNT_LABELS = {Count.THREES: t("In threes, every other card 1 (the pad's rulings)"),
                 Count.AS_WRITTEN: t("As written: counting cards only")}
 
 PACK: tuple[Card, ...] = tarot_pack()
@@ -150,7 +150,7 @@ class Scarto(PileGame):
         return (Field("count", t("Counting the piles"), FieldKind.CHOICE,
                       choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
                       default=Count.THREES.value,
-                      help=t("RULINGS.md: in threes, every other card 1, so a hand sums to "
+                      help=t("The pad's rulings: in threes, every other card 1, so a hand sums to "
                              "zero")),)
 
     def counting(self, setup: Setup) -> PileCounting:

@@ -181,7 +181,7 @@ SEEGER_FABIAN_OPPONENTS: dict[int, int] = {3: 40, 4: 30}
 LIST_LENGTHS: tuple[int, ...] = (0, 36, 48)
 """A fixed list: 36 games (three players deal 12 times each) or 48 (four players); 0 = none."""
 
-RULING = t("RULINGS.md, Skat")
+RULING = t("The pad's rulings, Skat")
 
 
 def _game_values() -> frozenset[int]:

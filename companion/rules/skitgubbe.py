@@ -285,7 +285,7 @@ class SkitgubbeReferee(TrickReferee):
                                Choice(FirstPhase.PAGAT.value,
                                       t("pagat.com: two-card tricks, Aces high"))),
                       default=FirstPhase.AS_WRITTEN.value,
-                      help=t("RULINGS.md: as written; pagat's first phase as the option")),)
+                      help=t("The pad's rulings: as written; pagat's first phase as the option")),)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The phase; in the first, a private trick, the last trick, a slough; in the second,

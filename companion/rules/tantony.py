@@ -91,7 +91,7 @@ class Options:
     scoring: Scoring = Scoring.PARTNERSHIP
 
 
-RULING = t("RULINGS.md, Tantony")
+RULING = t("The pad's rulings, Tantony")
 
 NO_TRUMP = TrickRanking(order=ACE_HIGH)
 """Tantony's tricks: no trump; the highest card of the suit led wins (Two low, Ace high)."""

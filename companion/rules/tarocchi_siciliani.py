@@ -166,8 +166,8 @@ class TarocchiSiciliani(PileGame):
 
     def own_fields(self, setup: Setup) -> tuple[Field, ...]:
         return (Field(LAST, t("Won the last trick"), FieldKind.SEAT,
-                      help=t("5 points for the last trick (RULINGS.md); counts by hand leave "
-                             "it out")),)
+                      help=t("5 points for the last trick (the pad's rulings); counts by hand "
+                             "leave it out")),)
 
     def own_problems(self, state: State, entry: Entry, piles: PileEntry) -> list[Problem]:
         """The last trick's winner holds at least that trick's four cards (a pile left blank

@@ -1024,7 +1024,8 @@ class Tarocchini(PileGame):
         return (Field("counting", t("Card points"), FieldKind.CHOICE,
                       choices=tuple(Choice(c.value, COUNTING_LABELS[c]) for c in Counting),
                       default=Counting.AS_WRITTEN.value,
-                      help=t("RULINGS.md: as written; in pairs, ask who took the last trick")),
+                      help=t("The pad's rulings: as written; in pairs, ask who took the last "
+                             "trick")),
                 Field("criccone", t("Criccone: three or more sets double the sets"),
                       FieldKind.BOOLEAN, default=False,
                       help=t("The published game; the text doubles the cricche only")),

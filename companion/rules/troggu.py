@@ -133,7 +133,7 @@ DEFAULT_STAKE = 10
 
 UNIT = t("Rappen")
 TIE_SECTION = t("Misère: a tie for the most points")
-RULING = t("RULINGS.md, the tarot family: Troggu")
+RULING = t("The pad's rulings, the tarot family: Troggu")
 
 
 def hand_size(player_count: int) -> int:

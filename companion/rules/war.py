@@ -127,7 +127,8 @@ class WarReferee(TrickReferee):
                   choices=(Choice(WarWhen.SUIT.value,
                                   t("Two cards of the same suit (as written)")),
                            Choice(WarWhen.RANK.value, t("Two cards of the same rank"))),
-                  default=WarWhen.SUIT.value, help=t("RULINGS.md: as written, the same suit")),
+                  default=WarWhen.SUIT.value,
+                  help=t("The pad's rulings: as written, the same suit")),
             Field("pack", t("The pack"), FieldKind.CHOICE,
                   choices=(Choice(Pack.STANDARD.value, t("52 cards")),
                            Choice(Pack.TAROT.value, t("A tarot pack (atouts: same suit as the "

@@ -503,7 +503,7 @@ def test_options_and_their_defaults() -> None:
     assert options["scoring"].default == "isko"
     assert options["list_games"].default == "0"
     assert options["stake"].default == 0
-    assert "RULINGS.md" in options["scoring"].help
+    assert "The pad's rulings" in options["scoring"].help
 
 
 def test_the_game_declares_itself() -> None:

@@ -816,7 +816,7 @@ def test_options() -> None:
     assert scoring.default == "partnership"
     assert [choice.value for choice in scoring.choices] == [
         "partnership", "split_left", "split_right", "individual"]
-    assert "RULINGS.md" in scoring.help
+    assert "The pad's rulings" in scoring.help
     assert GAME.options(3) == ()
 
 
