@@ -783,7 +783,7 @@ class Noddy(Game):
                             t("{name}, card {number}", name=name, number=index + 1),
                             FieldKind.CARD, choices=pack, required=False)
                       for index in range(HAND_CARDS)]
-            specs.append(Field(points_field(seat), t("Or {name}'s points", name=name),
+            specs.append(Field(points_field(seat), t("{name}'s points", name=name),
                                FieldKind.INTEGER, minimum=0, maximum=most, required=False,
                                help=t("Quick entry: the hand's count, instead of the cards")))
         specs += [

@@ -216,7 +216,7 @@ class War(Game):
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Who won the game: the player who took all the cards."""
-        return (Field("winner", t("Won the game"), FieldKind.SEAT,
+        return (Field("winner", t("The winner"), FieldKind.SEAT,
                       help=t("The text: the game ends when one player has won all the cards")),)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:

@@ -157,7 +157,7 @@ def test_the_same_hand_choice_discards_and_the_history_names_the_phones(
     history = page.locator("ol.history li")
     expect(history.nth(0)).to_contain_text("Hand 1 entered by Ann")
     expect(history.nth(1)).to_contain_text("Hand 1 corrected by Bob")
-    expect(history.nth(1)).to_contain_text("Won the game Bob → Ann")
+    expect(history.nth(1)).to_contain_text("The winner Bob → Ann")
     page.screenshot(path=str(screens / "history-who.png"), full_page=True)
 
 
