@@ -351,6 +351,71 @@ def test_every_faulty_box_of_a_whole_hand_is_named_at_once(client: FlaskClient,
     assert stored_hands(db_path, url) == []
 
 
+def whole_box(html: str, row: int) -> str:
+    """The whole-hand form's box holding trick row `row`'s runt, with its number and messages."""
+    before, after = html.split(f'name="tricks-{row}-runt"', 1)
+    start = before.rindex('<div class="runt-box">')
+    return before[start:] + after.split("</div>", 1)[0]
+
+
+def test_each_whole_hand_box_shows_the_trick_number_its_messages_use(
+        client: FlaskClient) -> None:
+    url = start(client)
+    html = text_of(client.get(url + "/whole"))
+    # The referee names a box "Trick N" (row N - 1): each box shows its N, 1 to 13.
+    assert [plain(whole_box(html, row)).split()[0] for row in range(13)] == \
+        [str(number) for number in range(1, 14)]
+    # Connie's first box is trick 7 (Annie 1-3, Benny 4-6), the last trick's box is 13.
+    connie = html.split("<legend>Connie</legend>", 1)[1].split("</fieldset>", 1)[0]
+    assert plain(connie).split()[0] == "7"
+    last = html.split("The last trick</legend>", 1)[1].split("</fieldset>", 1)[0]
+    assert plain(last).split()[0] == "13"
+
+
+def test_a_whole_hand_boxs_message_is_a_row_of_its_own(client: FlaskClient,
+                                                      db_path: Path) -> None:
+    url = start(client)
+    page = text_of(client.get(url + "/whole"))
+    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
+                                  CONNIE: ["10H", "JD", "6H"], DENNY: ["4D", "3C", "XX"]},
+                           last="", won_by=DENNY)
+    html = text_of(client.post(url + "/whole", data=data))
+    # Denny's third box is trick 12; the last trick (13) was left without its runt.
+    twelve, thirteen = whole_box(html, 11), whole_box(html, 12)
+    assert "Trick 12: XX is not a card" in plain(twelve)
+    assert "Trick 13: enter the runt, or the cards played." in plain(thirteen)
+    # Each message is the box's own element, which the style sheet spans across the whole box
+    # (under the number, the runt and the menus) rather than squeezing it into one column.
+    assert '<p class="error" role="alert">Trick 13: enter the runt' in thirteen
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    assert ".runt-box .error { grid-column: 1 / -1;" in css
+    assert stored_hands(db_path, url) == []
+
+
+def test_the_whole_hand_form_previews_its_score_live(client: FlaskClient,
+                                                     db_path: Path) -> None:
+    url = start(client)
+    page = text_of(client.get(url + "/whole"))
+    # The form asks the pad's own preview route, and before any change says what will show.
+    assert f'hx-post="/s/{token_of(url)}/preview"' in page
+    assert "The hand's score and its arithmetic appear here as you fill it in." in plain(page)
+    data = fill_whole_hand(page, {ANNIE: ["6D", "2S", "QH"], BENNY: ["7S", "3H", "5C"],
+                                  CONNIE: ["JD", "6H", "10H"], DENNY: ["3D", "4D", "3C"]},
+                           last="7C", won_by=DENNY)
+    shown = plain(text_of(client.post(url + "/preview", data=data, headers=HTMX)))
+    # The rules page's example hand, its runts in the boxes as they lie (see HAND_ONE).
+    assert "Annie: 6♦ 6 + 2♠ 2 + Q♥ 20 = 28" in shown
+    assert "Denny: 3♦ 3 + 4♦ 4 + 3♣ 3 + 7♣ 7 = 17" in shown
+    assert "Annie & Connie 28 + 31 = 59" in shown
+    # Still wrong: the preview says what, by trick number, and nothing is saved either way.
+    data["tricks-11-runt"], data["tricks-12-runt"] = "XX", ""
+    shown = plain(text_of(client.post(url + "/preview", data=data, headers=HTMX)))
+    assert "Not ready yet:" in shown
+    assert "Trick 12: XX is not a card" in shown
+    assert "Trick 13: enter the runt, or the cards played." in shown
+    assert stored_hands(db_path, url) == []
+
+
 # ---------------------------------------------------------------- refusals
 
 
