@@ -209,7 +209,7 @@ FULL_GAME = tuple(range(1, len(SCHEDULE) + 1))
 SHORT_GAME = (1, 3, 5, 7, 9)
 """RULINGS.md: the short game (the text's lost asterisks) plays rounds 1, 3, 5, 7 and 9."""
 
-RULING = "RULINGS.md, the anti-trump game"
+RULING = t("The pad's rulings, the anti-trump game")
 
 
 # ---------------------------------------------------------------- typed options

@@ -122,7 +122,7 @@ PEEL_SPOIL_ANTE = 1
 """Peel: after a spoil "the players contributing for the next round only one coin or counter"."""
 
 UNIT = t("counters")
-RULING = "RULINGS.md, Maw (Spoil Five)"
+RULING = t("The pad's rulings, Maw (Spoil Five)")
 
 RED_ORDER = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 """Red suits (the text): courts as usual, "the 10 is high and Ace is low for the pips"."""

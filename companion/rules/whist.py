@@ -141,7 +141,7 @@ GAME_VALUE_WORDS = {TREBLE: t("a treble"), DOUBLE: t("a double"), SINGLE: t("a s
 SIDE_SEATS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
 """Partners sit opposite: the 1st and 3rd players against the 2nd and 4th."""
 
-RULING = "RULINGS.md, Whist"
+RULING = t("The pad's rulings, Whist")
 
 # ---------------------------------------------------------------- the house rules
 

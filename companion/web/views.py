@@ -276,9 +276,10 @@ def leading_words(pad: pads.Pad) -> str:
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
             return t("{who} with {total}", who=group.name,
-                     total=pad.game.group_total(pad.state, group))
+                     total=formatting.number(pad.game.group_total(pad.state, group)))
     names = pad.setup.names_of(winners)
-    return t("{who} with {total}", who=names, total=totals[winners[0]])
+    # As the standings write a total: −4 with a true minus sign, not "-4".
+    return t("{who} with {total}", who=names, total=formatting.number(totals[winners[0]]))
 
 
 def latest_rows(pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS

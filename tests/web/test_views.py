@@ -481,3 +481,23 @@ def test_kept_urls_are_the_urls_url_for_builds(app: Flask) -> None:
         assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/s/abc/hands/7"
     with app.test_request_context("/", base_url="http://localhost/pad/"):  # mounted under /pad
         assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/pad/s/abc/hands/7"
+
+
+def test_a_negative_leading_total_is_written_as_the_standings_write_it(app) -> None:
+    # A game whose totals can all be below zero (the anti-trump game, a miss losing the
+    # difference: Ann −4, Bob −2): the leader's total with a true minus sign, as on the
+    # standings ("−2", not "-2").
+    from types import SimpleNamespace
+
+    from companion.engine import make_setup
+    from companion.rules import get
+    from companion.rules.values import Outcome, State
+    from companion.web.views import leading_words
+
+    setup, _ = make_setup("anti-trump", ["Ann", "Bob", "Cat"])
+    state = State(setup)
+    state.__dict__["totals"] = (-4, -2, -3)
+    pad = SimpleNamespace(outcome=Outcome(False, (1,)), game=get("anti-trump"), state=state,
+                          setup=setup)
+    with app.test_request_context("/"):
+        assert str(leading_words(pad)) == "Bob with −2"
