@@ -9,7 +9,7 @@ begun at 00:30 belongs to the new day there, whatever day it is in UTC. Pure Pyt
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 
 MINUS = "\u2212"
 
@@ -62,4 +62,20 @@ def day_starts(day: date) -> str:
     """The first moment of a day by the server's clock, written as the store writes moments
     (UTC, to the millisecond), so a range of days compares with stored times as text."""
     first = datetime.combine(day, time.min).astimezone()
+    if first.date() < day:
+        first = _after_a_skipped_midnight(first, day)
     return first.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _after_a_skipped_midnight(before: datetime, day: date) -> datetime:
+    """The first moment of `day` where its midnight never happens on the server's clock (the
+    clock moves on at 00:00, as Chile's does in September): the moment of the jump, found to
+    the millisecond between `before` (still the day before) and three hours later."""
+    low, high = before, before + timedelta(hours=3)
+    while high - low > timedelta(milliseconds=1):
+        middle = low + (high - low) / 2
+        if middle.astimezone().date() < day:
+            low = middle
+        else:
+            high = middle
+    return high

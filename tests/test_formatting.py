@@ -46,6 +46,30 @@ def test_a_day_starts_at_the_servers_midnight_written_in_utc(clock_ahead_of_utc)
     assert day_starts(date(2026, 11, 24)) == "2026-11-23T21:00:00.000+00:00"
 
 
+CHILE_LIKE = "<-04>4<-03>,M9.1.0/0,M4.1.0/0"
+"""A POSIX clock rule (no time-zone database needed) whose clock moves on at midnight, as
+Chile's does: summer time from 00:00 on the first Sunday of September (2025-09-07), so that
+day's midnight never happens and the day starts at 01:00 local, 04:00 UTC."""
+
+
+def test_a_day_whose_midnight_is_skipped_starts_at_the_jump(monkeypatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", CHILE_LIKE)
+    time.tzset()
+    try:
+        # Saturday 6th: midnight at −04 is 04:00 UTC; Sunday 7th: the clock jumps from
+        # 00:00 −04 (04:00 UTC) to 01:00 −03, the same instant: the 7th starts at 04:00 UTC,
+        # so 23:30 on the 6th (03:30 UTC) is on the 6th by both readings.
+        assert day_starts(date(2025, 9, 6)) == "2025-09-06T04:00:00.000+00:00"
+        assert day_starts(date(2025, 9, 7)) == "2025-09-07T04:00:00.000+00:00"
+        assert local_day("2025-09-07T03:30:00.000+00:00") == "2025-09-06"
+        assert local_day("2025-09-07T04:00:00.000+00:00") == "2025-09-07"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 @pytest.mark.parametrize("stamp", ["", "yesterday", None])
 def test_anything_but_a_moment_reads_blank(stamp) -> None:
     assert clock(stamp) == "" and local_day(stamp) == ""
