@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 from companion import formatting
 from companion.figures import Figure
@@ -75,7 +76,7 @@ def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
     the first hand)."""
     if state.hands_played == 0:
         return ()
-    if outcome.winners:
+    if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
     return leaders(state.totals, get(state.setup.game).scale.better)
 
@@ -115,7 +116,12 @@ class Record:
     @property
     def average_text(self) -> str:
         """The average as the pages print it, to a tenth: "12.5", "−3", or "—"."""
-        return "—" if self.average is None else formatting.number(round(self.average, 1))
+        if self.average is None:
+            return "—"
+        # Halves rounded up, as on paper (Python's round() takes them to the even tenth:
+        # 9 points over 4 hands, 2.25, would read 2.2).
+        tenths = Decimal(self.total * 10) / Decimal(self.hands)
+        return formatting.number(float(tenths.quantize(Decimal(1), ROUND_HALF_UP) / 10))
 
 
 @dataclass(frozen=True)

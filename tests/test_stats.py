@@ -214,3 +214,30 @@ def test_nobody_wins_a_session_without_a_hand() -> None:
     assert empty.winners == ()
     assert by_player(game_stats("french-tarot", [empty]).records)[ANN].won == 0
     assert games_played([*ALL, empty])["french-tarot"] == 3
+
+
+def test_nobody_wins_a_drawn_game() -> None:
+    # Tantony's verdict for level sides after four hands is a draw (docs/rules/tantony.md):
+    # the session is over and nobody won it, not all four.
+    from companion.rules.values import Outcome, State
+
+    setup, _ = make_setup("tantony", ["Ann", "Bob", "Cat", "Dan"])
+    drawn = Outcome(True, (), "Draw: 156 each after four hands")
+    state = State(setup)
+    state.__dict__["hands_played"] = 4
+    assert session_play("T", "2026-03-03T20:00:00.000+00:00", state, drawn,
+                        {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}).winners == ()
+
+
+@pytest.mark.parametrize(("total", "hands", "shown"), [
+    (9, 4, "2.3"),    # 2.25: a half rounds up, as on paper (round() gave the even 2.2)
+    (1, 4, "0.3"),    # 0.25
+    (3, 4, "0.8"),    # 0.75
+    (-9, 4, "−2.3"),  # −2.25: the half away from zero, with a true minus
+    (12, 4, "3"),     # a whole average shows no ".0"
+])
+def test_an_average_is_rounded_to_a_tenth_as_on_paper(total: int, hands: int,
+                                                      shown: str) -> None:
+    from companion.stats import Record
+
+    assert Record(ANN, "skat", 1, 0, hands, total, None, None).average_text == shown

@@ -847,7 +847,8 @@ def _after_four_hands(standing: SideStanding) -> Outcome:
     """The higher total wins a single game, or a double with 240 or more; level is a draw."""
     name, high, low = standing.ahead.name, standing.high, standing.low
     if standing.level:
-        return Outcome(True, standing.leaders, t("Draw: {high} each after four hands",
+        # A draw: the game is over and nobody won it (the statistics count no winner).
+        return Outcome(True, (), t("Draw: {high} each after four hands",
                                                  high=high))
     if high >= DOUBLE_AFTER_FOUR:
         return Outcome(True, standing.leaders, t("{name} win a double game: {high} to {low} "

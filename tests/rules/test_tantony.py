@@ -663,7 +663,7 @@ PARTNERSHIP_ENDS = [
                  "Both sides reached the target of 60 with 71: play on",
                  id="both sides reach the target with equal totals : play on"),
     # 59 + 19 + 59 + 19 = 156 each; never at a target on the way (59 < 60, 78 < 120, 137 < 180).
-    pytest.param([H59, M59, H59, M59], True, EVERYONE, "Draw: 156 each after four hands",
+    pytest.param([H59, M59, H59, M59], True, (), "Draw: 156 each after four hands",
                  id="equal totals after four hands draw"),
     # Benny & Denny lead 59 to 19 after hand 1 of a mirrored hand: short of 60, the leaders.
     pytest.param([M59], False, BENNY_DENNY, "",
