@@ -609,6 +609,9 @@ def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[F
 def undo(token: str) -> Response:
     """Take back the last hand. The history keeps it, with the undo."""
     pad = load_or_404(token)
+    if pad.ended:  # another phone ended it after this page was drawn: its hands stay as ended
+        flash_said(t("This session has ended: its hands can no longer be undone."))
+        return redirect(url_for("pad.show", token=token), code=303)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
         number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,

@@ -59,8 +59,12 @@ def name_this_phone(token: str) -> Response:
     """Keep the name this phone gives itself (blank: forget it), then back to the pad."""
     if get_store().get_session(token) is None:
         abort(404)
-    name = read_phone_name(request.form.get("name", ""))
-    if name is None:
+    typed = request.form.get("name", "")
+    name = read_phone_name(typed)
+    if name is None and typed.strip():  # too long, or control characters: the old name stays
+        flash_said(t("A phone's name is 1 to {most} characters: this phone's name is unchanged.",
+                     most=MAX_NAME))
+    elif name is None:
         session.pop(NAME_KEY, None)
     else:
         session[NAME_KEY] = name

@@ -187,3 +187,24 @@ def test_the_next_hand_choice_saves_it_as_the_next_hand(app: Flask) -> None:
     block = html.split('id="standings"', 1)[1].split("</section>", 1)[0]
     # Ann: 150 + 210 = 360; each defender −50 − 70 = −120
     assert re.findall(r'class="total[^"]*">([^<]+)<', block) == ["360", "−120", "−120", "−120"]
+
+
+def test_a_stale_save_of_a_phased_hand_says_why_above_the_next_bids(app: Flask) -> None:
+    # The anti-trump game: bids, then tricks. Phone A saves hand 1's bids and tricks; phone B,
+    # still on hand 1's tricks form, saves its own. There is no two-way choice (the next hand
+    # starts with its bids), so the reason must stand above the bids form B now gets: it was
+    # drawn nowhere (an audit of several phones).
+    a, b = app.test_client(), app.test_client()
+    url = a.post("/new", data={"game": "anti-trump", "players": "3", "name-0": "Ann",
+                               "name-1": "Bob", "name-2": "Cat"}).headers["Location"]
+    a.post(url + "/phase", data={"anti_trump": "C", "bid_0": "1", "bid_1": "2", "bid_2": "0",
+                                 "phase": "bids", "expected_number": "1"})
+    tricks = {"took_0": "2", "took_1": "2", "took_2": "1", "expected_number": "1"}
+    assert a.post(url + "/hands", data=tricks).status_code == 303
+    answer = b.post(url + "/hands", data={**tricks, "took_0": "1", "took_2": "2"},
+                    headers={"HX-Request": "true"})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert ("Hand 1 has already been saved from another device; the next hand is 2." in
+            " ".join(page.replace("&#39;", "'").split()))
+    assert 'name="expected_number" value="2"' in page  # the next hand's bids, ready

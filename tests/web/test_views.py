@@ -501,3 +501,17 @@ def test_a_negative_leading_total_is_written_as_the_standings_write_it(app) -> N
                           setup=setup)
     with app.test_request_context("/"):
         assert str(leading_words(pad)) == "Bob with −2"
+
+
+def test_an_ended_session_cannot_be_undone_from_a_page_drawn_before(
+        client, pad_url: str, db_path: Path) -> None:
+    # Phone B still shows "Undo hand 1"; phone A ends the session; B's undo must not take the
+    # ended session's hand back (an ended pad offers no undo, and takes no hand).
+    assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
+    row = re.search(r'name="based_on" value="(\d+)"', client.get(pad_url).get_data(as_text=True))
+    assert client.post(pad_url + "/end").status_code == 303
+    answer = client.post(pad_url + "/undo", data={"based_on": row.group(1)},
+                         follow_redirects=True)
+    assert "This session has ended: its hands can no longer be undone." in \
+        answer.get_data(as_text=True)
+    assert [row.number for row in stored_hands(db_path, pad_url)] == [1]

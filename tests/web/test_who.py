@@ -46,15 +46,19 @@ def test_a_phone_that_did_not_name_itself_is_not_named(client: FlaskClient) -> N
     assert re.fullmatch(r"\d\d:\d\d Hand 1 entered: .*", history_of(client, pad_url))
 
 
-def test_a_name_that_is_not_one_is_forgotten(client: FlaskClient) -> None:
+def test_a_blank_name_forgets_and_a_name_that_is_not_one_changes_nothing(
+        client: FlaskClient) -> None:
     pad_url = start(client)
     client.post(f"{pad_url}/name", data={"name": "Ann"})
-    for strange in ("", "   ", "x" * 31, "Ann\x00", "\x07"):
+    for blank in ("", "   "):
+        client.post(f"{pad_url}/name", data={"name": blank})
+        assert "Who holds this phone?" in client.get(pad_url).get_data(as_text=True), blank
+        client.post(f"{pad_url}/name", data={"name": "Ann"})
+    for strange in ("x" * 31, "Ann\x00", "\x07"):
         client.post(f"{pad_url}/name", data={"name": strange})
         page = client.get(pad_url).get_data(as_text=True)
-        assert "Who holds this phone?" in page, strange
-        client.post(f"{pad_url}/name", data={"name": "Ann"})
-        assert "This phone: <strong>Ann</strong>" in client.get(pad_url).get_data(as_text=True)
+        assert "This phone: <strong>Ann</strong>" in page, strange
+        assert "name is 1 to 30 characters" in page, strange
 
 
 def test_a_seat_button_names_the_phone(client: FlaskClient) -> None:
@@ -78,3 +82,23 @@ def test_a_corrected_hand_is_marked_in_the_table(client: FlaskClient) -> None:
 
 def test_naming_an_unknown_session_is_a_404(client: FlaskClient) -> None:
     assert client.post("/s/nothing-here/name", data={"name": "Ann"}).status_code == 404
+
+
+def test_enter_in_the_name_box_keeps_the_typed_name(client: FlaskClient, pad_url: str) -> None:
+    # The seat buttons and the box are two forms: a browser's Enter in the box submits the
+    # box's own Keep (the first submit button of its form), never the first seat's button,
+    # which named the phone "Ann" when "Grandpa" was typed (an audit at 390×844).
+    page = client.get(pad_url).get_data(as_text=True)
+    who = page.split('id="who"', 1)[1].split("</details>", 1)[0]
+    box_form = who.split("<form", 2)[2]
+    assert 'name="name" maxlength="30"' in box_form and 'value="Ann"' not in box_form
+    client.post(f"{pad_url}/name", data={"name": "Grandpa"})
+    assert "This phone: <strong>Grandpa</strong>" in client.get(pad_url).get_data(as_text=True)
+
+
+def test_a_name_too_long_leaves_the_old_one(client: FlaskClient, pad_url: str) -> None:
+    client.post(f"{pad_url}/name", data={"name": "Ann"})
+    answer = client.post(f"{pad_url}/name", data={"name": "x" * 31}, follow_redirects=True)
+    page = answer.get_data(as_text=True)
+    assert "A phone&#39;s name is 1 to 30 characters: this phone&#39;s name is unchanged." in page
+    assert "This phone: <strong>Ann</strong>" in page
