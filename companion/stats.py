@@ -9,8 +9,14 @@ What counts (the statistics pages say it too):
 - A session is **won** by the game's own verdict when it finished by its rules; otherwise by
   whoever led on the totals after its last hand (the game's own leaders: a side in partnership
   Tantony), sessions still being played included. A session without a hand has no winner.
-- A **hand** is a hand played out: a redeal (everyone passed) is left out of the hands, the
-  average and the best and worst hand.
+- A **hand** is a hand played out, counted for the players who took part in it, as each game
+  says (`Game.took_part`): a redeal (everyone passed) is left out of the hands and of the best
+  and worst hand, and so are Skat's passed game (on the list, but nobody played it) and a hand
+  a player sat out (the dealer at four in Skat and Calabrasella). A game's hands are those
+  anyone took part in.
+- The **average** is all a player scored (their session totals added up: a misdeal's cost
+  and Seeger-Fabian's 30 to Skat's dealer sitting out included) over the hands they took part
+  in.
 - The **best** hand is the highest score, or the lowest where the game's scale says fewer is
   better (goats); the first such hand when several tie.
 - A player in two seats of one session (a typing slip) is counted in the first.
@@ -74,11 +80,12 @@ def session_play(key: str, started: str, state: State, outcome: Outcome,
 def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
     """The seats that won: the game's verdict, or its leaders when play stopped (none before
     the first hand)."""
-    if state.hands_played == 0:
+    game = get(state.setup.game)
+    if not any(played_by_anyone(game, state.setup, hand) for hand in state.hands):
         return ()
     if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
-    return leaders(state.totals, get(state.setup.game).scale.better)
+    return leaders(state.totals, game.scale.better)
 
 
 # ---------------------------------------------------------------- what comes out
@@ -110,7 +117,7 @@ class Record:
 
     @property
     def average(self) -> float | None:
-        """Points per hand played (None before any hand)."""
+        """The points scored per hand played (None before any hand)."""
         return self.total / self.hands if self.hands else None
 
     @property
@@ -126,7 +133,8 @@ class Record:
 
 @dataclass(frozen=True)
 class SessionResult:
-    """A player's result in one session: for the results over time."""
+    """A player's result in one session: for the results over time (`hands`: those they
+    took part in)."""
 
     session: str
     day: str
@@ -170,14 +178,19 @@ class _Tally:
     worst: HandRef | None = None
     counts: Counter[str] = field(default_factory=Counter)
 
-    def add_session(self, play: SessionPlay, seat: int, better: Better,
-                    count: Callable[[ScoredHand, int], Counter[str]] | None) -> None:
+    def add_session(self, play: SessionPlay, seat: int, game: Game) -> int:
+        """Add one session's result and the hands `seat` took part in; answers how many.
+
+        The total is all the seat scored, hands it took no part in included (a misdeal's
+        cost, Seeger-Fabian's 30 to Skat's dealer sitting out): the points are theirs."""
+        better, count = game.scale.better, _own_count(game)
         self.sessions += 1
         self.won += seat in play.winners
-        for hand in played_hands(play.state):
+        self.total += play.state.totals[seat]
+        before = self.hands
+        for hand in hands_of(game, play.state, seat):
             points = hand.result.points[seat]
             self.hands += 1
-            self.total += points
             here = HandRef(play.key, play.day, hand.number, points)
             if self.best is None or _beats(points, self.best.points, better):
                 self.best = here
@@ -185,6 +198,7 @@ class _Tally:
                 self.worst = here
             if count is not None:
                 self.counts.update(count(hand, seat))
+        return self.hands - before
 
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
@@ -197,26 +211,36 @@ def _beats(points: int, other: int, better: Better) -> bool:
     return points > other if better is Better.HIGHER else points < other
 
 
-def played_hands(state: State) -> Iterable[ScoredHand]:
-    """The hands played out (a redeal is not a hand played)."""
-    return (hand for hand in state.hands if not hand.result.redeal)
+def hands_of(game: Game, state: State, seat: int) -> Iterable[ScoredHand]:
+    """The hands `seat` took part in, as the game says (`Game.took_part`): not a redeal, not
+    Skat's passed game, not a hand the seat sat out."""
+    setup = state.setup
+    return (hand for hand in state.hands if game.took_part(setup, hand, seat))
+
+
+def played_by_anyone(game: Game, setup: Setup, hand: ScoredHand) -> bool:
+    """Whether any seat took part in `hand` (not a redeal, not Skat's passed game)."""
+    return any(game.took_part(setup, hand, seat) for seat in range(setup.player_count))
+
+
+def hands_played(game: Game, state: State) -> int:
+    """The hands anyone took part in: a game's hands on its statistics page."""
+    return sum(1 for hand in state.hands if played_by_anyone(game, state.setup, hand))
 
 
 def game_stats(slug: str, plays: Sequence[SessionPlay]) -> GameStats:
     """The statistics of one game: each player's record over the sessions of that game."""
     game = get(slug)
-    count = _own_count(game)
     tallies: dict[int, _Tally] = {}
     mine = [play for play in plays if play.setup.game == slug]
     for play in mine:
         for player in sorted(play.players()):
             seat = play.seat_of(player)
             assert seat is not None
-            tallies.setdefault(player, _Tally()).add_session(play, seat, game.scale.better,
-                                                             count)
+            tallies.setdefault(player, _Tally()).add_session(play, seat, game)
     records = sorted((tally.freeze(player, slug) for player, tally in tallies.items()),
                      key=lambda r: (-r.sessions, -r.won, r.player))
-    return GameStats(slug, len(mine), sum(play.state.hands_played for play in mine),
+    return GameStats(slug, len(mine), sum(hands_played(game, play.state) for play in mine),
                      tuple(records))
 
 
@@ -229,11 +253,9 @@ def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
         if seat is None:
             continue
         slug = play.setup.game
-        game = get(slug)
-        tallies.setdefault(slug, _Tally()).add_session(play, seat, game.scale.better,
-                                                       _own_count(game))
+        hands = tallies.setdefault(slug, _Tally()).add_session(play, seat, get(slug))
         results.append(SessionResult(play.key, play.day, slug, play.state.totals[seat],
-                                     play.state.hands_played, seat in play.winners))
+                                     hands, seat in play.winners))
     records = sorted((tally.freeze(player, slug) for slug, tally in tallies.items()),
                      key=lambda r: (-r.sessions, r.game))
     return PlayerStats(player, tuple(records), tuple(results))

@@ -31,9 +31,9 @@ ANN, BOB, CAT, DAN = 1, 2, 3, 4
 
 
 def play(key: str, started: str, slug: str, names: list[str], seats: list[int],
-         hands: list[dict[str, Any]]) -> SessionPlay:
+         hands: list[dict[str, Any]], options: dict[str, Any] | None = None) -> SessionPlay:
     """A session replayed by the engine (every hand must be accepted), with its seating."""
-    setup, problems = make_setup(slug, names)
+    setup, problems = make_setup(slug, names, options)
     assert not problems
     replayed = replay(setup, list(enumerate(hands, start=1)))
     assert not replayed.problems, replayed.problems
@@ -77,7 +77,8 @@ SESSION_B = play("B", "2026-02-05T20:00:00.000+00:00", "french-tarot",
 #  1. Bob diamonds with 1, 61 points, won: (1 + 1) × 9 = 18.   Bob +18.
 #  2. Cat grand with 1, 80 points, won: (1 + 1) × 24 = 48.     Cat +48.
 #  3. Ann hearts with 1, 60 points, lost: −2 × (1 + 1) × 10 = −40.  Ann −40.
-#  4. Everyone passes: written on the list as a game, nobody scores (counted as a hand).
+#  4. Everyone passes: written on the list as a game, nobody scores; nobody played it, so it
+#     is no hand played.
 #  Totals Ann −40, Bob 18, Cat 48: Cat leads.
 SESSION_C = play("C", "2026-01-20T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
                  [ANN, BOB, CAT],
@@ -156,12 +157,14 @@ def test_a_date_range_is_the_callers_choice_of_sessions() -> None:
 
 def test_skat_games_declared_and_won_by_game_type() -> None:
     table = game_stats("skat", ALL)
-    assert (table.sessions, table.hands) == (1, 4)  # the passed game is on the list
+    assert (table.sessions, table.hands) == (1, 3)  # the passed game was not played
     records = by_player(table.records)
     assert (records[ANN].total, records[BOB].total, records[CAT].total) == (-40, 18, 48)
     assert records[CAT].won == 1 and records[BOB].won == 0
-    # Bob: 18 over 4 games = 4.5 a game; Ann's best is the first 0, her worst the lost hearts.
-    assert records[BOB].average == pytest.approx(4.5)
+    # Bob: 18 over the 3 games played = 6 a game; Ann's best is the first 0, her worst the
+    # lost hearts.
+    assert records[BOB].average == pytest.approx(6)
+    assert records[BOB].hands == 3
     assert records[ANN].best == HandRef("C", "2026-01-20", 1, 0)
     assert records[ANN].worst == HandRef("C", "2026-01-20", 3, -40)
     won = {p: {f.heading: (f.value, f.out_of) for f in records[p].figures} for p in records}
@@ -219,14 +222,19 @@ def test_nobody_wins_a_session_without_a_hand() -> None:
 def test_nobody_wins_a_drawn_game() -> None:
     # Tantony's verdict for level sides after four hands is a draw (docs/rules/tantony.md):
     # the session is over and nobody won it, not all four.
-    from companion.rules.values import Outcome, State
+    from companion.rules.values import HandResult, Outcome, ScoredHand, State
 
     setup, _ = make_setup("tantony", ["Ann", "Bob", "Cat", "Dan"])
     drawn = Outcome(True, (), "Draw: 156 each after four hands")
-    state = State(setup)
-    state.__dict__["hands_played"] = 4
+    level = HandResult((0, 0, 0, 0), (), "")
+    state = State(setup, tuple(ScoredHand(n, {}, level) for n in range(1, 5)))
     assert session_play("T", "2026-03-03T20:00:00.000+00:00", state, drawn,
                         {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}).winners == ()
+    # The same hands with the verdict unfinished: the level leaders, all four (the rule for a
+    # session stopped while it was being played).
+    going = Outcome(False, (0, 1, 2, 3), "")
+    assert session_play("T", "2026-03-03T20:00:00.000+00:00", state, going,
+                        {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}).winners == (0, 1, 2, 3)
 
 
 @pytest.mark.parametrize(("total", "hands", "shown"), [
@@ -241,3 +249,94 @@ def test_an_average_is_rounded_to_a_tenth_as_on_paper(total: int, hands: int,
     from companion.stats import Record
 
     assert Record(ANN, "skat", 1, 0, hands, total, None, None).average_text == shown
+
+
+# -------------------------------------------------------------- hands not everyone played
+
+# Skat at three, Ann Bob Cat (ISkO, points in the declarer's column):
+#  1. Ann clubs with 1, won: (1 + 1) × 12 = 24.   Ann +24.
+#  2. Everyone passes: on the list, but no game played.
+#  3. Bob Null (bid 23) lost: −2 × 23 = −46.       Bob −46.
+SKAT_PASSED = play("P", "2026-04-01T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
+                   [ANN, BOB, CAT],
+                   [skat("clubs", 0, 1, 70, "won"), {"game": "passed"},
+                    {"game": "null", "declarer": 1, "bid": 23, "result": "lost"}])
+
+
+def test_skats_passed_game_is_no_hand_played() -> None:
+    table = game_stats("skat", [SKAT_PASSED])
+    assert (table.sessions, table.hands) == (1, 2)  # "1 session, 2 hands"
+    records = by_player(table.records)
+    ann, bob, cat = records[ANN], records[BOB], records[CAT]
+    assert (ann.hands, bob.hands, cat.hands) == (2, 2, 2)
+    # Ann: 24 + 0 over hands 1 and 3 = 12; her worst is the 0 of hand 3, not the pass.
+    assert ann.average == pytest.approx(12)
+    assert ann.best == HandRef("P", "2026-04-01", 1, 24)
+    assert ann.worst == HandRef("P", "2026-04-01", 3, 0)
+    # Bob: 0 − 46 over 2 hands = −23.
+    assert bob.average == pytest.approx(-23)
+    assert bob.worst == HandRef("P", "2026-04-01", 3, -46)
+    # The player's page agrees, and the session's result counts the same 2 hands.
+    assert player_stats(ANN, [SKAT_PASSED]).records[0].hands == 2
+    assert player_stats(ANN, [SKAT_PASSED]).results[0].hands == 2
+
+
+# Skat at four, Ann Bob Cat Dan, Ann deals first; the dealer sits the game out (ISkO):
+#  1. Ann deals and sits out; Bob clubs with 1, won: +24.
+#  2. Bob deals and sits out; Ann hearts with 1, 60 points, lost: −2 × 2 × 10 = −40.
+SKAT_FOUR = play("F", "2026-04-02T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat", "Dan"],
+                 [ANN, BOB, CAT, DAN],
+                 [skat("clubs", 1, 1, 70, "won"), skat("hearts", 0, 1, 60, "lost")])
+
+
+def test_at_four_the_skat_dealer_sat_the_hand_out() -> None:
+    table = game_stats("skat", [SKAT_FOUR])
+    assert table.hands == 2
+    records = by_player(table.records)
+    # Ann played hand 2 only: −40, her best and worst; never "0, hand 1".
+    ann = records[ANN]
+    assert (ann.hands, ann.total) == (1, -40)
+    assert ann.best == ann.worst == HandRef("F", "2026-04-02", 2, -40)
+    # Bob played hand 1 only: +24.
+    assert (records[BOB].hands, records[BOB].average) == (1, pytest.approx(24))
+    # Cat and Dan defended both: 0 and 0.
+    assert (records[CAT].hands, records[DAN].hands) == (2, 2)
+
+
+def test_points_from_a_hand_sat_out_count_in_the_average_not_as_a_hand() -> None:
+    # Seeger-Fabian at four (docs/rules/skat.md, RULINGS.md): a lost game pays each other
+    # player 30, the dealer sitting out too. Ann deals; Bob Null (23) lost: −2 × 23 − 50 = −96,
+    # Ann, Cat and Dan +30. Then Bob deals; Cat diamonds with 1, won: (1 + 1) × 9 + 50 = 68.
+    session = play("S", "2026-04-03T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat", "Dan"],
+                   [ANN, BOB, CAT, DAN],
+                   [{"game": "null", "declarer": 1, "result": "lost"},
+                    skat("diamonds", 2, 1, 61, "won")], {"scoring": "seeger_fabian"})
+    assert session.state.totals == (30, -96, 98, 30)
+    records = by_player(game_stats("skat", [session]).records)
+    # Ann played hand 2 only (0) but holds 30: 30 over 1 hand; her best is hand 2's 0.
+    ann = records[ANN]
+    assert (ann.hands, ann.total, ann.average) == (1, 30, pytest.approx(30))
+    assert ann.best == HandRef("S", "2026-04-03", 2, 0)
+    # Bob played hand 1 only (−96), sat hand 2 out.
+    assert (records[BOB].hands, records[BOB].total) == (1, -96)
+
+
+def test_at_four_the_calabrasella_dealer_took_no_cards() -> None:
+    # Foster: "If four play, the dealer takes no cards." Ann deals deal 1 (Bob stands, 20 of
+    # 35: 20 − 15 = +5); Bob deals deal 2, which everyone passes (thrown in): no hand.
+    session = play("K", "2026-04-04T20:00:00.000+00:00", "calabrasella",
+                   ["Ann", "Bob", "Cat", "Dan"], [ANN, BOB, CAT, DAN],
+                   [{"event": "played", "player": 1, "points": 20}, {"event": "all_passed"}])
+    table = game_stats("calabrasella", [session])
+    assert table.hands == 1
+    records = by_player(table.records)
+    assert (records[ANN].hands, records[BOB].hands, records[CAT].hands) == (0, 1, 1)
+    assert records[ANN].best is None and records[ANN].average is None
+    assert records[BOB].best == HandRef("K", "2026-04-04", 1, 5)
+
+
+def test_a_session_of_passed_games_has_no_winner() -> None:
+    passed = play("N", "2026-04-05T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
+                  [ANN, BOB, CAT], [{"game": "passed"}, {"game": "passed"}])
+    assert passed.winners == ()
+    assert game_stats("skat", [passed]).hands == 0

@@ -38,6 +38,7 @@ from companion.rules.values import (
     Phase,
     Problem,
     Scale,
+    ScoredHand,
     SeatGroup,
     Setup,
     State,
@@ -173,6 +174,13 @@ class Game(ABC):
     def dealer(self, state: State) -> int:
         """The seat that deals the next hand: by default the deal moves one seat on every hand."""
         return (state.setup.first_dealer + len(state.hands)) % state.setup.player_count
+
+    def took_part(self, setup: Setup, hand: ScoredHand, seat: int) -> bool:
+        """Whether `seat` took part in `hand` as played, for the statistics' hands: by default
+        every seat of a hand played out (a redeal is no hand played). A game whose deal can be
+        written without being played (Skat's pass), or at whose table a seat sits a hand out
+        (the dealer at four), says so here, from the hand alone."""
+        return not hand.result.redeal
 
     def progress(self, state: State, entry: Entry) -> TrickProgress | None:
         """A trick game's hand after the tricks entered so far (None: not a trick game)."""

@@ -36,6 +36,7 @@ from companion.rules.values import (
     HandResult,
     Outcome,
     Problem,
+    ScoredHand,
     Setup,
     State,
 )
@@ -464,6 +465,11 @@ class Calabrasella(Game):
         """The deal passes to the next seat after every deal but a void one (the same redeals)."""
         void = sum(1 for hand in state.hands if hand.entry.get("event") == Event.STOCK_TURNED)
         return (state.setup.first_dealer + len(state.hands) - void) % state.setup.player_count
+
+    def took_part(self, setup: Setup, hand: ScoredHand, seat: int) -> bool:
+        """A deal thrown in or made void was not played; at four players the dealer took no
+        cards (the deal's facts say who)."""
+        return not hand.result.redeal and hand.result.facts["sitting_out"] != seat
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """At four players: the dealer of the next deal sits out."""

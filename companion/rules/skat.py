@@ -38,6 +38,7 @@ from companion.rules.values import (
     LaterFrom,
     Outcome,
     Problem,
+    ScoredHand,
     Setup,
     State,
     by_value,
@@ -1052,6 +1053,13 @@ class Skat(Game):
         if state.setup.player_count == 4:
             notes.append(t("{name} sits out", name=state.setup.players[self.dealer(state)]))
         return tuple(notes)
+
+    def took_part(self, setup: Setup, hand: ScoredHand, seat: int) -> bool:
+        """A passed game is on the list but nobody played it; at four players the dealer sat
+        the game out (the hand's facts say who)."""
+        if hand.entry.get("game") not in PLAYED_SET:
+            return False
+        return setup.player_count != 4 or hand.result.facts["sitting_out"] != seat
 
     def settlement(self, state: State) -> Settlement | None:
         """The list balanced by differences, in cents at the stake or else in points."""

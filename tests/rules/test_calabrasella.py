@@ -391,3 +391,17 @@ def test_the_facts_of_a_void_deal_and_a_passed_deal() -> None:
     passed = scored(3, {"event": "all_passed"}).facts
     assert (passed["player"], passed["void_deal"], passed["result"]) == (None, False, 0)
     assert set(passed) == set(void)
+
+
+# ---------------------------------------------------------------- who took part (statistics)
+
+
+def test_who_took_part_in_each_deal() -> None:
+    # "If four play, the dealer takes no cards": Ann deals deal 1 (Bob stands), so Bob, Cat and
+    # Dan hold cards. Bob deals deal 2, which everyone passes: thrown in, nobody played it.
+    # Cat deals deal 3, and Dan turns the stock too early: void, nobody played it either.
+    state = session(4, [played(23), {"event": "all_passed"},
+                        {"event": "stock_turned", "player": 3}])
+    took_part = [[seat for seat in range(4) if GAME.took_part(state.setup, hand, seat)]
+                 for hand in state.hands]
+    assert took_part == [[1, 2, 3], [], []]

@@ -435,6 +435,27 @@ def test_the_dealer_sits_out_after_the_deal_has_moved() -> None:
     assert result.problems[0].message.startswith("Bob deals this game")
 
 
+def who_took_part(state: State) -> list[list[int]]:
+    """For each game of the list, the seats that took part in it (`Game.took_part`)."""
+    seats = range(state.setup.player_count)
+    return [[seat for seat in seats if GAME.took_part(state.setup, hand, seat)]
+            for hand in state.hands]
+
+
+def test_a_passed_game_is_on_the_list_but_nobody_played_it() -> None:
+    # The list counts the pass as a game (a fixed list includes it), yet nobody played it.
+    state = session(3, [trump("clubs", 1, 70), PASS, null("lost")])
+    assert who_took_part(state) == [[0, 1, 2], [], [0, 1, 2]]
+
+
+def test_at_four_players_the_dealer_of_each_game_sat_it_out() -> None:
+    # Ann deals game 1 (Bob declares), Bob game 2 (Cat declares), Cat the pass, Dan game 4
+    # (Ann declares): each game's three players are the seats but its dealer.
+    state = session(4, [trump("clubs", 1, 70), trump("clubs", 1, 70, declarer=2), PASS,
+                        trump("clubs", 1, 70, declarer=0)])
+    assert who_took_part(state) == [[1, 2, 3], [0, 2, 3], [], [0, 1, 2]]
+
+
 # ---------------------------------------------------------------- settlement by differences
 
 
