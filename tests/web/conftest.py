@@ -36,15 +36,21 @@ class PhoneClient(FlaskClient):
                 and VERSIONED.match(path.split("?")[0])):
             key = "based_on" if path.endswith("/undo") or re.search(r"/hands/\d+$", path) \
                 else "expected_number"
-            # A hand's save also carries the draft its page showed (a trick game's tricks).
+            # A hand's save also carries the draft its page showed (a trick game's tricks); a
+            # page drawn with no draft has no such field, so none is read then.
             keys = [each for each in (key, *DRAFT_KEYS.get(path.rsplit("/", 1)[1], ()))
-                    if each not in data]
+                    if each not in data and (each == key or self._has_draft(path))]
             if keys:
                 page = path if re.search(r"/hands/\d+$", path) else path.rsplit("/", 1)[0]
                 if path.endswith("/whole"):
                     page = path
                 kwargs["data"] = {**data, **self._shown(page, keys)}
         return super().open(*args, **kwargs)
+
+    def _has_draft(self, path: str) -> bool:
+        """Whether the session posted to has a hand being entered on disk."""
+        with Store(self.application.config["DATABASE"]) as store:
+            return store.draft(path.split("/")[2]) is not None
 
     def _shown(self, page: str, keys: list[str]) -> dict[str, str]:
         """The values of the hidden version fields `keys` on `page`, as the browser has them
