@@ -435,14 +435,13 @@ def draft_changed(pad: pads.Pad):
     """A save whose page showed the hand being entered otherwise than it now stands on disk
     (another phone took back a trick or changed the bids): nothing saved (409); the hand as it
     now stands is shown with why, and what this phone typed in the last phase's form is kept."""
-    panel = draft_panel(pad)
-    if panel is None:
+    panel = draft_panel(pad, problems=[DRAFT_TRICKS_CHANGED])
+    if panel is None:  # the last phase's form (the tricks taken, after the bids)
         phase = in_sentence(pad.phases[0].label)
         problem = Problem(None, t("Another phone changed this hand's {phase} after yours last "
                                   "showed them, so the hand was not saved. The hand as it now "
                                   "stands is shown: check it, then save again.", phase=phase))
         return _refused(pad, Checked({}, (problem,)), "pad.html", status=409)
-    panel = draft_panel(pad, problems=[DRAFT_TRICKS_CHANGED])
     context = pad_context(pad, panel=panel)
     return render_template("pad/_refused.html" if is_htmx() else "pad.html", **context), 409
 
