@@ -62,8 +62,10 @@ from companion.store import (
     ResultsSummary,
     ResultsWrite,
     SessionRecord,
+    StaleWrite,
     Store,
     StoreFault,
+    draft_version,
 )
 
 
@@ -339,11 +341,14 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
 
 def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
              cache: ReplayCache | None = None, *,
-             by: Author | None = None) -> tuple[ScoredHand, Pad] | Checked:
+             by: Author | None = None,
+             drafted: Any = ANY_VERSION) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
-    already ended (the bids) come from the draft.
+    already ended (the bids) come from the draft. `drafted` is the version of the draft the
+    phone's page showed (`shown_draft_version`): when the draft on disk has changed since (a
+    second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
     """
     out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
     if out_of_turn:
@@ -360,7 +365,11 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
         # after the save would be (`draft`).
         added = store.add_scored_hand(pad.token, result.number, result.entry,
                                       result.result.points, by=by, results=write,
-                                      drop_draft=pad.known.get("draft") is not None)
+                                      drop_draft=pad.known.get("draft") is not None,
+                                      drafted=drafted)
+    except StaleWrite:
+        pad.known.pop("draft", None)  # the answer shows the hand as it now stands
+        raise
     except HandConflict:
         return Checked(result.entry, (Problem(None, t("Hand {number} was just saved from "
                                                       "another device. Check the table of hands "
@@ -468,6 +477,17 @@ def draft(store: Store, pad: Pad) -> dict[str, Any]:
     if found is None or found[0] != pad.next_number:
         return {}
     return found[1]
+
+
+def keeps_draft(pad: Pad) -> bool:
+    """Whether this game's hand is entered through a draft (trick by trick, or in phases), so
+    that its save carries the version of the draft its page showed."""
+    return len(pad.phases) > 1 or any(spec.kind is FieldKind.TRICKS for spec in pad.specs)
+
+
+def shown_draft_version(store: Store, pad: Pad) -> str:
+    """The version of the hand being entered that a page shows ("": none; `add_hand`)."""
+    return draft_version(draft(store, pad))
 
 
 def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:

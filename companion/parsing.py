@@ -102,6 +102,15 @@ def read_word(value: Any, allowed: Sequence[str]) -> str | None:
     return value if isinstance(value, str) and value in allowed else None
 
 
+DIGEST_TEXT = re.compile(r"[0-9a-f]{16}")
+
+
+def read_digest(value: Any) -> str | None:
+    """A version digest a page carried back (16 lower-case hex digits, `store.draft_version`),
+    else None."""
+    return value if isinstance(value, str) and DIGEST_TEXT.fullmatch(value) else None
+
+
 DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 

@@ -14,6 +14,7 @@ across threads.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -800,21 +801,25 @@ class Store:
 
     def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
                  points: Sequence[int] | None, *, by: Author | None = None,
-                 results: ResultsWrite | None = None, drop_draft: bool = True) -> HandRow:
+                 results: ResultsWrite | None = None, drop_draft: bool = True,
+                 drafted: Any = ANY_VERSION) -> HandRow:
         """Append hand `number` as entered, with the points the pad showed (and `results`, its
         derived result, in the same transaction); the hand being entered (its draft) is
         dropped, unless `drop_draft` is False (the caller read that there was none).
 
+        `drafted` is the version of the draft the phone's page showed (`draft_version`; "" for
+        none): when the draft on disk is another (a second phone changed a trick or the bids
+        since), StaleWrite is raised with the draft on disk and nothing is written.
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
         return self.add_scored_hand(token, number, entry, points, by=by, results=results,
-                                    drop_draft=drop_draft).row
+                                    drop_draft=drop_draft, drafted=drafted).row
 
     def add_scored_hand(self, token: str, number: int, entry: Mapping[str, Any],
                         points: Sequence[int] | None, *, by: Author | None = None,
                         results: ResultsWrite | None = None,
-                        drop_draft: bool = True) -> AddedHand:
+                        drop_draft: bool = True, drafted: Any = ANY_VERSION) -> AddedHand:
         """`add_hand`, also saying whether `results` were kept: they were when no other phone
         wrote to the session since they were derived (decided inside the write transaction, so
         no query after it)."""
@@ -823,6 +828,7 @@ class Store:
         with self._write() as conn:
             if _effective_row_id(conn, token, number) is not None:
                 raise HandConflict(f"hand {number} has already been entered")
+            self._check_draft_version(conn, token, number, drafted)
             try:
                 row_id = _insert_hand(conn, token, number, "enter", entry_text, points, None,
                                       by, at)
@@ -907,6 +913,19 @@ class Store:
                            (token,)).fetchone()
         current = _load(row[1]) if row and row[0] == number else {}
         if _without_empty(current) != _without_empty(expected):
+            raise StaleWrite("the hand being entered changed since", current)
+
+    @staticmethod
+    def _check_draft_version(conn: sqlite3.Connection, token: str, number: int,
+                             drafted: Any) -> None:
+        """Refuse a hand's save whose page showed another draft than the one on disk (see
+        add_hand)."""
+        if drafted is ANY_VERSION:
+            return
+        row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
+                           (token,)).fetchone()
+        current = _load(row[1]) if row and row[0] == number else {}
+        if draft_version(current) != drafted:
             raise StaleWrite("the hand being entered changed since", current)
 
     def draft(self, token: str) -> tuple[int, dict[str, Any]] | None:
@@ -1226,6 +1245,16 @@ _HAND_COLUMNS = ("id, number, action, entry, points, supersedes, created_at, ent
 def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
     """A draft with its empty values (None, [], {}) left out: they say nothing was entered."""
     return {key: value for key, value in data.items() if value not in (None, [], {})}
+
+
+def draft_version(data: Mapping[str, Any]) -> str:
+    """The version of a hand being entered that a page shows and its save carries back: a
+    digest of what the draft holds, "" when it holds nothing (no draft, or no tricks yet)."""
+    held = _without_empty(data)
+    if not held:
+        return ""
+    text = json.dumps(json_ready(held), sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

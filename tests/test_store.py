@@ -23,6 +23,7 @@ from companion.store import (
     StaleWrite,
     Store,
     default_database_path,
+    draft_version,
     split_members,
 )
 
@@ -465,6 +466,32 @@ def test_a_save_that_read_no_draft_leaves_one_written_since(store, token):
     store.save_draft(token, 1, {"tricks": []})
     store.add_hand(token, 1, {"v": 1}, None, drop_draft=False)
     assert store.draft(token) == (1, {"tricks": []})
+
+
+def test_a_save_based_on_another_draft_is_refused_with_nothing_written(store, token):
+    shown = {"tricks": [{"runt": "7C", "to": 3}]}
+    store.save_draft(token, 1, shown)
+    seen = draft_version(shown)
+    now = {"tricks": [{"runt": "8C", "to": 3}]}  # another phone changed the trick since
+    store.save_draft(token, 1, now)
+    with pytest.raises(StaleWrite) as refused:
+        store.add_hand(token, 1, {"v": 1}, None, drafted=seen)
+    assert refused.value.current == now
+    assert store.effective_hands(token) == []
+    assert store.draft(token) == (1, now)
+    store.add_hand(token, 1, {"v": 1}, None, drafted=draft_version(now))
+    assert store.draft(token) is None and len(store.effective_hands(token)) == 1
+
+
+def test_a_save_whose_page_showed_no_draft_goes_through_only_without_one(store, token):
+    # A draft of an earlier number (left after an undo) is no draft of this hand.
+    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    assert draft_version({}) == draft_version({"tricks": []}) == ""
+    store.add_hand(token, 1, {"v": 1}, None, drafted="")
+    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    with pytest.raises(StaleWrite):
+        store.add_hand(token, 2, {"v": 2}, None, drafted="")
+    assert len(store.effective_hands(token)) == 1
 
 
 def test_a_draft_survives_reopening_the_file(db_path):

@@ -41,6 +41,7 @@ from companion.web.views import (
     is_htmx,
     load_or_404,
     pad_context,
+    posted_draft_version,
     saved_message,
     stale_form_problem,
 )
@@ -51,6 +52,9 @@ bp = Blueprint("tricks", __name__)
 OTHER_PHONE = t("Another phone changed this hand's tricks after yours last showed them, so your "
                 "change was not made. The hand as it stands is shown: tap your trick again if it "
                 "is still to come.")
+WHOLE_HAND_DRAFT_CHANGED = t("Another phone changed this hand's tricks after this page was "
+                             "opened, so the hand was not saved. Your boxes are kept as typed: "
+                             "check the tricks entered so far, then save again.")
 
 def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
     """What was tapped or typed for the next trick, by part (`next-<part>` keys)."""
@@ -179,7 +183,12 @@ def whole_hand(token: str):
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
-    result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache(), by=author())
+    try:
+        result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache(), by=author(),
+                               drafted=posted_draft_version(pad, request.form))
+    except StaleWrite:
+        changed = Problem(None, WHOLE_HAND_DRAFT_CHANGED)
+        return render_template("whole.html", **_whole_context(pad, rows, (changed,))), 409
     if isinstance(result, Checked):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result

@@ -30,14 +30,14 @@ from markupsafe import Markup
 from companion import exchange, formatting
 from companion import pad as pads
 from companion.engine import Checked
-from companion.i18n import Text, t
+from companion.i18n import Text, in_sentence, t
 from companion.memo import Kept
-from companion.parsing import parse_values, read_count, read_word
+from companion.parsing import parse_values, read_count, read_digest, read_word
 from companion.resources import rules_page_text
 from companion.rules import all_games, get
 from companion.rules.referee import all_referees, referee_for
 from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
-from companion.store import SignOff, StaleWrite, Verdict
+from companion.store import ANY_VERSION, SignOff, StaleWrite, Verdict
 from companion.web import get_cache, get_store
 from companion.web.forms import (
     FormField,
@@ -338,6 +338,7 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
         "last_row": (pads.row_of(get_store(), pad, pad.next_number - 1)
                      if pad.next_number > 1 else None),
         "phone_name": phone_name(),
+        "draft_version": shown_draft_version(pad),
         # A hand's number is at least its position + 1: only the shown ones are looked up.
         "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
                       if pad.state.hands else ()),
@@ -354,7 +355,7 @@ def show(token: str) -> str:
                            live_version=get_store().live_version(token))
 
 
-def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
+def _refused(pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any):
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = _entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
@@ -365,8 +366,8 @@ def _refused(pad: pads.Pad, checked: Checked, template: str, **extra: Any):
         general = []
     context = pad_context(pad, fields=fields, general=general, panel=panel) | extra
     if is_htmx():
-        return render_template("pad/_refused.html", **context), 422
-    return render_template(template, **context), 422
+        return render_template("pad/_refused.html", **context), status
+    return render_template(template, **context), status
 
 
 @bp.post("/s/<token>/hands")
@@ -383,8 +384,11 @@ def add_hand(token: str):
         choice = (stale_choice(pad, expected, form_values(request.form, specs))
                   if expected is not None else None)  # a form without its number: refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
-    result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
-                           by=author())
+    try:
+        result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
+                               by=author(), drafted=posted_draft_version(pad, request.form))
+    except StaleWrite:
+        return draft_changed(pad)
     if isinstance(result, Checked):
         return _refused(pad, result, "pad.html")
     hand, after = result
@@ -406,6 +410,45 @@ def add_hand(token: str):
         first_hand=first_hand, live_version=carried_live_version(token)))
     response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
     return response
+
+
+DRAFT_VERSION_FIELD = "draft_version"
+"""The hidden field of a hand entered through a draft (trick by trick, or after its bids): the
+version of the draft its page showed (`store.draft_version`), so that its save is refused when
+another phone changed the hand since."""
+
+
+def shown_draft_version(pad: pads.Pad) -> str:
+    """What a page's save carries in `DRAFT_VERSION_FIELD` ("": no draft shown, no field)."""
+    return pads.shown_draft_version(get_store(), pad) if pads.keeps_draft(pad) else ""
+
+
+def posted_draft_version(pad: pads.Pad, form: Mapping[str, Any]) -> Any:
+    """The draft version a save was based on: any for a game without drafts (its one form, as
+    always); otherwise the one posted, a page without it having shown no draft ("")."""
+    if not pads.keeps_draft(pad):
+        return ANY_VERSION
+    return read_digest(form.get(DRAFT_VERSION_FIELD)) or ""
+
+
+def draft_changed(pad: pads.Pad):
+    """A save whose page showed the hand being entered otherwise than it now stands on disk
+    (another phone took back a trick or changed the bids): nothing saved (409); the hand as it
+    now stands is shown with why, and what this phone typed in the last phase's form is kept."""
+    panel = draft_panel(pad, problems=[DRAFT_TRICKS_CHANGED])
+    if panel is None:  # the last phase's form (the tricks taken, after the bids)
+        phase = in_sentence(pad.phases[0].label)
+        problem = Problem(None, t("Another phone changed this hand's {phase} after yours last "
+                                  "showed them, so the hand was not saved. The hand as it now "
+                                  "stands is shown: check it, then save again.", phase=phase))
+        return _refused(pad, Checked({}, (problem,)), "pad.html", status=409)
+    context = pad_context(pad, panel=panel)
+    return render_template("pad/_refused.html" if is_htmx() else "pad.html", **context), 409
+
+
+DRAFT_TRICKS_CHANGED = t("Another phone changed this hand's tricks after yours last showed them, "
+                         "so the hand was not saved. The hand as it now stands is shown: check "
+                         "its tricks, then save again.")
 
 
 HANDS_CHANGED = "hands-changed"

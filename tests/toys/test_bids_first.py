@@ -6,6 +6,8 @@ An exact bid scores 10 + the bid, a miss 0; five tricks a deal; the bids may not
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -107,3 +109,26 @@ def test_bids_saved_on_another_phone_meanwhile_are_not_overwritten(client: Flask
     assert response.status_code == 409
     assert "were already saved from another phone" in response.get_data(as_text=True)
     assert draft_on_disk(db_path, url) == {"bid_0": 1, "bid_1": 2, "bid_2": 0}
+
+
+def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_path: Path) -> None:
+    a, b = app.test_client(), app.test_client()
+    url = start_toy(a, GAME.slug, NAMES)
+    form = {"expected_number": "1", "action": "end", "phase": "bids"}
+    assert a.post(f"{url}/phase", data=BIDS | form).status_code == 303
+    shown = re.search(r'name="draft_version" value="([^"]+)"', page_text(a, url)).group(1)
+    # Phone B takes the bids back and saves others (Ann 0, Bob 3, Cat 1: 4, not 5).
+    assert b.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
+                                        "expected_number": "1"}).status_code == 303
+    assert b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"}
+                  | form).status_code == 303
+    response = a.post(f"{url}/hands", data=TOOK | {"expected_number": "1",
+                                                   "draft_version": shown})
+    assert response.status_code == 409
+    page = html.unescape(response.get_data(as_text=True))
+    assert "Another phone changed this hand's bids after yours last showed them" in page
+    assert "Ann bids: 0 · Bob bids: 3 · Cat bids: 1" in page  # the hand as it now stands
+    assert re.search(r'name="took_1"[^>]*value="3"', page)  # A's tricks kept as typed
+    with Store(db_path) as store:
+        assert store.effective_hands(url.rsplit("/", 1)[1]) == []
+    assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}

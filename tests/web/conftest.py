@@ -36,16 +36,33 @@ class PhoneClient(FlaskClient):
                 and VERSIONED.match(path.split("?")[0])):
             key = "based_on" if path.endswith("/undo") or re.search(r"/hands/\d+$", path) \
                 else "expected_number"
-            if key not in data:
+            # A hand's save also carries the draft its page showed (a trick game's tricks); a
+            # page drawn with no draft has no such field, so none is read then.
+            keys = [each for each in (key, *DRAFT_KEYS.get(path.rsplit("/", 1)[1], ()))
+                    if each not in data and (each == key or self._has_draft(path))]
+            if keys:
                 page = path if re.search(r"/hands/\d+$", path) else path.rsplit("/", 1)[0]
-                kwargs["data"] = {**data, key: self._shown(page, key)}
+                if path.endswith("/whole"):
+                    page = path
+                kwargs["data"] = {**data, **self._shown(page, keys)}
         return super().open(*args, **kwargs)
 
-    def _shown(self, page: str, key: str) -> str:
-        """The value of the hidden version field `key` on `page`, as the browser has it."""
+    def _has_draft(self, path: str) -> bool:
+        """Whether the session posted to has a hand being entered on disk."""
+        with Store(self.application.config["DATABASE"]) as store:
+            return store.draft(path.split("/")[2]) is not None
+
+    def _shown(self, page: str, keys: list[str]) -> dict[str, str]:
+        """The values of the hidden version fields `keys` on `page`, as the browser has them
+        (a field the page does not draw is not sent)."""
         html = super().open(page, method="GET").get_data(as_text=True)
-        found = re.search(rf'name="{key}" value="([^"]*)"', html)
-        return found.group(1) if found else ""
+        shown = {key: re.search(rf'name="{key}" value="([^"]*)"', html) for key in keys}
+        return {key: found.group(1) if found else "" for key, found in shown.items()
+                if found or key != "draft_version"}
+
+
+DRAFT_KEYS = {"hands": ("draft_version",), "whole": ("draft_version",)}
+"""The routes whose posts also carry the version of the draft their page showed."""
 
 
 def phone_app(config: dict[str, Any]) -> Flask:

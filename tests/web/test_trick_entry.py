@@ -969,3 +969,92 @@ def test_a_refusal_is_said_beside_the_part_it_concerns(client: FlaskClient) -> N
     html = refused(**{"next-runt": "2S", "next-to": str(ANNIE)})
     grid = html.split('class="field runt-grid', 1)[1].split("</fieldset>", 1)[0]
     assert "Trick 2: 2♠ was already played in trick 1." in plain(grid)
+
+
+# ---------------------------------------------------------------- a save from a stale page
+
+
+def _retaken_thirteenth(a: FlaskClient, b: FlaskClient, url: str) -> dict[str, str]:
+    """The audit's steps: phone A enters tricks 1–6 and phone B 7–13; A's page then shows the
+    13 tricks and its Save button; B takes back trick 13 and enters it again as 8♣, Denny's (8♣
+    is still in play: the example hand's 13th runt is 7♣). Returns what A's form would post."""
+    enter(a, url, HAND_ONE[:6])
+    for count in range(6, 13):
+        response = post_trick(b, url, HAND_ONE[:count], runt=HAND_ONE[count][0],
+                              to=HAND_ONE[count][1])
+        assert response.status_code == 303, plain(text_of(response))[-600:]
+    a_form = form_on(text_of(a.get(url)), "/tricks")
+    assert a_form["tricks-12-runt"] == "7C" and a_form["draft_version"]
+    assert post_trick(b, url, HAND_ONE, action="drop").status_code == 303
+    assert post_trick(b, url, HAND_ONE[:12], runt="8C", to=DENNY).status_code == 303
+    return a_form
+
+
+def test_a_save_from_a_page_older_than_the_tricks_on_disk_is_refused(app: Flask,
+                                                                      db_path: Path) -> None:
+    a, b = app.test_client(), app.test_client()
+    url = start(a)
+    a_form = _retaken_thirteenth(a, b, url)
+    response = a.post(url + "/hands", data=a_form)
+    assert response.status_code == 409
+    page = text_of(response)
+    assert "Another phone changed this hand's tricks after yours last showed them" in plain(page)
+    # Nothing saved, B's draft kept, and A is shown the hand as it now stands: 8♣ last.
+    assert stored_hands(db_path, url) == []
+    assert draft_runts(db_path, url)[-1] == ("8C", DENNY)
+    assert hidden_rows(page)[-1][0] == "8C"
+    # A, having seen it, saves the hand as it stands: trick 13 is now worth 8 (its runt), so
+    # Denny has 4 + 3 + 3 + 8 = 18 (17 with 7♣); the others as in the example.
+    again = a.post(url + "/hands", data=form_on(page, "/tricks"))
+    assert again.status_code == 303, plain(text_of(again))[-600:]
+    assert [hand.points for hand in stored_hands(db_path, url)] == [(28, 15, 31, 18)]
+    assert draft_on_disk(db_path, url) is None
+
+
+def test_a_stale_save_through_htmx_gets_the_panel_as_it_stands(app: Flask,
+                                                               db_path: Path) -> None:
+    a, b = app.test_client(), app.test_client()
+    url = start(a)
+    a_form = _retaken_thirteenth(a, b, url)
+    response = a.post(url + "/hands", data=a_form, headers=HTMX)
+    assert response.status_code == 409
+    panel = entry_section(text_of(response))
+    assert "Another phone changed this hand's tricks" in plain(panel)
+    assert hidden_rows(text_of(response))[-1][0] == "8C"
+    assert stored_hands(db_path, url) == []
+
+
+def test_a_save_without_the_draft_it_was_based_on_is_refused(app: Flask, db_path: Path) -> None:
+    # A page that showed no tricks at all cannot save over tricks another phone has entered.
+    a, b = app.test_client(), app.test_client()
+    url = start(a)
+    enter(b, url, HAND_ONE)
+    response = a.post(url + "/hands", data=carried(HAND_ONE) | {"expected_number": "1",
+                                                               "draft_version": ""})
+    assert response.status_code == 409
+    assert stored_hands(db_path, url) == []
+    assert len(draft_runts(db_path, url)) == 13
+
+
+def test_a_whole_hand_opened_before_another_phones_trick_is_refused(app: Flask,
+                                                                    db_path: Path) -> None:
+    a, b = app.test_client(), app.test_client()
+    url = start(a)
+    enter(a, url, HAND_ONE[:5])
+    page = text_of(a.get(url + "/whole"))
+    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
+                                  CONNIE: ["10H", "JD", "6H"], DENNY: ["4D", "3C", "3D"]},
+                           last="7C", won_by=DENNY)
+    enter_more = post_trick(b, url, HAND_ONE[:5], runt=HAND_ONE[5][0], to=HAND_ONE[5][1])
+    assert enter_more.status_code == 303
+    response = a.post(url + "/whole", data=data)
+    assert response.status_code == 409
+    refused = text_of(response)
+    assert "Another phone changed this hand's tricks after this page was opened" in plain(refused)
+    assert stored_hands(db_path, url) == []
+    assert len(draft_runts(db_path, url)) == 6
+    kept = form_on(refused, "/whole")
+    assert kept["tricks-12-runt"] == "7C"  # the boxes as typed
+    # Saved again from the page that said so: the example hand's points (the module's table).
+    assert a.post(url + "/whole", data=kept).status_code == 303
+    assert [hand.points for hand in stored_hands(db_path, url)] == [tuple(HAND_ONE_SEATS)]
