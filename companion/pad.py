@@ -14,7 +14,7 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from companion import exchange
@@ -599,17 +599,21 @@ def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> C
     return checked
 
 
-def reopen_phase(store: Store, pad: Pad, phase: Phase) -> None:
-    """Take back an ended phase (the bids were mistyped): it and every later one are cleared."""
+def reopen_phase(store: Store, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
+    """Take back an ended phase (the bids were mistyped): it and every later one are cleared.
+    `shown`: the draft version the phone's page showed; StaleWrite (nothing cleared) when
+    another phone changed the hand since."""
     drafted = draft(store, pad)
     phases = pad.phases
     start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
     cleared = {name for each in phases[start:] for name in each.fields}
     kept = {name: value for name, value in drafted.items() if name not in cleared}
     if kept:
-        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number, kept)
+        _kept_draft(store, pad, partial(store.save_draft, drafted=shown), pad.token,
+                    pad.next_number, kept)
     else:
-        _kept_draft(store, pad, store.drop_draft, pad.token)
+        _kept_draft(store, pad, partial(store.drop_draft, drafted=shown), pad.token,
+                    pad.next_number)
 
 
 def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:

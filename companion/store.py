@@ -887,16 +887,19 @@ class Store:
     # -- drafts
 
     def save_draft(self, token: str, number: int, data: Mapping[str, Any],
-                   expected: Any = ANY_VERSION) -> None:
+                   expected: Any = ANY_VERSION, *, drafted: Any = ANY_VERSION) -> None:
         """Keep the hand being entered (hand `number`, as raw data) until it is saved or dropped.
 
         `expected` is the draft the phone built on; when the draft on disk differs (another
         phone added a trick since), StaleWrite is raised with the draft on disk, nothing
         written. Empty values count as none, so "no draft" and "no tricks yet" are the same.
+        `drafted`, instead, is the version of the draft the phone's page showed (`draft_version`,
+        as for `add_hand`): taking back the bids another phone changed meanwhile is refused.
         """
         with self._write() as conn:
             self._require_session(conn, token)
             self._check_draft(conn, token, number, expected)
+            self._check_draft_version(conn, token, number, drafted)
             conn.execute(
                 "INSERT INTO drafts (session_id, number, data, updated_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (session_id) DO UPDATE SET number = excluded.number,"
@@ -935,10 +938,13 @@ class Store:
         ).fetchone()
         return (row[0], _load(row[1])) if row else None
 
-    def drop_draft(self, token: str, number: int = 0, expected: Any = ANY_VERSION) -> None:
-        """Forget the hand being entered (hand `number`; `expected` as for `save_draft`)."""
+    def drop_draft(self, token: str, number: int = 0, expected: Any = ANY_VERSION, *,
+                   drafted: Any = ANY_VERSION) -> None:
+        """Forget the hand being entered (hand `number`; `expected` and `drafted` as for
+        `save_draft`)."""
         with self._write() as conn:
             self._check_draft(conn, token, number, expected)
+            self._check_draft_version(conn, token, number, drafted)
             conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
 
     def effective_row_id(self, token: str, number: int) -> int | None:

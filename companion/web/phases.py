@@ -25,6 +25,7 @@ from companion.web.views import (
     load_or_404,
     pad_context,
     phase_now,
+    posted_draft_version,
     stale_form_problem,
 )
 
@@ -45,7 +46,12 @@ def change_phase(token: str):
         phase = phases.get(request.form.get("phase", ""))
         if phase is None:
             abort(404)
-        pads.reopen_phase(get_store(), pad, phase)
+        try:
+            pads.reopen_phase(get_store(), pad, phase, posted_draft_version(pad, request.form))
+        except StaleWrite:
+            changed = t("The hand was changed from another phone after this page showed it, so "
+                        "nothing was taken back; the hand as it stands is shown.")
+            return _answer(pad, Checked({}, (Problem(None, changed),)), status=409)
         return _answer(pad, None)
     phase = phase_now(pad)[0]
     if request.form.get("phase", phase.name) != phase.name or \

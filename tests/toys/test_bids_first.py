@@ -132,3 +132,23 @@ def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_pat
     with Store(db_path) as store:
         assert store.effective_hands(url.rsplit("/", 1)[1]) == []
     assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}
+
+
+def test_bids_taken_back_from_a_page_that_showed_other_bids_are_refused(app,
+                                                                       db_path: Path) -> None:
+    # Phone A's page shows the bids 1, 2, 0; phone B takes them back and saves 0, 3, 1; A's
+    # "Change the bids", based on what A's page showed, must not clear B's bids.
+    a, b = app.test_client(), app.test_client()
+    url = start_toy(a, GAME.slug, NAMES)
+    form = {"expected_number": "1", "action": "end", "phase": "bids"}
+    assert a.post(f"{url}/phase", data=BIDS | form).status_code == 303
+    shown = re.search(r'name="draft_version" value="([^"]+)"', page_text(a, url)).group(1)
+    assert b.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
+                                        "expected_number": "1"}).status_code == 303
+    assert b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"}
+                  | form).status_code == 303
+    response = a.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
+                                            "expected_number": "1", "draft_version": shown})
+    assert response.status_code == 409
+    assert "nothing was taken back" in html.unescape(response.get_data(as_text=True))
+    assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}

@@ -61,7 +61,8 @@ class PhoneClient(FlaskClient):
                 if found or key != "draft_version"}
 
 
-DRAFT_KEYS = {"hands": ("draft_version",), "whole": ("draft_version",)}
+DRAFT_KEYS = {"hands": ("draft_version",), "whole": ("draft_version",),
+              "phase": ("draft_version",)}
 """The routes whose posts also carry the version of the draft their page showed."""
 
 
