@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.i18n import t
+from companion.i18n import join, t
 from companion.parsing import EntryReader, parse_values
 from companion.rules import get
 from companion.rules.base import Game, default_options
@@ -133,6 +133,13 @@ def ended_after(state: State) -> int:
     hand kept after the end names."""
     last = state.hands[-1]
     return last.result.facts.get(ENDED_AFTER, last.number)
+
+
+def not_counted_words(number: int, reasons: Sequence[Any]) -> Any:
+    """Why a stored hand the rules refuse counts nothing (`reasons`: its problems' messages),
+    as the pad, the printed summary, the correction page and the CSV say it, each reason
+    still said in the page's language."""
+    return t("Hand {number} is not counted: {why}", number=number, why=join(list(reasons), " "))
 
 
 def counts_nothing_after_the_end(result: HandResult) -> bool:

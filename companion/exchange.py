@@ -17,7 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion import i18n
-from companion.engine import Replay, counts_nothing_after_the_end, make_setup, replay
+from companion.engine import (
+    Replay,
+    counts_nothing_after_the_end,
+    make_setup,
+    not_counted_words,
+    replay,
+)
 from companion.i18n import t
 from companion.parsing import trick_keys
 from companion.rules import UnknownGame, get
@@ -93,8 +99,8 @@ def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
 
 
 def _csv_not_counted_rows(not_counted: Mapping[int, Sequence[Problem]]) -> list[list[Any]]:
-    return [[number, "", _spreadsheet_safe(t("Hand {number} is not counted: {why}", number=number,
-                                             why=" ".join(p.message for p in problems)))]
+    return [[number, "", _spreadsheet_safe(str(not_counted_words(
+                number, [problem.message for problem in problems])))]
             for number, problems in not_counted.items()]
 
 

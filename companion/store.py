@@ -912,9 +912,7 @@ class Store:
         """Refuse a draft write based on another draft than the one on disk (see save_draft)."""
         if expected is ANY_VERSION:
             return
-        row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
-                           (token,)).fetchone()
-        current = _load(row[1]) if row and row[0] == number else {}
+        current = _draft_of(conn, token, number)
         if _without_empty(current) != _without_empty(expected):
             raise StaleWrite("the hand being entered changed since", current)
 
@@ -925,9 +923,7 @@ class Store:
         add_hand)."""
         if drafted is ANY_VERSION:
             return
-        row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
-                           (token,)).fetchone()
-        current = _load(row[1]) if row and row[0] == number else {}
+        current = _draft_of(conn, token, number)
         if draft_version(current) != drafted:
             raise StaleWrite("the hand being entered changed since", current)
 
@@ -1251,6 +1247,13 @@ _HAND_COLUMNS = ("id, number, action, entry, points, supersedes, created_at, ent
 def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
     """A draft with its empty values (None, [], {}) left out: they say nothing was entered."""
     return {key: value for key, value in data.items() if value not in (None, [], {})}
+
+
+def _draft_of(conn: sqlite3.Connection, token: str, number: int) -> dict[str, Any]:
+    """The draft on disk for hand `number` ({} when none, or when it is another hand's)."""
+    row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
+                       (token,)).fetchone()
+    return _load(row[1]) if row and row[0] == number else {}
 
 
 def draft_version(data: Mapping[str, Any]) -> str:

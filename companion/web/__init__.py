@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from companion import formatting
-from companion.engine import counts_nothing_after_the_end
+from companion.engine import counts_nothing_after_the_end, not_counted_words
 from companion.i18n import Text, t
 from companion.memo import Kept
 from companion.pad import ReplayCache
@@ -94,6 +94,7 @@ def init_web(app: Flask) -> None:
     register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
     app.jinja_env.globals["url_for"] = kept_url_for
+    app.jinja_env.globals["not_counted"] = not_counted_words
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed
     app.jinja_env.filters["num"] = formatting.number

@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -111,17 +112,24 @@ def test_bids_saved_on_another_phone_meanwhile_are_not_overwritten(client: Flask
     assert draft_on_disk(db_path, url) == {"bid_0": 1, "bid_1": 2, "bid_2": 0}
 
 
-def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_path: Path) -> None:
+def bids_changed_on_phone_b(app) -> tuple[Any, str, str]:
+    """Phone A saves the bids 1, 2, 0 and keeps its page; phone B takes them back and saves
+    others (Ann 0, Bob 3, Cat 1: 4, not 5). Returns phone A, the pad's URL and the draft
+    version A's page showed."""
     a, b = app.test_client(), app.test_client()
     url = start_toy(a, GAME.slug, NAMES)
     form = {"expected_number": "1", "action": "end", "phase": "bids"}
     assert a.post(f"{url}/phase", data=BIDS | form).status_code == 303
     shown = re.search(r'name="draft_version" value="([^"]+)"', page_text(a, url)).group(1)
-    # Phone B takes the bids back and saves others (Ann 0, Bob 3, Cat 1: 4, not 5).
     assert b.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
                                         "expected_number": "1"}).status_code == 303
     assert b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"}
                   | form).status_code == 303
+    return a, url, shown
+
+
+def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_path: Path) -> None:
+    a, url, shown = bids_changed_on_phone_b(app)
     response = a.post(f"{url}/hands", data=TOOK | {"expected_number": "1",
                                                    "draft_version": shown})
     assert response.status_code == 409
@@ -136,17 +144,8 @@ def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_pat
 
 def test_bids_taken_back_from_a_page_that_showed_other_bids_are_refused(app,
                                                                        db_path: Path) -> None:
-    # Phone A's page shows the bids 1, 2, 0; phone B takes them back and saves 0, 3, 1; A's
-    # "Change the bids", based on what A's page showed, must not clear B's bids.
-    a, b = app.test_client(), app.test_client()
-    url = start_toy(a, GAME.slug, NAMES)
-    form = {"expected_number": "1", "action": "end", "phase": "bids"}
-    assert a.post(f"{url}/phase", data=BIDS | form).status_code == 303
-    shown = re.search(r'name="draft_version" value="([^"]+)"', page_text(a, url)).group(1)
-    assert b.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
-                                        "expected_number": "1"}).status_code == 303
-    assert b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"}
-                  | form).status_code == 303
+    # A's "Change the bids", based on the bids A's page showed, must not clear B's bids.
+    a, url, shown = bids_changed_on_phone_b(app)
     response = a.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
                                             "expected_number": "1", "draft_version": shown})
     assert response.status_code == 409

@@ -112,3 +112,16 @@ def test_a_last_hand_not_counted_can_be_undone(db_path: Path, client: FlaskClien
     assert "Hand 2 undone (it stays in the history)." in page
     assert 'id="not-counted"' not in page and "Undo hand 1" in page
     assert standings(page) == ["186", "−62", "−62", "−62"]
+
+
+def test_why_a_hand_is_not_counted_is_said_in_the_pages_language(
+        db_path: Path, client: FlaskClient, pad_url: str) -> None:
+    # The reason keeps its recipe (engine.not_counted_words): in German the whole line is
+    # German, not a German frame around an English reason.
+    assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
+    with Store(db_path) as store:
+        store.add_hand(pad_url.rsplit("/", 1)[-1], 2,
+                       {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+    client.get("/language/de?next=/")
+    page = client.get(pad_url).get_data(as_text=True)
+    assert "Spiel 2 zählt nicht: Bouts: zwischen 0 und 3." in page
