@@ -124,4 +124,4 @@ def test_why_a_hand_is_not_counted_is_said_in_the_pages_language(
                        {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
     client.get("/language/de?next=/")
     page = client.get(pad_url).get_data(as_text=True)
-    assert "Spiel 2 zählt nicht: Bouts: zwischen 0 und 3." in page
+    assert "Runde 2 zählt nicht: Bouts: zwischen 0 und 3." in page
