@@ -22,10 +22,10 @@ from urllib.parse import urlsplit
 
 from bench_save import PLAYERS, Client, csrf_token, hand_form, save_hand
 
-from companion import pad as pads
-from companion.derived import engine_fingerprint
-from companion.engine import make_setup, replay
-from companion.rules.values import entry_as_data
+from companion.contract.values import entry_as_data
+from companion.engine.derived import engine_fingerprint
+from companion.engine.replay import make_setup, replay
+from companion.service import pad as pads
 from companion.store import Store
 from tests.live_server import running_server
 

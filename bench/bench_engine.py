@@ -33,13 +33,13 @@ from typing import Any
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))  # run as a script from a checkout
 
-from companion.cards import Card, pack_52  # noqa: E402
-from companion.engine import ENDED_AFTER, make_setup, replay, score_entry  # noqa: E402
-from companion.rules import get  # noqa: E402
-from companion.rules.base import Game  # noqa: E402
-from companion.rules.skat import BIDS  # noqa: E402
-from companion.rules.values import ScoredHand, Setup, State, entry_as_data  # noqa: E402
-from companion.tricks import PlayedTrick, TrickRanking  # noqa: E402
+from companion.contract.game import Game  # noqa: E402
+from companion.contract.registry import get  # noqa: E402
+from companion.contract.values import ScoredHand, Setup, State, entry_as_data  # noqa: E402
+from companion.engine.replay import ENDED_AFTER, make_setup, replay, score_entry  # noqa: E402
+from companion.games.skat import BIDS  # noqa: E402
+from companion.kit.cards import Card, pack_52  # noqa: E402
+from companion.kit.tricks import PlayedTrick, TrickRanking  # noqa: E402
 
 Raw = dict[str, Any]
 Entries = list[tuple[int, Mapping[str, Any]]]

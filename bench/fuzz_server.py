@@ -31,7 +31,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))
 
 from bench.bench_save import Client, csrf_token  # noqa: E402
-from companion.rules import all_games  # noqa: E402
+from companion.contract.registry import all_games  # noqa: E402
 from tests.live_server import start_server, stop  # noqa: E402
 from tests.web.test_fuzz import FIELDS, NASTY, ROUTES  # noqa: E402
 

@@ -13,8 +13,8 @@ MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitima
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
-    from companion.derived import engine_fingerprint
-    from companion.resources import static_dir, templates_dir
+    from companion.engine.derived import engine_fingerprint
+    from companion.kit.resources import static_dir, templates_dir
     from companion.store import Store, default_database_path
     from companion.web import init_web
 

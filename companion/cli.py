@@ -18,11 +18,11 @@ import click
 import qrcode
 import waitress
 
-from companion.engine import replay
-from companion.exchange import export_session, problem, score_document, to_csv, to_json
-from companion.formatting import plural
-from companion.rules import all_games, get
-from companion.rules.referee import all_referees, describe_referee, judge_request, referee_for
+from companion.contract.referee import all_referees, describe_referee, judge_request, referee_for
+from companion.contract.registry import all_games, get
+from companion.engine.replay import replay
+from companion.kit.formatting import plural
+from companion.service.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.store import Store, StoreFault, default_database_path
 from companion.workers import can_fork, default_workers, listening_socket, run_workers
 
@@ -294,7 +294,7 @@ def import_(file: str, db_path: Path | None) -> None:
     are printed as {"problems": [...]} (each with its hand and field) and the status is 2.
     Prints the new session's link path: a new link, the old machine's is not carried over.
     """
-    from companion.pad import import_document
+    from companion.service.pad import import_document
 
     data, problems = read_document(file)
     if problems:

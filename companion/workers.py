@@ -6,7 +6,7 @@ request needs lives only in one process: the sessions, hands, drafts and devices
 database, the secret that signs cookies and CSRF tokens comes from it too (so a form opened
 through one worker posts through another), and each worker's cache of replayed sessions is
 checked against the store's last change on every request. Each worker has its own group
-committer (companion/durability.py), which syncs that worker's own commits.
+committer (companion/store/durability.py), which syncs that worker's own commits.
 
 The parent only supervises: it forwards SIGTERM and SIGINT to the workers and waits for them;
 if it dies, even by SIGKILL, the kernel kills the workers too (Linux's parent-death signal),

@@ -8,5 +8,5 @@ if [ ! -x .venv/bin/companion ]; then
   .venv/bin/pip install --quiet --upgrade pip
 fi
 .venv/bin/pip install --quiet -e .
-.venv/bin/python -m companion.catalogues compile >/dev/null
+.venv/bin/python -m companion.kit.catalogues compile >/dev/null
 exec .venv/bin/companion serve "$@"

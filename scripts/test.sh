@@ -17,6 +17,6 @@ if [ ! -x .venv/bin/python ]; then
   .venv/bin/pip install --quiet --upgrade pip
 fi
 .venv/bin/pip install --quiet -e ".[test]"
-.venv/bin/python -m companion.catalogues compile >/dev/null
+.venv/bin/python -m companion.kit.catalogues compile >/dev/null
 .venv/bin/ruff check .
 .venv/bin/python -m pytest -q "$@"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from babel.support import Translations
 
-from companion import catalogues
+from companion.kit import catalogues
 
 
 @pytest.fixture(scope="session")

@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from companion import cli
-from companion.engine import make_setup
-from companion.exchange import FORMAT
-from companion.rules import all_games
-from companion.rules.referee import all_referees
+from companion.contract.referee import all_referees
+from companion.contract.registry import all_games
+from companion.engine.replay import make_setup
+from companion.service.exchange import FORMAT
 from companion.store import Store
 
 PLAYERS = ["Ann", "Bob", "Cleo", "Dan"]

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.resources import rules_page_text, rules_pages_dir
-from companion.rules import all_games
-from companion.rules.base import Game
-from tests.test_catalogues import LEVEE
+from companion.contract.game import Game
+from companion.contract.registry import all_games
+from companion.kit.resources import rules_page_text, rules_pages_dir
+from tests.kit.test_catalogues import LEVEE
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def real_games() -> list[Game]:
     """The games of the package (toy games registered by other tests are not documented)."""
-    return [game for game in all_games() if type(game).__module__.startswith("companion.rules.")]
+    return [game for game in all_games() if type(game).__module__.startswith("companion.games.")]
 
 
 @pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
@@ -67,7 +67,7 @@ def test_a_rules_page_is_written_in_every_language(game: Game, language: str) ->
 @pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
 def test_a_french_rules_page_says_pli_for_a_trick_never_levee(game: Game) -> None:
     # The page the pad serves uses the pad's own word: its French messages say "pli"
-    # (tests/test_catalogues.py), so a page that said "levée" would name a trick twice over.
+    # (tests/kit/test_catalogues.py), so a page that said "levée" would name a trick twice over.
     text = rules_page_text(game.slug, "fr")
     assert [line for line in text.splitlines() if LEVEE.search(line)] == [], game.slug
 

@@ -11,12 +11,12 @@ from flask.templating import Environment
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from companion import formatting
-from companion.engine import counts_nothing_after_the_end, not_counted_words
-from companion.i18n import Text, t
-from companion.memo import Kept
-from companion.pad import ReplayCache
+from companion.engine.replay import counts_nothing_after_the_end, not_counted_words
+from companion.kit import formatting
+from companion.kit.i18n import Text, t
+from companion.service.pad import ReplayCache
 from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
+from companion.web.memo import Kept
 
 csrf = CSRFProtect()
 

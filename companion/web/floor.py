@@ -9,7 +9,7 @@ Its commit is made durable by itself: each server thread keeps one connection of
 own to the store's file (WAL, like the store) with `synchronous=FULL`, so SQLite fsyncs the log
 at every COMMIT: one fsync per request, shared with nobody. That is the least a save must do
 *alone*. It deliberately does not go through the store's group commit (`Store._write`,
-companion/durability.py): sharing fsyncs between concurrent requests is what a save brings to
+companion/store/durability.py): sharing fsyncs between concurrent requests is what a save brings to
 rise above one fsync per save under load, so a floor that shared them too would no longer be
 the least a durable save must do, and "saves/s at least the floor's" could never be met by
 design.
@@ -32,9 +32,9 @@ import time
 
 from flask import Blueprint, Flask, Response, abort, jsonify, request
 
-from companion.durability import committer_for
-from companion.parsing import read_count, read_number, read_seat
+from companion.contract.parsing import read_count, read_number, read_seat
 from companion.store import Store, now_utc
+from companion.store.durability import committer_for
 from companion.web import app_state, get_store
 
 ENVIRONMENT_FLAG = "COMPANION_BENCH_FLOOR"

@@ -17,11 +17,11 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms import Field as WtfField
 from wtforms.fields.choices import SelectChoice
 
-from companion.formatting import number as format_points
-from companion.memo import Kept
-from companion.parsing import trick_keys
-from companion.rules.values import Entry, Field, FieldKind, Problem, TrickRecord
+from companion.contract.parsing import trick_keys
+from companion.contract.values import Entry, Field, FieldKind, Problem, TrickRecord
+from companion.kit.formatting import number as format_points
 from companion.web.language import catalogue, current_language, said
+from companion.web.memo import Kept
 
 NOBODY = "none"
 CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down

@@ -2,7 +2,7 @@
 
 The language is the one this phone chose (a cookie set by the switcher at the foot of every
 page), else the best the browser asks for, else English. Every message the engine makes is a
-`companion.i18n.Text`; the templates' `{{ … }}` translate any `Text` as they print it (Jinja's
+`companion.kit.i18n.Text`; the templates' `{{ … }}` translate any `Text` as they print it (Jinja's
 `finalize`), and the templates' own words are `{{ t("…") }}`, so one catalogue serves both.
 """
 
@@ -15,9 +15,10 @@ from flask import Blueprint, Flask, Response, current_app, flash, redirect, requ
 from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
 
-from companion import formatting
-from companion.catalogues import TRANSLATIONS, ensure_compiled
-from companion.i18n import (
+from companion.contract.parsing import read_word
+from companion.kit import formatting
+from companion.kit.catalogues import TRANSLATIONS, ensure_compiled
+from companion.kit.i18n import (
     DEFAULT_LANGUAGE,
     ENGLISH,
     LANGUAGES,
@@ -29,7 +30,6 @@ from companion.i18n import (
     t,
     tn,
 )
-from companion.parsing import read_word
 
 bp = Blueprint("language", __name__)
 

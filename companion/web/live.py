@@ -16,7 +16,7 @@ import re
 
 from flask import Blueprint, Response, abort, g, make_response, render_template, request
 
-from companion.parsing import read_count
+from companion.contract.parsing import read_count
 from companion.web import get_store
 from companion.web.views import HANDS_CHANGED, load_or_404, pad_context
 

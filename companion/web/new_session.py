@@ -17,12 +17,12 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 
-from companion import pad as pads
-from companion.i18n import Text, t
-from companion.parsing import read_count, read_name, read_word
-from companion.rules import all_games
-from companion.rules.base import Game
-from companion.rules.values import Field
+from companion.contract.game import Game
+from companion.contract.parsing import read_count, read_name, read_word
+from companion.contract.registry import all_games
+from companion.contract.values import Field
+from companion.kit.i18n import Text, t
+from companion.service import pad as pads
 from companion.web import get_store
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
 from companion.web.views import _remember, bp, is_htmx

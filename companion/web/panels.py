@@ -9,11 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import pad as pads
-from companion.cards import parse
-from companion.engine import Checked
-from companion.parsing import trick_keys
-from companion.rules.values import (
+from companion.contract.parsing import trick_keys
+from companion.contract.values import (
     Field,
     Problem,
     ScoredHand,
@@ -21,6 +18,9 @@ from companion.rules.values import (
     TrickRecord,
     json_ready,
 )
+from companion.engine.replay import Checked
+from companion.kit.cards import parse
+from companion.service import pad as pads
 from companion.web import get_store
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion import pad as pads
-from companion.engine import Checked
-from companion.i18n import t
-from companion.rules.values import Problem
+from companion.contract.values import Problem
+from companion.engine.replay import Checked
+from companion.kit.i18n import t
+from companion.service import pad as pads
 from companion.store import StaleWrite
 from companion.web import get_store
 from companion.web.forms import attach_problems, form_values

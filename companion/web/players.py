@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion import formatting
-from companion.i18n import Text, t, tn
-from companion.parsing import read_count, read_name
-from companion.rules import get
+from companion.contract.parsing import read_count, read_name
+from companion.contract.registry import get
+from companion.kit import formatting
+from companion.kit.i18n import Text, t, tn
 from companion.store import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
 from companion.web import get_store
 from companion.web.language import flash_said

@@ -16,13 +16,13 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from companion.cards import Card
-from companion.i18n import Text, t
-from companion.parsing import read_count
-from companion.rules import all_games
-from companion.rules.referee import TrickReferee, judge_request, referee_for
-from companion.rules.values import Field, Problem
-from companion.tricks import seats_in_play
+from companion.contract.parsing import read_count
+from companion.contract.referee import TrickReferee, judge_request, referee_for
+from companion.contract.registry import all_games
+from companion.contract.values import Field, Problem
+from companion.kit.cards import Card
+from companion.kit.i18n import Text, t
+from companion.kit.tricks import seats_in_play
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
 from companion.web.views import is_htmx, load_or_404
 

@@ -1,7 +1,7 @@
 """Statistics pages (per game, per player, over a range of days) and the session's chart.
 
 The sessions counted are replayed through the pad's cache (`pad.load`) and handed to the pure
-`companion.stats`; nothing is stored. A hand named on these pages (the best, the worst) links
+`companion.engine.stats`; nothing is stored. A hand named on these pages (the best, the worst) links
 to its session only when this phone has opened that session itself: a session's link is its
 key, and a page every phone can open must not hand out every key.
 """
@@ -16,12 +16,13 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, session, url_for
 from markupsafe import Markup
 
-from companion import charts, formatting, stats
-from companion import pad as pads
-from companion.i18n import Text, t
-from companion.parsing import read_count, read_date
-from companion.rules import all_games, get
-from companion.rules.values import State
+from companion.contract.parsing import read_count, read_date
+from companion.contract.registry import all_games, get
+from companion.contract.values import State
+from companion.engine import charts, stats
+from companion.kit import formatting
+from companion.kit.i18n import Text, t
+from companion.service import pad as pads
 from companion.store import Player
 from companion.web import get_cache, get_store
 from companion.web.language import said

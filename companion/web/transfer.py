@@ -10,9 +10,9 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.exchange import problem
-from companion.i18n import t
-from companion.pad import import_document
+from companion.kit.i18n import t
+from companion.service.exchange import problem
+from companion.service.pad import import_document
 from companion.web import get_store
 from companion.web.views import _remember
 

@@ -19,12 +19,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from companion import pad as pads
-from companion.engine import Checked
-from companion.i18n import t
-from companion.parsing import trick_keys
-from companion.rules.base import Game
-from companion.rules.values import Field, Problem, TrickProgress
+from companion.contract.game import Game
+from companion.contract.parsing import trick_keys
+from companion.contract.values import Field, Problem, TrickProgress
+from companion.engine.replay import Checked
+from companion.kit.i18n import t
+from companion.service import pad as pads
 from companion.store import StaleWrite
 from companion.web import get_cache, get_store
 from companion.web.forms import trick_field

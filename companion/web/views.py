@@ -27,16 +27,16 @@ from flask import (
 )
 from markupsafe import Markup
 
-from companion import exchange, formatting
-from companion import pad as pads
-from companion.engine import Checked
-from companion.i18n import Text, in_sentence, t
-from companion.memo import Kept
-from companion.parsing import parse_values, read_count, read_digest, read_word
-from companion.resources import rules_page_text
-from companion.rules import all_games, get
-from companion.rules.referee import all_referees, referee_for
-from companion.rules.values import Field, FieldKind, Phase, Problem, ScoredHand, State
+from companion.contract.parsing import parse_values, read_count, read_digest, read_word
+from companion.contract.referee import all_referees, referee_for
+from companion.contract.registry import all_games, get
+from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHand, State
+from companion.engine.replay import Checked
+from companion.kit import formatting
+from companion.kit.i18n import Text, in_sentence, t
+from companion.kit.resources import rules_page_text
+from companion.service import exchange
+from companion.service import pad as pads
 from companion.store import ANY_VERSION, SignOff, StaleWrite, Verdict
 from companion.web import get_cache, get_store
 from companion.web.forms import (
@@ -50,6 +50,7 @@ from companion.web.forms import (
     trick_field,
 )
 from companion.web.language import catalogue, current_language, flash_said, lowered, said
+from companion.web.memo import Kept
 from companion.web.panels import (
     TrickPanel,
     build_panel,

@@ -11,8 +11,8 @@ import secrets
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from companion.i18n import t
-from companion.parsing import read_count, read_word
+from companion.contract.parsing import read_count, read_word
+from companion.kit.i18n import t
 from companion.store import Author, SameAuthor, StaleWrite, Verdict
 from companion.web import get_store
 from companion.web.language import flash_said

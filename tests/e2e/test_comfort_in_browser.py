@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.engine import check_entry, make_setup
-from companion.rules import get
-from companion.rules.values import State
+from companion.contract.registry import get
+from companion.contract.values import State
+from companion.engine.replay import check_entry, make_setup
 from companion.store import Store
 from tests.e2e.conftest import start_game
 from tests.live_server import running_server

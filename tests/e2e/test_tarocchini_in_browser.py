@@ -1,5 +1,5 @@
 """A Tarocchini hand kept on a phone-sized Chromium against the real server, by the cards
-through the tap grid of 42 counting cards (the hand worked out in tests/rules/test_tarocchini.py):
+through the tap grid of 42 counting cards (the hand worked out in tests/games/test_tarocchini.py):
 
     Ann deals; tricks of three, her pile holds her 2 discards.
     Bob 18 cards, K♠ K♥ K♦ Q♠ Q♥ Q♦ J♠ J♥ J♦: sets 17 + 14 + 12 = 43; card points

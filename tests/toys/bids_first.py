@@ -7,8 +7,8 @@ a missed bid 0.
 
 from __future__ import annotations
 
-from companion.rules.base import Game
-from companion.rules.values import (
+from companion.contract.game import Game
+from companion.contract.values import (
     POINTS,
     Entry,
     Field,

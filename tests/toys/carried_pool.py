@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.base import Game, read_options
-from companion.rules.values import (
+from companion.contract.game import Game, read_options
+from companion.contract.values import (
     POINTS,
     Entry,
     Field,

@@ -1,6 +1,6 @@
 """Fixtures for the toy games: the web app and client of the web tests, and a session start.
 
-Each toy is registered only while its own tests run (`companion.rules.registered`), so the pad,
+Each toy is registered only while its own tests run (`registry.registered`), so the pad,
 the README check and the contract test over the real games never see it.
 """
 

@@ -6,8 +6,8 @@ standing is goats per player, fewest best, written as counts (1, not +1). Not ze
 
 from __future__ import annotations
 
-from companion.rules.base import Game
-from companion.rules.values import (
+from companion.contract.game import Game
+from companion.contract.values import (
     Better,
     Entry,
     Field,

@@ -6,8 +6,8 @@ not zero-sum, the most points best. Written as a game module is, with no change 
 
 from __future__ import annotations
 
-from companion.rules.base import Game
-from companion.rules.values import (
+from companion.contract.game import Game
+from companion.contract.values import (
     POINTS,
     Entry,
     Field,

@@ -8,10 +8,8 @@ highest card of the suit led wins; the winner leads the next trick. One point pe
 
 from __future__ import annotations
 
-from companion.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, CardError, Suit, parse
-from companion.cards import pack_52 as full_pack
-from companion.rules.base import Game
-from companion.rules.values import (
+from companion.contract.game import Game
+from companion.contract.values import (
     POINTS,
     Choice,
     Entry,
@@ -24,7 +22,9 @@ from companion.rules.values import (
     TrickProgress,
     TrickRecord,
 )
-from companion.tricks import ACE_HIGH, PlayedTrick, RankOrder, TrickRanking, sorted_cards
+from companion.kit.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, CardError, Suit, parse
+from companion.kit.cards import pack_52 as full_pack
+from companion.kit.tricks import ACE_HIGH, PlayedTrick, RankOrder, TrickRanking, sorted_cards
 
 RED_ORDER = RankOrder((10, 9, 8, 7, 6, 5, 4, 3, 2, ACE, JACK, QUEEN, KING))
 RANKING = TrickRanking(order=ACE_HIGH,

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.engine import check_entry, check_phase, make_setup, replay
-from companion.rules import registered
-from companion.rules.values import State
+from companion.contract.registry import registered
+from companion.contract.values import State
+from companion.engine.replay import check_entry, check_phase, make_setup, replay
 from companion.store import Store
 from tests.toys.bids_first import GAME
 from tests.toys.conftest import page_text, start_toy

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from flask.testing import FlaskClient
 
-from companion.engine import make_setup, replay
-from companion.rules import registered
-from companion.rules.values import HandResult, ScoredHand, State
+from companion.contract.registry import registered
+from companion.contract.values import HandResult, ScoredHand, State
+from companion.engine.replay import make_setup, replay
 from tests.toys.carried_pool import GAME
 from tests.toys.conftest import page_text, start_toy
 

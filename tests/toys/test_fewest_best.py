@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from flask.testing import FlaskClient
 
-from companion.engine import make_setup, replay
-from companion.rules import registered
+from companion.contract.registry import registered
+from companion.engine.replay import make_setup, replay
 from tests.toys.conftest import page_text, start_toy
 from tests.toys.fewest_best import GAME
 

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 from flask.testing import FlaskClient
 
-from companion.engine import check_entry, make_setup, replay
-from companion.rules import registered
-from companion.rules.values import State
+from companion.contract.registry import registered
+from companion.contract.values import State
+from companion.engine.replay import check_entry, make_setup, replay
 from tests.toys.conftest import page_text, start_toy
 from tests.toys.one_seat import GAME
 

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.cards import parse
-from companion.engine import check_entry, make_setup, replay
-from companion.rules import registered
-from companion.rules.values import State
-from companion.tricks import resolve
+from companion.contract.registry import registered
+from companion.contract.values import State
+from companion.engine.replay import check_entry, make_setup, replay
+from companion.kit.cards import parse
+from companion.kit.tricks import resolve
 from tests.toys.conftest import page_text, start_toy
 from tests.toys.suit_orders import GAME, RANKING
 

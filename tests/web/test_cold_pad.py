@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.derived import engine_fingerprint
+from companion.engine.derived import engine_fingerprint
 from companion.store import Store
 from companion.web import app_state
 from tests.web.conftest import GARDE_47, phone_app

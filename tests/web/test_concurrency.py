@@ -113,7 +113,7 @@ def test_two_phones_entering_tricks_never_lose_one(client: FlaskClient, db_path:
 
 def test_a_draft_write_is_compare_and_set(db_path: Path) -> None:
     """Two phones building on the same draft: the store lets only the first write through."""
-    from companion.rules.values import Setup
+    from companion.contract.values import Setup
     with Store(db_path, migrate=True) as store:
         token = store.create_session(Setup("tantony", ("A", "B", "C", "D"), {}))
         base = {"tricks": [{"runt": "2S", "to": 0}]}

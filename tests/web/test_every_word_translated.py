@@ -17,9 +17,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.i18n import LANGUAGES
-from companion.rules import all_games
-from companion.rules.base import Game
+from companion.contract.game import Game
+from companion.contract.registry import all_games
+from companion.kit.i18n import LANGUAGES
 from tests.web.test_transfer import a_session_of, upload
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -153,7 +153,7 @@ def test_the_check_itself_finds_a_word_left_in_english() -> None:
 
 
 GAMES_WITH_OWN_FIGURES = ("french-tarot", "skat", "tantony", "troggu")
-"""The games whose statistics pages add a table of their own (companion.stats.OWN_COUNTS)."""
+"""The games whose statistics pages add a table of their own (companion.engine.stats.OWN_COUNTS)."""
 
 
 def roster_and_stats_of(client: FlaskClient, game: Game) -> dict[str, str]:

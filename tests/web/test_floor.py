@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from companion.durability import committer_for
+from companion.store.durability import committer_for
 from companion.web.floor import floor_connection
 from tests.web.conftest import phone_app
 

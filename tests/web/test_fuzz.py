@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
-from companion.exchange import FORMAT, score_document
-from companion.parsing import trick_keys
-from companion.rules import all_games
-from companion.rules.base import default_options
-from companion.rules.values import FieldKind, Setup
+from companion.contract.game import default_options
+from companion.contract.parsing import trick_keys
+from companion.contract.registry import all_games
+from companion.contract.values import FieldKind, Setup
+from companion.service.exchange import FORMAT, score_document
 
 EXAMPLES = 300
 NASTY = ["²", "③", "--1", "1e308", "-1e308", "nan", "inf", "1" * 30, "9" * 5000, "", " ",

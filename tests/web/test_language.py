@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.i18n import t
-from companion.rules.values import Choice, Field, FieldKind
+from companion.contract.values import Choice, Field, FieldKind
+from companion.kit.i18n import t
 from companion.web.forms import build_form
 from companion.web.language import COOKIE, NEXT_LIMIT, day, lowered, strong, with_markup
 from tests.web.conftest import GARDE_47, start

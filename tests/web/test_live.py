@@ -79,7 +79,7 @@ def test_an_unknown_session_is_a_404(client: FlaskClient) -> None:
 
 
 def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
-    from companion.engine import make_setup
+    from companion.engine.replay import make_setup
 
     with Store(str(db_path), migrate=True) as store:
         setup, _ = make_setup("war", ["Ann", "Bob"], {})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from flask.testing import FlaskClient
 
-from companion.exchange import score_document
+from companion.service.exchange import score_document
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 

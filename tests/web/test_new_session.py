@@ -9,9 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules import all_games
-from companion.rules.base import Game
-from companion.rules.values import Field, FieldKind
+from companion.contract.game import Game
+from companion.contract.registry import all_games
+from companion.contract.values import Field, FieldKind
 from companion.web.forms import build_form
 
 

@@ -55,7 +55,7 @@ def test_a_card_twice_is_refused_beside_its_box(client: FlaskClient) -> None:
 def test_a_count_no_hand_makes_is_refused_beside_the_quick_entry(client: FlaskClient) -> None:
     # Parlett's scoring, 5♠ turned up: the one thing worth 1 is the Jack of the turn-up suit,
     # and beside a Five it makes a fifteen too (5 + J), so no hand counts 1
-    # (tests/rules/test_noddy.py). Ann's 1 is refused on her points box, the rest kept typed.
+    # (tests/games/test_noddy.py). Ann's 1 is refused on her points box, the rest kept typed.
     response = client.post("/new", data={"game": "noddy", "players": "2", "name-0": "Ann",
                                          "name-1": "Bob", "opt-noddy-target": "31",
                                          "opt-noddy-scoring": "parlett"})

@@ -14,12 +14,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.engine import check_entry, make_setup
-from companion.exchange import FORMAT
-from companion.rules import all_games
-from companion.rules.base import Game, default_options
-from companion.rules.values import ScoredHand, State, entry_as_data
-from tests.rules.test_contract import accepted_entries
+from companion.contract.game import Game, default_options
+from companion.contract.registry import all_games
+from companion.contract.values import ScoredHand, State, entry_as_data
+from companion.engine.replay import check_entry, make_setup
+from companion.service.exchange import FORMAT
+from tests.contract.test_contract import accepted_entries
 from tests.web.conftest import GARDE_47 as GARDE_47_FORM
 from tests.web.conftest import start
 

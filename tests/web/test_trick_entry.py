@@ -635,7 +635,7 @@ def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
 
 
 def test_a_saved_hands_arithmetic_names_its_revokes(client: FlaskClient, db_path: Path) -> None:
-    from tests.rules.test_tantony import PLAYED_HAND, PLAYED_HAND_REVOKES
+    from tests.games.test_tantony import PLAYED_HAND, PLAYED_HAND_REVOKES
     url = start(client)
     # The rules tests' hand played with its cards (Annie deals, Benny leads): three revokes,
     # worked out beside PLAYED_HAND_REVOKES; the hand is saved and scores as entered.

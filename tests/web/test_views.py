@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.exchange import score_document
+from companion.service.exchange import score_document
 from companion.web import app_state
 from tests.web.conftest import FOUR, GARDE_47, phone_app, start, stored_hands
 
@@ -489,9 +489,9 @@ def test_a_negative_leading_total_is_written_as_the_standings_write_it(app) -> N
     # standings ("−2", not "-2").
     from types import SimpleNamespace
 
-    from companion.engine import make_setup
-    from companion.rules import get
-    from companion.rules.values import Outcome, State
+    from companion.contract.registry import get
+    from companion.contract.values import Outcome, State
+    from companion.engine.replay import make_setup
     from companion.web.views import leading_words
 
     setup, _ = make_setup("anti-trump", ["Ann", "Bob", "Cat"])

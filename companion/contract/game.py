@@ -1,0 +1,371 @@
+"""The Game contract: the class every game implements, in the values of `companion.contract.values`.
+
+A game is data plus a few pure functions. The web layer, the store and the command line know
+nothing game-specific: they ask a `Game` for its options, entry fields and phases, hand it parsed
+entries, and show what it answers. Nothing here imports Flask or SQL.
+
+Flow of one hand:
+    raw mapping (form, JSON)  --companion.contract.parsing-->  Entry + type problems
+    Entry + State             --game.validate-->      rule problems (the referee)
+    Entry + State             --game.score-->         HandResult (points and arithmetic)
+    State                     --game.outcome-->       Outcome (over? who won? whose deal?)
+
+Every game states what a default would hide: whether its hands are zero-sum (`zero_sum`) and
+what its points are called and which way is better (`scale`). `register` refuses a game that
+leaves either out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from enum import Enum
+from operator import is_
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from companion.contract.values import (
+    SHARED_TRICK_PARTS,
+    Better,
+    Entry,
+    Field,
+    FieldKind,
+    HandResult,
+    Outcome,
+    Phase,
+    Problem,
+    Scale,
+    ScoredHand,
+    SeatGroup,
+    Setup,
+    State,
+    TrickProgress,
+)
+from companion.kit.i18n import t
+from companion.kit.settlement import Settlement
+
+if TYPE_CHECKING:
+    from companion.contract.figures import OwnFigures
+
+T = TypeVar("T")
+
+GENERIC_TRICK_PARTIAL = "pad/tricks/_cards.html"
+"""The trick panel's own parts for a game that declares none: the cards played and who got it."""
+
+
+class Game(ABC):
+    """The contract every game implements. Subclasses are stateless: all state is passed in.
+
+    Required class attributes: `slug`, `name`, `player_counts` (1 to 10 seats), `zero_sum`
+    (does every hand add up to zero?) and `scale` (what a point is called, which way is better).
+    """
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    zero_sum: ClassVar[bool]
+    scale: ClassVar[Scale]
+    summary: ClassVar[str] = ""
+    standings_partial: ClassVar[str | None] = None  # a picture under the totals (a board)
+    turn_word: ClassVar[str] = t("deals")  # what the seat returned by `dealer` does: "leads"
+    turn_heading: ClassVar[str] = t("Dealer")  # that seat's column on the score sheet
+    trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
+    whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
+    options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
+    figures: ClassVar[OwnFigures | None] = None  # its own figures on the statistics pages
+    entry_partial: ClassVar[str] = ""  # the entry's own form (Noddy's keypad, the pile grid)
+
+    # ------------------------------------------------------------ what a session and a hand hold
+
+    def options(self, player_count: int) -> tuple[Field, ...]:
+        """The house rules a session creator may switch, with their defaults (the standard rule)."""
+        return ()
+
+    def settings(self, setup: Setup) -> Any:
+        """This session's house rules as the game's own typed value (`options_type`)."""
+        if self.options_type is None:
+            raise TypeError(f"{self.name} declares no options_type")
+        return typed_options(setup, self.options_type)
+
+    @abstractmethod
+    def fields(self, setup: Setup) -> tuple[Field, ...]:
+        """The fields of one hand's entry for this setup."""
+
+    def phases(self, setup: Setup) -> tuple[Phase, ...]:
+        """The moments a hand is entered in, in order (by default one: the whole hand)."""
+        return (Phase("hand", t("Hand"), tuple(spec.name for spec in self.fields(setup))),)
+
+    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
+        """The next hand's fields `names` in the order the pad asks for them: as declared by
+        default (the anti-trump game's bids start at the dealer's left, as they are made)."""
+        return tuple(names)
+
+    # ------------------------------------------------------------ the referee and the score
+
+    @abstractmethod
+    def validate(self, state: State, entry: Entry) -> list[Problem]:
+        """The referee: everything impossible about a parsed entry, each on its field."""
+
+    def check_and_score(self, state: State,
+                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+        """The referee and the score in one call: `validate`'s problems and no result when
+        there are any, else no problem and `score`'s result.
+
+        A game whose check and score work out the same things (the hand read, its value) may
+        override this to work them out once; it must answer exactly what `validate` and then
+        `score` answer, which its tests compare. `engine.replay` and `engine.score_entry` call it.
+        """
+        problems = self.validate(state, entry)
+        if problems:
+            return problems, None
+        return (), self.score(state, entry)
+
+    def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
+        """The referee on a phase that ends before the hand does (the bids before play).
+
+        `entry` holds the fields of this phase and of the phases before it. Nothing to check by
+        default; the last phase is judged by `validate` with the whole hand.
+        """
+        return []
+
+    def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
+        """The referee on a hand still being entered, trick by trick (nothing to check by default).
+
+        Trick games check each trick as it comes (quota, cards used twice); `validate` then
+        adds what only a finished hand can be judged on (the number of tricks).
+        """
+        return []
+
+    @abstractmethod
+    def score(self, state: State, entry: Entry) -> HandResult:
+        """Points per seat and the arithmetic. Only called with an entry `validate` accepted."""
+
+    def initial_carry(self, setup: Setup) -> Any:
+        """What the first hand finds carried over (a pool's opening value); None by default."""
+        return None
+
+    def carried(self, state: State) -> Any:
+        """What the last hand handed on (`HandResult.carry`), or the opening value: O(1)."""
+        return state.hands[-1].result.carry if state.hands else self.initial_carry(state.setup)
+
+    # ------------------------------------------------------------ where the session stands
+
+    def ends_by_itself(self, setup: Setup) -> bool:
+        """Whether a session at this table can be over by the game's own rules (a target, a
+        fixed number of hands or rounds). The engine then asks `outcome` after every hand, so
+        a hand kept after the end (a correction ended the game earlier) counts nothing. True
+        for every game that answers `outcome` itself; a game whose tables may never end (no
+        number of hands agreed) says so, and its replay skips the question."""
+        return type(self).outcome is not Game.outcome
+
+    def outcome(self, state: State) -> Outcome:
+        """Whether the session is over. By default it never ends by itself: the best total leads."""
+        winners = leaders(self.ranked_totals(state), self.scale.better)
+        return Outcome(finished=False, winners=winners, text="")
+
+    def ranked_totals(self, state: State) -> tuple[int, ...]:
+        """Each seat's count as the leaders are chosen on it and named with it ("Cat with 4"):
+        the totals by default; a game whose settlement first gives back what is still on the
+        table counts it here, so the winner named and the settlement agree."""
+        return state.totals
+
+    def dealer(self, state: State) -> int:
+        """The seat that deals the next hand: by default the deal moves one seat on every hand."""
+        return (state.setup.first_dealer + len(state.hands)) % state.setup.player_count
+
+    def took_part(self, setup: Setup, hand: ScoredHand, seat: int) -> bool:
+        """Whether `seat` took part in `hand` as played, for the statistics' hands: by default
+        every seat of a hand played out (a redeal is no hand played). A game whose deal can be
+        written without being played (Skat's pass), or at whose table a seat sits a hand out
+        (the dealer at four), says so here, from the hand alone."""
+        return not hand.result.redeal
+
+    def progress(self, state: State, entry: Entry) -> TrickProgress | None:
+        """A trick game's hand after the tricks entered so far (None: not a trick game)."""
+        return None
+
+    def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
+        """The next trick as the pad's taps and boxes make it (each part as posted): as it is
+        by default; a game whose last trick goes to its winner says so here."""
+        return dict(taps)
+
+    def missing_taps(self, progress: TrickProgress,
+                     trick: Mapping[str, str]) -> dict[str, list[str]]:
+        """What the player has not tapped or typed for the next trick, by part of the trick.
+
+        By default a trick needs its cards, from which the game's referee finds the winner.
+        """
+        if not trick.get("cards"):
+            return {"cards": [t("Enter the cards played, in order from the leader.")]}
+        return {}
+
+    def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
+        """The whole-hand form's rows before anything is typed: one blank row per trick."""
+        spec = next((f for f in self.fields(setup) if f.kind is FieldKind.TRICKS), None)
+        if spec is None:
+            return []
+        parts = (*SHARED_TRICK_PARTS, *(part.name for part in spec.parts))
+        return [dict.fromkeys(parts, "") for _ in range(int(spec.maximum or 0))]
+
+    def problem_part(self, progress: TrickProgress, part: str | None) -> str | None:
+        """The control of the trick panel beside which a problem with `part` is said."""
+        return part
+
+    def table_notes(self, state: State) -> tuple[str, ...]:
+        """Short facts the pad shows beside whose deal it is ("30 games left", "Pool: 12")."""
+        return ()
+
+    def groups(self, setup: Setup) -> tuple[SeatGroup, ...]:
+        """Fixed partnerships whose totals the pad shows together (none by default)."""
+        return ()
+
+    def group_total(self, state: State, group: SeatGroup) -> int:
+        """A fixed partnership's total as the pad shows it: by default its seats' totals added
+        up; a game in which each partner holds the side's whole score (Whist) says so here."""
+        return sum(state.totals[seat] for seat in group.seats)
+
+    def settlement(self, state: State) -> Settlement | None:
+        """What each player has won or lost and who pays whom, or None when nothing is settled.
+
+        No game settles by default: a game played for points or money says how its totals
+        become each player's net (`companion.kit.settlement`).
+        """
+        return None
+
+    # ------------------------------------------------------------ words
+
+    def describe(self, setup: Setup, entry: Entry) -> str:
+        """A one-line description of an entry for the table of hands."""
+        return ", ".join(f"{k}={v}" for k, v in entry.items() if v is not None)
+
+    def describe_game(self) -> dict[str, Any]:
+        """This game as plain data: counts, scale, options, phases and fields per count."""
+        variants = []
+        for count in self.player_counts:
+            options = self.options(count)
+            setup = Setup(self.slug, tuple(f"P{i + 1}" for i in range(count)),
+                          default_options(options))
+            variants.append({
+                "players": count,
+                "options": [o.describe() for o in options],
+                "fields": [f.describe() for f in self.fields(setup)],
+                "phases": [{"name": p.name, "label": p.label, "fields": list(p.fields)}
+                           for p in self.phases(setup)],
+            })
+        from companion.contract.referee import describe_referee, referee_for
+
+        referee = referee_for(self.slug)
+        return {"slug": self.slug, "name": self.name, "players": list(self.player_counts),
+                "referee": describe_referee(referee) if referee else None,
+                "zero_sum": self.zero_sum,
+                "scale": {"singular": self.scale.singular, "plural": self.scale.plural,
+                          "better": self.scale.better.value, "signed": self.scale.signed},
+                "summary": self.summary, "variants": variants}
+
+
+REQUIRED_ATTRIBUTES = ("slug", "name", "player_counts", "zero_sum", "scale")
+
+
+def missing_declarations(game: Game) -> list[str]:
+    """What a game has left undeclared that the contract requires (see `Game`)."""
+    missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(game, name)]
+    counts = getattr(game, "player_counts", ())
+    if not counts or any(not 1 <= count <= 10 for count in counts):
+        missing.append("player_counts between 1 and 10")
+    return missing
+
+
+class LastRead:
+    """What a game last read from an entry, kept for the next call about the very same objects.
+
+    The engine asks `validate` and then `score` about one entry: a game whose reading is costly
+    (a hand of tricks walked one by one) keeps it here instead of reading the hand twice. The
+    objects are compared by identity and are immutable (a setup, a tuple of tricks), so the same
+    objects mean the same reading; they are held here, so no other object can take their id.
+    `detail` is compared by value (a seat). One reading is kept: nothing grows.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[Any, ...], Hashable, Any] | None = None
+
+    def get(self, objects: tuple[Any, ...], detail: Hashable, read: Callable[[], T]) -> T:
+        """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
+        last = self._last  # one read of the slot: another thread may replace it meanwhile
+        if (last is not None and last[1] == detail and len(last[0]) == len(objects)
+                and all(map(is_, last[0], objects))):
+            return last[2]
+        value = read()
+        self._last = (objects, detail, value)
+        return value
+
+
+def leaders(totals: Sequence[int], better: Better = Better.HIGHER) -> tuple[int, ...]:
+    """The seats holding the best total (several on a tie; none when there are no seats)."""
+    if not totals:
+        return ()
+    best = max(totals) if better is Better.HIGHER else min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def default_options(options: Sequence[Field]) -> dict[str, Any]:
+    """Every option at its default: the standard rule."""
+    return {option.name: option.default for option in options}
+
+
+def typed_options(setup: Setup, options_type: type) -> Any:
+    """A session's house rules as a game's typed options, read once per setup (`read_options`)."""
+    return setup.remember((options_type, "options"),
+                          lambda: read_options(options_type, setup.options))
+
+
+def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
+    """A session's house rules as a game's typed options (a dataclass whose defaults are the
+    standard rules): each stored value converted to its field's type (an enum from its value,
+    a number from its text); a rule the session does not hold keeps its default."""
+    try:
+        # The type beside each value: 1 and True are equal keys but not the same option.
+        key = (options_type, tuple((name, value.__class__, value)
+                                   for name, value in values.items()))
+        return _READ_OPTIONS[key]
+    except TypeError:  # an unhashable value: read it every time
+        return _read_options(options_type, values)
+    except KeyError:
+        if len(_READ_OPTIONS) >= READ_OPTIONS_LIMIT:
+            _READ_OPTIONS.clear()
+        typed = _READ_OPTIONS[key] = _read_options(options_type, values)
+        return typed
+
+
+READ_OPTIONS_LIMIT = 1024
+"""Distinct option sets whose typed value is kept (the typed options are frozen, so shared)."""
+
+_READ_OPTIONS: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
+
+
+def _read_options(options_type: type, values: Mapping[str, Any]) -> Any:
+    hints = _type_hints(options_type)
+    chosen: dict[str, Any] = {}
+    for spec in dataclasses.fields(options_type):
+        if spec.name in values and values[spec.name] is not None:
+            chosen[spec.name] = _as_type(hints[spec.name], values[spec.name])
+    return options_type(**chosen)
+
+
+@functools.cache
+def _type_hints(options_type: type) -> dict[str, Any]:
+    """An options dataclass's field types, resolved once (its annotations are strings)."""
+    return typing.get_type_hints(options_type)
+
+
+def _as_type(kind: Any, value: Any) -> Any:
+    """One stored option value as the type its dataclass field declares."""
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if kind is bool:
+        return bool(value)
+    if kind is int:
+        return int(value)
+    return value
+

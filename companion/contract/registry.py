@@ -1,0 +1,75 @@
+"""The registry of games: each game module registers one `Game`; everything else looks it up.
+
+Game modules are found, not listed: on the first look-up every module of `companion.games` is
+imported once, and each game module registers its game as it is imported. Adding a game is
+adding a module there. The contract never imports a game by name (the games are a layer above
+it): it finds them by the package's name, at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from companion.contract.game import Game, missing_declarations
+
+_GAMES: dict[str, Game] = {}
+
+
+class UnknownGame(KeyError):
+    """No game is registered under that slug."""
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry; a duplicate slug or a missing declaration is refused."""
+    missing = missing_declarations(game)
+    if missing:
+        raise TypeError(f"{type(game).__name__} must declare {', '.join(missing)}")
+    if game.slug in _GAMES:
+        raise ValueError(f"a game is already registered as {game.slug!r}")
+    _GAMES[game.slug] = game
+    return game
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """A game registered for the duration of a `with` block (toy games in tests)."""
+    register(game)
+    try:
+        yield game
+    finally:
+        _GAMES.pop(game.slug, None)
+
+
+def get(slug: str) -> Game:
+    """The game registered under `slug`."""
+    load_games()
+    try:
+        return _GAMES[slug]
+    except KeyError:
+        raise UnknownGame(slug) from None
+
+
+def all_games() -> list[Game]:
+    """Every registered game, by name."""
+    load_games()
+    return sorted(_GAMES.values(), key=lambda game: game.name)
+
+
+GAMES_PACKAGE = "companion.games"
+_loaded: list[bool] = []
+
+
+def load_games() -> None:
+    """Import every module of `companion.games` once, so that each game module registers its
+    game (and its trick referee). Done on first look-up, not at import: the contract may be
+    imported on its own (the values) without pulling every game in."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    games = importlib.import_module(GAMES_PACKAGE)
+    for module in pkgutil.iter_modules(games.__path__):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")

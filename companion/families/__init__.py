@@ -1,0 +1,1 @@
+"""Shared machinery for a family of games, built on the contract (pile games)."""

@@ -1,0 +1,1 @@
+"""The games: one module per game, each registering its `Game` (found by the registry)."""

@@ -1,0 +1,325 @@
+"""The session exchange format, shared by the web export and the command line.
+
+A document (`FORMAT`) holds a session's setup, its effective hands as entered and, for the
+audit, every row of its history. Scoring a document replays the hands through the same engine
+the pad uses, so `companion score` and the web pad always agree.
+
+Problems are plain dicts here, `{"hand": number or None, "field": name or None, "message": ...}`,
+because they leave the program as JSON.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.contract.game import Game
+from companion.contract.parsing import trick_keys
+from companion.contract.registry import UnknownGame, get
+from companion.contract.values import FieldKind, Problem, ScoredHand, Setup, State, json_ready
+from companion.engine.replay import (
+    Replay,
+    counts_nothing_after_the_end,
+    make_setup,
+    not_counted_words,
+    replay,
+)
+from companion.kit import i18n
+from companion.kit.i18n import t
+from companion.kit.settlement import Settlement
+from companion.store import HandRow, SessionRecord
+
+FORMAT = "table-companion/session@1"
+
+ProblemDict = dict[str, Any]
+
+
+def problem(message: str, *, hand: int | None = None, field: str | None = None) -> ProblemDict:
+    """A problem as it is reported outside the program."""
+    return {"hand": hand, "field": field, "message": message}
+
+
+# ---------------------------------------------------------------- export
+
+
+def export_session(record: SessionRecord, hands: Sequence[HandRow],
+                   history: Sequence[HandRow]) -> dict[str, Any]:
+    """A stored session as an exchange document: `hands` are the effective ones, in order."""
+    setup = record.setup
+    return {
+        "format": FORMAT,
+        "game": setup.game,
+        "players": list(setup.players),
+        "first_dealer": setup.first_dealer,
+        "options": dict(setup.options),
+        "created_at": record.created_at,
+        "ended_at": record.ended_at,
+        "hands": [{"number": hand.number, "entry": hand.entry} for hand in hands],
+        "history": [
+            {"id": row.id, "action": row.action, "number": row.number, "entry": row.entry,
+             "supersedes": row.supersedes, "at": row.created_at}
+            for row in history
+        ],
+    }
+
+
+def to_json(data: Any) -> str:
+    """A document as readable JSON text (UTF-8 names kept as they are)."""
+    return json.dumps(json_ready(data), ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(state: State, game: Game,
+           not_counted: Mapping[int, Sequence[Problem]] | None = None) -> str:
+    """The table of hands for a spreadsheet: each hand's points and running totals, then totals.
+    A hand kept but not counted (`not_counted`: the pad's refused hands) has its row too, in
+    its place, saying why, with no points."""
+    setup = state.setup
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["hand", game.turn_heading.lower(), "description",
+              *setup.players, *(f"{name} total" for name in setup.players)]
+    writer.writerow([_spreadsheet_safe(cell) for cell in header])
+    rows = [*_csv_hand_rows(state, game), *_csv_not_counted_rows(not_counted or {})]
+    writer.writerows(sorted(rows, key=lambda row: row[0]))
+    writer.writerow(["Total", "", "", *state.totals, *state.totals])
+    return out.getvalue()
+
+
+def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
+    setup = state.setup
+    rows = []
+    for index, (hand, totals) in enumerate(zip(state.hands, state.running_totals(), strict=True)):
+        dealer = game.dealer(State(setup, state.hands[:index]))
+        rows.append([hand.number, setup.players[dealer], csv_description(game, setup, hand),
+                     *hand.result.points, *totals])
+    return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
+
+
+def _csv_not_counted_rows(not_counted: Mapping[int, Sequence[Problem]]) -> list[list[Any]]:
+    return [[number, "", _spreadsheet_safe(str(not_counted_words(
+                number, [problem.message for problem in problems])))]
+            for number, problems in not_counted.items()]
+
+
+def csv_description(game: Game, setup: Setup, hand: ScoredHand) -> str:
+    """A hand in words for the CSV, marked as the pad and the summary mark a hand kept after
+    the game's end ("After the game · …"), so its row of zeros is not read as a hand played."""
+    words = game.describe(setup, hand.entry)
+    if counts_nothing_after_the_end(hand.result):
+        return i18n.join((t("After the game"), words), " · ")
+    return words
+
+
+def _spreadsheet_safe(cell: Any) -> Any:
+    """Text that a spreadsheet would run as a formula (=, +, -, @) is quoted: names are input."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + cell
+    return cell
+
+
+# ---------------------------------------------------------------- import and scoring
+
+
+DOCUMENT_KEYS = ("format", "game", "players", "first_dealer", "options", "created_at",
+                 "ended_at", "hands", "history")
+HAND_KEYS = ("number", "entry")
+
+
+def load_session(data: Mapping[str, Any]
+                 ) -> tuple[Setup | None, list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
+    """Read a document: its setup (None when it cannot be built), its hands, and the problems.
+
+    The format is strict: a key it does not define (in the document, a hand, an entry, a trick
+    or the options) is refused by name, so a typo can never silently drop a bonus.
+    """
+    if not isinstance(data, Mapping):
+        return None, [], [problem(t("The document must be a JSON object."), field="format")]
+    if data.get("format") != FORMAT:
+        return None, [], [problem(t("The document's format must be {format}.", format=repr(FORMAT)),
+                                  field="format")]
+    unknown = [problem(t("{key} is not part of the format.", key=repr(key)),
+                       field=str(key)[:40])
+               for key in data if key not in DOCUMENT_KEYS]
+    if unknown:
+        return None, [], unknown
+    setup, problems = _load_setup(data)
+    hands, hand_problems = _load_hands(data.get("hands", []))
+    if setup is not None:
+        hand_problems += [p for number, entry in hands
+                          for p in unknown_entry_keys(setup, number, entry)]
+    return setup, hands, problems + hand_problems
+
+
+def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
+    """The keys of a hand's entry (and of its tricks) that the game does not declare."""
+    fields = {spec.name: spec for spec in get(setup.game).fields(setup)}
+    problems = [problem(t("{key} is not a field of this game.", key=repr(str(key)[:40])),
+                        hand=number,
+                        field=str(key)[:40]) for key in entry if key not in fields]
+    for name, spec in fields.items():
+        tricks = entry.get(name)
+        if spec.kind is not FieldKind.TRICKS or not isinstance(tricks, list):
+            continue
+        allowed = trick_keys(spec)
+        problems += [problem(t("Trick {number}: {key} is not part of a trick.",
+                               number=index + 1, key=repr(str(key)[:40])),
+                             hand=number, field=name)
+                     for index, trick in enumerate(tricks[:int(spec.maximum or 0) + 1])
+                     if isinstance(trick, Mapping) for key in trick if key not in allowed]
+    return problems
+
+
+def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict]]:
+    slug = data.get("game")
+    if not isinstance(slug, str):
+        return None, [problem(t("Name the game (its slug, like 'french-tarot')."), field="game")]
+    try:
+        get(slug)
+    except UnknownGame:
+        return None, [problem(t("There is no game {slug}.", slug=repr(slug)), field="game")]
+    players = data.get("players")
+    player_problems = _player_problems(players)
+    if player_problems:
+        return None, player_problems
+    players = [name.strip() for name in players]
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        return None, [problem(t("Options must be an object of house rules."), field="options")]
+    if len(players) in get(slug).player_counts:
+        known = {option.name for option in get(slug).options(len(players))}
+        unknown = [problem(t("{name} is not a house rule of this game.",
+                             name=repr(str(name)[:40])),
+                           field=f"options.{str(name)[:40]}")
+                   for name in options if name not in known]
+        if unknown:
+            return None, unknown
+    first_dealer = data.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        return None, [problem(t("The first dealer must be a seat number."), field="first_dealer")]
+    setup, setup_problems = make_setup(slug, players, options, first_dealer)
+    if setup_problems:
+        return None, [_setup_problem(p) for p in setup_problems]
+    return setup, []
+
+
+def _player_problems(players: Any) -> list[ProblemDict]:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return [problem(t("Players must be a list of names."), field="players")]
+    names = [name.strip() for name in players]
+    if any(not name for name in names):
+        return [problem(t("Every seat needs a name."), field="players")]
+    if len(set(names)) != len(names):
+        return [problem(t("Two seats have the same name."), field="players")]
+    return []
+
+
+def _setup_problem(found: Problem) -> ProblemDict:
+    """A setup problem from the engine; option problems are named `options.<name>`."""
+    if found.field in (None, "players", "first_dealer"):
+        return problem(found.message, field=found.field)
+    return problem(found.message, field=f"options.{found.field}")
+
+
+def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
+    """The (number, entry) pairs of a document, numbered strictly upwards."""
+    if not isinstance(raw_hands, list):
+        return [], [problem(t("Hands must be a list."), field="hands")]
+    hands: list[tuple[int, dict[str, Any]]] = []
+    problems: list[ProblemDict] = []
+    previous = 0
+    for position, item in enumerate(raw_hands, start=1):
+        number = item.get("number") if isinstance(item, Mapping) else None
+        extra = [key for key in item if key not in HAND_KEYS] if isinstance(item, Mapping) else []
+        if extra:
+            problems.append(problem(t("Hand #{position} in the list: {key} is not part of a "
+                                      "hand.", position=position, key=repr(str(extra[0])[:40])),
+                                    field=str(extra[0])[:40]))
+            continue
+        if isinstance(number, bool) or not isinstance(number, int):
+            problems.append(problem(t("Hand #{position} in the list needs a whole number.",
+                                      position=position),
+                                    field="number"))
+            continue
+        entry = item.get("entry")
+        if not isinstance(entry, Mapping):
+            problems.append(problem(t("The hand's entry must be an object."), hand=number,
+                                    field="entry"))
+            continue
+        if number <= previous:
+            problems.append(problem(t("Hand {number} comes after hand {previous}: hands must "
+                                      "be numbered upwards.", number=number, previous=previous),
+                                    hand=number, field="number"))
+            continue
+        previous = number
+        hands.append((number, dict(entry)))
+    return hands, problems
+
+
+def replay_document(data: Mapping[str, Any]) -> tuple[Replay | None, list[ProblemDict]]:
+    """Read a document and replay its hands through the engine: the replay (None when the
+    setup itself cannot be read) and every problem, the document's and each refused hand's
+    (with its hand and field), in hand order. What `score` prints and `import` stores."""
+    setup, hands, problems = load_session(data)
+    if setup is None:
+        return None, problems
+    replayed = replay(setup, hands)
+    for number, refused in replayed.problems.items():
+        problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
+    problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))
+    return replayed, problems
+
+
+def score_document(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[ProblemDict]]:
+    """Replay a document's hands: the scored result and every problem (refused hands included).
+
+    The result is empty when the setup itself cannot be read.
+    """
+    replayed, problems = replay_document(data)
+    return (scored_result(replayed.state) if replayed else {}), problems
+
+
+RESULT_FORMAT = "table-companion/score@2"
+"""The version of `companion score`'s answer: 2 added the facts, the settlement and this key."""
+
+
+def scored_result(state: State) -> dict[str, Any]:
+    """A replayed session as JSON-able data: hands with points by name and their facts as data,
+    totals, the outcome, and the settlement where the game has one."""
+    setup = state.setup
+    game = get(setup.game)
+    names = setup.players
+    outcome = game.outcome(state)
+    return {
+        "format": RESULT_FORMAT,
+        "game": setup.game,
+        "players": list(names),
+        "hands": [
+            {"number": hand.number,
+             "points": dict(zip(names, hand.result.points, strict=True)),
+             "headline": hand.result.headline,
+             "lines": list(hand.result.lines),
+             "facts": json_ready(dict(hand.result.facts)),
+             "carry": json_ready(hand.result.carry)}
+            for hand in state.hands
+        ],
+        "totals": dict(zip(names, state.totals, strict=True)),
+        "outcome": {"finished": outcome.finished,
+                    "winners": [names[seat] for seat in outcome.winners],
+                    "text": outcome.text},
+        "settlement": settlement_data(game.settlement(state) if state.hands else None, names),
+    }
+
+
+def settlement_data(settlement: Settlement | None,
+                    names: Sequence[str]) -> dict[str, Any] | None:
+    """A settlement as data: each player's net and the payments, in the settlement's unit."""
+    if settlement is None:
+        return None
+    return {"unit": settlement.unit, "per_point": settlement.per_point,
+            "method": settlement.method,
+            "nets": dict(zip(names, settlement.nets, strict=True)),
+            "payments": [{"payer": names[p.payer], "payee": names[p.payee], "amount": p.amount}
+                         for p in settlement.payments]}

@@ -1,0 +1,68 @@
+"""What every game's rule tests need: a table with house rules, one hand scored through the
+engine, a session replayed. The games' test modules call these instead of each keeping a copy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.contract.registry import get
+from companion.contract.values import HandResult, Setup, State
+from companion.engine.replay import Checked, check_entry, entry_reader, make_setup, replay
+
+
+def table(slug: str, names: Sequence[str], first_dealer: int = 0, **options: Any) -> Setup:
+    """A session of these players with the options given, the rest at their defaults."""
+    setup, problems = make_setup(slug, list(names), options, first_dealer)
+    assert not problems, problems
+    return setup
+
+
+def verdict(setup: Setup, raw: Mapping[str, Any]) -> Checked:
+    """The engine's verdict on one raw entry at a fresh table."""
+    return check_entry(get(setup.game), State(setup), raw)
+
+
+def score_one(setup: Setup, raw: Mapping[str, Any]) -> HandResult:
+    """One hand scored through the engine at a fresh table; fails if the referee refuses it."""
+    game, state = get(setup.game), State(setup)
+    result = check_entry(game, state, raw)
+    assert result.ok, result.problems
+    return game.score(state, result.entry)
+
+
+def after(setup: Setup, entries: Sequence[Mapping[str, Any]]) -> State:
+    """The state after these entries (hands 1, 2, …), every one accepted."""
+    result = replay(setup, list(enumerate(entries, start=1)))
+    assert not result.problems, result.problems
+    return result.state
+
+
+def assert_refused_on(result: Checked, field: str, phrase: str) -> None:
+    """The referee refused the entry with exactly one problem, on `field`, saying `phrase`."""
+    assert not result.ok
+    assert [problem.field for problem in result.problems] == [field]
+    assert phrase in result.problems[0].message
+
+
+def assert_checked_and_scored_alike(setup: Setup, state: State, raw: Mapping[str, Any]) -> bool:
+    """`Game.check_and_score` (a game's quick path, when it has one) answers exactly what
+    `validate` and then `score` answer for this raw entry, parsed: the same problems, or the
+    same points, lines, headline and facts. Returns whether the entry was accepted (False
+    too for an entry the parser refuses, which no referee sees)."""
+    game = get(setup.game)
+    entry, parse_problems = entry_reader(game, setup).read(raw)
+    if parse_problems:
+        return False
+    problems, result = game.check_and_score(state, entry)
+    expected = game.validate(state, entry)
+    assert list(problems) == list(expected), entry
+    if expected:
+        assert result is None, entry
+        return False
+    scored = game.score(state, entry)
+    assert result is not None, entry
+    assert (result.points, result.lines, result.headline, result.facts, result.redeal,
+            result.carry) == (scored.points, scored.lines, scored.headline, scored.facts,
+                              scored.redeal, scored.carry), entry
+    return True

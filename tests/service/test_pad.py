@@ -1,0 +1,233 @@
+"""The pad's operations over a real SQLite file: a session opens from its stored results, cold
+as warm, reads only what it shows, and corrections, undos and older files keep the stored
+results true to the hands."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.contract.registry import get
+from companion.contract.values import entry_as_data
+from companion.engine.replay import replay
+from companion.service import pad as pads
+from companion.store import Store
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+VALUES = re.compile(r"'(?:[^']|'')*'|-?\b\d+(?:\.\d+)?\b")
+LATEST_HANDS = 10  # what the pad's table shows (web.views.LATEST_HANDS)
+
+# French Tarot, 4 players, Ann takes (tests/games/test_french_tarot.py):
+# garde, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 from each defender.
+GARDE_MADE = {"contract": "garde", "taker": "0", "counted_side": "taker", "points": "47",
+              "bouts": "2", "petit_au_bout": "none", "chelem": "none"}
+MADE = (186, -62, -62, -62)
+# garde, 1 bout, 40 points: target 51, failed by 11, (25 + 11) × 2 = 72 to each defender.
+GARDE_FAILED = {**GARDE_MADE, "points": "40", "bouts": "1"}
+FAILED = (-216, 72, 72, 72)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "pad.sqlite3", migrate=True) as opened:
+        yield opened
+
+
+def new_session(store: Store) -> str:
+    token, problems = pads.start_session(store, "french-tarot", PLAYERS, {})
+    assert token is not None and not problems
+    return token
+
+
+def play(store: Store, token: str, hands: int, raw: dict[str, Any] = GARDE_MADE) -> None:
+    """Save `hands` hands through the pad, as the web pad does (results stored with each)."""
+    for _ in range(hands):
+        pad = pads.load(store, token)
+        assert pad is not None
+        result = pads.add_hand(store, pad, raw)
+        assert not isinstance(result, pads.Checked), result
+
+
+def imported(store: Store, hands: int) -> str:
+    """A session of `hands` made garde hands, written at once (as an import does: no stored
+    results yet) and opened once (which derives and stores them)."""
+    token = new_session(store)
+    record = store.get_session(token)
+    assert record is not None
+    scored = replay(record.setup, [(n, GARDE_MADE) for n in range(1, hands + 1)]).state.hands
+    rows = [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
+    long = store.import_session(record.setup, rows)
+    assert pads.load(store, long) is not None
+    return long
+
+
+def times(points: tuple[int, ...], count: int) -> tuple[int, ...]:
+    return tuple(p * count for p in points)
+
+
+def plus(*rows: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(column) for column in zip(*rows, strict=True))
+
+
+def test_a_saved_hand_stores_its_result_and_running_totals_in_the_same_write(store):
+    token = new_session(store)
+    play(store, token, 3)
+    assert store.results_change(token) == store.last_change(token)
+    summary = store.results_summary(token)
+    assert summary.last is not None
+    assert (summary.last.number, summary.last.position) == (3, 2)
+    assert summary.last.totals == times(MADE, 3)  # three gardes made: 3 × 186, 3 × −62
+    assert summary.last.played == 3
+
+
+def test_a_pad_opened_cold_is_the_pad_replayed_from_its_hands(store):
+    token = new_session(store)
+    play(store, token, 25)
+    cache = pads.ReplayCache()
+    warm = pads.load(store, token, cache)
+    assert warm is not None
+    truth = replay(warm.setup, [(row.number, row.entry) for row in store.effective_hands(token)])
+    cold = pads.load(store, token)  # no cache: from the stored results
+    assert cold is not None and cold.state.hands.known.keys() == {24}  # only the last read
+    assert cold.state.totals == truth.state.totals == times(MADE, 25)
+    assert cold.state.hands_played == truth.state.hands_played == 25
+    assert cold.outcome == warm.outcome == get("french-tarot").outcome(truth.state)
+    assert cold.rows_from(5) == warm.rows_from(5) == list(zip(
+        truth.state.hands, truth.state.running_totals(), strict=True))[5:]
+    assert cold.state == truth.state  # every hand, read in full, is the replayed one
+
+
+def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(store):
+    token = new_session(store)
+    play(store, token, 5)
+    pad = pads.load(store, token)
+    assert pad is not None
+    corrected = pads.correct_hand(store, pad, 2, GARDE_FAILED)
+    assert not isinstance(corrected, pads.Checked)
+    assert store.results_change(token) == store.last_change(token)  # no lazy re-derivation
+    totals = [row.totals for row in store.result_rows(token, 0, 5)]
+    after_two = plus(MADE, FAILED)  # (186 − 216, −62 + 72, ...) = (−30, 10, 10, 10)
+    assert after_two == (-30, 10, 10, 10)
+    assert totals == [MADE, after_two, plus(after_two, MADE), plus(after_two, times(MADE, 2)),
+                      plus(after_two, times(MADE, 3))]
+    assert totals[-1] == (528, -176, -176, -176)  # −30 + 3 × 186; 10 − 3 × 62
+    reopened = pads.load(store, token)
+    assert reopened is not None and reopened.state.totals == (528, -176, -176, -176)
+    assert reopened.hand(2).result.points == FAILED
+
+
+def test_an_undo_drops_the_stored_result_of_the_last_hand(store):
+    token = new_session(store)
+    play(store, token, 3)
+    pad = pads.load(store, token)
+    assert pad is not None
+    assert pads.undo_last(store, pad) == 3
+    assert store.results_change(token) == store.last_change(token)
+    reopened = pads.load(store, token)
+    assert reopened is not None
+    assert (len(reopened.state.hands), reopened.state.totals) == (2, times(MADE, 2))
+    assert reopened.next_number == 3
+
+
+def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(store):
+    token = new_session(store)
+    play(store, token, 3)
+    stale = pads.load(store, token)
+    play(store, token, 1)  # another phone saves hand 4 meanwhile
+    assert stale is not None
+    pads.correct_hand(store, stale, 2, GARDE_FAILED)  # based on the 3-hand view
+    assert store.results_change(token) != store.last_change(token)  # left behind, not wrong
+    reopened = pads.load(store, token)
+    assert reopened is not None
+    assert reopened.state.totals == plus(times(MADE, 3), FAILED)  # hands 1, 3, 4 made; 2 failed
+    assert store.results_change(token) == store.last_change(token)  # derived again, once
+
+
+def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between(store):
+    token = new_session(store)
+    play(store, token, 2)
+    cache = pads.ReplayCache()
+    pad = pads.load(store, token, cache)
+    assert pad is not None and not isinstance(pads.add_hand(store, pad, GARDE_MADE, cache),
+                                              pads.Checked)
+    assert cache.get(token, store.last_change(token)) is not None  # hand 3: kept warm
+    stale = pads.load(store, token, cache)
+    other = pads.load(store, token)  # another phone corrects hand 1 meanwhile
+    assert stale is not None and other is not None
+    pads.correct_hand(store, other, 1, GARDE_FAILED)
+    assert not isinstance(pads.add_hand(store, stale, GARDE_MADE, cache), pads.Checked)
+    assert cache.get(token, store.last_change(token)) is None  # hand 4: not kept
+    reopened = pads.load(store, token, cache)
+    assert reopened is not None  # hand 1 failed, hands 2-4 made
+    assert reopened.state.totals == plus(FAILED, times(MADE, 3))
+
+
+def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with Store(path, migrate=True) as old:
+        token = new_session(old)
+        for number in range(1, 4):
+            raw = GARDE_FAILED if number == 2 else GARDE_MADE
+            old.add_hand(token, number, raw, None)  # an older version stored no result
+        # The file as an older version left it: hands, and no derived results at all (the
+        # roster migration after m008 needs today's store to create a session, so the
+        # derived tables are emptied rather than never made).
+        old.db.execute("DELETE FROM hand_results")
+        old.db.execute("DELETE FROM results_change")
+        old.db.conn.commit()
+    with Store(path, migrate=True) as upgraded:
+        assert upgraded.results_summary(token).last is None
+        pad = pads.load(upgraded, token)
+        assert pad is not None and pad.state.totals == plus(times(MADE, 2), FAILED)
+        assert upgraded.results_change(token) == upgraded.last_change(token)
+        assert [row.totals for row in upgraded.result_rows(token, 0, 3)] == [
+            MADE, plus(MADE, FAILED), plus(times(MADE, 2), FAILED)]
+
+
+def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]:
+    """The SQL statements a cold save issues (load, save, the latest hands the page shows),
+    without their values, and how many stored hands it reads."""
+    statements: list[str] = []
+    read = 0
+    reader = store.result_rows
+
+    def counting(*args: Any) -> Any:
+        nonlocal read
+        rows = reader(*args)
+        read += len(rows)
+        return rows
+
+    store.result_rows = counting  # type: ignore[method-assign]
+    store.db.conn.set_trace_callback(statements.append)
+    try:
+        pad = pads.load(store, token)
+        assert pad is not None
+        saved = pads.add_hand(store, pad, GARDE_MADE)
+        assert not isinstance(saved, pads.Checked)
+        after = saved[1]
+        list(after.rows_from(max(0, len(after.state.hands) - LATEST_HANDS)))  # as a page
+    finally:
+        store.db.conn.set_trace_callback(None)
+        del store.result_rows
+    return statements, read
+
+
+def shapes(statements: list[str]) -> list[str]:
+    """The statements without the values bound into them (the session, the hand number)."""
+    return [VALUES.sub("?", statement) for statement in statements]
+
+
+def test_saving_hand_1001_cold_issues_the_queries_saving_hand_11_does(store):
+    short, long = imported(store, 10), imported(store, 1000)
+    short_statements, short_read = statements_of_a_cold_save(store, short)
+    long_statements, long_read = statements_of_a_cold_save(store, long)
+    assert shapes(long_statements) == shapes(short_statements)
+    # The page shows hands 2–11 / 992–1001: the new hand was just scored and the one before it
+    # came with the summary, so 8 hands are read in both (the latest 10 less those two).
+    assert short_read == long_read == LATEST_HANDS - 2 == 8
+    assert "FROM hands WHERE session_id = ? ORDER BY id" not in " ".join(
+        shapes(long_statements))  # the hands are not read, nor replayed

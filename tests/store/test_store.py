@@ -1,0 +1,602 @@
+"""The store: sessions, seats, append-only hands, migrations and settings on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.contract.values import Setup
+from companion.store import (
+    MIGRATIONS,
+    STALE_RESULTS,
+    Author,
+    HandConflict,
+    NameTaken,
+    ResultRow,
+    ResultsWrite,
+    SamePlayer,
+    SatTogether,
+    StaleWrite,
+    Store,
+    default_database_path,
+    draft_version,
+    split_members,
+)
+
+SETUP = Setup("french-tarot", ("Ann & Bob", "Cleo", "Dan + Eve", "Fay"), {"hands": 12}, 1)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "nested" / "companion.sqlite3"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    with Store(db_path, migrate=True) as opened:
+        yield opened
+
+
+@pytest.fixture
+def token(store: Store) -> str:
+    return store.create_session(SETUP)
+
+
+def raw_hand_rows(path: Path) -> list[tuple]:
+    """Every hands row as SQLite holds it, bypassing the store."""
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT * FROM hands ORDER BY id").fetchall()
+
+
+def numbers_and_entries(store: Store, token: str) -> list[tuple[int, dict]]:
+    return [(row.number, row.entry) for row in store.effective_hands(token)]
+
+
+# ---------------------------------------------------------------- paths and opening
+
+
+def test_default_path_prefers_companion_db(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DB", str(tmp_path / "here.db"))
+    assert default_database_path() == tmp_path / "here.db"
+
+
+def test_default_path_follows_xdg_data_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_database_path() == tmp_path / "table-companion" / "companion.sqlite3"
+
+
+def test_default_path_falls_back_to_local_share(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    expected = tmp_path / ".local" / "share" / "table-companion" / "companion.sqlite3"
+    assert default_database_path() == expected
+
+
+def test_opening_creates_parent_directories_and_sets_pragmas(store, db_path):
+    assert db_path.is_file()
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # NORMAL: the store syncs the log itself, once for every commit made meanwhile (group
+    # commit, tests/store/test_durability.py)
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    assert store.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_index_on_hands_session_and_id(store):
+    indexes = {tuple(index.columns) for index in store.db["hands"].indexes}
+    assert ("session_id", "id") in indexes
+    plan = store.db.execute(
+        "EXPLAIN QUERY PLAN SELECT max(id) FROM hands WHERE session_id = ?", ("x",)
+    ).fetchall()
+    assert any("hands_session_id" in str(step) for step in plan)
+
+
+# ---------------------------------------------------------------- sessions and seats
+
+
+def test_create_and_get_session(store, token):
+    record = store.get_session(token)
+    assert record is not None
+    assert record.token == token
+    assert record.setup == SETUP
+    assert record.ended_at is None
+    assert record.created_at.endswith("+00:00")
+
+
+def test_seats_keep_order_and_split_teams(store, token):
+    seats = store.get_session(token).seats
+    assert [seat.position for seat in seats] == [0, 1, 2, 3]
+    assert [seat.name for seat in seats] == list(SETUP.players)
+    assert [seat.members for seat in seats] == [("Ann", "Bob"), ("Cleo",), ("Dan", "Eve"),
+                                                ("Fay",)]
+
+
+@pytest.mark.parametrize(("name", "members"), [
+    ("Ann & Bob", ("Ann", "Bob")),
+    ("Ann+Bob", ("Ann", "Bob")),
+    ("  Cleo ", ("Cleo",)),
+    ("Ann & ", ("Ann",)),
+    ("&", ("&",)),
+])
+def test_split_members(name, members):
+    assert split_members(name) == members
+
+
+def test_unknown_token_is_none(store):
+    assert store.get_session("no-such-token") is None
+
+
+def test_tokens_are_distinct_and_long(store):
+    tokens = {store.create_session(SETUP) for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(len(token) >= 32 for token in tokens)
+
+
+def test_sessions_by_tokens_newest_first_skipping_unknown(store):
+    first = store.create_session(SETUP)
+    second = store.create_session(SETUP)
+    third = store.create_session(SETUP)
+    found = store.sessions_by_tokens([first, "unknown", third, second, first])
+    assert [record.token for record in found] == [third, second, first]
+    assert store.sessions_by_tokens([]) == []
+
+
+def test_end_session_sets_ended_at_once(store, token):
+    store.end_session(token)
+    ended = store.get_session(token).ended_at
+    assert ended is not None
+    store.end_session(token)
+    assert store.get_session(token).ended_at == ended
+
+
+def test_end_unknown_session_raises(store):
+    with pytest.raises(LookupError):
+        store.end_session("unknown")
+
+
+# ---------------------------------------------------------------- hands
+
+
+def test_add_hand_returns_the_row(store, token):
+    row = store.add_hand(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62))
+    assert row.number == 1
+    assert row.action == "enter"
+    assert row.entry == {"contract": "garde", "bouts": 2}
+    assert row.points == (186, -62, -62, -62)
+    assert row.supersedes is None
+    assert row.created_at.endswith("+00:00")
+
+
+def test_add_hand_to_unknown_session_raises(store, db_path):
+    with pytest.raises(LookupError):
+        store.add_hand("unknown", 1, {}, None)
+    assert raw_hand_rows(db_path) == []  # refused by the hand's link to its session: no row
+
+
+def test_a_save_says_whether_its_derived_results_were_kept(store, token):
+    """Results derived from the session as it stood (no hand yet: change 0) are kept with the
+    hand; results derived from that same view after another hand was saved are not."""
+    def write(number: int) -> ResultsWrite:
+        return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
+
+    first = store.add_scored_hand(token, 1, {"v": "a"}, None, results=write(1))
+    assert first.results_kept and store.results_change(token) == first.row.id
+    stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
+    assert not stale.results_kept and store.results_change(token) == first.row.id
+    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+
+
+ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
+
+
+def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store, token):
+    added = store.add_scored_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
+    assert added.results_kept
+    assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
+    assert store.result_rows(token, 0, 5) == [] and store.results_change(token) == 0
+    assert store.replace_results(token, added.row.id, ONE_ROW)  # derived again by engine-a
+    assert store.keep_results_of("engine-a")  # the same code: kept
+    assert store.results_change(token) == added.row.id
+    assert not store.keep_results_of("engine-b")  # other code: dropped again
+    assert store.results_change(token) == 0 and store.result_rows(token, 0, 5) == []
+
+
+def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
+    added = store.add_scored_hand(token, 1, {"v": "a"}, None)
+    store.keep_results_of("engine-a")
+    assert store.replace_results(token, added.row.id, ONE_ROW)
+    with Store(db_path, read_only=True) as reader:
+        assert reader.keep_results_of("engine-a")
+        assert reader.results_summary(token).change == added.row.id
+    with Store(db_path, read_only=True) as reader:
+        assert not reader.keep_results_of("engine-b")
+        assert reader.results_summary(token).change == STALE_RESULTS  # derived afresh
+    assert store.keep_results_of("engine-a")  # the file itself was not touched
+
+
+def test_a_session_read_before_still_shows_when_another_store_ended_it(db_path, store, token):
+    assert store.get_session(token).ended_at is None  # read, and kept by this store
+    with Store(db_path) as other:
+        other.end_session(token)
+        ended = other.get_session(token)
+    again = store.get_session(token)
+    assert again == ended and again.ended_at is not None
+    assert store.get_session("no-such-token") is None
+
+
+def test_adding_a_number_twice_is_a_conflict(store, token):
+    store.add_hand(token, 1, {"n": 1}, None)
+    with pytest.raises(HandConflict):
+        store.add_hand(token, 1, {"n": "again"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"n": 1})]
+
+
+def test_correct_supersedes_the_effective_row(store, token):
+    first = store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    store.add_hand(token, 2, {"v": "b"}, None)
+    corrected = store.correct_hand(token, 1, {"v": "a2"}, (2, -2, 0, 0))
+    again = store.correct_hand(token, 1, {"v": "a3"}, None)
+    assert corrected.action == "correct"
+    assert corrected.supersedes == first.id
+    assert again.supersedes == corrected.id
+    assert numbers_and_entries(store, token) == [(1, {"v": "a3"}), (2, {"v": "b"})]
+
+
+def test_correct_missing_hand_raises(store, token):
+    with pytest.raises(LookupError):
+        store.correct_hand(token, 1, {}, None)
+    store.add_hand(token, 1, {}, None)
+    store.undo_last(token)
+    with pytest.raises(LookupError):
+        store.correct_hand(token, 1, {}, None)
+
+
+def test_undo_takes_back_the_highest_numbered_hand(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    second = store.add_hand(token, 2, {"v": "b"}, None)
+    undo = store.undo_last(token)
+    assert undo.action == "undo"
+    assert undo.number == 2
+    assert undo.supersedes == second.id
+    assert numbers_and_entries(store, token) == [(1, {"v": "a"})]
+
+
+def test_undo_of_a_corrected_hand_removes_the_hand(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    corrected = store.correct_hand(token, 1, {"v": "a2"}, None)
+    undo = store.undo_last(token)
+    assert undo.supersedes == corrected.id
+    assert store.effective_hands(token) == []
+
+
+def test_undone_number_can_be_entered_again(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    store.undo_last(token)
+    store.add_hand(token, 1, {"v": "new"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"v": "new"})]
+
+
+def test_undo_on_empty_session_is_none(store, token):
+    assert store.undo_last(token) is None
+    store.add_hand(token, 1, {}, None)
+    assert store.undo_last(token) is not None
+    assert store.undo_last(token) is None
+
+
+def test_history_keeps_every_row_in_order(store, token):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    store.add_hand(token, 2, {"v": "b"}, None)
+    store.correct_hand(token, 1, {"v": "a2"}, None)
+    store.undo_last(token)
+    history = store.history(token)
+    assert [(row.action, row.number) for row in history] == [
+        ("enter", 1), ("enter", 2), ("correct", 1), ("undo", 2)]
+    assert [row.id for row in history] == sorted(row.id for row in history)
+    assert history[2].supersedes == history[0].id
+    assert history[3].supersedes == history[1].id
+
+
+def test_hands_are_kept_apart_by_session(store, token):
+    other = store.create_session(SETUP)
+    store.add_hand(token, 1, {"v": "mine"}, None)
+    store.add_hand(other, 1, {"v": "theirs"}, None)
+    assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
+    assert store.undo_last(other).number == 1
+    assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
+
+
+def test_nothing_in_hands_is_ever_updated(store, token, db_path):
+    store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    store.add_hand(token, 2, {"v": "b"}, None)
+    before = raw_hand_rows(db_path)
+    store.correct_hand(token, 1, {"v": "a2"}, None)
+    store.undo_last(token)
+    store.add_hand(token, 2, {"v": "b2"}, None)
+    store.end_session(token)
+    after = raw_hand_rows(db_path)
+    assert after[: len(before)] == before
+    assert len(after) == len(before) + 3
+
+
+@pytest.mark.parametrize("statement", ["UPDATE hands SET entry = '{}'", "DELETE FROM hands"])
+def test_the_database_refuses_to_rewrite_hands(store, token, statement):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute(statement)
+
+
+def test_last_change_is_the_latest_row_id(store, token):
+    assert store.last_change(token) == 0
+    row = store.add_hand(token, 1, {}, None)
+    assert store.last_change(token) == row.id
+    undo = store.undo_last(token)
+    assert store.last_change(token) == undo.id
+    other = store.create_session(SETUP)
+    store.add_hand(other, 1, {}, None)
+    assert store.last_change(token) == undo.id
+
+
+# ---------------------------------------------------------------- durability and migrations
+
+
+def test_data_survives_closing_and_reopening(db_path):
+    with Store(db_path, migrate=True) as store:
+        token = store.create_session(SETUP)
+        store.add_hand(token, 1, {"v": "a"}, (3, -1, -1, -1))
+        store.correct_hand(token, 1, {"v": "b"}, None)
+    with Store(db_path) as store:
+        assert store.get_session(token).setup == SETUP
+        assert numbers_and_entries(store, token) == [(1, {"v": "b"})]
+        assert len(store.history(token)) == 2
+
+
+def test_a_write_is_visible_to_another_connection_at_once(store, token, db_path):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    with Store(db_path) as other:
+        assert numbers_and_entries(other, token) == [(1, {"v": "a"})]
+
+
+def test_migrate_twice_changes_nothing(store, token):
+    applied = [m.name for m in MIGRATIONS.applied(store.db)]
+    store.migrate()
+    store.migrate()
+    assert [m.name for m in MIGRATIONS.applied(store.db)] == applied
+    assert store.pending_migrations() == []
+    assert store.get_session(token) is not None
+
+
+def test_migrate_upgrades_an_older_file(db_path):
+    # A file made before the settings table existed (migrations from m002 on not applied).
+    later = [m.name for m in MIGRATIONS._migrations][1:]
+    assert later[0] == "m002_settings"
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before="m002_settings")
+        assert old.pending_migrations() == later
+        # The session and hand as the first schema wrote them (today's create_session writes
+        # m007's sign-off, and add_hand clears m004's drafts).
+        token = "old-session-token"
+        old.db.execute(
+            "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
+            " VALUES (?, ?, '{}', 0, '2026-01-01T00:00:00', NULL)", (token, SETUP.game))
+        old.db.conn.executemany(
+            "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+            [(token, seat, name, json.dumps([name])) for seat, name in enumerate(SETUP.players)])
+        old.db.execute(
+            "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
+            " VALUES (?, 1, 'enter', '{\"v\":\"kept\"}', NULL, NULL, '2026-01-01T00:00:00')",
+            (token,))
+        old.db.conn.commit()
+        assert not old.db["settings"].exists()
+    with Store(db_path, migrate=True) as upgraded:
+        assert upgraded.pending_migrations() == []
+        assert numbers_and_entries(upgraded, token) == [(1, {"v": "kept"})]
+        assert upgraded.secret_key()
+        record = upgraded.get_session(token)
+        assert record.setup.players == SETUP.players and record.sign_off is False
+
+
+def test_fresh_file_lists_every_migration_as_pending(db_path):
+    with Store(db_path) as fresh:
+        assert fresh.pending_migrations() == [m.name for m in MIGRATIONS._migrations]
+
+
+def test_secret_key_is_stable_across_reopen(db_path):
+    with Store(db_path, migrate=True) as store:
+        key = store.secret_key()
+        assert store.secret_key() == key
+    with Store(db_path, migrate=True) as store:
+        assert store.secret_key() == key
+    assert len(key) == 64
+
+
+def test_backup_copies_a_consistent_file(store, token, tmp_path):
+    store.add_hand(token, 1, {"v": "a"}, None)
+    copy = store.backup(tmp_path / "backups" / "copy.sqlite3")
+    with Store(copy) as restored:
+        assert numbers_and_entries(restored, token) == [(1, {"v": "a"})]
+    store.add_hand(token, 2, {"v": "b"}, None)
+    store.backup(copy)
+    with Store(copy) as restored:
+        assert len(restored.effective_hands(token)) == 2
+
+
+def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
+    # Saving hand 1000 must not read hands 1–999: the lookup by number has its own index.
+    with Store(db_path, migrate=True) as store:
+        plan = store.db.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM hands WHERE session_id = ? AND number = ? "
+            "AND action != 'undo' ORDER BY id DESC LIMIT 1", ("t", 1)).fetchall()
+        assert "hands_session_number" in " ".join(str(step) for step in plan)
+        plan = store.db.execute(
+            "EXPLAIN QUERY PLAN SELECT 1 FROM hands WHERE session_id = ? AND action = 'undo' "
+            "AND supersedes = ?", ("t", 1)).fetchall()
+        assert "hands_supersedes" in " ".join(str(step) for step in plan)
+
+
+def test_tokens_never_start_with_a_dash(monkeypatch):
+    # token_urlsafe may start with "-", which `companion export TOKEN` would read as an option.
+    from companion import store as store_module
+
+    drawn = iter(["-K9x" + "a" * 28, "b" * 32])
+    monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert store_module.new_token() == "b" * 32
+
+
+# ---------------------------------------------------------------- drafts (a hand being entered)
+
+
+def test_a_draft_is_kept_until_the_hand_is_saved(store, token):
+    assert store.draft(token) is None
+    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}]})
+    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
+    assert store.draft(token) == (1, {"tricks": [{"runt": "2S", "to": 0},
+                                                 {"runt": "5H", "to": 1}]})
+    store.add_hand(token, 1, {"v": 1}, None)
+    assert store.draft(token) is None
+
+
+def test_a_save_that_read_no_draft_leaves_one_written_since(store, token):
+    """A draft written after the saving phone read none is of the hand now saved: the pad
+    ignores it (its number is no longer the next), as one written just after the save."""
+    store.save_draft(token, 1, {"tricks": []})
+    store.add_hand(token, 1, {"v": 1}, None, drop_draft=False)
+    assert store.draft(token) == (1, {"tricks": []})
+
+
+def test_a_save_based_on_another_draft_is_refused_with_nothing_written(store, token):
+    shown = {"tricks": [{"runt": "7C", "to": 3}]}
+    store.save_draft(token, 1, shown)
+    seen = draft_version(shown)
+    now = {"tricks": [{"runt": "8C", "to": 3}]}  # another phone changed the trick since
+    store.save_draft(token, 1, now)
+    with pytest.raises(StaleWrite) as refused:
+        store.add_hand(token, 1, {"v": 1}, None, drafted=seen)
+    assert refused.value.current == now
+    assert store.effective_hands(token) == []
+    assert store.draft(token) == (1, now)
+    store.add_hand(token, 1, {"v": 1}, None, drafted=draft_version(now))
+    assert store.draft(token) is None and len(store.effective_hands(token)) == 1
+
+
+def test_a_save_whose_page_showed_no_draft_goes_through_only_without_one(store, token):
+    # A draft of an earlier number (left after an undo) is no draft of this hand.
+    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    assert draft_version({}) == draft_version({"tricks": []}) == ""
+    store.add_hand(token, 1, {"v": 1}, None, drafted="")
+    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    with pytest.raises(StaleWrite):
+        store.add_hand(token, 2, {"v": 2}, None, drafted="")
+    assert len(store.effective_hands(token)) == 1
+
+
+def test_a_draft_survives_reopening_the_file(db_path):
+    with Store(db_path, migrate=True) as store:
+        token = store.create_session(SETUP)
+        store.save_draft(token, 3, {"tricks": []})
+    with Store(db_path, migrate=True) as again:
+        assert again.draft(token) == (3, {"tricks": []})
+        again.drop_draft(token)
+        assert again.draft(token) is None
+
+
+def test_a_draft_needs_a_session(store):
+    with pytest.raises(LookupError):
+        store.save_draft("no-such-session", 1, {})
+
+
+# ---------------------------------------------------------------- the roster (m009)
+
+
+def roster(store: Store) -> dict[str, int]:
+    """Each player's name and the sessions they sat in."""
+    return {player.name: player.sessions for player in store.players()}
+
+
+def seated(store: Store, token: str) -> dict[int, tuple[str, ...]]:
+    """Who sits in each seat of a session, by the roster's names."""
+    names = {player.id: player.name for player in store.players()}
+    return {seat: tuple(names[i] for i in ids)
+            for seat, ids in store.seat_players([token])[token].items()}
+
+
+def test_an_older_file_gets_one_player_per_name_whatever_its_case_and_spaces(db_path):
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before="m009_players")
+        for number, names in enumerate((["Ann", "Bob"], ["ann ", "BOB", "Cleo  Lee"],
+                                        ["cleo lee", "Ann & Dee"])):
+            token = f"old-{number}"
+            old.db.execute("INSERT INTO sessions (id, game, options, first_dealer, created_at)"
+                           " VALUES (?, 'war', '{}', 0, ?)", (token, f"2026-01-0{number + 1}"))
+            old.db.conn.executemany(
+                "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
+                [(token, seat, name, json.dumps(list(split_members(name))))
+                 for seat, name in enumerate(names)])
+        old.db.conn.commit()
+    with Store(db_path, migrate=True) as upgraded:
+        # Named as first written; "Ann & Dee" is a team: Ann and a new player Dee.
+        assert roster(upgraded) == {"Ann": 3, "Bob": 2, "Cleo Lee": 2, "Dee": 1}
+        assert seated(upgraded, "old-2") == {0: ("Cleo Lee",), 1: ("Ann", "Dee")}
+        assert upgraded.player(1).spellings == ("Ann",)  # one key, kept as first written
+
+
+def test_a_new_session_links_its_seats_to_known_players(store, token):
+    again = store.create_session(Setup("war", ("ANN", "cleo")))
+    assert seated(store, again) == {0: ("Ann",), 1: ("Cleo",)}
+    assert roster(store)["Ann"] == 2 and roster(store)["Bob"] == 1
+
+
+def test_renaming_keeps_old_sheets_and_the_old_spelling(store, token):
+    cleo = next(p for p in store.players() if p.name == "Cleo")
+    store.rename_player(cleo.id, "Cleopatra", cleo.version)
+    assert store.get_session(token).setup.players[1] == "Cleo"  # the sheet as typed then
+    later = store.create_session(Setup("war", ("cleo", "Fay")))
+    assert seated(store, later)[0] == ("Cleopatra",)  # the old spelling still names her
+    with pytest.raises(StaleWrite):  # the version she had before the rename
+        store.rename_player(cleo.id, "Cleo", cleo.version)
+    fay = next(p for p in store.players() if p.name == "Fay")
+    with pytest.raises(NameTaken):
+        store.rename_player(fay.id, "CLEOPATRA", fay.version)
+
+
+def test_merging_moves_seats_and_spellings(store, token):
+    other = store.create_session(Setup("war", ("Cleo", "Fey")))
+    fey = next(p for p in store.players() if p.name == "Fey")
+    fay = next(p for p in store.players() if p.name == "Fay")
+    with pytest.raises(SamePlayer):
+        store.merge_players(fey.id, fey.id)
+    cleo = next(p for p in store.players() if p.name == "Cleo")
+    with pytest.raises(SatTogether) as together:
+        store.merge_players(cleo.id, fay.id, cleo.version, fay.version)
+    assert [record.token for record in together.value.sessions] == [token]
+    with pytest.raises(StaleWrite):
+        store.merge_players(fey.id, fay.id, fey.version, fay.version + 1)
+    store.merge_players(fey.id, fay.id, fey.version, fay.version)
+    assert "Fey" not in roster(store) and roster(store)["Fay"] == 2
+    assert seated(store, other)[1] == ("Fay",)
+    assert store.player(fay.id).spellings == ("Fay", "Fey")
+    assert store.player(fay.id).version == fay.version + 1
+    assert seated(store, store.create_session(Setup("war", ("fey", "Ann"))))[0] == ("Fay",)
+
+
+def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
+    """add_hand builds the row it returns from what it wrote: it must equal the row on disk."""
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    returned = store.add_hand(token, 1, {"winner": 0, "note": "é"}, (1.0, -1),
+                              by=Author("Ann", "phone-1"))
+    assert returned == store.history(token)[-1]
+    assert returned.points == (1, -1)
+
+
+def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
+    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    for number in (1, 2, 3):
+        store.add_hand(token, number, {"winner": 0}, (1, -1))
+    store.correct_hand(token, 1, {"winner": 1}, (-1, 1))
+    store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
+    assert store.corrected_numbers(token) == {1, 3}
+    assert store.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown
