@@ -18,7 +18,7 @@ from companion.service.exchange import FORMAT, score_document
 from companion.service.schema import session_schema
 from tests.contract.test_contract import accepted_entries
 
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / "docs" / "session.schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "session.schema.json"
 VALIDATOR = jsonschema.Draft202012Validator(session_schema())
 
 
