@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Set up everything the tests need and run them all: lint, unit, web and browser tests.
+# The Python packages are installed at the versions of requirements.lock.
 # Installs the Debian packages the tests call when any is missing: chromium (browser tests, never
 # a downloaded browser build) and poppler-utils (pdftoppm turns the printed summary into PNG).
 set -euo pipefail
@@ -16,7 +17,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
   .venv/bin/pip install --quiet --upgrade pip
 fi
-.venv/bin/pip install --quiet -e ".[test]"
+.venv/bin/pip install --quiet -c requirements.lock -e ".[test]"
 .venv/bin/python -m companion.kit.catalogues compile >/dev/null
 .venv/bin/ruff check .
 .venv/bin/python -m pytest -q "$@"
