@@ -39,11 +39,17 @@ def written_session(store: Store, hands: int, *, results: bool = True) -> str:
     as an older version left it, whose first open derives them)."""
     setup, problems = make_setup("french-tarot", PLAYERS, {"hands": "0"})
     assert not problems, problems
-    raw = [(number, {key: value for key, value in hand_form(number).items()
-                     if key != "expected_number"}) for number in range(1, hands + 1)]
+    raw = [
+        (
+            number,
+            {key: value for key, value in hand_form(number).items() if key != "expected_number"},
+        )
+        for number in range(1, hands + 1)
+    ]
     scored = replay(setup, raw).state.hands
-    token = store.import_session(setup, [(hand.number, entry_as_data(hand.entry),
-                                          hand.result.points) for hand in scored])
+    token = store.import_session(
+        setup, [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
+    )
     if results:
         assert pads.load(store, token) is not None
     return token
@@ -57,8 +63,9 @@ def opened(client: Client, token: str, number: int) -> float:
     return answer.seconds
 
 
-def paired(sessions: int, long: Callable[[int], float],
-           short: Callable[[int], float]) -> tuple[list[float], list[float]]:
+def paired(
+    sessions: int, long: Callable[[int], float], short: Callable[[int], float]
+) -> tuple[list[float], list[float]]:
     """Time `long(i)` and `short(i)` for each pair of sessions, alternating which goes first."""
     longs, shorts = [], []
     for i in range(sessions):
@@ -92,8 +99,12 @@ class Case:
 
 def row(case: Case) -> str:
     long, short = statistics.median(case.longs), statistics.median(case.shorts)
-    mark = "" if case.target is None else f"  (target ≤ {case.target}×: " + (
-        "ok)" if case.ratio <= case.target else "OVER TARGET)")
+    mark = (
+        ""
+        if case.target is None
+        else f"  (target ≤ {case.target}×: "
+        + ("ok)" if case.ratio <= case.target else "OVER TARGET)")
+    )
     return f"  {case.label:<34}{ms(short):>11}{ms(long):>12}{case.ratio:>8.2f}×{mark}"
 
 
@@ -119,30 +130,64 @@ def measure_cold(count: int) -> tuple[list[Case], float]:
             try:
                 client.csrf = csrf_token(client.request("GET", "/new").body)
                 cases = [
-                    Case("save the next hand, cold", *paired(
-                        count, lambda i: save_hand(client, save_long[i], LONG + 1),
-                        lambda i: save_hand(client, save_short[i], SHORT + 1)), COLD_TARGET),
-                    Case("save the hand after, warm", *paired(
-                        count, lambda i: save_hand(client, save_long[i], LONG + 2),
-                        lambda i: save_hand(client, save_short[i], SHORT + 2))),
-                    Case("open the pad, cold", *paired(
-                        count, lambda i: opened(client, open_long[i], LONG),
-                        lambda i: opened(client, open_short[i], SHORT)), COLD_TARGET),
-                    Case("open it again, warm", *paired(
-                        count, lambda i: opened(client, open_long[i], LONG),
-                        lambda i: opened(client, open_short[i], SHORT))),
-                    Case("first open of an older session", *paired(
-                        count, lambda i: opened(client, old_long[i], LONG),
-                        lambda i: opened(client, old_short[i], SHORT))),
+                    Case(
+                        "save the next hand, cold",
+                        *paired(
+                            count,
+                            lambda i: save_hand(client, save_long[i], LONG + 1),
+                            lambda i: save_hand(client, save_short[i], SHORT + 1),
+                        ),
+                        COLD_TARGET,
+                    ),
+                    Case(
+                        "save the hand after, warm",
+                        *paired(
+                            count,
+                            lambda i: save_hand(client, save_long[i], LONG + 2),
+                            lambda i: save_hand(client, save_short[i], SHORT + 2),
+                        ),
+                    ),
+                    Case(
+                        "open the pad, cold",
+                        *paired(
+                            count,
+                            lambda i: opened(client, open_long[i], LONG),
+                            lambda i: opened(client, open_short[i], SHORT),
+                        ),
+                        COLD_TARGET,
+                    ),
+                    Case(
+                        "open it again, warm",
+                        *paired(
+                            count,
+                            lambda i: opened(client, open_long[i], LONG),
+                            lambda i: opened(client, open_short[i], SHORT),
+                        ),
+                    ),
+                    Case(
+                        "first open of an older session",
+                        *paired(
+                            count,
+                            lambda i: opened(client, old_long[i], LONG),
+                            lambda i: opened(client, old_short[i], SHORT),
+                        ),
+                    ),
                 ]
             finally:
                 client.close()
         with running_server(database, Path(folder) / "server.log") as url:
             client = Client(urlsplit(url).port)
             try:
-                cases.append(Case("older session, cold after a restart", *paired(
-                    count, lambda i: opened(client, old_long[i], LONG),
-                    lambda i: opened(client, old_short[i], SHORT))))
+                cases.append(
+                    Case(
+                        "older session, cold after a restart",
+                        *paired(
+                            count,
+                            lambda i: opened(client, old_long[i], LONG),
+                            lambda i: opened(client, old_short[i], SHORT),
+                        ),
+                    )
+                )
             finally:
                 client.close()
     return cases, written
@@ -150,16 +195,21 @@ def measure_cold(count: int) -> tuple[list[Case], float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sessions", type=int, default=7,
-                        help="sessions of each size per case; medians are over them (default 7)")
+    parser.add_argument(
+        "--sessions",
+        type=int,
+        default=7,
+        help="sessions of each size per case; medians are over them (default 7)",
+    )
     arguments = parser.parse_args(argv)
     count = arguments.sessions
     started = time.perf_counter()
     cases, written = measure_cold(count)
-    lines = [f"Cold pads: {count} sessions of each size and case, medians "
-             f"(written in {written:.0f} s)",
-             f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}",
-             *(row(case) for case in cases)]
+    lines = [
+        f"Cold pads: {count} sessions of each size and case, medians (written in {written:.0f} s)",
+        f"  {'':<34}{'10 hands':>11}{'1000 hands':>12}{'ratio':>9}",
+        *(row(case) for case in cases),
+    ]
     print("\n".join(lines))
     print(f"(all in {time.perf_counter() - started:.0f} s)")
     return 0

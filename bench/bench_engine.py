@@ -55,50 +55,65 @@ MOST_TRIES = 500  # draws for one valid hand before the generator is called brok
 def tarot_candidate(rng: random.Random, count: int) -> Raw:
     """A French Tarot hand as a player might type it: any contract, taker, points and bouts,
     now and then a petit au bout, a poignée or two, a chelem (the engine says if it is valid)."""
-    contract = rng.choices(["pass", "petite", "garde", "garde_sans", "garde_contre"],
-                           [1, 8, 8, 3, 2])[0]
+    contract = rng.choices(
+        ["pass", "petite", "garde", "garde_sans", "garde_contre"], [1, 8, 8, 3, 2]
+    )[0]
     if contract == "pass":
         return {"contract": "pass"}
-    raw: Raw = {"contract": contract, "taker": str(rng.randrange(count)),
-                "counted_side": rng.choice(["taker", "taker", "defence"]),
-                "points": str(rng.randrange(0, 183) / 2).removesuffix(".0"),
-                "bouts": str(rng.randrange(4))}
+    raw: Raw = {
+        "contract": contract,
+        "taker": str(rng.randrange(count)),
+        "counted_side": rng.choice(["taker", "taker", "defence"]),
+        "points": str(rng.randrange(0, 183) / 2).removesuffix(".0"),
+        "bouts": str(rng.randrange(4)),
+    }
     if count == 5:
         raw["called_king"] = rng.choice(["spades", "hearts", "diamonds", "clubs"])
         raw["partner"] = rng.choice([str(rng.randrange(count)), "none"])
     if rng.random() < 0.15:
         raw["petit_au_bout"] = rng.choice(["taker", "defence"])
-    for prefix in ("poignee", "poignee2")[:rng.choice([0, 0, 0, 1, 2])]:
+    for prefix in ("poignee", "poignee2")[: rng.choice([0, 0, 0, 1, 2])]:
         raw[f"{prefix}_by"] = str(rng.randrange(count))
         raw[f"{prefix}_level"] = rng.choice(["single", "double", "triple"])
         if rng.random() < 0.5:
             raw[f"{prefix}_trumps"] = str(rng.randrange(8, 16))
     if rng.random() < 0.03:
-        raw["chelem"] = rng.choice(["announced_made", "announced_failed", "unannounced_made",
-                                    "defence_made"])
+        raw["chelem"] = rng.choice(
+            ["announced_made", "announced_failed", "unannounced_made", "defence_made"]
+        )
     return raw
 
 
 def skat_candidates(rng: random.Random, count: int) -> list[Raw]:
     """A Skat game with everything but its verdict drawn, once per verdict it might have (won
     or lost, schneider/schwarz or not): the engine keeps the ones the rules allow."""
-    game = rng.choices(["diamonds", "hearts", "spades", "clubs", "grand", "null", "passed"],
-                       [3, 3, 3, 3, 4, 2, 1])[0]
+    game = rng.choices(
+        ["diamonds", "hearts", "spades", "clubs", "grand", "null", "passed"], [3, 3, 3, 3, 4, 2, 1]
+    )[0]
     if game == "passed":
         return [{"game": "passed"}]
-    raw: Raw = {"game": game, "declarer": str(rng.randrange(count)),
-                "bid": str(rng.choice(BIDS[:12])), "hand": (rng.random() < 0.2 and "y") or "",
-                "ouvert": "y" if rng.random() < 0.04 else ""}
+    raw: Raw = {
+        "game": game,
+        "declarer": str(rng.randrange(count)),
+        "bid": str(rng.choice(BIDS[:12])),
+        "hand": (rng.random() < 0.2 and "y") or "",
+        "ouvert": "y" if rng.random() < 0.04 else "",
+    }
     if game != "null":
-        raw |= {"matadors": str(rng.randint(1, 4 if game == "grand" else 6)),
-                "with_matadors": rng.choice(["with", "without"]),
-                "counted_side": rng.choice(["declarer", "defenders"]),
-                "card_points": str(rng.choice([0, *range(2, 119), 120]))}
+        raw |= {
+            "matadors": str(rng.randint(1, 4 if game == "grand" else 6)),
+            "with_matadors": rng.choice(["with", "without"]),
+            "counted_side": rng.choice(["declarer", "defenders"]),
+            "card_points": str(rng.choice([0, *range(2, 119), 120])),
+        }
         if raw["hand"] and rng.random() < 0.2:
             raw["announced"] = "schneider"
     levels = ["none", "schneider", "schwarz"] if game != "null" else [None]
-    return [{**raw, "result": result, **({"schneider": level} if level else {})}
-            for result in ("won", "lost") for level in levels]
+    return [
+        {**raw, "result": result, **({"schneider": level} if level else {})}
+        for result in ("won", "lost")
+        for level in levels
+    ]
 
 
 def tantony_candidate(rng: random.Random, leader: int, count: int = 4) -> Raw:
@@ -108,22 +123,23 @@ def tantony_candidate(rng: random.Random, leader: int, count: int = 4) -> Raw:
     entry keeps it: the cards in play order, the runt tapped, who got it."""
     pack = list(pack_52())
     rng.shuffle(pack)
-    hands = [pack[seat * 13:(seat + 1) * 13] for seat in range(count)]
+    hands = [pack[seat * 13 : (seat + 1) * 13] for seat in range(count)]
     placed = [0] * count
     tricks = []
     for number in range(1, 14):
         cards = _play_trick(rng, hands, leader, count)
         played = PlayedTrick(tuple(cards), TrickRanking())
         winner = played.winner(leader)
-        trick: Raw = {"cards": " ".join(card.code for card in cards),
-                      "runt": played.lowest_card.code}
+        trick: Raw = {
+            "cards": " ".join(card.code for card in cards),
+            "runt": played.lowest_card.code,
+        }
         if number == 13:
             trick |= {"to": str(winner), "won_by": str(winner)}
             got = winner
         else:
             open_seats = [seat for seat in range(count) if placed[seat] < 3]
-            got = winner if winner in open_seats and rng.random() < 0.6 else rng.choice(
-                open_seats)
+            got = winner if winner in open_seats and rng.random() < 0.6 else rng.choice(open_seats)
             placed[got] += 1
             trick["to"] = str(got)
         tricks.append(trick)
@@ -131,8 +147,7 @@ def tantony_candidate(rng: random.Random, leader: int, count: int = 4) -> Raw:
     return {"tricks": tricks}
 
 
-def _play_trick(rng: random.Random, hands: list[list[Card]], leader: int,
-                count: int) -> list[Card]:
+def _play_trick(rng: random.Random, hands: list[list[Card]], leader: int, count: int) -> list[Card]:
     """One trick from the leader on: a random card led, then each player follows if able."""
     cards = []
     for index in range(count):
@@ -144,8 +159,9 @@ def _play_trick(rng: random.Random, hands: list[list[Card]], leader: int,
     return cards
 
 
-def draw_sessions(setup: Setup, hands: int, seed: int,
-                  candidates: Callable[[random.Random, State], list[Raw]]) -> list[Entries]:
+def draw_sessions(
+    setup: Setup, hands: int, seed: int, candidates: Callable[[random.Random, State], list[Raw]]
+) -> list[Entries]:
     """`hands` valid hands, each the first accepted of the drawn candidates, stored as the
     store keeps them (the parsed entry as JSON data, read back), in sessions: one the game's
     own rules end is closed there and the next begins (no hand is ever after a game's end)."""
@@ -169,8 +185,13 @@ def replay_all(setup: Setup, sessions: Sequence[Entries]) -> list[State]:
     return [replay(setup, entries).state for entries in sessions]
 
 
-def _first_accepted(game: Game, state: State, number: int, rng: random.Random,
-                    candidates: Callable[[random.Random, State], list[Raw]]) -> ScoredHand:
+def _first_accepted(
+    game: Game,
+    state: State,
+    number: int,
+    rng: random.Random,
+    candidates: Callable[[random.Random, State], list[Raw]],
+) -> ScoredHand:
     for _ in range(MOST_TRIES):
         options = candidates(rng, state)
         rng.shuffle(options)
@@ -199,16 +220,42 @@ class Scenario:
 
 def scenarios(hands: int) -> list[Scenario]:
     return [
-        Scenario("French Tarot, 4 players", "french-tarot", 4, {},
-                 lambda rng, state: [tarot_candidate(rng, 4)], FAST_TARGET, hands),
-        Scenario("French Tarot, 5 players (called King)", "french-tarot", 5, {},
-                 lambda rng, state: [tarot_candidate(rng, 5)], FAST_TARGET, hands),
-        Scenario("Skat, 3 players", "skat", 3, {},
-                 lambda rng, state: skat_candidates(rng, 3), FAST_TARGET, hands),
-        Scenario("Tantony, 4 players (partnership), 13 tricks", "tantony", 4,
-                 {"scoring": "partnership"},
-                 lambda rng, state: [tantony_candidate(rng, get("tantony").dealer(state))],
-                 TRICK_TARGET, max(1, hands // 4)),
+        Scenario(
+            "French Tarot, 4 players",
+            "french-tarot",
+            4,
+            {},
+            lambda rng, state: [tarot_candidate(rng, 4)],
+            FAST_TARGET,
+            hands,
+        ),
+        Scenario(
+            "French Tarot, 5 players (called King)",
+            "french-tarot",
+            5,
+            {},
+            lambda rng, state: [tarot_candidate(rng, 5)],
+            FAST_TARGET,
+            hands,
+        ),
+        Scenario(
+            "Skat, 3 players",
+            "skat",
+            3,
+            {},
+            lambda rng, state: skat_candidates(rng, 3),
+            FAST_TARGET,
+            hands,
+        ),
+        Scenario(
+            "Tantony, 4 players (partnership), 13 tricks",
+            "tantony",
+            4,
+            {"scoring": "partnership"},
+            lambda rng, state: [tantony_candidate(rng, get("tantony").dealer(state))],
+            TRICK_TARGET,
+            max(1, hands // 4),
+        ),
     ]
 
 
@@ -238,8 +285,9 @@ class Prepared:
 
 def prepared(scenario: Scenario, seed: int) -> Prepared:
     """Draw `scenario`'s session with `seed` and check every hand is accepted as drawn."""
-    setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
-                                 dict(scenario.options))
+    setup, problems = make_setup(
+        scenario.slug, list(NAMES[: scenario.players]), dict(scenario.options)
+    )
     assert not problems, problems
     sessions = draw_sessions(setup, scenario.hands, seed, scenario.candidates)
     for entries in sessions:
@@ -247,15 +295,17 @@ def prepared(scenario: Scenario, seed: int) -> Prepared:
         refused = len(replayed.problems)
         assert refused == 0, f"{scenario.label}: {refused} hands refused: {replayed.problems}"
         assert not any(ENDED_AFTER in hand.result.facts for hand in replayed.state.hands)
-    distinct = len({json.dumps(entry, sort_keys=True) for entries in sessions
-                    for _, entry in entries})
+    distinct = len(
+        {json.dumps(entry, sort_keys=True) for entries in sessions for _, entry in entries}
+    )
     table = Prepared(scenario, setup, sessions, distinct)
     assert table.hands == scenario.hands
     return table
 
 
-def best_rates(jobs: Sequence[tuple[Callable[[], Any], int]], repeats: int,
-               spread: float = SPREAD_SECONDS) -> list[tuple[float, float]]:
+def best_rates(
+    jobs: Sequence[tuple[Callable[[], Any], int]], repeats: int, spread: float = SPREAD_SECONDS
+) -> list[tuple[float, float]]:
     """For each job (a run and the hands it replays), hands per second of its fastest run, by
     the wall clock and by this process's CPU time (what a shared machine's other work does not
     inflate as much). The jobs take turns, one run each a round, for at least `repeats` rounds
@@ -278,22 +328,34 @@ def measure_all(scenarios: Sequence[Scenario], seed: int, repeats: int) -> list[
     """Each table's replay speed (its runs taking turns with the other tables', see
     `best_rates`), then its speed with every line read, the same way."""
     tables = [prepared(scenario, seed) for scenario in scenarios]
-    replays = best_rates([(partial(replay_all, table.setup, table.sessions), table.hands)
-                          for table in tables], repeats)
-    read = best_rates([(partial(_read_every_line, table.setup, table.sessions), table.hands)
-                       for table in tables], repeats)
-    return [{"scenario": table.scenario, "rate": rate, "cpu_rate": cpu_rate,
-             "lines_rate": lines_rate, "distinct": table.distinct,
-             "sessions": len(table.sessions)}
-            for table, (rate, cpu_rate), (lines_rate, _) in zip(tables, replays, read, strict=True)]
+    replays = best_rates(
+        [(partial(replay_all, table.setup, table.sessions), table.hands) for table in tables],
+        repeats,
+    )
+    read = best_rates(
+        [(partial(_read_every_line, table.setup, table.sessions), table.hands) for table in tables],
+        repeats,
+    )
+    return [
+        {
+            "scenario": table.scenario,
+            "rate": rate,
+            "cpu_rate": cpu_rate,
+            "lines_rate": lines_rate,
+            "distinct": table.distinct,
+            "sessions": len(table.sessions),
+        }
+        for table, (rate, cpu_rate), (lines_rate, _) in zip(tables, replays, read, strict=True)
+    ]
 
 
 def replay_only(scenario: Scenario, seed: int, replays: int) -> None:
     """The session drawn and replayed once (checked), then `replays` more times, untimed: run
     under an instruction counter with 2 and with 0, the difference over 2 × hands is the cost
     of one replayed hand, whatever else the machine is doing."""
-    setup, problems = make_setup(scenario.slug, list(NAMES[:scenario.players]),
-                                 dict(scenario.options))
+    setup, problems = make_setup(
+        scenario.slug, list(NAMES[: scenario.players]), dict(scenario.options)
+    )
     assert not problems, problems
     sessions = draw_sessions(setup, scenario.hands, seed, scenario.candidates)
     assert not any(replay(setup, entries).problems for entries in sessions)
@@ -303,28 +365,35 @@ def replay_only(scenario: Scenario, seed: int, replays: int) -> None:
 
 def _read_every_line(setup: Setup, sessions: Sequence[Entries]) -> int:
     """A replay, then every hand's arithmetic read as the pad shows it."""
-    return sum(len(hand.result.lines) for state in replay_all(setup, sessions)
-               for hand in state.hands)
+    return sum(
+        len(hand.result.lines) for state in replay_all(setup, sessions) for hand in state.hands
+    )
 
 
 # ---------------------------------------------------------------- the report
 
 
 def report(results: Sequence[dict[str, Any]], repeats: int) -> str:
-    rows = ["| game | hands (distinct) | replay, hands/s | (CPU time) | target | | "
-            "replay + every line read, hands/s |",
-            "|---|---:|---:|---:|---:|---|---:|"]
+    rows = [
+        "| game | hands (distinct) | replay, hands/s | (CPU time) | target | | "
+        "replay + every line read, hands/s |",
+        "|---|---:|---:|---:|---:|---|---:|",
+    ]
     for result in results:
         scenario = result["scenario"]
         verdict = "ok" if result["rate"] >= scenario.target else "UNDER TARGET"
         games = f" in {result['sessions']:,} games" if result["sessions"] > 1 else ""
-        rows.append(f"| {scenario.label} | {scenario.hands:,}{games} ({result['distinct']:,}) | "
-                    f"{result['rate']:,.0f} | {result['cpu_rate']:,.0f} | {scenario.target:,} | "
-                    f"{verdict} | {result['lines_rate']:,.0f} |")
+        rows.append(
+            f"| {scenario.label} | {scenario.hands:,}{games} ({result['distinct']:,}) | "
+            f"{result['rate']:,.0f} | {result['cpu_rate']:,.0f} | {scenario.target:,} | "
+            f"{verdict} | {result['lines_rate']:,.0f} |"
+        )
     rows.append("")
-    rows.append(f"Fastest of at least {repeats} runs over at least {SPREAD_SECONDS:.0f} s "
-                f"each, the tables taking turns; Python {sys.version.split()[0]}; load average "
-                f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when the table was printed.")
+    rows.append(
+        f"Fastest of at least {repeats} runs over at least {SPREAD_SECONDS:.0f} s "
+        f"each, the tables taking turns; Python {sys.version.split()[0]}; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores when the table was printed."
+    )
     return "\n".join(rows)
 
 
@@ -334,18 +403,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="timed runs, best kept (7)")
     parser.add_argument("--seed", type=int, default=15, help="the RNG's seed (15)")
     parser.add_argument("--only", default="", help="only the games whose label holds this")
-    parser.add_argument("--replays", type=int, default=None,
-                        help="no table: draw each session, replay it once to check it, then "
-                             "this many times more, for an instruction counter (see README)")
+    parser.add_argument(
+        "--replays",
+        type=int,
+        default=None,
+        help="no table: draw each session, replay it once to check it, then "
+        "this many times more, for an instruction counter (see README)",
+    )
     args = parser.parse_args(argv)
     if args.replays is not None:
         for scenario in scenarios(args.hands):
             if args.only.lower() in scenario.label.lower():
                 replay_only(scenario, args.seed, args.replays)
         return 0
-    results = measure_all([scenario for scenario in scenarios(args.hands)
-                           if args.only.lower() in scenario.label.lower()],
-                          args.seed, args.repeats)
+    results = measure_all(
+        [
+            scenario
+            for scenario in scenarios(args.hands)
+            if args.only.lower() in scenario.label.lower()
+        ],
+        args.seed,
+        args.repeats,
+    )
     print(report(results, args.repeats))
     return 0
 

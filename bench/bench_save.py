@@ -48,8 +48,12 @@ FLAT_TARGET = 1.25  # "flat": hands 991–1000 within 25 % of hands 1–10 (room
 
 # Valid 4-player hands (contract, card points of the taker's side, bouts), cycled; the taker is
 # seat (hand number − 1) % 4, so every hand is accepted and scored.
-HANDS = (("garde", "47", "2"), ("petite", "45", "1"), ("garde_sans", "40", "3"),
-         ("garde_contre", "60", "1"))
+HANDS = (
+    ("garde", "47", "2"),
+    ("petite", "45", "1"),
+    ("garde_sans", "40", "3"),
+    ("garde_contre", "60", "1"),
+)
 
 
 # ---------------------------------------------------------------- the server
@@ -88,8 +92,13 @@ class Client:
     def __post_init__(self) -> None:
         self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
 
-    def request(self, method: str, path: str, form: Mapping[str, str] | None = None,
-                headers: Mapping[str, str] | None = None) -> Answer:
+    def request(
+        self,
+        method: str,
+        path: str,
+        form: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
         """Send one request on the kept-alive connection and read the whole answer."""
         sent = {"Connection": "keep-alive", **(headers or {})}
         if self.cookies:
@@ -121,8 +130,9 @@ class Client:
 
 def csrf_token(html: bytes) -> str:
     """The CSRF token a page carries (the body's hx-headers, or a form's hidden input)."""
-    match = (re.search(rb'"X-CSRFToken": "([^"]+)"', html)
-             or re.search(rb'name="csrf_token" value="([^"]+)"', html))
+    match = re.search(rb'"X-CSRFToken": "([^"]+)"', html) or re.search(
+        rb'name="csrf_token" value="([^"]+)"', html
+    )
     if match is None:
         raise RuntimeError("no CSRF token on the page")
     return match.group(1).decode()
@@ -132,8 +142,12 @@ def create_session(client: Client) -> str:
     """Start a 4-player French Tarot session through /new; returns its token."""
     page = client.request("GET", "/new")
     client.csrf = csrf_token(page.body)
-    form = {"csrf_token": client.csrf, "game": "french-tarot", "players": str(len(PLAYERS)),
-            "opt-french-tarot-hands": "0"}
+    form = {
+        "csrf_token": client.csrf,
+        "game": "french-tarot",
+        "players": str(len(PLAYERS)),
+        "opt-french-tarot-hands": "0",
+    }
     form.update({f"name-{seat}": name for seat, name in enumerate(PLAYERS)})
     answer = client.request("POST", "/new", form=form)
     location = answer.headers.get("Location", "")
@@ -147,9 +161,16 @@ def create_session(client: Client) -> str:
 def hand_form(number: int) -> dict[str, str]:
     """The entry form of hand `number` (from 1), always a valid hand."""
     contract, points, bouts = HANDS[(number - 1) % len(HANDS)]
-    return {"contract": contract, "taker": str((number - 1) % len(PLAYERS)),
-            "counted_side": "taker", "points": points, "bouts": bouts,
-            "petit_au_bout": "none", "chelem": "none", "expected_number": str(number)}
+    return {
+        "contract": contract,
+        "taker": str((number - 1) % len(PLAYERS)),
+        "counted_side": "taker",
+        "points": points,
+        "bouts": bouts,
+        "petit_au_bout": "none",
+        "chelem": "none",
+        "expected_number": str(number),
+    }
 
 
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
@@ -163,8 +184,12 @@ def save_hand(client: Client, token: str, number: int) -> float:
     form = hand_form(number)
     if token in client.blank_forms:
         form["blank_form"] = client.blank_forms[token]
-    answer = client.request("POST", f"/s/{token}/hands", form=form,
-                            headers={"HX-Request": "true", "Accept-Encoding": BROWSER_ENCODINGS})
+    answer = client.request(
+        "POST",
+        f"/s/{token}/hands",
+        form=form,
+        headers={"HX-Request": "true", "Accept-Encoding": BROWSER_ENCODINGS},
+    )
     body = decoded(answer)
     if answer.status != 200 or f'id="hand-{number}"'.encode() not in body:
         raise RuntimeError(f"hand {number} was not saved: {answer.status} {body[:300]!r}")
@@ -193,8 +218,12 @@ def floor_form(number: int) -> dict[str, str]:
 
 def save_floor(client: Client, number: int) -> float:
     """One durable INSERT through the floor route; returns the seconds it took."""
-    answer = client.request("POST", "/_bench/floor", form=floor_form(number),
-                            headers={"Accept-Encoding": BROWSER_ENCODINGS})
+    answer = client.request(
+        "POST",
+        "/_bench/floor",
+        form=floor_form(number),
+        headers={"Accept-Encoding": BROWSER_ENCODINGS},
+    )
     if answer.status != 200:
         raise RuntimeError(f"the floor answered {answer.status}: {answer.body[:200]!r}")
     return answer.seconds
@@ -237,8 +266,11 @@ class ServerCounts:
     cpu_seconds: float = 0.0
 
     def __sub__(self, before: ServerCounts) -> ServerCounts:
-        return ServerCounts(self.commits - before.commits, self.syncs - before.syncs,
-                            self.cpu_seconds - before.cpu_seconds)
+        return ServerCounts(
+            self.commits - before.commits,
+            self.syncs - before.syncs,
+            self.cpu_seconds - before.cpu_seconds,
+        )
 
 
 @dataclass(frozen=True)
@@ -253,8 +285,9 @@ class Pair:
 
     def cpu_per_request(self, kind: str) -> float:
         """Server CPU seconds per request of the save's or the floor's phase."""
-        timings, server = ((self.save, self.save_server) if kind == "save"
-                           else (self.floor, self.floor_server))
+        timings, server = (
+            (self.save, self.save_server) if kind == "save" else (self.floor, self.floor_server)
+        )
         return server.cpu_seconds / len(timings.seconds)
 
 
@@ -322,9 +355,12 @@ def client_process(crowd: Crowd, seats: list[Seat], seed: int) -> list[tuple[lis
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(len(seats)) as threads:
-        return list(threads.map(lambda pair: one_client(crowd, *pair),
-                                [(seat, seed * 1000 + index) for index, seat in
-                                 enumerate(seats)]))
+        return list(
+            threads.map(
+                lambda pair: one_client(crowd, *pair),
+                [(seat, seed * 1000 + index) for index, seat in enumerate(seats)],
+            )
+        )
 
 
 def server_counts(port: int, workers: int) -> ServerCounts:
@@ -339,17 +375,21 @@ def server_counts(port: int, workers: int) -> ServerCounts:
             answer = json.loads(client.request("GET", "/_bench/commits").body)
         finally:
             client.close()
-        seen[answer["pid"]] = ServerCounts(answer["commits"], answer["syncs"],
-                                           answer["cpu_seconds"])
+        seen[answer["pid"]] = ServerCounts(
+            answer["commits"], answer["syncs"], answer["cpu_seconds"]
+        )
         if len(seen) >= workers:
             break
-    return ServerCounts(sum(c.commits for c in seen.values()),
-                        sum(c.syncs for c in seen.values()),
-                        sum(c.cpu_seconds for c in seen.values()))
+    return ServerCounts(
+        sum(c.commits for c in seen.values()),
+        sum(c.syncs for c in seen.values()),
+        sum(c.cpu_seconds for c in seen.values()),
+    )
 
 
-def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, list[Seat],
-                                                                       ServerCounts]:
+def run_crowd(
+    crowd: Crowd, seats: list[Seat], workers: int
+) -> tuple[Timings, list[Seat], ServerCounts]:
     """Run the crowd (50 seats over the client processes); returns its timings, the seats with
     their next hand numbers, and what the server did meanwhile (commits, fsyncs, CPU)."""
     import multiprocessing
@@ -357,10 +397,14 @@ def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, l
 
     before = server_counts(crowd.port, workers)
     share = [seats[index::CLIENT_PROCESSES] for index in range(CLIENT_PROCESSES)]
-    with ProcessPoolExecutor(CLIENT_PROCESSES,
-                             mp_context=multiprocessing.get_context("fork")) as processes:
-        results = list(processes.map(client_process, [crowd] * CLIENT_PROCESSES, share,
-                                     range(CLIENT_PROCESSES)))
+    with ProcessPoolExecutor(
+        CLIENT_PROCESSES, mp_context=multiprocessing.get_context("fork")
+    ) as processes:
+        results = list(
+            processes.map(
+                client_process, [crowd] * CLIENT_PROCESSES, share, range(CLIENT_PROCESSES)
+            )
+        )
     after = server_counts(crowd.port, workers)
     times: list[float] = []
     next_seats: dict[str, Seat] = {}
@@ -369,17 +413,23 @@ def run_crowd(crowd: Crowd, seats: list[Seat], workers: int) -> tuple[Timings, l
             times.extend(taken)
             next_seats[seat.token] = Seat(seat.token, number)
     elapsed = crowd.stop_at - crowd.start_at
-    return (Timings(times, len(times) / elapsed), [next_seats[s.token] for s in seats],
-            after - before)
+    return (
+        Timings(times, len(times) / elapsed),
+        [next_seats[s.token] for s in seats],
+        after - before,
+    )
 
 
-def measure_crowd(client: Client, seats: list[Seat], workers: int, seconds: float,
-                  think: tuple[float, float]) -> tuple[Pair, list[Seat]]:
+def measure_crowd(
+    client: Client, seats: list[Seat], workers: int, seconds: float, think: tuple[float, float]
+) -> tuple[Pair, list[Seat]]:
     """The floor then the save with 50 clients each, the same way; returns both."""
+
     def crowd(kind: str) -> Crowd:
         start = time.time() + 1.0  # the client processes and their connections are ready
-        return Crowd(client.port, dict(client.cookies), client.csrf, kind, start,
-                     start + seconds, think)
+        return Crowd(
+            client.port, dict(client.cookies), client.csrf, kind, start, start + seconds, think
+        )
 
     floor, _, floor_counts = run_crowd(crowd("floor"), seats, workers)
     save, seats, save_counts = run_crowd(crowd("save"), seats, workers)
@@ -430,7 +480,7 @@ class Flatness:
 
     def window(self, first: int) -> float:
         """The median save time of hands `first` to `first` + 9 (numbered from 1)."""
-        return statistics.median(self.seconds[first - 1:first + 9])
+        return statistics.median(self.seconds[first - 1 : first + 9])
 
     @property
     def ratio(self) -> float:
@@ -463,8 +513,7 @@ class DiskSync:
     added: float = 0.0  # seconds the what-if's slower disk adds to each sync (slow_sync.py)
 
 
-def measure_disk_sync(folder: Path, count: int = 300, slower: SlowerDisk | None = None
-                      ) -> DiskSync:
+def measure_disk_sync(folder: Path, count: int = 300, slower: SlowerDisk | None = None) -> DiskSync:
     """Append 4 KB and fdatasync it, `count` times, as a commit's log append and sync does
     (through the slower disk's own fdatasync when the run has one, as the servers sync)."""
     import os
@@ -485,8 +534,7 @@ def measure_disk_sync(folder: Path, count: int = 300, slower: SlowerDisk | None 
         os.close(descriptor)
         path.unlink()
     timings = Timings(times)
-    return DiskSync(timings.median, timings.p99,
-                    0.0 if slower is None else slower.delay_ms / 1000)
+    return DiskSync(timings.median, timings.p99, 0.0 if slower is None else slower.delay_ms / 1000)
 
 
 @dataclass(frozen=True)
@@ -511,16 +559,23 @@ def slower_disk(arguments: argparse.Namespace, folder: Path) -> SlowerDisk | Non
 def disk_lines(disk: DiskSync, runs: list[Run], clients: int) -> list[str]:
     """The disk's sync time, and what share of the floor's server time it is under load: the
     most that sharing syncs between saves could win on this machine."""
-    slowed = (f" (WHAT-IF: this disk's own, then {ms(disk.added)} ms more, bench/slow_sync.c)"
-              if disk.added else "")
-    lines = [f"  This disk: fdatasync of a 4 KB append {ms(disk.median)} ms median, "
-             f"p99 {ms(disk.p99)} ms{slowed}."]
+    slowed = (
+        f" (WHAT-IF: this disk's own, then {ms(disk.added)} ms more, bench/slow_sync.c)"
+        if disk.added
+        else ""
+    )
+    lines = [
+        f"  This disk: fdatasync of a 4 KB append {ms(disk.median)} ms median, "
+        f"p99 {ms(disk.p99)} ms{slowed}."
+    ]
     for run in runs:
         floor_cpu = run.crowd.cpu_per_request("floor")
-        lines.append(f"  {run.workers} worker{'s' if run.workers > 1 else ''}, {clients} clients: "
-                     f"the floor costs the server {ms(floor_cpu)} ms of CPU a request, the save "
-                     f"{ms(run.crowd.cpu_per_request('save'))} ms; one sync is "
-                     f"{disk.median / floor_cpu:.0%} of the floor's CPU.")
+        lines.append(
+            f"  {run.workers} worker{'s' if run.workers > 1 else ''}, {clients} clients: "
+            f"the floor costs the server {ms(floor_cpu)} ms of CPU a request, the save "
+            f"{ms(run.crowd.cpu_per_request('save'))} ms; one sync is "
+            f"{disk.median / floor_cpu:.0%} of the floor's CPU."
+        )
     return lines
 
 
@@ -537,26 +592,33 @@ def per_fsync(counts: ServerCounts) -> str:
 def pair_rows(label: str, pair: Pair, crowd: bool) -> list[str]:
     """The save and the floor of one measurement, then their ratios against the targets."""
     rows = []
-    for name, timings, counts in (("save", pair.save, pair.save_server),
-                                  ("floor", pair.floor, pair.floor_server)):
+    for name, timings, counts in (
+        ("save", pair.save, pair.save_server),
+        ("floor", pair.floor, pair.floor_server),
+    ):
         rate = f"{timings.per_second:>9.0f}" if crowd else f"{'':>9}"
-        server = (f"{per_fsync(counts):>14}{ms(pair.cpu_per_request(name)):>9}" if crowd
-                  else "")
-        rows.append(f"  {label:<30}{name:<7}{len(timings.seconds):>7}{rate}"
-                    f"{ms(timings.median):>10}{ms(timings.p99):>10}{server}")
+        server = f"{per_fsync(counts):>14}{ms(pair.cpu_per_request(name)):>9}" if crowd else ""
+        rows.append(
+            f"  {label:<30}{name:<7}{len(timings.seconds):>7}{rate}"
+            f"{ms(timings.median):>10}{ms(timings.p99):>10}{server}"
+        )
         label = ""
     median = pair.save.median / pair.floor.median
     p99 = pair.save.p99 / pair.floor.p99
     if not crowd:
-        rows.append(f"  {'':<30}ratio  median {median:.2f}× (target ≤ {SINGLE_TARGET}×: "
-                    f"{verdict(median <= SINGLE_TARGET)}), p99 {p99:.2f}×")
+        rows.append(
+            f"  {'':<30}ratio  median {median:.2f}× (target ≤ {SINGLE_TARGET}×: "
+            f"{verdict(median <= SINGLE_TARGET)}), p99 {p99:.2f}×"
+        )
         return rows
     rate = pair.save.per_second / pair.floor.per_second
     cpu = pair.cpu_per_request("save") / pair.cpu_per_request("floor")
-    rows.append(f"  {'':<30}ratio  saves/s {rate:.2f}× (target ≥ {THROUGHPUT_TARGET}×: "
-                f"{verdict(rate >= THROUGHPUT_TARGET)}), p99 {p99:.2f}× (target ≤ "
-                f"{P99_TARGET}×: {verdict(p99 <= P99_TARGET)}), median {median:.2f}×, "
-                f"server CPU a request {cpu:.2f}×")
+    rows.append(
+        f"  {'':<30}ratio  saves/s {rate:.2f}× (target ≥ {THROUGHPUT_TARGET}×: "
+        f"{verdict(rate >= THROUGHPUT_TARGET)}), p99 {p99:.2f}× (target ≤ "
+        f"{P99_TARGET}×: {verdict(p99 <= P99_TARGET)}), median {median:.2f}×, "
+        f"server CPU a request {cpu:.2f}×"
+    )
     return rows
 
 
@@ -570,14 +632,23 @@ class Run:
     thinking: Pair
 
 
-def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think: str,
-           elapsed: float, clients: int = 50, disk: DiskSync | None = None) -> str:
+def report(
+    runs: list[Run],
+    loads: dict[str, list[Asset]],
+    flat: Flatness,
+    think: str,
+    elapsed: float,
+    clients: int = 50,
+    disk: DiskSync | None = None,
+) -> str:
     """The numbers as a small plain-text table."""
-    lines = ["(1) A save (POST /s/<t>/hands, htmx) against the floor (POST /_bench/floor), "
-             "measured in the same run",
-             f"  {'':<30}{'':<7}{'n':>7}{'per s':>9}{'median':>10}{'p99':>10}"
-             f"{'commits/fsync':>14}{'CPU':>9}",
-             f"  {'':<30}{'':<7}{'':>7}{'':>9}{'ms':>10}{'ms':>10}{'':>14}{'ms/req':>9}"]
+    lines = [
+        "(1) A save (POST /s/<t>/hands, htmx) against the floor (POST /_bench/floor), "
+        "measured in the same run",
+        f"  {'':<30}{'':<7}{'n':>7}{'per s':>9}{'median':>10}{'p99':>10}"
+        f"{'commits/fsync':>14}{'CPU':>9}",
+        f"  {'':<30}{'':<7}{'':>7}{'':>9}{'ms':>10}{'ms':>10}{'':>14}{'ms/req':>9}",
+    ]
     for run in runs:
         lines.append(f" {run.workers} worker{'s' if run.workers > 1 else ''} × 8 threads")
         lines += pair_rows("1 client, alternating", run.single, crowd=False)
@@ -585,73 +656,124 @@ def report(runs: list[Run], loads: dict[str, list[Asset]], flat: Flatness, think
         lines += pair_rows(f"{clients} clients, think {think}", run.thinking, crowd=True)
     if len(runs) == 2:
         one, two = runs
-        lines.append(f"  two workers vs one, {clients} clients without think time: saves/s "
-                     f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
-                     f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×")
+        lines.append(
+            f"  two workers vs one, {clients} clients without think time: saves/s "
+            f"{two.crowd.save.per_second / one.crowd.save.per_second:.2f}×, save p99 "
+            f"{two.crowd.save.p99 / one.crowd.save.p99:.2f}×"
+        )
     if disk is not None:
         lines += disk_lines(disk, runs, clients)
-    lines += ["", "(2) Pad first load as the wire carries it "
-                  f"(Accept-Encoding: {BROWSER_ENCODINGS})"]
+    lines += [
+        "",
+        f"(2) Pad first load as the wire carries it (Accept-Encoding: {BROWSER_ENCODINGS})",
+    ]
     for label, assets in loads.items():
         total = sum(asset.wire for asset in assets)
         lines.append(f"    {label}")
-        lines.extend(f"      {asset.path:<34}{asset.raw:>9,} B{asset.wire:>9,} B {asset.encoding}"
-                     for asset in assets)
-        lines.append(f"      {'total':<34}{sum(a.raw for a in assets):>9,} B{total:>9,} B"
-                     f"  = {total / 1024:.1f} KB  (target ≤ {FIRST_LOAD_TARGET // 1024} KB: "
-                     f"{verdict(total <= FIRST_LOAD_TARGET)})")
-    lines += ["",
-              f"(3) Saving hands in one session of {len(flat.seconds)} hands (median of 10), "
-              "warm (the server's cache of replayed sessions in use)",
-              *(f"    hands {start}–{start + 9}:".ljust(24) + f"{ms(flat.window(start)):>8} ms"
-                for start in checkpoints(len(flat.seconds))),
-              f"    ratio last 10 / first 10: {flat.ratio:.2f}×  "
-              f"(target flat, ≤ {FLAT_TARGET}×: {verdict(flat.ratio <= FLAT_TARGET)})",
-              "",
-              f"Whole run: {elapsed:.0f} s"]
+        lines.extend(
+            f"      {asset.path:<34}{asset.raw:>9,} B{asset.wire:>9,} B {asset.encoding}"
+            for asset in assets
+        )
+        lines.append(
+            f"      {'total':<34}{sum(a.raw for a in assets):>9,} B{total:>9,} B"
+            f"  = {total / 1024:.1f} KB  (target ≤ {FIRST_LOAD_TARGET // 1024} KB: "
+            f"{verdict(total <= FIRST_LOAD_TARGET)})"
+        )
+    lines += [
+        "",
+        f"(3) Saving hands in one session of {len(flat.seconds)} hands (median of 10), "
+        "warm (the server's cache of replayed sessions in use)",
+        *(
+            f"    hands {start}–{start + 9}:".ljust(24) + f"{ms(flat.window(start)):>8} ms"
+            for start in checkpoints(len(flat.seconds))
+        ),
+        f"    ratio last 10 / first 10: {flat.ratio:.2f}×  "
+        f"(target flat, ≤ {FLAT_TARGET}×: {verdict(flat.ratio <= FLAT_TARGET)})",
+        "",
+        f"Whole run: {elapsed:.0f} s",
+    ]
     return "\n".join(lines)
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--saves", type=int, default=300,
-                        help="save/floor pairs timed from one client (default 300)")
-    parser.add_argument("--warmup", type=int, default=30,
-                        help="save/floor pairs run first and not counted (default 30)")
-    parser.add_argument("--clients", type=int, default=50,
-                        help="concurrent clients, each saving to its own session (default 50)")
-    parser.add_argument("--seconds", type=float, default=8.0,
-                        help="length of each crowd measurement (default 8)")
-    parser.add_argument("--think", type=float, nargs=2, default=(0.05, 0.2),
-                        metavar=("LOW", "HIGH"),
-                        help="think time between a client's requests, seconds (default 0.05 0.2)")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2],
-                        help="server worker processes to measure (default 1 2)")
-    parser.add_argument("--hands", type=int, default=1000,
-                        help="hands in the long session of (3) (default 1000)")
-    parser.add_argument("--sync-delay-ms", type=float, default=0.0, metavar="MS",
-                        help="what-if: every fsync of the servers takes MS ms longer, as on a "
-                             "slower disk (needs gcc; default 0, this disk as it is)")
+    parser.add_argument(
+        "--saves",
+        type=int,
+        default=300,
+        help="save/floor pairs timed from one client (default 300)",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=30,
+        help="save/floor pairs run first and not counted (default 30)",
+    )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=50,
+        help="concurrent clients, each saving to its own session (default 50)",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=8.0, help="length of each crowd measurement (default 8)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.05, 0.2),
+        metavar=("LOW", "HIGH"),
+        help="think time between a client's requests, seconds (default 0.05 0.2)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        default=[1, 2],
+        help="server worker processes to measure (default 1 2)",
+    )
+    parser.add_argument(
+        "--hands", type=int, default=1000, help="hands in the long session of (3) (default 1000)"
+    )
+    parser.add_argument(
+        "--sync-delay-ms",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="what-if: every fsync of the servers takes MS ms longer, as on a "
+        "slower disk (needs gcc; default 0, this disk as it is)",
+    )
     return parser.parse_args(argv)
 
 
-def measure_server(workers: int, arguments: argparse.Namespace, folder: Path,
-                   extras: bool, slower: SlowerDisk | None = None
-                   ) -> tuple[Run, dict[str, list[Asset]], Flatness | None]:
+def measure_server(
+    workers: int,
+    arguments: argparse.Namespace,
+    folder: Path,
+    extras: bool,
+    slower: SlowerDisk | None = None,
+) -> tuple[Run, dict[str, list[Asset]], Flatness | None]:
     """Start a server with `workers` processes (on the slower disk if given) and measure (1) on
     it; (2) and (3) too when `extras`."""
     database = folder / f"bench-{workers}.sqlite3"
     environment = {"COMPANION_BENCH_FLOOR": "1", **(slower.environment() if slower else {})}
-    with running_server(database, folder / f"server-{workers}.log",
-                        options=("--workers", str(workers)), environment=environment) as url:
+    with running_server(
+        database,
+        folder / f"server-{workers}.log",
+        options=("--workers", str(workers)),
+        environment=environment,
+    ) as url:
         client = Client(urlsplit(url).port or 0)
         try:
-            single = measure_single(client, create_session(client), arguments.saves,
-                                    arguments.warmup, 1)
+            single = measure_single(
+                client, create_session(client), arguments.saves, arguments.warmup, 1
+            )
             seats = [Seat(create_session(client), 1) for _ in range(arguments.clients)]
             crowd, seats = measure_crowd(client, seats, workers, arguments.seconds, (0.0, 0.0))
-            thinking, _ = measure_crowd(client, seats, workers, arguments.seconds,
-                                        tuple(arguments.think))
+            thinking, _ = measure_crowd(
+                client, seats, workers, arguments.seconds, tuple(arguments.think)
+            )
             loads: dict[str, list[Asset]] = {}
             flat = None
             if extras:
@@ -676,16 +798,14 @@ def main(argv: list[str] | None = None) -> int:
         disk = measure_disk_sync(Path(folder), slower=slower)
         for index, workers in enumerate(arguments.workers):
             extras = index == len(arguments.workers) - 1
-            run, found, measured = measure_server(workers, arguments, Path(folder), extras,
-                                                  slower)
+            run, found, measured = measure_server(workers, arguments, Path(folder), extras, slower)
             runs.append(run)
             loads.update(found)
             flat = measured or flat
     assert flat is not None
     low, high = arguments.think
     think = f"{low * 1000:.0f}–{high * 1000:.0f} ms"
-    print(report(runs, loads, flat, think, time.perf_counter() - started, arguments.clients,
-                 disk))
+    print(report(runs, loads, flat, think, time.perf_counter() - started, arguments.clients, disk))
     return 0
 
 

@@ -70,8 +70,14 @@ def random_request(rng: random.Random, tokens: dict[str, str]) -> tuple[str, str
     token = rng.choice(list(tokens.values()))
     if rng.random() < 0.15:
         tail = random_value(rng).replace("/", "").replace("?", "").replace("#", "")
-        path = rng.choice([f"/s/{token}/hands/{tail}", f"/rules/{tail}", f"/s/{tail}",
-                           f"/new/fields?game={tail}&players={tail}"])
+        path = rng.choice(
+            [
+                f"/s/{token}/hands/{tail}",
+                f"/rules/{tail}",
+                f"/s/{tail}",
+                f"/new/fields?game={tail}&players={tail}",
+            ]
+        )
         return "GET", quote(path, safe="/?=&"), {}
     path = "/new" if rng.random() < 0.15 else f"/s/{token}{rng.choice(ROUTES)}"
     form = {rng.choice(FIELDS): random_value(rng) for _ in range(rng.randint(0, 12))}
@@ -81,13 +87,27 @@ def random_request(rng: random.Random, tokens: dict[str, str]) -> tuple[str, str
 def valid_request(rng: random.Random, tokens: dict[str, str]) -> tuple[str, str, dict]:
     """What players send (the control run): a pad page, a rules page, a live preview."""
     token = rng.choice(list(tokens.values()))
-    return rng.choice([("GET", f"/s/{token}", {}), ("GET", "/rules/skat", {}),
-                       ("POST", f"/s/{token}/preview", {"points": "47"})])
+    return rng.choice(
+        [
+            ("GET", f"/s/{token}", {}),
+            ("GET", "/rules/skat", {}),
+            ("POST", f"/s/{token}/preview", {"points": "47"}),
+        ]
+    )
 
 
-def fuzz(port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str], count: int,
-         seed: int, statuses: Counter, failures: list[str], deadline: float,
-         make=random_request) -> None:
+def fuzz(
+    port: int,
+    tokens: dict[str, str],
+    csrf: str,
+    cookies: dict[str, str],
+    count: int,
+    seed: int,
+    statuses: Counter,
+    failures: list[str],
+    deadline: float,
+    make=random_request,
+) -> None:
     """Send `count` requests made by `make`; count the statuses and keep every 500."""
     rng = random.Random(seed)
     client = Client(port, cookies=dict(cookies), csrf=csrf)
@@ -123,8 +143,9 @@ def p99(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
 
 
-def crowd(port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str], count: int,
-          make) -> tuple[Counter, list[str], list[float], float]:
+def crowd(
+    port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str], count: int, make
+) -> tuple[Counter, list[str], list[float], float]:
     """Eight threads sending `count` requests made by `make` while a phone probes /healthz:
     the statuses, the 500s, the phone's latencies and the seconds it took."""
     during: list[float] = []
@@ -135,9 +156,24 @@ def crowd(port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str],
     failures: list[str] = []
     deadline = time.monotonic() + TIME_LIMIT
     started = time.perf_counter()
-    workers = [threading.Thread(target=fuzz, args=(port, tokens, csrf, cookies, count // THREADS,
-                                                   seed, statuses, failures, deadline, make))
-               for seed in range(THREADS)]
+    workers = [
+        threading.Thread(
+            target=fuzz,
+            args=(
+                port,
+                tokens,
+                csrf,
+                cookies,
+                count // THREADS,
+                seed,
+                statuses,
+                failures,
+                deadline,
+                make,
+            ),
+        )
+        for seed in range(THREADS)
+    ]
     for worker in workers:
         worker.start()
     for worker in workers:
@@ -150,16 +186,22 @@ def crowd(port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str],
 
 def latency(name: str, samples: list[float], floor: list[float]) -> str:
     ms = 1000
-    return (f"  {name:<28} median {statistics.median(samples) * ms:6.2f} ms  p99 "
-            f"{p99(samples) * ms:6.2f} ms  ({len(samples)} samples, median "
-            f"{statistics.median(samples) / statistics.median(floor):.2f}× the idle floor)")
+    return (
+        f"  {name:<28} median {statistics.median(samples) * ms:6.2f} ms  p99 "
+        f"{p99(samples) * ms:6.2f} ms  ({len(samples)} samples, median "
+        f"{statistics.median(samples) / statistics.median(floor):.2f}× the idle floor)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=100_000)
-    parser.add_argument("--control", type=int, default=10_000,
-                        help="valid requests sent the same way first, for comparison")
+    parser.add_argument(
+        "--control",
+        type=int,
+        default=10_000,
+        help="valid requests sent the same way first, for comparison",
+    )
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="fuzz-server-"))
     process, base_url = start_server(folder / "pad.sqlite3", folder / "server.log")
@@ -170,15 +212,19 @@ def main(argv: list[str] | None = None) -> int:
         idle = threading.Event()
         threading.Timer(3.0, idle.set).start()
         probe(port, idle, floor)
-        _, _, control, control_seconds = crowd(port, tokens, csrf, cookies, args.control,
-                                               valid_request)
-        statuses, failures, during, elapsed = crowd(port, tokens, csrf, cookies, args.requests,
-                                                    random_request)
+        _, _, control, control_seconds = crowd(
+            port, tokens, csrf, cookies, args.control, valid_request
+        )
+        statuses, failures, during, elapsed = crowd(
+            port, tokens, csrf, cookies, args.requests, random_request
+        )
     finally:
         stop(process)
     sent = sum(statuses.values())
-    print(f"fuzzed requests: {sent} in {elapsed:.1f} s ({sent / elapsed:.0f}/s, {THREADS} "
-          f"threads, {PACE * 1000:.0f} ms between a thread's requests)")
+    print(
+        f"fuzzed requests: {sent} in {elapsed:.1f} s ({sent / elapsed:.0f}/s, {THREADS} "
+        f"threads, {PACE * 1000:.0f} ms between a thread's requests)"
+    )
     for status, number in sorted(statuses.items(), key=lambda item: str(item[0])):
         print(f"  {status}: {number}")
     print(f"answers 500: {len(failures)}")
@@ -188,8 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     print(latency("idle (the floor)", floor, floor))
     print(latency(f"{args.control} valid requests", control, floor))
     print(latency(f"{sent} fuzzed requests", during, floor))
-    print(f"fuzz vs valid, median: {statistics.median(during) / statistics.median(control):.2f}×"
-          f" (control took {control_seconds:.1f} s)")
+    print(
+        f"fuzz vs valid, median: {statistics.median(during) / statistics.median(control):.2f}×"
+        f" (control took {control_seconds:.1f} s)"
+    )
     return 1 if failures else 0
 
 

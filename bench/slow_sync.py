@@ -29,8 +29,9 @@ def build(folder: Path) -> Path:
     if compiler is None:
         raise NoCompiler("--sync-delay-ms needs gcc (Debian's gcc) to build bench/slow_sync.c")
     library = folder / "slow_sync.so"
-    subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", str(library), str(SOURCE),
-                    "-ldl"], check=True)
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-O2", "-o", str(library), str(SOURCE), "-ldl"], check=True
+    )
     return library
 
 

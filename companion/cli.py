@@ -33,7 +33,10 @@ LOOPBACK = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
 
 db_option = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
     help="The database file (default: $COMPANION_DB, else ~/.local/share/table-companion).",
 )
 
@@ -88,23 +91,37 @@ def _build_app(database: Path) -> Any:
 
 
 @main.command()
-@click.option("--host", default=ALL_INTERFACES, show_default=True,
-              help="The address to listen on (0.0.0.0: every network interface).")
+@click.option(
+    "--host",
+    default=ALL_INTERFACES,
+    show_default=True,
+    help="The address to listen on (0.0.0.0: every network interface).",
+)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
-              help="Threads per worker process.")
-@click.option("--workers", default=None, type=click.IntRange(1, 16),
-              help="Processes serving on the one port (default: the cores, at most 4).")
+@click.option(
+    "--threads",
+    default=8,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Threads per worker process.",
+)
+@click.option(
+    "--workers",
+    default=None,
+    type=click.IntRange(1, 16),
+    help="Processes serving on the one port (default: the cores, at most 4).",
+)
 @db_option
-def serve(host: str, port: int, threads: int, workers: int | None,
-          db_path: Path | None) -> None:
+def serve(host: str, port: int, threads: int, workers: int | None, db_path: Path | None) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
     try:
         app = _build_app(database)
     except StoreFault as fault:
-        raise click.ClickException(f"The pad cannot use its file {database}: {fault.words}. "
-                                   "Start it with --db and a file it can write.") from None
+        raise click.ClickException(
+            f"The pad cannot use its file {database}: {fault.words}. "
+            "Start it with --db and a file it can write."
+        ) from None
     url = phone_address(host, port)
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")
@@ -118,8 +135,7 @@ def serve(host: str, port: int, threads: int, workers: int | None,
     except OSError as error:
         raise click.ClickException(f"Cannot listen on {host}:{port}: {error}") from None
     click.echo(f"Serving with {count} worker processes of {threads} threads each.")
-    sys.exit(run_workers(count, lambda: waitress.serve(app, sockets=[listener],
-                                                       threads=threads)))
+    sys.exit(run_workers(count, lambda: waitress.serve(app, sockets=[listener], threads=threads)))
 
 
 # ---------------------------------------------------------------- games
@@ -143,10 +159,17 @@ def games(as_json: bool) -> None:
         described = [game.describe_game() for game in all_games()]
         known = {game.slug for game in all_games()}
         # Games whose score pad is still to come, but whose trick referee is here already.
-        described += [{"slug": referee.slug, "name": referee.name,
-                       "players": list(referee.player_counts), "referee_only": True,
-                       "referee": describe_referee(referee)}
-                      for referee in all_referees() if referee.slug not in known]
+        described += [
+            {
+                "slug": referee.slug,
+                "name": referee.name,
+                "players": list(referee.player_counts),
+                "referee_only": True,
+                "referee": describe_referee(referee),
+            }
+            for referee in all_referees()
+            if referee.slug not in known
+        ]
         click.echo(to_json(described), nl=False)
         return
     for game in all_games():
@@ -189,8 +212,11 @@ def score(file: str) -> None:
 @main.command()
 @click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
 @db_option
-@click.option("--replace", is_flag=True,
-              help="Replace an existing database (it is kept beside as *.before-restore).")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Replace an existing database (it is kept beside as *.before-restore).",
+)
 def restore(source: Path, db_path: Path | None, replace: bool) -> None:
     """Put a backup (SOURCE, made by `companion backup`) in place as the database.
 
@@ -203,8 +229,10 @@ def restore(source: Path, db_path: Path | None, replace: bool) -> None:
     if source.resolve() == database.resolve():
         raise click.ClickException("The backup is the database itself.")
     if database.exists() and not replace:
-        raise click.ClickException(f"There is already a database at {database}: add --replace "
-                                   "to replace it (it is kept as *.before-restore).")
+        raise click.ClickException(
+            f"There is already a database at {database}: add --replace "
+            "to replace it (it is kept as *.before-restore)."
+        )
     try:
         backup = Store(source, read_only=True)
         sessions = backup.db.execute("SELECT count(*) FROM sessions").fetchone()[0]
@@ -238,8 +266,12 @@ def referee(game: str, file: str) -> None:
     """
     found = referee_for(game)
     if found is None:
-        click.echo(to_json({"problems": [problem(f"There is no trick referee for {game!r}.",
-                                                 field="game")]}), nl=False)
+        click.echo(
+            to_json(
+                {"problems": [problem(f"There is no trick referee for {game!r}.", field="game")]}
+            ),
+            nl=False,
+        )
         sys.exit(2)
     data, problems = read_document(file)
     if problems:
@@ -247,8 +279,16 @@ def referee(game: str, file: str) -> None:
         sys.exit(2)
     answer, refused = judge_request(found, data)
     if refused:
-        click.echo(to_json({"problems": [{"trick": p.item, "field": p.field,
-                                          "message": p.message} for p in refused]}), nl=False)
+        click.echo(
+            to_json(
+                {
+                    "problems": [
+                        {"trick": p.item, "field": p.field, "message": p.message} for p in refused
+                    ]
+                }
+            ),
+            nl=False,
+        )
         sys.exit(2)
     click.echo(to_json(answer), nl=False)
 
@@ -266,8 +306,13 @@ def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
 
 @main.command()
 @click.argument("token")
-@click.option("--format", "output_format", type=click.Choice(["json", "csv"]), default="json",
-              show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["json", "csv"]),
+    default="json",
+    show_default=True,
+)
 @db_option
 def export(token: str, output_format: str, db_path: Path | None) -> None:
     """Print a session (TOKEN: the secret part of its link) as JSON or CSV."""

@@ -20,4 +20,5 @@ fi
 .venv/bin/pip install --quiet -c requirements.lock -e ".[test]"
 .venv/bin/python -m companion.kit.catalogues compile >/dev/null
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/python -m pytest -q "$@"

@@ -12,8 +12,10 @@ from companion.kit import catalogues
 def compiled_catalogues() -> dict[str, Translations]:
     """Each language's catalogue, compiled afresh from the .po files, by language code."""
     catalogues.compile_all()
-    return {language: Translations.load(str(catalogues.TRANSLATIONS), [language])
-            for language in catalogues.TRANSLATED}
+    return {
+        language: Translations.load(str(catalogues.TRANSLATIONS), [language])
+        for language in catalogues.TRANSLATED
+    }
 
 
 UTC_PLUS_3 = "<+03>-3"

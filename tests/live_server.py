@@ -41,20 +41,39 @@ def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float)
     raise RuntimeError(f"the server did not answer {base_url}/healthz within {timeout} s")
 
 
-def start_server(database: Path, log: Path, port: int | None = None,
-                 options: Sequence[str] = (), environment: Mapping[str, str] | None = None,
-                 ) -> tuple[subprocess.Popen, str]:
+def start_server(
+    database: Path,
+    log: Path,
+    port: int | None = None,
+    options: Sequence[str] = (),
+    environment: Mapping[str, str] | None = None,
+) -> tuple[subprocess.Popen, str]:
     """Start `companion serve` on `database` (output appended to `log`) and wait until it
     answers; returns the process and its base URL. The caller stops it. `options` are added to
     the command (`--workers 2`), `environment` to its environment."""
     port = port or free_port()
-    command = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port),
-               "--db", str(database), *options]
+    command = [
+        sys.executable,
+        "-m",
+        "companion",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        str(database),
+        *options,
+    ]
     base_url = f"http://{HOST}:{port}"
     with log.open("a") as output:
-        process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=output,
-                                   stderr=subprocess.STDOUT,
-                                   env={**os.environ, **(environment or {})})
+        process = subprocess.Popen(
+            command,
+            cwd=PROJECT_ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **(environment or {})},
+        )
     try:
         wait_until_healthy(base_url, process, START_SECONDS)
     except RuntimeError:
@@ -75,8 +94,12 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running_server(database: Path, log: Path, options: Sequence[str] = (),
-                   environment: Mapping[str, str] | None = None) -> Iterator[str]:
+def running_server(
+    database: Path,
+    log: Path,
+    options: Sequence[str] = (),
+    environment: Mapping[str, str] | None = None,
+) -> Iterator[str]:
     """`companion serve` on `database`, its output in `log`; yields its base URL, stops it after."""
     log.write_text("")
     process, base_url = start_server(database, log, options=options, environment=environment)

@@ -76,17 +76,23 @@ def test_games_json_describes_every_game(runner):
     assert result.exit_code == 0
     described = json.loads(result.output)
     games = [game.describe_game() for game in all_games()]
-    assert described[:len(games)] == games
+    assert described[: len(games)] == games
     # After the games, those whose score pad is to come but whose trick referee is here.
     waiting = {referee.slug for referee in all_referees()} - {game.slug for game in all_games()}
-    assert {entry["slug"] for entry in described[len(games):]} == waiting
-    assert all(entry["referee_only"] for entry in described[len(games):])
+    assert {entry["slug"] for entry in described[len(games) :]} == waiting
+    assert all(entry["referee_only"] for entry in described[len(games) :])
     assert "french-tarot" in [game["slug"] for game in described]
 
 
-@pytest.mark.parametrize(("counts", "words"), [
-    ((2, 3, 4, 5), "2–5"), ((4,), "4"), ((3, 4, 6), "3, 4 or 6"), ((5, 3), "3 or 5"),
-])
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [
+        ((2, 3, 4, 5), "2–5"),
+        ((4,), "4"),
+        ((3, 4, 6), "3, 4 or 6"),
+        ((5, 3), "3 or 5"),
+    ],
+)
 def test_count_range(counts, words):
     assert cli.count_range(counts) == words
 
@@ -107,8 +113,7 @@ def test_score_from_stdin(runner):
     result = runner.invoke(cli.main, ["score", "-"], input=text)
     assert result.exit_code == 0, result.output
     # hand 2: Petite failed by 6, (25 + 6) × 1 = 31 to each defender
-    assert json.loads(result.output)["totals"] == {"Ann": 217, "Bob": -155, "Cleo": -31,
-                                                   "Dan": -31}
+    assert json.loads(result.output)["totals"] == {"Ann": 217, "Bob": -155, "Cleo": -31, "Dan": -31}
 
 
 def test_score_of_a_file_with_a_refused_hand_exits_2(runner, tmp_path):
@@ -284,11 +289,14 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
         return app
 
     monkeypatch.setattr(cli, "_build_app", build_app)
-    monkeypatch.setattr(cli.waitress, "serve",
-                        lambda wsgi, **kwargs: served.update(app=wsgi, **kwargs))
+    monkeypatch.setattr(
+        cli.waitress, "serve", lambda wsgi, **kwargs: served.update(app=wsgi, **kwargs)
+    )
     database = tmp_path / "pad.sqlite3"
-    result = runner.invoke(cli.main, ["serve", "--port", "8123", "--threads", "4",
-                                      "--workers", "1", "--db", str(database)])
+    result = runner.invoke(
+        cli.main,
+        ["serve", "--port", "8123", "--threads", "4", "--workers", "1", "--db", str(database)],
+    )
     assert result.exit_code == 0, result.output
     assert served == {"db": database, "app": app, "host": "0.0.0.0", "port": 8123, "threads": 4}
     assert str(database) in result.output
@@ -296,14 +304,14 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
     assert "█" in result.output or "▀" in result.output  # the QR code
 
 
-def test_serve_with_workers_binds_one_socket_and_serves_it_from_each(runner, monkeypatch,
-                                                                     tmp_path):
+def test_serve_with_workers_binds_one_socket_and_serves_it_from_each(runner, monkeypatch, tmp_path):
     served: list[dict] = []
     bound: list[tuple[str, int]] = []
     listener = object()
     monkeypatch.setattr(cli, "_build_app", lambda database: "app")
-    monkeypatch.setattr(cli, "listening_socket",
-                        lambda host, port: bound.append((host, port)) or listener)
+    monkeypatch.setattr(
+        cli, "listening_socket", lambda host, port: bound.append((host, port)) or listener
+    )
     monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: served.append(kwargs))
 
     def run_workers(count, serve_one):  # no fork in the test: each worker's call, in turn
@@ -312,8 +320,20 @@ def test_serve_with_workers_binds_one_socket_and_serves_it_from_each(runner, mon
         return 0
 
     monkeypatch.setattr(cli, "run_workers", run_workers)
-    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1", "--port", "8123",
-                                      "--workers", "3", "--db", str(tmp_path / "pad.sqlite3")])
+    result = runner.invoke(
+        cli.main,
+        [
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "8123",
+            "--workers",
+            "3",
+            "--db",
+            str(tmp_path / "pad.sqlite3"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert bound == [("127.0.0.1", 8123)]  # bound once, in the parent
     assert served == [{"sockets": [listener], "threads": 8}] * 3
@@ -354,16 +374,17 @@ def test_score_counts_nothing_for_a_hand_after_the_game_is_over(runner, tmp_path
     assert answer["totals"] == {"Ann": 217, "Bob": -155, "Cleo": -31, "Dan": -31}
     assert answer["hands"][2]["points"] == {"Ann": 0, "Bob": 0, "Cleo": 0, "Dan": 0}
     assert answer["hands"][2]["lines"] == [
-        "The game was over after hand 2 (After 2 hands Ann wins with 217): this hand does not "
-        "count"]
+        "The game was over after hand 2 (After 2 hands Ann wins with 217): this hand does not count"
+    ]
 
 
 def test_score_answers_the_facts_and_the_settlement_as_data(runner, tmp_path):
     # Hand 1: Garde, Ann, 2 bouts, 47: target 41, made by 6, (25 + 6) × 2 = 62 a defender.
     # Hand 2: Petite, Bob, 1 bout, 45: target 51, failed by 6, −31 a defender: Bob −93.
     # Totals: Ann 186 + 31 = 217, Bob −62 − 93 = −155, Cleo and Dan −62 + 31 = −31.
-    result = runner.invoke(cli.main, ["score", str(write(tmp_path, document(GARDE,
-                                                                             PETITE_FAILED)))])
+    result = runner.invoke(
+        cli.main, ["score", str(write(tmp_path, document(GARDE, PETITE_FAILED)))]
+    )
     assert result.exit_code == 0, result.output
     answer = json.loads(result.output)
     assert answer["format"] == "table-companion/score@2"
@@ -381,8 +402,12 @@ def test_score_answers_the_facts_and_the_settlement_as_data(runner, tmp_path):
 
 def test_referee_round_trip(runner, tmp_path):
     # Maw, Clubs trumps: the Jack of trumps (Bob) ranks second only to the Five.
-    request = {"players": 4, "names": PLAYERS, "context": {"trump": "C"},
-               "cards": ["AH", "JC", "KC", "5S"]}
+    request = {
+        "players": 4,
+        "names": PLAYERS,
+        "context": {"trump": "C"},
+        "cards": ["AH", "JC", "KC", "5S"],
+    }
     result = runner.invoke(cli.main, ["referee", "maw", str(write(tmp_path, request))])
     assert result.exit_code == 0, result.output
     found = json.loads(result.output)["verdicts"][0]
@@ -391,8 +416,9 @@ def test_referee_round_trip(runner, tmp_path):
 
 
 def test_referee_refusal_exits_2_with_the_field(runner):
-    result = runner.invoke(cli.main, ["referee", "maw", "-"],
-                           input=json.dumps({"players": 4, "cards": ["AH"]}))
+    result = runner.invoke(
+        cli.main, ["referee", "maw", "-"], input=json.dumps({"players": 4, "cards": ["AH"]})
+    )
     assert result.exit_code == 2
     assert json.loads(result.output)["problems"][0]["field"] == "trump"
 
@@ -403,11 +429,13 @@ def test_referee_of_a_game_without_one_exits_2(runner):
 
 
 def test_games_json_says_what_each_referee_needs(runner):
-    described = {g["slug"]: g for g in json.loads(runner.invoke(cli.main,
-                                                                ["games", "--json"]).output)}
+    described = {
+        g["slug"]: g for g in json.loads(runner.invoke(cli.main, ["games", "--json"]).output)
+    }
     assert [f["name"] for f in described["skat"]["referee"]["variants"][0]["context"]] == ["game"]
-    assert [f["name"] for f in described["french-tarot"]["referee"]["variants"][0]["options"]] \
-        == ["suit_order"]
+    assert [f["name"] for f in described["french-tarot"]["referee"]["variants"][0]["options"]] == [
+        "suit_order"
+    ]
 
 
 # ---------------------------------------------------------------- import
@@ -415,8 +443,9 @@ def test_games_json_says_what_each_referee_needs(runner):
 
 def test_import_stores_a_session_whose_hands_the_engine_accepts(runner, tmp_path):
     database = tmp_path / "other-laptop.sqlite3"  # a machine that has no database yet
-    result = runner.invoke(cli.main, ["import", str(write(tmp_path, document(GARDE, GARDE))),
-                                      "--db", str(database)])
+    result = runner.invoke(
+        cli.main, ["import", str(write(tmp_path, document(GARDE, GARDE))), "--db", str(database)]
+    )
     assert result.exit_code == 0, result.output
     token = result.output.strip().removeprefix("/s/")
     with Store(database, migrate=True) as store:
@@ -428,8 +457,9 @@ def test_import_stores_a_session_whose_hands_the_engine_accepts(runner, tmp_path
 def test_import_refuses_a_tampered_file_and_imports_nothing(runner, tmp_path):
     database = tmp_path / "companion.sqlite3"
     tampered = document(GARDE, {**GARDE, "bouts": 4})  # no hand has four bouts
-    result = runner.invoke(cli.main, ["import", str(write(tmp_path, tampered)),
-                                      "--db", str(database)])
+    result = runner.invoke(
+        cli.main, ["import", str(write(tmp_path, tampered)), "--db", str(database)]
+    )
     assert result.exit_code == 2
     problems = json.loads(result.output)["problems"]
     assert [(p["hand"], p["field"]) for p in problems] == [(2, "bouts")]

@@ -29,8 +29,11 @@ def test_a_game_has_its_rules_page_with_its_decisions(game: Game) -> None:
 
 @pytest.mark.parametrize("game", real_games(), ids=lambda game: game.slug)
 def test_a_game_has_its_row_in_the_readme(game: Game) -> None:
-    rows = [line for line in README.read_text(encoding="utf-8").splitlines()
-            if line.startswith("| ") and f"(docs/rules/{game.slug}.md)" in line]
+    rows = [
+        line
+        for line in README.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and f"(docs/rules/{game.slug}.md)" in line
+    ]
     assert len(rows) == 1, game.slug
     assert rows[0].startswith(f"| {game.name} |")
 

@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 300
 
-PROBE = textwrap.dedent('''
+PROBE = textwrap.dedent("""
     import json, sys, tempfile
     from pathlib import Path
     import companion
@@ -47,11 +47,21 @@ PROBE = textwrap.dedent('''
         "summary": client.get(made.headers["Location"] + "/summary").status_code,
     }
     print(json.dumps(answers))
-''')
+""")
 
 
-LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "out",
-                                  "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")
+LEFT_OUT = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "out",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+)
 
 
 @pytest.fixture(scope="module")
@@ -61,16 +71,22 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = tmp_path_factory.mktemp("source") / "checkout"
     shutil.copytree(ROOT, source, ignore=LEFT_OUT)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "--quiet", "-w", str(out), str(source)], check=True, timeout=TIMEOUT,
-                   cwd=out)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(source)],
+        check=True,
+        timeout=TIMEOUT,
+        cwd=out,
+    )
     return next(out.glob("table_companion-*.whl"))
 
 
 def test_the_wheel_carries_templates_static_files_and_rules_pages(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    for folder, inside in (("templates", "templates"), ("static", "static"),
-                           ("docs/rules", "rules_pages")):
+    for folder, inside in (
+        ("templates", "templates"),
+        ("static", "static"),
+        ("docs/rules", "rules_pages"),
+    ):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file():
                 shipped = f"companion/{inside}/{path.relative_to(ROOT / folder).as_posix()}"
@@ -86,18 +102,49 @@ def test_an_installed_wheel_serves_the_pad(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; "
-                                "print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     # Dependencies from this test environment (a path file adds its site-packages; its own
     # path files, like the editable install of the checkout, are not run from there).
     (site / "borrowed.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(site), str(wheel)], check=True, timeout=TIMEOUT)
-    answer = subprocess.run([str(python), "-c", PROBE], capture_output=True, text=True,
-                            timeout=TIMEOUT, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        timeout=TIMEOUT,
+    )
+    answer = subprocess.run(
+        [str(python), "-c", PROBE],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert answer.returncode == 0, answer.stderr[-2000:]
     found = json.loads(answer.stdout.strip().splitlines()[-1])
     assert Path(found["package"]).is_relative_to(env_dir)  # not the checkout
-    assert found == found | {"new": 303, "pad": 200, "pad_has_game": True, "css": 200,
-                             "htmx": 200, "rules": True, "summary": 200}
+    assert found == found | {
+        "new": 303,
+        "pad": 200,
+        "pad_has_game": True,
+        "css": 200,
+        "htmx": 200,
+        "rules": True,
+        "summary": 200,
+    }

@@ -20,9 +20,12 @@ def _worker_of(client: Client) -> int:
 
 
 def test_a_save_through_one_worker_is_seen_through_the_other(tmp_path: Path) -> None:
-    with running_server(tmp_path / "pad.sqlite3", tmp_path / "server.log",
-                        options=("--workers", "2"),
-                        environment={"COMPANION_BENCH_FLOOR": "1"}) as url:
+    with running_server(
+        tmp_path / "pad.sqlite3",
+        tmp_path / "server.log",
+        options=("--workers", "2"),
+        environment={"COMPANION_BENCH_FLOOR": "1"},
+    ) as url:
         port = int(url.rsplit(":", 1)[1])
         opener = Client(port)
         token = create_session(opener)
@@ -36,8 +39,12 @@ def test_a_save_through_one_worker_is_seen_through_the_other(tmp_path: Path) -> 
             try:
                 number += 1
                 saved_by.add(_worker_of(writer))
-                answer = writer.request("POST", f"/s/{token}/hands", form=hand_form(number),
-                                        headers={"HX-Request": "true"})
+                answer = writer.request(
+                    "POST",
+                    f"/s/{token}/hands",
+                    form=hand_form(number),
+                    headers={"HX-Request": "true"},
+                )
                 assert answer.status == 200, answer.body[:300]
                 read_by.add(_worker_of(reader))
                 page = reader.request("GET", f"/s/{token}?hands=all")

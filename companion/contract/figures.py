@@ -31,8 +31,15 @@ class Figure:
     def text(self) -> str:
         """The figure as the page prints it: "2 of 3", "2.75", "+120", or "—" for nothing."""
         if self.out_of is not None:
-            return t("{made} of {taken}", made=formatting.number(self.value or 0),
-                     taken=formatting.number(self.out_of)) if self.out_of else "—"
+            return (
+                t(
+                    "{made} of {taken}",
+                    made=formatting.number(self.value or 0),
+                    taken=formatting.number(self.out_of),
+                )
+                if self.out_of
+                else "—"
+            )
         if self.value is None:
             return "—"
         rounded = round(self.value, 2)
@@ -58,8 +65,14 @@ class OwnFigures:
         return tuple(figure.heading for figure in self.figures({}, 0))
 
 
-def contracts_made(title: str, role: str, kind: str, made: str,
-                   labels: Callable[[], Sequence[tuple[str, str]]], skipped: str) -> OwnFigures:
+def contracts_made(
+    title: str,
+    role: str,
+    kind: str,
+    made: str,
+    labels: Callable[[], Sequence[tuple[str, str]]],
+    skipped: str,
+) -> OwnFigures:
     """Contracts taken and made by kind, from each hand's facts: the seat in `role` (the taker,
     the declarer) took a contract of `kind`, made if `made` is true; `skipped` (everyone
     passed) is no contract. `labels` gives each kind's value and its words, in the table's
@@ -73,8 +86,10 @@ def contracts_made(title: str, role: str, kind: str, made: str,
         return Counter({f"taken:{value}": 1, f"made:{value}": int(bool(facts.get(made)))})
 
     def figures(counts: Mapping[str, int], _hands: int) -> tuple[Figure, ...]:
-        return tuple(Figure(label, counts.get(f"made:{value}", 0),
-                            counts.get(f"taken:{value}", 0))
-                     for value, label in labels() if value != skipped)
+        return tuple(
+            Figure(label, counts.get(f"made:{value}", 0), counts.get(f"taken:{value}", 0))
+            for value, label in labels()
+            if value != skipped
+        )
 
     return OwnFigures(title, count, figures)

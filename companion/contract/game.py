@@ -108,8 +108,9 @@ class Game(ABC):
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The referee: everything impossible about a parsed entry, each on its field."""
 
-    def check_and_score(self, state: State,
-                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+    def check_and_score(
+        self, state: State, entry: Entry
+    ) -> tuple[Sequence[Problem], HandResult | None]:
         """The referee and the score in one call: `validate`'s problems and no result when
         there are any, else no problem and `score`'s result.
 
@@ -191,8 +192,9 @@ class Game(ABC):
         by default; a game whose last trick goes to its winner says so here."""
         return dict(taps)
 
-    def missing_taps(self, progress: TrickProgress,
-                     trick: Mapping[str, str]) -> dict[str, list[str]]:
+    def missing_taps(
+        self, progress: TrickProgress, trick: Mapping[str, str]
+    ) -> dict[str, list[str]]:
         """What the player has not tapped or typed for the next trick, by part of the trick.
 
         By default a trick needs its cards, from which the game's referee finds the winner.
@@ -245,24 +247,38 @@ class Game(ABC):
         variants = []
         for count in self.player_counts:
             options = self.options(count)
-            setup = Setup(self.slug, tuple(f"P{i + 1}" for i in range(count)),
-                          default_options(options))
-            variants.append({
-                "players": count,
-                "options": [o.describe() for o in options],
-                "fields": [f.describe() for f in self.fields(setup)],
-                "phases": [{"name": p.name, "label": p.label, "fields": list(p.fields)}
-                           for p in self.phases(setup)],
-            })
+            setup = Setup(
+                self.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(options)
+            )
+            variants.append(
+                {
+                    "players": count,
+                    "options": [o.describe() for o in options],
+                    "fields": [f.describe() for f in self.fields(setup)],
+                    "phases": [
+                        {"name": p.name, "label": p.label, "fields": list(p.fields)}
+                        for p in self.phases(setup)
+                    ],
+                }
+            )
         from companion.contract.referee import describe_referee, referee_for
 
         referee = referee_for(self.slug)
-        return {"slug": self.slug, "name": self.name, "players": list(self.player_counts),
-                "referee": describe_referee(referee) if referee else None,
-                "zero_sum": self.zero_sum,
-                "scale": {"singular": self.scale.singular, "plural": self.scale.plural,
-                          "better": self.scale.better.value, "signed": self.scale.signed},
-                "summary": self.summary, "variants": variants}
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "players": list(self.player_counts),
+            "referee": describe_referee(referee) if referee else None,
+            "zero_sum": self.zero_sum,
+            "scale": {
+                "singular": self.scale.singular,
+                "plural": self.scale.plural,
+                "better": self.scale.better.value,
+                "signed": self.scale.signed,
+            },
+            "summary": self.summary,
+            "variants": variants,
+        }
 
 
 REQUIRED_ATTRIBUTES = ("slug", "name", "player_counts", "zero_sum", "scale")
@@ -293,8 +309,12 @@ class LastRead:
     def get(self, objects: tuple[Any, ...], detail: Hashable, read: Callable[[], T]) -> T:
         """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
         last = self._last  # one read of the slot: another thread may replace it meanwhile
-        if (last is not None and last[1] == detail and len(last[0]) == len(objects)
-                and all(map(is_, last[0], objects))):
+        if (
+            last is not None
+            and last[1] == detail
+            and len(last[0]) == len(objects)
+            and all(map(is_, last[0], objects))
+        ):
             return last[2]
         value = read()
         self._last = (objects, detail, value)
@@ -316,8 +336,9 @@ def default_options(options: Sequence[Field]) -> dict[str, Any]:
 
 def typed_options(setup: Setup, options_type: type) -> Any:
     """A session's house rules as a game's typed options, read once per setup (`read_options`)."""
-    return setup.remember((options_type, "options"),
-                          lambda: read_options(options_type, setup.options))
+    return setup.remember(
+        (options_type, "options"), lambda: read_options(options_type, setup.options)
+    )
 
 
 def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
@@ -326,8 +347,10 @@ def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
     a number from its text); a rule the session does not hold keeps its default."""
     try:
         # The type beside each value: 1 and True are equal keys but not the same option.
-        key = (options_type, tuple((name, value.__class__, value)
-                                   for name, value in values.items()))
+        key = (
+            options_type,
+            tuple((name, value.__class__, value) for name, value in values.items()),
+        )
         return _READ_OPTIONS[key]
     except TypeError:  # an unhashable value: read it every time
         return _read_options(options_type, values)
@@ -368,4 +391,3 @@ def _as_type(kind: Any, value: Any) -> Any:
     if kind is int:
         return int(value)
     return value
-

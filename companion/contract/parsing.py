@@ -140,8 +140,9 @@ def read_name(value: Any) -> str:
 # ---------------------------------------------------------------- fields
 
 
-def parse_values(fields: Sequence[Field], raw: Mapping[str, Any],
-                 player_count: int) -> tuple[Entry, list[Problem]]:
+def parse_values(
+    fields: Sequence[Field], raw: Mapping[str, Any], player_count: int
+) -> tuple[Entry, list[Problem]]:
     """Turn raw input (form strings or JSON values) into typed values, field by field.
 
     Never raises. A field that does not apply (see `Field.applies`) is set to None. A blank
@@ -169,13 +170,25 @@ class EntryReader:
         self.fields = tuple(fields)
         self.player_count = player_count
         ordered = sorted(self.fields, key=lambda f: f.kind is not FieldKind.CHOICE)
-        self._steps = tuple((spec, spec.name, spec.shown_when, _fast_reader(spec, player_count),
-                             _blank_answer(spec, None, player_count),
-                             _blank_answer(spec, MISSING, player_count)) for spec in ordered)
-        self._tricks = {spec.name: TrickReader(spec, player_count) for spec in self.fields
-                        if spec.kind is FieldKind.TRICKS}
-        self._names = tuple(spec.name for spec in self.fields) if ordered != list(
-            self.fields) else None
+        self._steps = tuple(
+            (
+                spec,
+                spec.name,
+                spec.shown_when,
+                _fast_reader(spec, player_count),
+                _blank_answer(spec, None, player_count),
+                _blank_answer(spec, MISSING, player_count),
+            )
+            for spec in ordered
+        )
+        self._tricks = {
+            spec.name: TrickReader(spec, player_count)
+            for spec in self.fields
+            if spec.kind is FieldKind.TRICKS
+        }
+        self._names = (
+            tuple(spec.name for spec in self.fields) if ordered != list(self.fields) else None
+        )
         self._tabled = _tabled_steps(self.fields, player_count)
         self._blank = dict.fromkeys(spec.name for spec in self.fields)
 
@@ -250,9 +263,7 @@ TabledBlock = tuple[str | None, frozenset[str], tuple[tuple[str, TypedTable], ..
 read None when the condition is not met)."""
 
 
-
-def _tabled_steps(fields: Sequence[Field], player_count: int
-                  ) -> tuple[TabledBlock, ...] | None:
+def _tabled_steps(fields: Sequence[Field], player_count: int) -> tuple[TabledBlock, ...] | None:
     """For `EntryReader.read`'s quick path, the fields in declared order, in blocks under the
     same condition, each with the table of every (type, value) it takes as it is, mapped to
     what `parse_one` makes of it (a null included when it is no fault; a key missing is read
@@ -343,23 +354,35 @@ def _fast_reader(spec: Field, player_count: int) -> Callable[[Any], Any] | None:
     high = spec.maximum if spec.maximum is not None else NUMBER_LIMIT
     low, high = max(low, -NUMBER_LIMIT), min(high, NUMBER_LIMIT)
     if spec.kind is FieldKind.CHOICE:
-        exact = frozenset(c.value for c in spec.choices if isinstance(c.value, str)
-                          and c.value == c.value.strip() and c.value)
+        exact = frozenset(
+            c.value
+            for c in spec.choices
+            if isinstance(c.value, str) and c.value == c.value.strip() and c.value
+        )
         return lambda value: value if value.__class__ is str and value in exact else SLOW
     if spec.kind is FieldKind.SEAT:
-        return lambda value: (value if value.__class__ is int and 0 <= value < player_count
-                              else SLOW)
+        return lambda value: value if value.__class__ is int and 0 <= value < player_count else SLOW
     if spec.kind is FieldKind.INTEGER:
         return lambda value: value if value.__class__ is int and low <= value <= high else SLOW
     if spec.kind is FieldKind.HALF:
-        return lambda value: (float(value) if value.__class__ is int and low <= value <= high
-                              else round(value * 2) / 2 if value.__class__ is float
-                              and low <= value <= high and (value * 2).is_integer() else SLOW)
+        return lambda value: (
+            float(value)
+            if value.__class__ is int and low <= value <= high
+            else round(value * 2) / 2
+            if value.__class__ is float and low <= value <= high and (value * 2).is_integer()
+            else SLOW
+        )
     if spec.kind is FieldKind.BOOLEAN:
         return lambda value: value if value.__class__ is bool else SLOW
     if spec.kind is FieldKind.CARD:
-        return lambda value: (value.upper() if value.__class__ is str and 0 < len(value) <= 4
-                              and value.isascii() and value.isalnum() else SLOW)
+        return lambda value: (
+            value.upper()
+            if value.__class__ is str
+            and 0 < len(value) <= 4
+            and value.isascii()
+            and value.isalnum()
+            else SLOW
+        )
     return None
 
 
@@ -384,8 +407,9 @@ def parse_one(spec: Field, value: Any, player_count: int) -> tuple[Any, str | No
 
 
 def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
-    text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) \
-        else None
+    text = (
+        str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else None
+    )
     if text is not None and any(choice.value == text for choice in spec.choices):
         return text, None
     allowed = join([choice.label for choice in spec.choices])
@@ -393,8 +417,11 @@ def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
 
 
 def _parse_seat(spec: Field, value: Any, player_count: int) -> tuple[Any, str | None]:
-    if (spec.none_label is not None and isinstance(value, str)
-            and value.strip().lower() in NOBODY_WORDS):
+    if (
+        spec.none_label is not None
+        and isinstance(value, str)
+        and value.strip().lower() in NOBODY_WORDS
+    ):
         return None, None
     seat = read_seat(value, player_count)
     if seat is None:
@@ -411,7 +438,8 @@ def _parse_number(spec: Field, value: Any, step: float) -> tuple[Any, str | None
             return None, t("Enter a whole number.")
         return None, t("Enter a number in half points (like 40.5).")
     if (spec.minimum is not None and number < spec.minimum) or (
-            spec.maximum is not None and number > spec.maximum):
+        spec.maximum is not None and number > spec.maximum
+    ):
         return None, bounds_problem(spec)
     return (round(number) if step == 1 else round(number * 2) / 2), None
 
@@ -421,8 +449,7 @@ def bounds_problem(spec: Field) -> str:
     low = format_number(spec.minimum) if spec.minimum is not None else None
     high = format_number(spec.maximum) if spec.maximum is not None else None
     if low is not None and high is not None:
-        return t("{field} must be between {low} and {high}.", field=spec.label, low=low,
-                 high=high)
+        return t("{field} must be between {low} and {high}.", field=spec.label, low=low, high=high)
     if low is not None:
         return t("{field} must be at least {low}.", field=spec.label, low=low)
     return t("{field} must be at most {high}.", field=spec.label, high=high)
@@ -452,8 +479,9 @@ def _parse_text(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
         return None, t("Enter {field} as text.", field=in_sentence(spec.label))
     text = " ".join(str(value).split())
     if len(text) > spec.max_length:
-        return None, t("{field} must be at most {count} characters.", field=spec.label,
-                       count=spec.max_length)
+        return None, t(
+            "{field} must be at most {count} characters.", field=spec.label, count=spec.max_length
+        )
     return text, None
 
 
@@ -477,6 +505,7 @@ _PARSERS: dict[FieldKind, Callable[[Field, Any, int], tuple[Any, str | None]]] =
 
 # ---------------------------------------------------------------- tricks
 
+
 def trick_keys(spec: Field) -> tuple[str, ...]:
     """Every part a trick of this TRICKS field may carry: the shared ones and the game's own."""
     return (*SHARED_TRICK_PARTS, *(part.name for part in spec.parts))
@@ -499,12 +528,20 @@ class TrickReader:
         self.spec = spec
         self.player_count = player_count
         self.limit = int(spec.maximum) if spec.maximum is not None else None
-        self._parts = tuple((part, part.name, _fast_reader(part, player_count),
-                             _blank_answer(part, None, player_count),
-                             _blank_answer(part, MISSING, player_count)) for part in spec.parts)
+        self._parts = tuple(
+            (
+                part,
+                part.name,
+                _fast_reader(part, player_count),
+                _blank_answer(part, None, player_count),
+                _blank_answer(part, MISSING, player_count),
+            )
+            for part in spec.parts
+        )
         # A trick's seat as stored (an int at this table, or None) by (type, value).
         self._seats: dict[tuple[type, Any], int | None] = {
-            (int, seat): seat for seat in range(player_count)}
+            (int, seat): seat for seat in range(player_count)
+        }
         self._seats[(type(None), None)] = None
         self._codes, self._own_part, self._own_parts = _pack_codes(spec, self._parts)
 
@@ -514,8 +551,16 @@ class TrickReader:
         if not isinstance(value, list | tuple):
             return None, [Problem(spec.name, t("Enter the tricks one by one."))]
         if self.limit is not None and len(value) > self.limit:
-            return None, [Problem(spec.name, t("A hand has at most {limit} tricks; {count} were "
-                                               "entered.", limit=self.limit, count=len(value)))]
+            return None, [
+                Problem(
+                    spec.name,
+                    t(
+                        "A hand has at most {limit} tricks; {count} were entered.",
+                        limit=self.limit,
+                        count=len(value),
+                    ),
+                )
+            ]
         try:
             plain = self._coded_tricks(value)
             if plain is None:
@@ -534,9 +579,15 @@ class TrickReader:
         for index, item in enumerate(value):
             trick, faults = self._each_part(item)
             if faults:
-                problems.extend(Problem(spec.name, t("Trick {number}: {problem}", number=index + 1,
-                                                     problem=message), part, index)
-                                for part, message in faults)
+                problems.extend(
+                    Problem(
+                        spec.name,
+                        t("Trick {number}: {problem}", number=index + 1, problem=message),
+                        part,
+                        index,
+                    )
+                    for part, message in faults
+                )
             tricks.append(trick)
         return (None, problems) if problems else (tuple(tricks), [])
 
@@ -559,8 +610,12 @@ class TrickReader:
             get = item.get
             cards, leader, won_by, to = get("cards"), get("leader"), get("won_by"), get("to")
             parts = () if own_part is None else own_parts.get(get(own_part, MISSING), SLOW)
-            if (cards.__class__ is not list or not 0 < len(cards) <= most
-                    or not in_pack(cards) or parts is SLOW):
+            if (
+                cards.__class__ is not list
+                or not 0 < len(cards) <= most
+                or not in_pack(cards)
+                or parts is SLOW
+            ):
                 return None
             # Each seat None or an int at this table (never a bool, a float or a text).
             if leader is not None and not (leader.__class__ is int and 0 <= leader < count):
@@ -600,8 +655,15 @@ class TrickReader:
             parts = []
             for _, name, fast, on_null, on_missing in self._parts:
                 sent = get(name, MISSING)
-                part = (on_null if sent is None else on_missing if sent is MISSING
-                        else SLOW if fast is None else fast(sent))
+                part = (
+                    on_null
+                    if sent is None
+                    else on_missing
+                    if sent is MISSING
+                    else SLOW
+                    if fast is None
+                    else fast(sent)
+                )
                 if part is SLOW:
                     return None
                 parts.append((name, part))
@@ -642,8 +704,15 @@ class TrickReader:
         parts = []
         for part, name, fast, on_null, on_missing in self._parts:
             sent = item.get(name, MISSING)
-            value = (on_null if sent is None else on_missing if sent is MISSING
-                     else SLOW if fast is None else fast(sent))
+            value = (
+                on_null
+                if sent is None
+                else on_missing
+                if sent is MISSING
+                else SLOW
+                if fast is None
+                else fast(sent)
+            )
             if value is SLOW:
                 value, problem = parse_one(part, sent, player_count)
                 if problem:
@@ -657,15 +726,19 @@ PartReader = tuple[Field, str, Callable[[Any], Any] | None, Any, Any]
 it reads when null and when missing."""
 
 
-def _pack_codes(spec: Field, parts: Sequence[PartReader]
-                ) -> tuple[frozenset[str], str | None, dict[Any, tuple[tuple[str, Any], ...]]]:
+def _pack_codes(
+    spec: Field, parts: Sequence[PartReader]
+) -> tuple[frozenset[str], str | None, dict[Any, tuple[tuple[str, Any], ...]]]:
     """For `TrickReader._coded_tricks`: the field's card codes that read as themselves (its
     choices: the pack), the name of the trick's own part (None when it has none), and the
     trick's `parts` by every stored value of that part taken as it is (a code of the pack,
     null, missing). No codes (the quick path not taken) for more than one own part, a part
     that is not a card, or one that refuses a blank."""
-    codes = frozenset(choice.value for choice in spec.choices if choice.value.__class__ is str
-                      and read_card_token(choice.value) == choice.value)
+    codes = frozenset(
+        choice.value
+        for choice in spec.choices
+        if choice.value.__class__ is str and read_card_token(choice.value) == choice.value
+    )
     if not parts:
         return codes, None, {}
     if len(parts) > 1:
@@ -674,7 +747,8 @@ def _pack_codes(spec: Field, parts: Sequence[PartReader]
     if part.kind is not FieldKind.CARD or fast is None or SLOW in (on_null, on_missing):
         return frozenset(), None, {}
     own_parts: dict[Any, tuple[tuple[str, Any], ...]] = {
-        code: ((name, code),) for code in codes if fast(code) == code}
+        code: ((name, code),) for code in codes if fast(code) == code
+    }
     own_parts[None], own_parts[MISSING] = ((name, on_null),), ((name, on_missing),)
     return codes, name, own_parts
 
@@ -699,7 +773,7 @@ def _card_tokens(value: Any, player_count: int) -> tuple[tuple[str, ...], str | 
     if isinstance(value, str):
         tokens: list[Any] = value[:200].replace(",", " ").split()
     elif isinstance(value, list | tuple):
-        tokens = list(value[:player_count + 4])
+        tokens = list(value[: player_count + 4])
     else:
         return (), t("the cards played must be card codes like 6S 10S QS 2S.")
     if len(tokens) > player_count + 3:

@@ -60,24 +60,35 @@ class Verdict:
     notes: tuple[str, ...] = ()
     judged: tuple[CardJudgement, ...] = ()
 
-    def words(self, names: Sequence[str] | None = None, leader: int = 0,
-              sitting_out: int | None = None) -> str:
+    def words(
+        self, names: Sequence[str] | None = None, leader: int = 0, sitting_out: int | None = None
+    ) -> str:
         """The verdict as a sentence: "Bob wins with the Jack of Clubs: …" (the seats in play
         pass over `sitting_out`, the dealer who holds no cards)."""
         if self.winner is None or self.card is None:
             return self.rule
-        who = (names[seat_of(leader, self.winner, len(names), sitting_out)] if names
-               else t("Card {number}", number=self.winner + 1))
-        return t("{who} wins with {card}: {rule}", who=who, card=card_name(self.card),
-                 rule=self.rule)
+        who = (
+            names[seat_of(leader, self.winner, len(names), sitting_out)]
+            if names
+            else t("Card {number}", number=self.winner + 1)
+        )
+        return t(
+            "{who} wins with {card}: {rule}", who=who, card=card_name(self.card), rule=self.rule
+        )
 
-    def as_data(self, cards: Sequence[Card], player_count: int,
-                names: Sequence[str] | None = None, leader: int = 0,
-                sitting_out: int | None = None) -> dict[str, Any]:
+    def as_data(
+        self,
+        cards: Sequence[Card],
+        player_count: int,
+        names: Sequence[str] | None = None,
+        leader: int = 0,
+        sitting_out: int | None = None,
+    ) -> dict[str, Any]:
         """The verdict as JSON data beside its words (seats counted round a table of
         `player_count`, passing over the seat `sitting_out`)."""
-        winner_seat = (None if self.winner is None
-                       else seat_of(leader, self.winner, player_count, sitting_out))
+        winner_seat = (
+            None if self.winner is None else seat_of(leader, self.winner, player_count, sitting_out)
+        )
         return {
             "winner": self.winner,
             "winner_seat": winner_seat,
@@ -87,8 +98,10 @@ class Verdict:
             "words": self.words(names, leader, sitting_out),
             "tied": list(self.tied),
             "notes": list(self.notes),
-            "cards": [{"index": j.index, "card": cards[j.index].code, "allowed": j.allowed,
-                       "why": j.why} for j in self.judged],
+            "cards": [
+                {"index": j.index, "card": cards[j.index].code, "allowed": j.allowed, "why": j.why}
+                for j in self.judged
+            ],
         }
 
 
@@ -142,12 +155,12 @@ class RankingReferee(TrickReferee):
         """How the cards rank in this trick (it may depend on the trick: an anti-trump led)."""
 
     @abstractmethod
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """Why `card` won, in the game's words."""
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
+    def notes(
+        self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
+    ) -> tuple[str, ...]:
         """What else the trick settles (nothing by default)."""
         return ()
 
@@ -159,8 +172,7 @@ class RankingReferee(TrickReferee):
         if verdict.winner is None or verdict.by is None:
             return Verdict(None, None, t("no card can win this trick"), verdict.tied, notes)
         card = cards[verdict.winner]
-        return Verdict(verdict.winner, card, self.rule(verdict.by, card, cards, context), (),
-                       notes)
+        return Verdict(verdict.winner, card, self.rule(verdict.by, card, cards, context), (), notes)
 
 
 # ---------------------------------------------------------------- the registry
@@ -200,12 +212,19 @@ def all_referees() -> list[TrickReferee]:
 
 def suit_choices(suits: Sequence[Suit]) -> tuple[Choice, ...]:
     """Suits as choices of a context field, by their letter ("H": Hearts ♥)."""
-    return tuple(Choice(suit.value, t("{suit} {symbol}", suit=SUIT_NAMES[suit],
-                                      symbol=suit.symbol)) for suit in suits)
+    return tuple(
+        Choice(suit.value, t("{suit} {symbol}", suit=SUIT_NAMES[suit], symbol=suit.symbol))
+        for suit in suits
+    )
 
 
-def trump_field(suits: Sequence[Suit], *, none_label: str | None = None,
-                name: str = "trump", label: str = t("Trump suit")) -> Field:
+def trump_field(
+    suits: Sequence[Suit],
+    *,
+    none_label: str | None = None,
+    name: str = "trump",
+    label: str = t("Trump suit"),
+) -> Field:
     """The context field of a hand's trump suit (or anti-trump), optionally "none"."""
     choices = suit_choices(suits)
     if none_label is not None:
@@ -220,14 +239,21 @@ def suit_of_choice(value: str | None) -> Suit | None:
 
 def describe_referee(referee: TrickReferee) -> dict[str, Any]:
     """What a referee request of this game holds, per player count (for `games --json`)."""
-    return {"slug": referee.slug, "name": referee.name,
-            "players": list(referee.player_counts),
-            "variants": [{"players": count,
-                          "dealer_sits_out": referee.dealer_sits_out(count),
-                          "options": [o.describe() for o in referee.options(count)],
-                          "context": [f.describe() for f in referee.context_fields(count)],
-                          "cards_in_trick": referee.cards_in_trick(count, {})}
-                         for count in referee.player_counts]}
+    return {
+        "slug": referee.slug,
+        "name": referee.name,
+        "players": list(referee.player_counts),
+        "variants": [
+            {
+                "players": count,
+                "dealer_sits_out": referee.dealer_sits_out(count),
+                "options": [o.describe() for o in referee.options(count)],
+                "context": [f.describe() for f in referee.context_fields(count)],
+                "cards_in_trick": referee.cards_in_trick(count, {}),
+            }
+            for count in referee.player_counts
+        ],
+    }
 
 
 # ---------------------------------------------------------------- one request, judged
@@ -246,13 +272,21 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
         return {}, [Problem(None, t("The request must be a JSON object."))]
     unknown = [key for key in data if key not in REQUEST_KEYS]
     if unknown:
-        return {}, [Problem(str(unknown[0])[:40], t("{key} is not part of a referee request.",
-                                                    key=repr(str(unknown[0])[:40])))]
+        return {}, [
+            Problem(
+                str(unknown[0])[:40],
+                t("{key} is not part of a referee request.", key=repr(str(unknown[0])[:40])),
+            )
+        ]
     count = read_count(data.get("players", ""), digits=2)
     if count is None or count not in referee.player_counts or count > MAX_SEATS:
         counts = ", ".join(str(c) for c in referee.player_counts)
-        return {}, [Problem("players", t("{game} is played by {counts} players.",
-                                         game=referee.name, counts=counts))]
+        return {}, [
+            Problem(
+                "players",
+                t("{game} is played by {counts} players.", game=referee.name, counts=counts),
+            )
+        ]
     names, problems = _names(data.get("names"), count)
     sitting_out, dealer_problems = _sitting_out(referee, count, data.get("dealer"))
     problems += dealer_problems
@@ -260,8 +294,10 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
     if tricks is None:
         tricks = [{"cards": data.get("cards"), "leader": data.get("leader", 0)}]
     if not isinstance(tricks, list) or not 1 <= len(tricks) <= MAX_TRICKS:
-        return {}, [*problems, Problem("tricks", t("Give between 1 and {most} tricks.",
-                                                   most=MAX_TRICKS))]
+        return {}, [
+            *problems,
+            Problem("tricks", t("Give between 1 and {most} tricks.", most=MAX_TRICKS)),
+        ]
     verdicts = []
     for index, trick in enumerate(tricks):
         verdict, trick_problems = _judge_one(referee, count, data, trick, names, sitting_out)
@@ -269,8 +305,12 @@ def judge_request(referee: TrickReferee, data: Any) -> tuple[dict[str, Any], lis
         verdicts.append(verdict)
     if problems:
         return {}, problems
-    return {"format": REFEREE_FORMAT, "game": referee.slug, "players": count,
-            "verdicts": verdicts}, []
+    return {
+        "format": REFEREE_FORMAT,
+        "game": referee.slug,
+        "players": count,
+        "verdicts": verdicts,
+    }, []
 
 
 REQUEST_KEYS = ("players", "options", "context", "names", "leader", "dealer", "cards", "tricks")
@@ -280,40 +320,59 @@ TRICK_KEYS = ("cards", "context", "leader")
 def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
     if value is None:
         return None, []
-    if (not isinstance(value, list) or len(value) != count
-            or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)):
-        return None, [Problem("names", t("Give {count} names, one per seat in play order.",
-                                         count=count))]
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)
+    ):
+        return None, [
+            Problem("names", t("Give {count} names, one per seat in play order.", count=count))
+        ]
     return list(value), []
 
 
-def _sitting_out(referee: TrickReferee, count: int,
-                 value: Any) -> tuple[int | None, list[Problem]]:
+def _sitting_out(referee: TrickReferee, count: int, value: Any) -> tuple[int | None, list[Problem]]:
     """The seat that sits the hand out: the dealer, where the game's dealer holds no cards at
     this table size (then the request must say who deals); None otherwise."""
     sits_out = referee.dealer_sits_out(count)
     if value is None:
         if not sits_out:
             return None, []
-        return None, [Problem("dealer", t("Say who deals: at {players} players of {game} the "
-                                          "dealer sits out.", players=count,
-                                          game=referee.name))]
+        return None, [
+            Problem(
+                "dealer",
+                t(
+                    "Say who deals: at {players} players of {game} the dealer sits out.",
+                    players=count,
+                    game=referee.name,
+                ),
+            )
+        ]
     dealer = read_count(value, digits=2)
     if dealer is None or dealer >= count:
         return None, [Problem("dealer", t("The dealer is a seat at this table."))]
     return (dealer if sits_out else None), []
 
 
-def _judge_one(referee: TrickReferee, count: int, data: Mapping[str, Any], trick: Any,
-               names: list[str] | None,
-               sitting_out: int | None = None) -> tuple[dict[str, Any], list[Problem]]:
+def _judge_one(
+    referee: TrickReferee,
+    count: int,
+    data: Mapping[str, Any],
+    trick: Any,
+    names: list[str] | None,
+    sitting_out: int | None = None,
+) -> tuple[dict[str, Any], list[Problem]]:
     """One trick of a request: its context read and checked, its cards read, the verdict."""
     if not isinstance(trick, Mapping) or any(key not in TRICK_KEYS for key in trick):
-        return {}, [Problem("tricks", t("A trick holds its cards, and may hold its context "
-                                        "and leader."))]
-    context, problems = read_context(referee, count, data.get("options"),
-                                     {**_mapping(data.get("context")),
-                                      **_mapping(trick.get("context"))})
+        return {}, [
+            Problem("tricks", t("A trick holds its cards, and may hold its context and leader."))
+        ]
+    context, problems = read_context(
+        referee,
+        count,
+        data.get("options"),
+        {**_mapping(data.get("context")), **_mapping(trick.get("context"))},
+    )
     leader = read_count(trick.get("leader", 0), digits=2)
     if leader is None or leader >= count:
         problems.append(Problem("leader", t("The leader is a seat at this table.")))
@@ -332,23 +391,32 @@ def _mapping(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def read_context(referee: TrickReferee, count: int, options: Any,
-                 context: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+def read_context(
+    referee: TrickReferee, count: int, options: Any, context: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[Problem]]:
     """A trick's context and the session's options, typed and checked against the fields."""
     problems: list[Problem] = []
     option_fields = referee.options(count)
     context_fields = referee.context_fields(count)
     if options is not None and not isinstance(options, Mapping):
         return {}, [Problem("options", t("Options must be an object of house rules."))]
-    for name in (options or {}):
+    for name in options or {}:
         if name not in {spec.name for spec in option_fields}:
-            problems.append(Problem("options", t("{name} is not a house rule here.",
-                                                 name=repr(str(name)[:40]))))
+            problems.append(
+                Problem("options", t("{name} is not a house rule here.", name=repr(str(name)[:40])))
+            )
     for name in context:
         if name not in {spec.name for spec in context_fields}:
-            problems.append(Problem("context", t("{name} is not part of the context of a "
-                                                 "trick of {game}.", name=repr(str(name)[:40]),
-                                                 game=referee.name)))
+            problems.append(
+                Problem(
+                    "context",
+                    t(
+                        "{name} is not part of the context of a trick of {game}.",
+                        name=repr(str(name)[:40]),
+                        game=referee.name,
+                    ),
+                )
+            )
     chosen, option_problems = parse_values(option_fields, options or {}, count)
     values, context_problems = parse_values(context_fields, context, count)
     problems += option_problems + context_problems
@@ -357,36 +425,61 @@ def read_context(referee: TrickReferee, count: int, options: Any,
     return {**chosen, **values}, problems
 
 
-def read_trick_cards(referee: TrickReferee, count: int, context: Mapping[str, Any],
-                     value: Any) -> tuple[list[Card], list[Problem]]:
+def read_trick_cards(
+    referee: TrickReferee, count: int, context: Mapping[str, Any], value: Any
+) -> tuple[list[Card], list[Problem]]:
     """The cards of a trick: card codes of this game's pack, each once, one per player."""
     wanted = referee.cards_in_trick(count, context)
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or len(value) > wanted + 4:
-        return [], [Problem("cards", t("Give the {count} cards of the trick, in play order "
-                                       "from the leader.", count=wanted))]
+        return [], [
+            Problem(
+                "cards",
+                t(
+                    "Give the {count} cards of the trick, in play order from the leader.",
+                    count=wanted,
+                ),
+            )
+        ]
     pack = set(referee.pack(count, context))
     cards: list[Card] = []
     for token in value:
         code = read_card_token(token)
         card = _read(referee, code, context) if code else None
         if card is None:
-            return [], [Problem("cards", t("{token} is not a card.",
-                                           token=repr(str(token)[:12])))]
+            return [], [Problem("cards", t("{token} is not a card.", token=repr(str(token)[:12])))]
         if card not in pack:
-            return [], [Problem("cards", t("{card} is not in the pack {game} is played with.",
-                                           card=capital(card_name(card)), game=referee.name))]
+            return [], [
+                Problem(
+                    "cards",
+                    t(
+                        "{card} is not in the pack {game} is played with.",
+                        card=capital(card_name(card)),
+                        game=referee.name,
+                    ),
+                )
+            ]
         if card in cards:
-            return [], [Problem("cards", t("{card} is played twice.",
-                                           card=capital(card_name(card))))]
+            return [], [
+                Problem("cards", t("{card} is played twice.", card=capital(card_name(card))))
+            ]
         cards.append(card)
     if len(cards) != wanted:
-        return [], [Problem("cards", tn("{count} card was given; a trick of {game} at {players} "
-                                        "players has {wanted}.",
-                                        "{count} cards were given; a trick of {game} at "
-                                        "{players} players has {wanted}.", len(cards),
-                                        game=referee.name, players=count, wanted=wanted))]
+        return [], [
+            Problem(
+                "cards",
+                tn(
+                    "{count} card was given; a trick of {game} at {players} players has {wanted}.",
+                    "{count} cards were given; a trick of {game} at "
+                    "{players} players has {wanted}.",
+                    len(cards),
+                    game=referee.name,
+                    players=count,
+                    wanted=wanted,
+                ),
+            )
+        ]
     return cards, []
 
 
@@ -400,36 +493,70 @@ def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card 
 # ---------------------------------------------------------------- the tarot family
 
 EXCUSE = Card(Suit.EXCUSE, 0, tarot=True)
-SUIT_WORDS = {Suit.SPADES: t("spade"), Suit.HEARTS: t("heart"), Suit.DIAMONDS: t("diamond"),
-              Suit.CLUBS: t("club"), Suit.TRUMP: t("atout")}
+SUIT_WORDS = {
+    Suit.SPADES: t("spade"),
+    Suit.HEARTS: t("heart"),
+    Suit.DIAMONDS: t("diamond"),
+    Suit.CLUBS: t("club"),
+    Suit.TRUMP: t("atout"),
+}
 
 
-LAST_TRICK = Field("last_trick", t("The last trick of the hand"), FieldKind.BOOLEAN,
-                   default=False, required=False,
-                   help=t("On the last trick the Excuse goes to the winner"))
+LAST_TRICK = Field(
+    "last_trick",
+    t("The last trick of the hand"),
+    FieldKind.BOOLEAN,
+    default=False,
+    required=False,
+    help=t("On the last trick the Excuse goes to the winner"),
+)
 
 
-def tarot_suit_rule(game: str, card: Card, cards: Sequence[Card], red: RankOrder,
-                    black: RankOrder) -> str:
+def tarot_suit_rule(
+    game: str, card: Card, cards: Sequence[Card], red: RankOrder, black: RankOrder
+) -> str:
     """Why `card` won a tarot trick nobody trumped: the highest of the suit led, its suit's
     order worded from the order in use (`red` or `black`: Ace or Ten the highest pip), and the
     Excuse led."""
-    led_note = (t(" (the Excuse was led, so the next card set the suit)")
-                if cards[0] == EXCUSE else "")
+    led_note = (
+        t(" (the Excuse was led, so the next card set the suit)") if cards[0] == EXCUSE else ""
+    )
     order = red if card.suit.is_red else black
     ace_high = order.strength(ACE) > order.strength(10)
     if card.suit.is_red:
-        suits = t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ace "
-                  "highest of the pips", game=game) if ace_high else \
-            t("in {game} the red suits rank King, Queen, Knight, Jack, then the Ten highest "
-              "of the pips", game=game)
+        suits = (
+            t(
+                "in {game} the red suits rank King, Queen, Knight, Jack, then the Ace "
+                "highest of the pips",
+                game=game,
+            )
+            if ace_high
+            else t(
+                "in {game} the red suits rank King, Queen, Knight, Jack, then the Ten highest "
+                "of the pips",
+                game=game,
+            )
+        )
     else:
-        suits = t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ace "
-                  "highest of the pips", game=game) if ace_high else \
-            t("in {game} the black suits rank King, Queen, Knight, Jack, then the Ten "
-              "highest of the pips", game=game)
-    return t("nobody played an atout, so the highest {suit} wins{led}; {suits}",
-             suit=SUIT_WORDS[card.suit], led=led_note, suits=suits)
+        suits = (
+            t(
+                "in {game} the black suits rank King, Queen, Knight, Jack, then the Ace "
+                "highest of the pips",
+                game=game,
+            )
+            if ace_high
+            else t(
+                "in {game} the black suits rank King, Queen, Knight, Jack, then the Ten "
+                "highest of the pips",
+                game=game,
+            )
+        )
+    return t(
+        "nobody played an atout, so the highest {suit} wins{led}; {suits}",
+        suit=SUIT_WORDS[card.suit],
+        led=led_note,
+        suits=suits,
+    )
 
 
 class TarotReferee(RankingReferee):
@@ -465,30 +592,44 @@ class TarotReferee(RankingReferee):
         """The atouts' order in this trick: 1 to 21 (a game with equal trumps says otherwise)."""
         return TAROT_TRUMPS
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """The atout rule, or the suit led with its order, and the Excuse led."""
         if by is WinBy.TRUMP:
-            return t("in {game} any atout beats every suit card, and the highest atout wins",
-                     game=self.name)
+            return t(
+                "in {game} any atout beats every suit card, and the highest atout wins",
+                game=self.name,
+            )
         return tarot_suit_rule(self.name, card, cards, *self.suit_orders(context))
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
+    def notes(
+        self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
+    ) -> tuple[str, ...]:
         """What happens to the Excuse: kept by its owner, who owes the winner half a point,
         except on the last trick, where it goes to the winner."""
         if EXCUSE not in cards:
             return ()
         name = capital(self.excuse_name)
         if self.to_last_winner and context.get("last_trick"):
-            return (t("{excuse} was played on the last trick: it goes to the trick's winner.",
-                      excuse=name),)
+            return (
+                t(
+                    "{excuse} was played on the last trick: it goes to the trick's winner.",
+                    excuse=name,
+                ),
+            )
         if self.to_last_winner:
-            return (t("{excuse} never wins: its owner keeps it among their own tricks and gives "
-                      "the winner {exchange} in exchange (when they have one).", excuse=name,
-                      exchange=self.exchange),)
-        return (t("{excuse} never wins: its owner keeps it among their own tricks, on the last "
-                  "trick too, and gives the winner {exchange} in exchange (when they have one).",
-                  excuse=name, exchange=self.exchange),)
-
-
+            return (
+                t(
+                    "{excuse} never wins: its owner keeps it among their own tricks and gives "
+                    "the winner {exchange} in exchange (when they have one).",
+                    excuse=name,
+                    exchange=self.exchange,
+                ),
+            )
+        return (
+            t(
+                "{excuse} never wins: its owner keeps it among their own tricks, on the last "
+                "trick too, and gives the winner {exchange} in exchange (when they have one).",
+                excuse=name,
+                exchange=self.exchange,
+            ),
+        )

@@ -206,8 +206,13 @@ class TrickRecord:
         return data
 
 
-def trick_record(cards: tuple[str, ...], leader: int | None, won_by: int | None, to: int | None,
-                 parts: tuple[tuple[str, Any], ...]) -> TrickRecord:
+def trick_record(
+    cards: tuple[str, ...],
+    leader: int | None,
+    won_by: int | None,
+    to: int | None,
+    parts: tuple[tuple[str, Any], ...],
+) -> TrickRecord:
     """`TrickRecord(cards, leader, won_by, to, parts)` made without the frozen dataclass's
     checked assignments (the parser makes one per trick of every hand replayed)."""
     record = _new_object(TrickRecord)
@@ -302,8 +307,7 @@ _SETUP_MEMOS: dict[Hashable, dict[Hashable, Any]] = {}
 def _setup_memo(setup: Setup) -> dict[Hashable, Any]:
     """The memo shared by every setup equal to `setup` (its own when an option is unhashable)."""
     try:
-        key = (setup.game, setup.players, tuple(sorted(setup.options.items())),
-               setup.first_dealer)
+        key = (setup.game, setup.players, tuple(sorted(setup.options.items())), setup.first_dealer)
         hash(key)
     except TypeError:
         return {}
@@ -350,8 +354,9 @@ class _Deferred:
     `convert` turns what the later call made into the field's type (a list of lines: a tuple).
     """
 
-    def __init__(self, empty: Callable[[], Any] | None = None,
-                 convert: Callable[[Any], Any] | None = None) -> None:
+    def __init__(
+        self, empty: Callable[[], Any] | None = None, convert: Callable[[Any], Any] | None = None
+    ) -> None:
         self.empty = empty
         self.convert = convert
 
@@ -389,8 +394,9 @@ _EMPTY = object()
 @cache
 def deferred_fields(kind: type) -> frozenset[str]:
     """The fields of a dataclass that may be given as `Later(...)` (made when first read)."""
-    return frozenset(name for name, attribute in vars(kind).items()
-                     if isinstance(attribute, _Deferred))
+    return frozenset(
+        name for name, attribute in vars(kind).items() if isinstance(attribute, _Deferred)
+    )
 
 
 @dataclass(frozen=True)
@@ -427,9 +433,15 @@ def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) 
     return result
 
 
-def hand_result_from(points: tuple[int, ...], arguments: tuple[Any, ...], lines: LaterFrom,
-                     headline: LaterFrom, facts: LaterFrom, *, redeal: bool = False
-                     ) -> HandResult:
+def hand_result_from(
+    points: tuple[int, ...],
+    arguments: tuple[Any, ...],
+    lines: LaterFrom,
+    headline: LaterFrom,
+    facts: LaterFrom,
+    *,
+    redeal: bool = False,
+) -> HandResult:
     """`hand_result(points, Later(lines.function, *arguments), …)` for each of the three
     fields, without making three `Later`s: each is made when first read, by its function on
     `arguments`, which the result keeps. `redeal` as `HandResult`'s."""
@@ -519,7 +531,8 @@ class Hands(Sequence[ScoredHand]):
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
         return len(other) == self._length and all(
-            mine == theirs for mine, theirs in zip(self, other, strict=True))
+            mine == theirs for mine, theirs in zip(self, other, strict=True)
+        )
 
     __hash__ = None  # type: ignore[assignment]  # equal to a tuple, so never a dict key
 
@@ -567,8 +580,9 @@ class State:
         """This state with one more hand appended (its totals carried forward, not recounted)."""
         result, totals = hand.result, self.totals
         if len(result.points) != len(totals):
-            raise ValueError(f"hand {hand.number} scores {len(result.points)} seats, "
-                             f"not {len(totals)}")
+            raise ValueError(
+                f"hand {hand.number} scores {len(result.points)} seats, not {len(totals)}"
+            )
         # Made as `State(setup, hands)` is, without the frozen dataclass's checked assignments
         # (one state per hand of a replay), its derived values carried forward.
         state = _new_object(State)

@@ -61,25 +61,45 @@ class Series:
     values: tuple[int, ...]
 
 
-def line_chart(title: str, labels: Sequence[str], series: Sequence[Series],
-               point_words: PointWords = after_label, say: Say = str) -> str:
+def line_chart(
+    title: str,
+    labels: Sequence[str],
+    series: Sequence[Series],
+    point_words: PointWords = after_label,
+    say: Say = str,
+) -> str:
     """A line chart as SVG markup: one line per series, one point per label, its words said
     by `say`."""
     columns = min(LEGEND_COLUMNS, max(1, len(series)))
     rows = math.ceil(len(series) / columns)
     chart = pygal.Line(
-        width=WIDTH, height=HEIGHT, explicit_size=False, show_legend=True,
-        legend_at_bottom=True, legend_at_bottom_columns=columns,
+        width=WIDTH,
+        height=HEIGHT,
+        explicit_size=False,
+        show_legend=True,
+        legend_at_bottom=True,
+        legend_at_bottom_columns=columns,
         # pygal keeps room for one row of the legend: the plot gives up a row's height for
         # each further row, so a table of ten keeps every name in view.
         margin_bottom=8 + LEGEND_ROW * (rows - 1) if rows > 1 else None,
-        truncate_legend=10 if columns == LEGEND_COLUMNS else 14, show_x_guides=False,
-        show_y_guides=True, dots_size=2.5,
+        truncate_legend=10 if columns == LEGEND_COLUMNS else 14,
+        show_x_guides=False,
+        show_y_guides=True,
+        dots_size=2.5,
         x_labels_major_every=max(1, math.ceil(len(labels) / MOST_X_LABELS)),
-        show_minor_x_labels=len(labels) <= MOST_X_LABELS, margin=8, spacing=6,
-        formatter=formatting.number, value_formatter=formatting.number, js=[], css=[],
+        show_minor_x_labels=len(labels) <= MOST_X_LABELS,
+        margin=8,
+        spacing=6,
+        formatter=formatting.number,
+        value_formatter=formatting.number,
+        js=[],
+        css=[],
         disable_xml_declaration=True,
-        no_prefix=True, title=None, x_title=None, no_data_text=say(t("No hands yet.")))
+        no_prefix=True,
+        title=None,
+        x_title=None,
+        no_data_text=say(t("No hands yet.")),
+    )
     chart.x_labels = list(labels)
     for line in series:
         chart.add(say(line.name), list(line.values))
@@ -101,8 +121,11 @@ def _plain(tree: object, title: str) -> ET.Element:
     root = ET.fromstring(_markup(tree))
     for parent in list(root.iter()):
         for child in list(parent):
-            if child.tag in (_tag("defs"), _tag("title")) or "tooltip-overlay" in \
-                    child.get("class", "") or "text-overlay" in child.get("class", ""):
+            if (
+                child.tag in (_tag("defs"), _tag("title"))
+                or "tooltip-overlay" in child.get("class", "")
+                or "text-overlay" in child.get("class", "")
+            ):
                 parent.remove(child)
     for element in root.iter():
         element.attrib.pop("id", None)  # pygal's ids would repeat with two charts on a page
@@ -124,8 +147,9 @@ def _markup(tree: object) -> str:
     return ET.tostring(tree, encoding="unicode")  # type: ignore[arg-type]
 
 
-def _title_points(root: ET.Element, labels: Sequence[str], series: Sequence[Series],
-                  words: PointWords, say: Say) -> None:
+def _title_points(
+    root: ET.Element, labels: Sequence[str], series: Sequence[Series], words: PointWords, say: Say
+) -> None:
     """Give each point its words as a <title> (in place of pygal's data for its script)."""
     overlay = next(g for g in root.iter(_tag("g")) if "overlay" in g.get("class", "").split())
     for index, group in enumerate(g for g in overlay if "series" in g.get("class", "")):
@@ -135,8 +159,8 @@ def _title_points(root: ET.Element, labels: Sequence[str], series: Sequence[Seri
             for desc in dot.findall(_tag("desc")):
                 dot.remove(desc)
             note = ET.SubElement(dot, _tag("title"))
-            note.text = say(words(line.name, labels[point],
-                                  formatting.number(line.values[point])))
+            note.text = say(words(line.name, labels[point], formatting.number(line.values[point])))
+
 
 def running_series(state: State) -> tuple[Series, ...]:
     """A session's running totals: one line per fixed side where the game has sides (as the
@@ -145,21 +169,27 @@ def running_series(state: State) -> tuple[Series, ...]:
     groups = game.groups(state.setup)
     running = state.running_totals()
     if not groups:
-        return tuple(Series(name, tuple(row[seat] for row in running))
-                     for seat, name in enumerate(state.setup.players))
+        return tuple(
+            Series(name, tuple(row[seat] for row in running))
+            for seat, name in enumerate(state.setup.players)
+        )
     sides: list[list[int]] = [[] for _ in groups]
     so_far = State(state.setup)
     for hand in state.hands:
         so_far = so_far.with_hand(hand)
         for side, group in zip(sides, groups, strict=True):
             side.append(game.group_total(so_far, group))
-    return tuple(Series(group.name, tuple(side)) for group, side in zip(groups, sides,
-                                                                         strict=True))
+    return tuple(Series(group.name, tuple(side)) for group, side in zip(groups, sides, strict=True))
 
 
 def session_chart(state: State, say: Say = str) -> str:
     """The running totals of a session, one point per hand."""
     labels = [str(hand.number) for hand in state.hands]
     game = get(state.setup.game)
-    return line_chart(t("{game}: running totals after each hand", game=game.name), labels,
-                      running_series(state), after_hand, say)
+    return line_chart(
+        t("{game}: running totals after each hand", game=game.name),
+        labels,
+        running_series(state),
+        after_hand,
+        say,
+    )

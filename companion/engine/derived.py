@@ -113,6 +113,7 @@ def _dataclass_writer(kind: type) -> Callable[[Any], Any]:
 
     def write(value: Any) -> Any:
         return {"$data": name, "fields": dict(zip(kept, _items_data(read(value)), strict=True))}
+
     return write
 
 
@@ -171,8 +172,14 @@ def _read_dataclass(data: dict[str, Any]) -> Any:
     over every hand) does not make them."""
     kind = _resolve(data["$data"])
     deferred = deferred_fields(kind)
-    return kind(**{name: Later(from_data, item) if name in deferred and item.__class__ in
-                   (dict, list) else from_data(item) for name, item in data["fields"].items()})
+    return kind(
+        **{
+            name: Later(from_data, item)
+            if name in deferred and item.__class__ in (dict, list)
+            else from_data(item)
+            for name, item in data["fields"].items()
+        }
+    )
 
 
 def _qualified(kind: type) -> str:
@@ -261,8 +268,14 @@ class StoredHands(Sequence[ScoredHand]):
     history only grows), so a hand is read and decoded once.
     """
 
-    def __init__(self, count: int, loader: Loader,
-                 known: dict[int, KnownHand] | None = None, *, prefix: bool = False) -> None:
+    def __init__(
+        self,
+        count: int,
+        loader: Loader,
+        known: dict[int, KnownHand] | None = None,
+        *,
+        prefix: bool = False,
+    ) -> None:
         self._count = count
         self._loader = loader
         self.known: dict[int, KnownHand] = {} if known is None else known
@@ -356,7 +369,7 @@ class LatestRows(Sequence[tuple[ScoredHand, tuple[int, ...]]]):
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
             return tuple(self)[index]
-        position = (index + len(self) if index < 0 else index)
+        position = index + len(self) if index < 0 else index
         if not 0 <= position < len(self):
             raise IndexError("row out of range")
         known = self._hands.at(self._start + position)

@@ -52,8 +52,9 @@ def entry_phases(game: Game, setup: Setup) -> tuple[Phase, ...]:
 
 def entry_reader(game: Game, setup: Setup) -> EntryReader:
     """The parser of one hand's entry at this table, prepared once per setup."""
-    return setup.remember((game, "reader"),
-                          lambda: EntryReader(entry_fields(game, setup), setup.player_count))
+    return setup.remember(
+        (game, "reader"), lambda: EntryReader(entry_fields(game, setup), setup.player_count)
+    )
 
 
 def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
@@ -98,8 +99,9 @@ def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) 
     return Checked(entry, tuple(problems))
 
 
-def score_entry(game: Game, state: State, number: int,
-                raw: Mapping[str, Any]) -> ScoredHand | Checked:
+def score_entry(
+    game: Game, state: State, number: int, raw: Mapping[str, Any]
+) -> ScoredHand | Checked:
     """The scored hand, or the refused `Checked` entry with its problems (what `check_entry`
     answers, then `game.score`: the game checks and scores in one call)."""
     entry, problems = entry_reader(game, state.setup).read(raw)
@@ -154,10 +156,19 @@ def after_the_end(game: Game, state: State, outcome: Outcome, ended: int) -> Han
     than the hands entered after it knew. They stay in the history, each saying so; the game's
     end stays where the correction put it. Such a hand is not a hand played (as a redeal is
     not), and hands on what the game carried unchanged."""
-    line = t("The game was over after hand {number} ({outcome}): this hand does not count",
-             number=ended, outcome=outcome.text or t("game over"))
-    return HandResult((0,) * state.setup.player_count, (line,), t("After the game"),
-                      redeal=True, carry=game.carried(state), facts={ENDED_AFTER: ended})
+    line = t(
+        "The game was over after hand {number} ({outcome}): this hand does not count",
+        number=ended,
+        outcome=outcome.text or t("game over"),
+    )
+    return HandResult(
+        (0,) * state.setup.player_count,
+        (line,),
+        t("After the game"),
+        redeal=True,
+        carry=game.carried(state),
+        facts={ENDED_AFTER: ended},
+    )
 
 
 @dataclass(frozen=True)
@@ -202,16 +213,28 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Re
     return Replay(state, problems)
 
 
-def make_setup(slug: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-               first_dealer: int = 0) -> tuple[Setup, list[Problem]]:
+def make_setup(
+    slug: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> tuple[Setup, list[Problem]]:
     """A session's setup with every house rule filled in, and the problems with what was chosen."""
     game = get(slug)
     problems: list[Problem] = []
     if len(players) not in game.player_counts:
         counts = ", ".join(str(c) for c in game.player_counts)
-        problems.append(Problem("players", t("{game} is played by {counts} players, not "
-                                             "{count}.", game=game.name, counts=counts,
-                                             count=len(players))))
+        problems.append(
+            Problem(
+                "players",
+                t(
+                    "{game} is played by {counts} players, not {count}.",
+                    game=game.name,
+                    counts=counts,
+                    count=len(players),
+                ),
+            )
+        )
         return Setup(slug, tuple(players), {}, first_dealer), problems
     option_fields = game.options(len(players))
     values, option_problems = parse_values(option_fields, options or {}, len(players))

@@ -70,11 +70,17 @@ class SessionPlay:
         return {player for ids in self.seats.values() for player in ids}
 
 
-def session_play(key: str, started: str, state: State, outcome: Outcome,
-                 seats: Mapping[int, Sequence[int]]) -> SessionPlay:
+def session_play(
+    key: str, started: str, state: State, outcome: Outcome, seats: Mapping[int, Sequence[int]]
+) -> SessionPlay:
     """A replayed session with its winners decided as the module says."""
-    return SessionPlay(key, started, state, session_winners(state, outcome),
-                       {seat: tuple(ids) for seat, ids in seats.items()})
+    return SessionPlay(
+        key,
+        started,
+        state,
+        session_winners(state, outcome),
+        {seat: tuple(ids) for seat, ids in seats.items()},
+    )
 
 
 def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
@@ -202,8 +208,17 @@ class _Tally:
 
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
-        return Record(player, game, self.sessions, self.won, self.hands, self.total, self.best,
-                      self.worst, figures)
+        return Record(
+            player,
+            game,
+            self.sessions,
+            self.won,
+            self.hands,
+            self.total,
+            self.best,
+            self.worst,
+            figures,
+        )
 
 
 def _beats(points: int, other: int, better: Better) -> bool:
@@ -238,10 +253,13 @@ def game_stats(slug: str, plays: Sequence[SessionPlay]) -> GameStats:
             seat = play.seat_of(player)
             assert seat is not None
             tallies.setdefault(player, _Tally()).add_session(play, seat, game)
-    records = sorted((tally.freeze(player, slug) for player, tally in tallies.items()),
-                     key=lambda r: (-r.sessions, -r.won, r.player))
-    return GameStats(slug, len(mine), sum(hands_played(game, play.state) for play in mine),
-                     tuple(records))
+    records = sorted(
+        (tally.freeze(player, slug) for player, tally in tallies.items()),
+        key=lambda r: (-r.sessions, -r.won, r.player),
+    )
+    return GameStats(
+        slug, len(mine), sum(hands_played(game, play.state) for play in mine), tuple(records)
+    )
 
 
 def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
@@ -254,10 +272,15 @@ def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
             continue
         slug = play.setup.game
         hands = tallies.setdefault(slug, _Tally()).add_session(play, seat, get(slug))
-        results.append(SessionResult(play.key, play.day, slug, play.state.totals[seat],
-                                     hands, seat in play.winners))
-    records = sorted((tally.freeze(player, slug) for slug, tally in tallies.items()),
-                     key=lambda r: (-r.sessions, r.game))
+        results.append(
+            SessionResult(
+                play.key, play.day, slug, play.state.totals[seat], hands, seat in play.winners
+            )
+        )
+    records = sorted(
+        (tally.freeze(player, slug) for slug, tally in tallies.items()),
+        key=lambda r: (-r.sessions, r.game),
+    )
     return PlayerStats(player, tuple(records), tuple(results))
 
 

@@ -6,7 +6,7 @@ card turned after the deal names the anti-trump suit (none if only Diamonds are 
 other black suit is neutral; values run Ace high. "Trump > Leading Suit > Anti-Trump": an
 anti-trump card cannot win unless it was led and every card of the trick is an anti-trump.
 A round is entered in two moments: the anti-trump and the bids before play (saved, shown on
-every phone), the tricks each player took after. RULINGS.md "The anti-trump game (003)": the
+every phone), the tricks each player took after. docs/rulings.md "The anti-trump game (003)": the
 schedule of exchanges, the short game, and the scoring (the text has none, so it is a house
 rule, shown as one). The decisions: docs/rules/anti-trump.md.
 """
@@ -75,8 +75,11 @@ class AntiTrumpReferee(RankingReferee):
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The round's anti-trump: the suit of the first black card turned after the deal."""
-        return (trump_field(BLACK_SUITS, none_label=NO_ANTI_TRUMP, name="anti_trump",
-                            label=ANTI_TRUMP_LABEL),)
+        return (
+            trump_field(
+                BLACK_SUITS, none_label=NO_ANTI_TRUMP, name="anti_trump", label=ANTI_TRUMP_LABEL
+            ),
+        )
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_39_no_hearts()
@@ -85,28 +88,41 @@ class AntiTrumpReferee(RankingReferee):
         """This trick's ranking: Diamonds trump, Ace high, and the anti-trump cards unable to
         win (or to set the suit led) unless every card is an anti-trump."""
         anti = anti_trump_of(context)
-        barred = frozenset() if anti is None or anti_trump_alone(cards, anti) else frozenset(
-            card for card in cards if card.suit is anti)
+        barred = (
+            frozenset()
+            if anti is None or anti_trump_alone(cards, anti)
+            else frozenset(card for card in cards if card.suit is anti)
+        )
         return TrickRanking(order=ACE_HIGH, trump=TRUMP, cannot_win=barred)
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """Why the card won: a trump, the anti-trump alone, the neutral suit over an anti-trump
         lead, or the suit led."""
         anti = anti_trump_of(context)
         if by is WinBy.TRUMP:
-            return t("Diamonds are always trumps: a Diamond beats every other card and the "
-                     "highest Diamond wins, Ace high")
+            return t(
+                "Diamonds are always trumps: a Diamond beats every other card and the "
+                "highest Diamond wins, Ace high"
+            )
         if anti_trump_alone(cards, anti):
-            return t("the anti-trump ({suit}) was led and nobody played another suit, so the "
-                     "highest anti-trump takes the trick, Ace high", suit=SUIT_NAMES[card.suit])
+            return t(
+                "the anti-trump ({suit}) was led and nobody played another suit, so the "
+                "highest anti-trump takes the trick, Ace high",
+                suit=SUIT_NAMES[card.suit],
+            )
         if anti is not None and cards[0].suit is anti:
-            return t("an anti-trump card cannot win once another suit is played to its lead; "
-                     "with no Diamond played, the highest card of the neutral suit ({suit}) "
-                     "wins, Ace high", suit=SUIT_NAMES[card.suit])
+            return t(
+                "an anti-trump card cannot win once another suit is played to its lead; "
+                "with no Diamond played, the highest card of the neutral suit ({suit}) "
+                "wins, Ace high",
+                suit=SUIT_NAMES[card.suit],
+            )
         if anti is not None and any(c.suit is anti for c in cards):
-            return t("nobody played a Diamond, so the highest card of the suit led wins, Ace "
-                     "high; an anti-trump card ({suit}) never wins here", suit=SUIT_NAMES[anti])
+            return t(
+                "nobody played a Diamond, so the highest card of the suit led wins, Ace "
+                "high; an anti-trump card ({suit}) never wins here",
+                suit=SUIT_NAMES[anti],
+            )
         return t("nobody played a Diamond, so the highest card of the suit led wins, Ace high")
 
 
@@ -125,7 +141,7 @@ class Direction(StrEnum):
 
 
 class Scoring(StrEnum):
-    """How an exact or a missed bid scores: the text has no scoring (RULINGS.md)."""
+    """How an exact or a missed bid scores: the text has no scoring (docs/rulings.md)."""
 
     EXACT_OR_NOTHING = "exact_or_nothing"
     MISS_LOSES_DIFFERENCE = "miss_loses_difference"
@@ -172,7 +188,7 @@ DIAMONDS_IN_PACK = 13
 game"): after the deal 39 − 5 × players cards are left, fewer than the 13 Diamonds only at six."""
 
 EXACT_BONUS = 10
-"""RULINGS.md: an exact bid scores 10 + the bid (every preset gives the 10)."""
+"""docs/rulings.md: an exact bid scores 10 + the bid (every preset gives the 10)."""
 
 
 @dataclass(frozen=True)
@@ -193,21 +209,25 @@ class Exchange:
 
 
 SCHEDULE: tuple[Exchange, ...] = (
-    Exchange(4, Direction.LEFT), Exchange(4, Direction.RIGHT),
-    Exchange(3, Direction.LEFT), Exchange(3, Direction.RIGHT),
-    Exchange(2, Direction.LEFT), Exchange(2, Direction.RIGHT),
-    Exchange(1, Direction.LEFT), Exchange(1, Direction.RIGHT),
+    Exchange(4, Direction.LEFT),
+    Exchange(4, Direction.RIGHT),
+    Exchange(3, Direction.LEFT),
+    Exchange(3, Direction.RIGHT),
+    Exchange(2, Direction.LEFT),
+    Exchange(2, Direction.RIGHT),
+    Exchange(1, Direction.LEFT),
+    Exchange(1, Direction.RIGHT),
     Exchange(0, None),
 )
 """The text's chart, "The game lasts 9 rounds, each round exchanging a different number of
-cards to a different player", as RULINGS.md reads it: 4, 4, 3, 3, 2, 2, 1, 1 and 0 cards,
+cards to a different player", as docs/rulings.md reads it: 4, 4, 3, 3, 2, 2, 1, 1 and 0 cards,
 left and right alternately. Round n is SCHEDULE[n − 1]."""
 
 FULL_GAME = tuple(range(1, len(SCHEDULE) + 1))
 """The nine rounds of the chart, in order."""
 
 SHORT_GAME = (1, 3, 5, 7, 9)
-"""RULINGS.md: the short game (the text's lost asterisks) plays rounds 1, 3, 5, 7 and 9."""
+"""docs/rulings.md: the short game (the text's lost asterisks) plays rounds 1, 3, 5, 7 and 9."""
 
 RULING = t("The pad's rulings, the anti-trump game")
 
@@ -276,9 +296,11 @@ class Hand:
     @staticmethod
     def read(setup: Setup, entry: Entry) -> Hand:
         seats = range(setup.player_count)
-        return Hand(suit_of_choice(entry.get(ANTI_TRUMP)),
-                    tuple(entry[bid_name(seat)] for seat in seats),
-                    tuple(entry[took_name(seat)] for seat in seats))
+        return Hand(
+            suit_of_choice(entry.get(ANTI_TRUMP)),
+            tuple(entry[bid_name(seat)] for seat in seats),
+            tuple(entry[took_name(seat)] for seat in seats),
+        )
 
     def exact(self, seat: int) -> bool:
         return self.bids[seat] == self.took[seat]
@@ -294,7 +316,7 @@ def bidding_order(player_count: int, dealer: int) -> tuple[int, ...]:
 
 
 def exact_or_nothing(bid: int, took: int) -> int:
-    """The default (RULINGS.md): an exact bid scores 10 + the bid, a missed bid 0."""
+    """The default (docs/rulings.md): an exact bid scores 10 + the bid, a missed bid 0."""
     return EXACT_BONUS + bid if bid == took else 0
 
 
@@ -328,8 +350,11 @@ def round_over_problem(state: State) -> list[Problem]:
     rounds = rounds_of(state.setup)
     if len(state.hands) < len(rounds):
         return []
-    return [Problem(None, t("The game is over: all {rounds} rounds have been played.",
-                            rounds=len(rounds)))]
+    return [
+        Problem(
+            None, t("The game is over: all {rounds} rounds have been played.", rounds=len(rounds))
+        )
+    ]
 
 
 def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
@@ -339,10 +364,19 @@ def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
     if total == TRICKS_PER_ROUND:
         return []
     added = " + ".join(str(hand.took[seat]) for seat in order)
-    return [Problem(took_name(order[0]),
-                    t("The tricks add up to {added} = {total}; a round has {tricks} tricks "
-                      "(every player holds {cards} cards and plays one to each trick).",
-                      added=added, total=total, tricks=TRICKS_PER_ROUND, cards=CARDS_EACH))]
+    return [
+        Problem(
+            took_name(order[0]),
+            t(
+                "The tricks add up to {added} = {total}; a round has {tricks} tricks "
+                "(every player holds {cards} cards and plays one to each trick).",
+                added=added,
+                total=total,
+                tricks=TRICKS_PER_ROUND,
+                cards=CARDS_EACH,
+            ),
+        )
+    ]
 
 
 # ---------------------------------------------------------------- the words
@@ -350,22 +384,37 @@ def tricks_problem(hand: Hand, order: Sequence[int]) -> list[Problem]:
 
 def score_line(scoring: Scoring, name: str, bid: int, took: int) -> str:
     """One seat's arithmetic: "Ann: bid 2, took 2, exact: 10 + 2 = +12"."""
-    fields = {"name": name, "bid": bid, "took": took,
-              "points": signed(seat_points(scoring, bid, took))}
+    fields = {
+        "name": name,
+        "bid": bid,
+        "took": took,
+        "points": signed(seat_points(scoring, bid, took)),
+    }
     if scoring is Scoring.TRICKS_PLUS_BONUS:
         if bid == took:
-            return tn("{name}: bid {bid}, took {took}, exact: {count} trick + {bonus} = {points}",
-                      "{name}: bid {bid}, took {took}, exact: {count} tricks + {bonus} = "
-                      "{points}", took, bonus=EXACT_BONUS, **fields)
-        return tn("{name}: bid {bid}, took {took}, missed: {count} trick = {points}",
-                  "{name}: bid {bid}, took {took}, missed: {count} tricks = {points}", took,
-                  **fields)
+            return tn(
+                "{name}: bid {bid}, took {took}, exact: {count} trick + {bonus} = {points}",
+                "{name}: bid {bid}, took {took}, exact: {count} tricks + {bonus} = {points}",
+                took,
+                bonus=EXACT_BONUS,
+                **fields,
+            )
+        return tn(
+            "{name}: bid {bid}, took {took}, missed: {count} trick = {points}",
+            "{name}: bid {bid}, took {took}, missed: {count} tricks = {points}",
+            took,
+            **fields,
+        )
     if bid == took:
-        return t("{name}: bid {bid}, took {took}, exact: {bonus} + {bid} = {points}",
-                 bonus=EXACT_BONUS, **fields)
+        return t(
+            "{name}: bid {bid}, took {took}, exact: {bonus} + {bid} = {points}",
+            bonus=EXACT_BONUS,
+            **fields,
+        )
     if scoring is Scoring.MISS_LOSES_DIFFERENCE:
-        return t("{name}: bid {bid}, took {took}, missed by {by}: {points}", by=abs(bid - took),
-                 **fields)
+        return t(
+            "{name}: bid {bid}, took {took}, missed by {by}: {points}", by=abs(bid - took), **fields
+        )
     return t("{name}: bid {bid}, took {took}, missed: 0", **fields)
 
 
@@ -374,18 +423,26 @@ def round_words(setup: Setup, played: int) -> str:
     chart_round = round_at(setup, played)
     if chart_round is None:
         return ""
-    fields = {"round": played + 1, "rounds": len(rounds_of(setup)),
-              "exchange": exchange_of(chart_round).words}
+    fields = {
+        "round": played + 1,
+        "rounds": len(rounds_of(setup)),
+        "exchange": exchange_of(chart_round).words,
+    }
     if chart_round != played + 1:
-        return t("Round {round} of {rounds} (the chart's round {chart}) · {exchange}",
-                 chart=chart_round, **fields)
+        return t(
+            "Round {round} of {rounds} (the chart's round {chart}) · {exchange}",
+            chart=chart_round,
+            **fields,
+        )
     return t("Round {round} of {rounds} · {exchange}", **fields)
 
 
 def house_rule_words(setup: Setup) -> str:
     """The scoring in force, named as the house rule it is (the text has none)."""
-    return t("House rule (the text has no scoring): {scoring}",
-             scoring=SCORING_LABELS[options_of(setup).scoring])
+    return t(
+        "House rule (the text has no scoring): {scoring}",
+        scoring=SCORING_LABELS[options_of(setup).scoring],
+    )
 
 
 def exact_words(setup: Setup, hand: Hand) -> str:
@@ -406,7 +463,7 @@ def anti_trump_words(suit: Suit | None) -> str:
 
 
 def first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
-    """"Ann wins with 57", or "Ann and Bob share first place with 40"."""
+    """ "Ann wins with 57", or "Ann and Bob share first place with 40"."""
     if len(winners) == 1:
         return t("{name} wins with {best}", name=setup.players[winners[0]], best=best)
     return t("{names} share first place with {best}", names=setup.names_of(winners), best=best)
@@ -425,54 +482,88 @@ class AntiTrump(Game):
     zero_sum = False
     scale = POINTS
     options_type = Options
-    summary = t("Bid the tricks you will take in five-card rounds with Diamonds always trumps "
-                "and an anti-trump suit that almost never wins; cards are exchanged before "
-                "play. The pad takes the bids before play and the tricks after.")
+    summary = t(
+        "Bid the tricks you will take in five-card rounds with Diamonds always trumps "
+        "and an anti-trump suit that almost never wins; cards are exchanged before "
+        "play. The pad takes the bids before play and the tricks after."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The scoring (a house rule: the text has none) and the short game."""
         return (
-            Field("scoring", t("Scoring (a house rule: the text has none)"), FieldKind.CHOICE,
-                  choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
-                  default=Scoring.EXACT_OR_NOTHING.value,
-                  help=t("{source}: exact bid 10 + bid, missed 0; options: a miss loses the "
-                         "difference; one point a trick plus 10 for an exact bid",
-                         source=RULING)),
-            Field("length", t("Length"), FieldKind.CHOICE,
-                  choices=tuple(Choice(way.value, LENGTH_LABELS[way]) for way in Length),
-                  default=Length.NINE_ROUNDS.value,
-                  help=t("{source}: nine rounds; the short game (the text's lost asterisks) "
-                         "plays five", source=RULING)),
+            Field(
+                "scoring",
+                t("Scoring (a house rule: the text has none)"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                default=Scoring.EXACT_OR_NOTHING.value,
+                help=t(
+                    "{source}: exact bid 10 + bid, missed 0; options: a miss loses the "
+                    "difference; one point a trick plus 10 for an exact bid",
+                    source=RULING,
+                ),
+            ),
+            Field(
+                "length",
+                t("Length"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, LENGTH_LABELS[way]) for way in Length),
+                default=Length.NINE_ROUNDS.value,
+                help=t(
+                    "{source}: nine rounds; the short game (the text's lost asterisks) plays five",
+                    source=RULING,
+                ),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The anti-trump turned up and a bid per player (before play), the tricks each took."""
-        none_label = (None if black_card_always_left(setup.player_count) else NO_ANTI_TRUMP)
-        anti = trump_field(BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP,
-                           label=ANTI_TRUMP_LABEL)
-        bids = tuple(Field(bid_name(seat), t("{name} bids", name=name), FieldKind.INTEGER,
-                           minimum=0, maximum=MAX_BID)
-                     for seat, name in enumerate(setup.players))
-        took = tuple(Field(took_name(seat), t("{name} took", name=name), FieldKind.INTEGER,
-                           minimum=0, maximum=TRICKS_PER_ROUND, default=0)
-                     for seat, name in enumerate(setup.players))
+        none_label = None if black_card_always_left(setup.player_count) else NO_ANTI_TRUMP
+        anti = trump_field(
+            BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP, label=ANTI_TRUMP_LABEL
+        )
+        bids = tuple(
+            Field(
+                bid_name(seat),
+                t("{name} bids", name=name),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=MAX_BID,
+            )
+            for seat, name in enumerate(setup.players)
+        )
+        took = tuple(
+            Field(
+                took_name(seat),
+                t("{name} took", name=name),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=TRICKS_PER_ROUND,
+                default=0,
+            )
+            for seat, name in enumerate(setup.players)
+        )
         return (anti, *bids, *took)
 
     def phases(self, setup: Setup) -> tuple[Phase, ...]:
         """The anti-trump and the bids before play ("Before any cards are played ... First,
         the players bid"), the tricks after."""
         seats = range(setup.player_count)
-        return (Phase("bids", t("Bids"), (ANTI_TRUMP, *(bid_name(s) for s in seats)),
-                      t("Save the bids")),
-                Phase("tricks", t("Tricks"), tuple(took_name(s) for s in seats)))
+        return (
+            Phase(
+                "bids", t("Bids"), (ANTI_TRUMP, *(bid_name(s) for s in seats)), t("Save the bids")
+            ),
+            Phase("tricks", t("Tricks"), tuple(took_name(s) for s in seats)),
+        )
 
     def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
         """The anti-trump first (turned before the bids), then bids and tricks from the
         dealer's left round to the dealer, the order the players bid in."""
         order = bidding_order(state.setup.player_count, self.dealer(state))
         ranked = [ANTI_TRUMP, *(bid_name(s) for s in order), *(took_name(s) for s in order)]
-        return tuple(sorted(names, key=lambda name: ranked.index(name)
-                            if name in ranked else len(ranked)))
+        return tuple(
+            sorted(names, key=lambda name: ranked.index(name) if name in ranked else len(ranked))
+        )
 
     def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
         """The bids of a round the game still has (their range is the fields' own: 0–5)."""
@@ -491,20 +582,33 @@ class AntiTrump(Game):
         hand = Hand.read(setup, entry)
         scoring = options_of(setup).scoring
         order = bidding_order(setup.player_count, self.dealer(state))
-        points = tuple(seat_points(scoring, hand.bids[seat], hand.took[seat])
-                       for seat in range(setup.player_count))
-        lines = (round_words(setup, len(state.hands)), anti_trump_words(hand.anti_trump),
-                 *(score_line(scoring, setup.players[seat], hand.bids[seat], hand.took[seat])
-                   for seat in order),
-                 house_rule_words(setup))
+        points = tuple(
+            seat_points(scoring, hand.bids[seat], hand.took[seat])
+            for seat in range(setup.player_count)
+        )
+        lines = (
+            round_words(setup, len(state.hands)),
+            anti_trump_words(hand.anti_trump),
+            *(
+                score_line(scoring, setup.players[seat], hand.bids[seat], hand.took[seat])
+                for seat in order
+            ),
+            house_rule_words(setup),
+        )
         chart_round = round_at(setup, len(state.hands))
-        facts = {"round": chart_round, "anti_trump": entry.get(ANTI_TRUMP),
-                 "bids": list(hand.bids), "took": list(hand.took),
-                 "exact": [seat for seat in range(setup.player_count) if hand.exact(seat)]}
-        return HandResult(points, tuple(line for line in lines if line),
-                          t("Round {round}: {exact}", round=len(state.hands) + 1,
-                            exact=exact_words(setup, hand)),
-                          facts=facts)
+        facts = {
+            "round": chart_round,
+            "anti_trump": entry.get(ANTI_TRUMP),
+            "bids": list(hand.bids),
+            "took": list(hand.took),
+            "exact": [seat for seat in range(setup.player_count) if hand.exact(seat)],
+        }
+        return HandResult(
+            points,
+            tuple(line for line in lines if line),
+            t("Round {round}: {exact}", round=len(state.hands) + 1, exact=exact_words(setup, hand)),
+            facts=facts,
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Over after the last round: the highest total wins; equal totals share first place."""
@@ -513,9 +617,15 @@ class AntiTrump(Game):
         if len(state.hands) < rounds:
             return Outcome(False, winners)
         best = state.totals[winners[0]]
-        return Outcome(True, winners,
-                       t("After {rounds} rounds {first_place}", rounds=rounds,
-                         first_place=first_place(state.setup, winners, best)))
+        return Outcome(
+            True,
+            winners,
+            t(
+                "After {rounds} rounds {first_place}",
+                rounds=rounds,
+                first_place=first_place(state.setup, winners, best),
+            ),
+        )
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The round about to be played with its exchange, and the scoring's house rule."""
@@ -523,12 +633,16 @@ class AntiTrump(Game):
         return tuple(note for note in (upcoming, house_rule_words(state.setup)) if note)
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        """"Clubs ♣ anti-trump · bid/took Ann 1/1, Bob 2/3, Cat 0/1"."""
+        """ "Clubs ♣ anti-trump · bid/took Ann 1/1, Bob 2/3, Cat 0/1"."""
         hand = Hand.read(setup, entry)
-        pairs = ", ".join(f"{name} {hand.bids[seat]}/{hand.took[seat]}"
-                          for seat, name in enumerate(setup.players))
-        return t("{anti_trump} · bid/took {pairs}", anti_trump=anti_trump_words(hand.anti_trump),
-                 pairs=pairs)
+        pairs = ", ".join(
+            f"{name} {hand.bids[seat]}/{hand.took[seat]}" for seat, name in enumerate(setup.players)
+        )
+        return t(
+            "{anti_trump} · bid/took {pairs}",
+            anti_trump=anti_trump_words(hand.anti_trump),
+            pairs=pairs,
+        )
 
 
 GAME = register(AntiTrump())

@@ -1,13 +1,13 @@
 """Calabrasella for three players (or four, the dealer sitting out): the score pad and referee.
 
 A single player plays against the other two, "the adversaries". At the end each side counts its
-counting cards and the last trick, 35 points in all (RULINGS.md "Calabrasella"); the lower score
+counting cards and the last trick, 35 points in all (docs/rulings.md "Calabrasella"); the lower score
 is taken from the higher and the difference is the value of the game, doubled to 70 when one side
 won all 35. Only the single player's signed result is put down, as in Skat; the list is balanced
 by differences at the end of the evening (`companion.kit.settlement`).
 
 A revoke moves 9 points from the side in error to the other side before the difference is taken
-(RULINGS.md), so each revoke changes the result by 18:
+(docs/rulings.md), so each revoke changes the result by 18:
     result = (player − 9 × own revokes + 9 × adversaries' revokes)
              − (adversaries + 9 × player's revokes − 9 × adversaries' revokes)
 """
@@ -63,10 +63,12 @@ class Side(StrEnum):
 
 EVENT_LABELS: dict[Event, str] = {
     Event.PLAYED: t("Played out"),
-    Event.OUT_OF_TURN: t("An adversary played out of turn: the player claimed the stock and "
-                         "last trick"),
-    Event.STOCK_TURNED: t("The player turned the stock too early: 35 to each adversary, "
-                          "the deal is void"),
+    Event.OUT_OF_TURN: t(
+        "An adversary played out of turn: the player claimed the stock and last trick"
+    ),
+    Event.STOCK_TURNED: t(
+        "The player turned the stock too early: 35 to each adversary, the deal is void"
+    ),
     Event.ALL_PASSED: t("Everyone passed — the deal passes"),
 }
 
@@ -76,13 +78,14 @@ COUNTED: tuple[str, ...] = (Event.PLAYED, Event.OUT_OF_TURN)
 WITH_PLAYER: tuple[str, ...] = (*COUNTED, Event.STOCK_TURNED)
 """The events that name a single player."""
 
-# Calabrasella (Foster, RULINGS.md): each Ace 3; each Three, Two, King, Queen and Jack 1;
+# Calabrasella (Foster, docs/rulings.md): each Ace 3; each Three, Two, King, Queen and Jack 1;
 # 32 in the cards, and the last trick is worth 3 more: 35 in all.
 CALABRASELLA_POINTS: PointTable = by_rank({ACE: 3, 3: 1, 2: 1, KING: 1, QUEEN: 1, JACK: 1})
 CALABRASELLA_LAST_TRICK = 3
 
-TOTAL_POINTS = (total_points(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS)
-                + CALABRASELLA_LAST_TRICK)
+TOTAL_POINTS = (
+    total_points(pack_40_no_eight_to_ten(), CALABRASELLA_POINTS) + CALABRASELLA_LAST_TRICK
+)
 """35: the counting cards (32) and the last trick (3)."""
 
 DOUBLE = 2
@@ -121,8 +124,7 @@ class Hand:
     @property
     def player_points(self) -> int:
         """The single player's points in play (counting cards and the last trick)."""
-        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER,
-                               TOTAL_POINTS))
+        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER, TOTAL_POINTS))
 
     @property
     def adversary_points(self) -> int:
@@ -186,8 +188,6 @@ def sits_out(player_count: int, dealer: int) -> int | None:
 # ---------------------------------------------------------------- words
 
 
-
-
 def _times(count: int) -> Text:
     if count == 1:
         return t("once")
@@ -207,8 +207,11 @@ def headline(setup: Setup, hand: Hand) -> str:
         return t("All passed — the deal passes")
     name = player_name(setup, hand)
     if hand.event is Event.STOCK_TURNED:
-        return t("{name} turned the stock too early → {result}, deal void", name=name,
-                 result=signed(hand_result(hand)))
+        return t(
+            "{name} turned the stock too early → {result}, deal void",
+            name=name,
+            result=signed(hand_result(hand)),
+        )
     player, adversaries = final_points(hand)
     notes = []
     if hand.event is Event.OUT_OF_TURN:
@@ -217,11 +220,18 @@ def headline(setup: Setup, hand: Hand) -> str:
         notes.append(t("all 35, double"))
     if hand.revokes_by_player or hand.revokes_by_adversaries:
         notes.append(t("revoke penalty"))
-    fields = {"name": name, "player": number(player), "adversaries": number(adversaries),
-              "result": signed(hand_result(hand))}
+    fields = {
+        "name": name,
+        "player": number(player),
+        "adversaries": number(adversaries),
+        "result": signed(hand_result(hand)),
+    }
     if notes:
-        return t("{name}: {player} – {adversaries} ({notes}) → {result}",
-                 notes=i18n.join(notes), **fields)
+        return t(
+            "{name}: {player} – {adversaries} ({notes}) → {result}",
+            notes=i18n.join(notes),
+            **fields,
+        )
     return t("{name}: {player} – {adversaries} → {result}", **fields)
 
 
@@ -230,27 +240,59 @@ def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
     name = player_name(setup, hand)
     lines = []
     if hand.counted_side is Side.ADVERSARIES:
-        lines.append(t("Counted for the adversaries: {counted}; so {name} has "
-                       "{total} − {counted} = {points}", counted=hand.counted_points, name=name,
-                       total=TOTAL_POINTS, points=hand.player_points))
+        lines.append(
+            t(
+                "Counted for the adversaries: {counted}; so {name} has "
+                "{total} − {counted} = {points}",
+                counted=hand.counted_points,
+                name=name,
+                total=TOTAL_POINTS,
+                points=hand.player_points,
+            )
+        )
     if hand.event is Event.OUT_OF_TURN:
-        lines.append(t("An adversary played out of turn: {name} claims the stock and last "
-                       "trick; the adversaries keep the {points} won before the error",
-                       name=name, points=hand.adversary_points))
-    lines.append(t("{name} {player} – {adversaries} the adversaries", name=name,
-                   player=hand.player_points, adversaries=hand.adversary_points))
+        lines.append(
+            t(
+                "An adversary played out of turn: {name} claims the stock and last "
+                "trick; the adversaries keep the {points} won before the error",
+                name=name,
+                points=hand.adversary_points,
+            )
+        )
+    lines.append(
+        t(
+            "{name} {player} – {adversaries} the adversaries",
+            name=name,
+            player=hand.player_points,
+            adversaries=hand.adversary_points,
+        )
+    )
     player, adversaries = counted_points(hand)
     if is_double(hand):
         doubled = {"player": player, "adversaries": adversaries}
-        lines.append(t("All 35 points to {name}: they count double, {player} – {adversaries}",
-                       name=name, **doubled) if hand.player_points else
-                     t("All 35 points to the adversaries: they count double, "
-                       "{player} – {adversaries}", **doubled))
+        lines.append(
+            t(
+                "All 35 points to {name}: they count double, {player} – {adversaries}",
+                name=name,
+                **doubled,
+            )
+            if hand.player_points
+            else t(
+                "All 35 points to the adversaries: they count double, {player} – {adversaries}",
+                **doubled,
+            )
+        )
     lines.extend(_revoke_lines(name, hand, player, adversaries))
     final_player, final_adversaries = final_points(hand)
     result = hand_result(hand)
-    lines.append(t("{player} − {adversaries} = {result}", player=number(final_player),
-                   adversaries=number(final_adversaries), result=signed(result)))
+    lines.append(
+        t(
+            "{player} − {adversaries} = {result}",
+            player=number(final_player),
+            adversaries=number(final_adversaries),
+            result=signed(result),
+        )
+    )
     lines.extend(_list_lines(setup, hand, dealer, result))
     return lines
 
@@ -260,23 +302,37 @@ def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[
     lines = []
     if hand.revokes_by_adversaries:
         moved = REVOKE_PENALTY * hand.revokes_by_adversaries
-        lines.append(t("The adversaries revoked {times}: {moved} points to {name}: "
-                       "{player} + {moved} = {player_after}, "
-                       "{adversaries} − {moved} = {adversaries_after}",
-                       times=_times(hand.revokes_by_adversaries), moved=moved, name=name,
-                       player=number(player), player_after=number(player + moved),
-                       adversaries=number(adversaries),
-                       adversaries_after=number(adversaries - moved)))
+        lines.append(
+            t(
+                "The adversaries revoked {times}: {moved} points to {name}: "
+                "{player} + {moved} = {player_after}, "
+                "{adversaries} − {moved} = {adversaries_after}",
+                times=_times(hand.revokes_by_adversaries),
+                moved=moved,
+                name=name,
+                player=number(player),
+                player_after=number(player + moved),
+                adversaries=number(adversaries),
+                adversaries_after=number(adversaries - moved),
+            )
+        )
         player, adversaries = player + moved, adversaries - moved
     if hand.revokes_by_player:
         moved = REVOKE_PENALTY * hand.revokes_by_player
-        lines.append(t("{name} revoked {times}: {moved} points to the adversaries: "
-                       "{player} − {moved} = {player_after}, "
-                       "{adversaries} + {moved} = {adversaries_after}",
-                       name=name, times=_times(hand.revokes_by_player), moved=moved,
-                       player=number(player), player_after=number(player - moved),
-                       adversaries=number(adversaries),
-                       adversaries_after=number(adversaries + moved)))
+        lines.append(
+            t(
+                "{name} revoked {times}: {moved} points to the adversaries: "
+                "{player} − {moved} = {player_after}, "
+                "{adversaries} + {moved} = {adversaries_after}",
+                name=name,
+                times=_times(hand.revokes_by_player),
+                moved=moved,
+                player=number(player),
+                player_after=number(player - moved),
+                adversaries=number(adversaries),
+                adversaries_after=number(adversaries + moved),
+            )
+        )
     return lines
 
 
@@ -286,10 +342,13 @@ def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[str]
     lines = []
     out = sits_out(setup.player_count, dealer)
     if out is not None:
-        lines.append(t("{name} dealt and sits out, sharing the adversaries' fortunes",
-                       name=setup.players[out]))
-    lines.append(t("Only {name}'s score is put down: {result}", name=name,
-                   result=signed(result)))
+        lines.append(
+            t(
+                "{name} dealt and sits out, sharing the adversaries' fortunes",
+                name=setup.players[out],
+            )
+        )
+    lines.append(t("Only {name}'s score is put down: {result}", name=name, result=signed(result)))
     return lines
 
 
@@ -297,15 +356,25 @@ def _redeal_lines(setup: Setup, hand: Hand, dealer: int) -> tuple[str, ...]:
     """A void deal (the same dealer deals again) or a deal everyone passed (the deal moves on)."""
     count = setup.player_count
     if hand.event is Event.ALL_PASSED or hand.player is None:
-        return (t("Everyone passed: no score, the hands are thrown in"),
-                t("The deal passes from {dealer} to {next}", dealer=setup.players[dealer],
-                  next=setup.players[(dealer + 1) % count]))
+        return (
+            t("Everyone passed: no score, the hands are thrown in"),
+            t(
+                "The deal passes from {dealer} to {next}",
+                dealer=setup.players[dealer],
+                next=setup.players[(dealer + 1) % count],
+            ),
+        )
     name = player_name(setup, hand)
-    return (t("{name} turned the stock before standing and discarding: {name} loses "
-              "{penalty} to each adversary", name=name, penalty=STOCK_PENALTY),
-            t("The deal is void: {dealer} deals again", dealer=setup.players[dealer]),
-            t("Only {name}'s score is put down: {result}", name=name,
-              result=signed(-STOCK_PENALTY)))
+    return (
+        t(
+            "{name} turned the stock before standing and discarding: {name} loses "
+            "{penalty} to each adversary",
+            name=name,
+            penalty=STOCK_PENALTY,
+        ),
+        t("The deal is void: {dealer} deals again", dealer=setup.players[dealer]),
+        t("Only {name}'s score is put down: {result}", name=name, result=signed(-STOCK_PENALTY)),
+    )
 
 
 # ---------------------------------------------------------------- the referee
@@ -316,9 +385,17 @@ def dealer_problems(setup: Setup, hand: Hand, dealer: int) -> list[Problem]:
     if hand.player is None or sits_out(setup.player_count, dealer) != hand.player:
         return []
     name = setup.players[dealer]
-    return [Problem("player", t("{name} dealt this hand: at four players the dealer takes no "
-                                "cards and shares the adversaries' fortunes, so {name} cannot "
-                                "be the single player.", name=name))]
+    return [
+        Problem(
+            "player",
+            t(
+                "{name} dealt this hand: at four players the dealer takes no "
+                "cards and shares the adversaries' fortunes, so {name} cannot "
+                "be the single player.",
+                name=name,
+            ),
+        )
+    ]
 
 
 def claim_problems(hand: Hand) -> list[Problem]:
@@ -327,13 +404,20 @@ def claim_problems(hand: Hand) -> list[Problem]:
         return []
     most = TOTAL_POINTS - CALABRASELLA_LAST_TRICK
     if hand.counted_side is Side.ADVERSARIES:
-        message = t("The player claimed the last trick ({last} points), so the adversaries "
-                    "have at most {most}, not {counted}.", last=CALABRASELLA_LAST_TRICK,
-                    most=most, counted=hand.counted_points)
+        message = t(
+            "The player claimed the last trick ({last} points), so the adversaries "
+            "have at most {most}, not {counted}.",
+            last=CALABRASELLA_LAST_TRICK,
+            most=most,
+            counted=hand.counted_points,
+        )
     else:
-        message = t("The player claimed the last trick, worth {last}, so he has at least "
-                    "{last}, not {counted}.", last=CALABRASELLA_LAST_TRICK,
-                    counted=hand.counted_points)
+        message = t(
+            "The player claimed the last trick, worth {last}, so he has at least "
+            "{last}, not {counted}.",
+            last=CALABRASELLA_LAST_TRICK,
+            counted=hand.counted_points,
+        )
     return [Problem("points", message)]
 
 
@@ -341,8 +425,19 @@ def claim_problems(hand: Hand) -> list[Problem]:
 
 
 FACT_KEYS: tuple[str, ...] = (
-    "event", "player", "sitting_out", "void_deal", "counted_side", "player_points",
-    "adversaries_points", "doubled", "revokes", "final_points", "difference", "result")
+    "event",
+    "player",
+    "sitting_out",
+    "void_deal",
+    "counted_side",
+    "player_points",
+    "adversaries_points",
+    "doubled",
+    "revokes",
+    "final_points",
+    "difference",
+    "result",
+)
 """The keys of every deal's facts; those a deal does not reach are None."""
 
 
@@ -371,8 +466,7 @@ def hand_facts(setup: Setup, hand: Hand, dealer: int) -> dict[str, Any]:
         "player_points": hand.player_points,
         "adversaries_points": hand.adversary_points,
         "doubled": is_double(hand),
-        "revokes": {"player": hand.revokes_by_player,
-                    "adversaries": hand.revokes_by_adversaries},
+        "revokes": {"player": hand.revokes_by_player, "adversaries": hand.revokes_by_adversaries},
         "final_points": {"player": player, "adversaries": adversaries},
         "difference": player - adversaries,
     }
@@ -397,45 +491,94 @@ class Calabrasella(Game):
     zero_sum = False  # only the single player's score is put down; the list balances at the end
     scale = POINTS
     options_type = Options
-    summary = t("Forty cards, no trumps: a single player against two adversaries for the 35 "
-                "points of the counting cards and the last trick; the list balances as in Skat.")
+    summary = t(
+        "Forty cards, no trumps: a single player against two adversaries for the 35 "
+        "points of the counting cards and the last trick; the list balances as in Skat."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The stake per point for the settlement (0: settle in points)."""
-        return (Field("stake", t("Stake per point (cents)"), FieldKind.INTEGER, minimum=0,
-                      maximum=100, default=0,
-                      help=t("{source}: played for so much a point; 0 = settle in points",
-                             source=FOSTER)),)
+        return (
+            Field(
+                "stake",
+                t("Stake per point (cents)"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=100,
+                default=0,
+                help=t("{source}: played for so much a point; 0 = settle in points", source=FOSTER),
+            ),
+        )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """What happened, the single player, the points of one side, and revokes."""
         counted = ("event", COUNTED)
-        player_help = (t("The player who stood alone against the other two; the dealer takes "
-                         "no cards") if setup.player_count > SEATS_DEALT
-                       else t("The player who stood alone against the other two"))
+        player_help = (
+            t("The player who stood alone against the other two; the dealer takes no cards")
+            if setup.player_count > SEATS_DEALT
+            else t("The player who stood alone against the other two")
+        )
         return (
-            Field("event", t("The deal"), FieldKind.CHOICE,
-                  choices=tuple(Choice(event.value, EVENT_LABELS[event]) for event in Event),
-                  default=Event.PLAYED.value),
-            Field("player", t("Single player"), FieldKind.SEAT, help=player_help,
-                  shown_when=("event", WITH_PLAYER)),
-            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
-                  choices=(Choice(Side.PLAYER.value, t("The single player")),
-                           Choice(Side.ADVERSARIES.value, t("The adversaries"))),
-                  default=Side.PLAYER.value, shown_when=counted),
-            Field("points", t("Points"), FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
-                  help=t("Counting cards and the last trick of the side chosen above; the "
-                         "other side has 35 minus this. After an adversary's error, the "
-                         "adversaries count only what they had won before it."),
-                  shown_when=counted),
-            Field("revokes_by_player", t("Revokes by the single player"), FieldKind.INTEGER,
-                  minimum=0, maximum=MAX_REVOKES, default=0,
-                  help=t("Each revoke moves 9 points to the other side"), shown_when=counted,
-                  section=PENALTIES),
-            Field("revokes_by_adversaries", t("Revokes by the adversaries"), FieldKind.INTEGER,
-                  minimum=0, maximum=MAX_REVOKES, default=0,
-                  help=t("Each revoke moves 9 points to the other side"), shown_when=counted,
-                  section=PENALTIES),
+            Field(
+                "event",
+                t("The deal"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(event.value, EVENT_LABELS[event]) for event in Event),
+                default=Event.PLAYED.value,
+            ),
+            Field(
+                "player",
+                t("Single player"),
+                FieldKind.SEAT,
+                help=player_help,
+                shown_when=("event", WITH_PLAYER),
+            ),
+            Field(
+                "counted_side",
+                t("Points counted for"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Side.PLAYER.value, t("The single player")),
+                    Choice(Side.ADVERSARIES.value, t("The adversaries")),
+                ),
+                default=Side.PLAYER.value,
+                shown_when=counted,
+            ),
+            Field(
+                "points",
+                t("Points"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=TOTAL_POINTS,
+                help=t(
+                    "Counting cards and the last trick of the side chosen above; the "
+                    "other side has 35 minus this. After an adversary's error, the "
+                    "adversaries count only what they had won before it."
+                ),
+                shown_when=counted,
+            ),
+            Field(
+                "revokes_by_player",
+                t("Revokes by the single player"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=MAX_REVOKES,
+                default=0,
+                help=t("Each revoke moves 9 points to the other side"),
+                shown_when=counted,
+                section=PENALTIES,
+            ),
+            Field(
+                "revokes_by_adversaries",
+                t("Revokes by the adversaries"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=MAX_REVOKES,
+                default=0,
+                help=t("Each revoke moves 9 points to the other side"),
+                shown_when=counted,
+                section=PENALTIES,
+            ),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -452,14 +595,25 @@ class Calabrasella(Game):
         dealer = self.dealer(state)
         facts = hand_facts(setup, hand, dealer)
         if hand.event is Event.ALL_PASSED or hand.player is None:
-            return HandResult((0,) * setup.player_count, _redeal_lines(setup, hand, dealer),
-                              headline(setup, hand), redeal=True, facts=facts)
+            return HandResult(
+                (0,) * setup.player_count,
+                _redeal_lines(setup, hand, dealer),
+                headline(setup, hand),
+                redeal=True,
+                facts=facts,
+            )
         points = declarer_only(setup.player_count, hand.player, hand_result(hand))
         if hand.event is Event.STOCK_TURNED:
-            return HandResult(points, _redeal_lines(setup, hand, dealer), headline(setup, hand),
-                              redeal=True, facts=facts)
-        return HandResult(points, tuple(score_lines(setup, hand, dealer)),
-                          headline(setup, hand), facts=facts)
+            return HandResult(
+                points,
+                _redeal_lines(setup, hand, dealer),
+                headline(setup, hand),
+                redeal=True,
+                facts=facts,
+            )
+        return HandResult(
+            points, tuple(score_lines(setup, hand, dealer)), headline(setup, hand), facts=facts
+        )
 
     def dealer(self, state: State) -> int:
         """The deal passes to the next seat after every deal but a void one (the same redeals)."""
@@ -476,8 +630,9 @@ class Calabrasella(Game):
         out = sits_out(state.setup.player_count, self.dealer(state))
         if out is None:
             return ()
-        return (t("{name} sits out, sharing the adversaries' fortunes",
-                  name=state.setup.players[out]),)
+        return (
+            t("{name} sits out, sharing the adversaries' fortunes", name=state.setup.players[out]),
+        )
 
     def ends_by_itself(self, setup: Setup) -> bool:
         """Never: the evening ends when the players stop."""
@@ -499,7 +654,6 @@ class Calabrasella(Game):
 def _stake(setup: Setup) -> int:
     """Cents per point, 0 when the evening is settled in points."""
     return read_options(Options, setup.options).stake
-
 
 
 # ---------------------------------------------------------------- the trick referee
@@ -527,10 +681,11 @@ class CalabrasellaReferee(RankingReferee):
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         return TrickRanking(order=TRICK_ORDER)
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
-        return t("Calabrasella has no trumps: the highest card of the suit led wins, and the "
-                 "suits rank Three, Two, Ace, King, Queen, Jack, Seven, Six, Five, Four")
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
+        return t(
+            "Calabrasella has no trumps: the highest card of the suit led wins, and the "
+            "suits rank Three, Two, Ace, King, Queen, Jack, Seven, Six, Five, Four"
+        )
 
 
 REFEREE = register_referee(CalabrasellaReferee())

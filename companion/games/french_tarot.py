@@ -2,10 +2,10 @@
 
 The players enter the contract, the taker, the card points and bouts of one side, and the
 bonuses; this module checks that the hand could have happened and scores it as the rules text
-says, with the gaps settled by RULINGS.md ("French Tarot"): the 5-player game follows the FFT
+says, with the gaps settled by docs/rulings.md ("French Tarot"): the 5-player game follows the FFT
 (15 cards each, a chien of 3, the taker calls a King).
 
-Score of a hand, per defender (RULINGS.md):
+Score of a hand, per defender (docs/rulings.md):
     s = ((25 + margin) × sign + petit au bout) × multiplier + poignées + chelem
 and the taker's side receives it from every defender (zero sum).
 """
@@ -105,8 +105,12 @@ class PoigneeThresholds(StrEnum):
 NO_PETIT = "none"
 """The `petit_au_bout` value when the Petit was not played in the last trick."""
 
-PLAYED: tuple[str, ...] = (Contract.PETITE, Contract.GARDE, Contract.GARDE_SANS,
-                           Contract.GARDE_CONTRE)
+PLAYED: tuple[str, ...] = (
+    Contract.PETITE,
+    Contract.GARDE,
+    Contract.GARDE_SANS,
+    Contract.GARDE_CONTRE,
+)
 """The contracts that are actually played (everything but a pass)."""
 
 PLAYED_SET: frozenset[str] = frozenset(PLAYED)
@@ -139,8 +143,10 @@ PACK: tuple[Card, ...] = tarot_pack()
 BOUT_HALF_POINTS = 9
 LEAST_HALF_POINTS = 1
 HALF_POINTS: PointTable = tarot_points(
-    BOUT_HALF_POINTS, {TAROT_KING: 9, TAROT_QUEEN: 7, TAROT_KNIGHT: 5, TAROT_JACK: 3},
-    LEAST_HALF_POINTS)
+    BOUT_HALF_POINTS,
+    {TAROT_KING: 9, TAROT_QUEEN: 7, TAROT_KNIGHT: 5, TAROT_JACK: 3},
+    LEAST_HALF_POINTS,
+)
 """The card-point table, in half points (a card of 4.5 points counts 9)."""
 
 TOTAL_POINTS = total_points(PACK, HALF_POINTS) // 2
@@ -168,7 +174,7 @@ POIGNEE_THRESHOLDS: dict[int, tuple[int, int, int]] = {
     2: (15, 18, 21),
     3: (13, 15, 18),
     4: (10, 13, 15),
-    5: (8, 10, 13),  # FFT (RULINGS.md): the text's 5-player deal cannot be dealt
+    5: (8, 10, 13),  # FFT (docs/rulings.md): the text's 5-player deal cannot be dealt
 }
 """Trumps (the Excuse counting as one) needed for a single, double and triple poignée."""
 
@@ -246,7 +252,10 @@ PETIT_DESCRIBED: dict[str, str] = {
 }
 
 KING_SUITS: tuple[tuple[str, str], ...] = (
-    ("spades", "♠"), ("hearts", "♥"), ("diamonds", "♦"), ("clubs", "♣"),
+    ("spades", "♠"),
+    ("hearts", "♥"),
+    ("diamonds", "♦"),
+    ("clubs", "♣"),
 )
 
 FFT_RULING = t("The pad's rulings, French Tarot: the 5-player game follows the FFT")
@@ -324,9 +333,20 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
         points, bouts = counted_points, counted_bouts
     else:
         points, bouts = TOTAL_POINTS - counted_points, 3 - counted_bouts
-    return Hand(CONTRACTS[entry["contract"]], entry["taker"], get("partner"), get("called_king"),
-                counted_side, counted_points, counted_bouts, get("petit_au_bout") or NO_PETIT,
-                poignees, CHELEMS[get("chelem") or NO_CHELEM], points, bouts)
+    return Hand(
+        CONTRACTS[entry["contract"]],
+        entry["taker"],
+        get("partner"),
+        get("called_king"),
+        counted_side,
+        counted_points,
+        counted_bouts,
+        get("petit_au_bout") or NO_PETIT,
+        poignees,
+        CHELEMS[get("chelem") or NO_CHELEM],
+        points,
+        bouts,
+    )
 
 
 def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
@@ -351,7 +371,7 @@ def _read_poignees(setup: Setup, entry: Entry) -> tuple[Poignee, ...]:
 
 @dataclass(frozen=True)
 class Options:
-    """French Tarot's house rules, typed (defaults: the standard rules of RULINGS.md)."""
+    """French Tarot's house rules, typed (defaults: the standard rules of docs/rulings.md)."""
 
     hands: int = 0  # the hands agreed; 0: play until the session is ended
     partnership: Partnership = Partnership.CALLED_KING
@@ -365,8 +385,7 @@ def house_rules(setup: Setup) -> Options:
 
 def plays_with_called_king(setup: Setup) -> bool:
     """Whether the taker calls a King for a partner: 5 players under the FFT rule."""
-    return (setup.player_count == 5
-            and house_rules(setup).partnership is Partnership.CALLED_KING)
+    return setup.player_count == 5 and house_rules(setup).partnership is Partnership.CALLED_KING
 
 
 def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
@@ -377,8 +396,10 @@ def poignee_threshold(setup: Setup, level: PoigneeLevel) -> int:
 def poignee_thresholds(setup: Setup) -> tuple[int, int, int]:
     """Trumps needed for a single, double and triple poignée at this table."""
     thresholds = POIGNEE_THRESHOLDS[setup.player_count]
-    if (setup.player_count == 5
-            and house_rules(setup).poignee_thresholds is PoigneeThresholds.AS_WRITTEN):
+    if (
+        setup.player_count == 5
+        and house_rules(setup).poignee_thresholds is PoigneeThresholds.AS_WRITTEN
+    ):
         thresholds = POIGNEE_THRESHOLDS_AS_WRITTEN_5
     return thresholds
 
@@ -392,8 +413,10 @@ class TableRules(NamedTuple):
 
 def table_rules(setup: Setup) -> TableRules:
     """This table's `TableRules` (a setup never changes, so they are made once)."""
-    return setup.remember(TABLE_RULES, lambda: TableRules(
-        poignee_thresholds(setup), max_poignee_trumps(setup.player_count)))
+    return setup.remember(
+        TABLE_RULES,
+        lambda: TableRules(poignee_thresholds(setup), max_poignee_trumps(setup.player_count)),
+    )
 
 
 TABLE_RULES = ("french-tarot", "table rules")
@@ -476,7 +499,10 @@ def _shares_row(count: int, taker: int, partner: int | None) -> tuple[int, ...]:
 
 SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
     (count, taker, partner): _shares_row(count, taker, partner)
-    for count in (2, 3, 4, 5) for taker in range(count) for partner in (None, *range(count))}
+    for count in (2, 3, 4, 5)
+    for taker in range(count)
+    for partner in (None, *range(count))
+}
 """Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
 
 
@@ -536,7 +562,8 @@ def least_with_chien(chien: int, bouts: int) -> float:
 
 
 TAKER_POINT_RANGES: dict[int, dict[tuple[str, int], tuple[float, float]]] = {
-    count: taker_point_ranges(count) for count in CHIEN_SIZES}
+    count: taker_point_ranges(count) for count in CHIEN_SIZES
+}
 """`taker_point_ranges` at every table size, worked out once."""
 
 
@@ -563,9 +590,7 @@ def side_name(setup: Setup, hand: Hand, side: Side | str, *, start: bool = False
 def king_label(suit: str | None) -> Text:
     """The words for a called King: "King of ♥"."""
     symbols = dict(KING_SUITS)
-    return t("King of {suit}", suit=symbols.get(suit or '', suit))
-
-
+    return t("King of {suit}", suit=symbols.get(suit or "", suit))
 
 
 # ---------------------------------------------------------------- the referee
@@ -578,9 +603,15 @@ def hand_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     chelem = [] if points else chelem_problems(setup, hand)
     # The petit au bout is judged against the chelem only once the chelem stands.
     petit = petit_problems(setup, hand) or (
-        [] if points or chelem else petit_chelem_problems(setup, hand))
-    return [*points, *petit, *poignee_problems(setup, entry, hand),
-            *partner_problems(setup, hand), *chelem]
+        [] if points or chelem else petit_chelem_problems(setup, hand)
+    )
+    return [
+        *points,
+        *petit,
+        *poignee_problems(setup, entry, hand),
+        *partner_problems(setup, hand),
+        *chelem,
+    ]
 
 
 def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
@@ -594,9 +625,13 @@ def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
     """
     points, bouts = hand.points, hand.bouts
     allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
-    if (allowed is None or not allowed[0] <= points <= allowed[1]
-            or not 0 < points < TOTAL_POINTS or hand.chelem is not NO_CHELEM
-            or (hand.partner is not None and hand.partner == hand.taker)):
+    if (
+        allowed is None
+        or not allowed[0] <= points <= allowed[1]
+        or not 0 < points < TOTAL_POINTS
+        or hand.chelem is not NO_CHELEM
+        or (hand.partner is not None and hand.partner == hand.taker)
+    ):
         return False
     petit = hand.petit_au_bout
     if (petit == TAKER and bouts == 0) or (petit == DEFENCE and bouts == 3):
@@ -635,20 +670,37 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return []
     side = side_name(setup, hand, hand.counted_side)
     if hand.counted_points < lowest:
-        return [Problem("points", t("With {bouts} {side} has at least {lowest} points (each "
-                                    "bout is worth 4.5), not {given}.",
-                                    bouts=_bouts(bouts), side=side,
-                                    lowest=format_points(lowest),
-                                    given=format_points(hand.counted_points)))]
+        return [
+            Problem(
+                "points",
+                t(
+                    "With {bouts} {side} has at least {lowest} points (each "
+                    "bout is worth 4.5), not {given}.",
+                    bouts=_bouts(bouts),
+                    side=side,
+                    lowest=format_points(lowest),
+                    given=format_points(hand.counted_points),
+                ),
+            )
+        ]
     if hand.counted_points > highest:
         other = 3 - bouts
-        return [Problem("points", t("With {bouts} for {side}, the other side holds "
-                                    "{other_bouts} worth {worth}, so {side} has at most "
-                                    "{highest} points, not {given}.",
-                                    bouts=_bouts(bouts), side=side, other_bouts=_bouts(other),
-                                    worth=format_points(BOUT_POINTS * other),
-                                    highest=format_points(highest),
-                                    given=format_points(hand.counted_points)))]
+        return [
+            Problem(
+                "points",
+                t(
+                    "With {bouts} for {side}, the other side holds "
+                    "{other_bouts} worth {worth}, so {side} has at most "
+                    "{highest} points, not {given}.",
+                    bouts=_bouts(bouts),
+                    side=side,
+                    other_bouts=_bouts(other),
+                    worth=format_points(BOUT_POINTS * other),
+                    highest=format_points(highest),
+                    given=format_points(hand.counted_points),
+                ),
+            )
+        ]
     return []
 
 
@@ -675,13 +727,23 @@ def ecart_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return []
     name = side_name(setup, hand, Side.TAKER)
     ecart_least = format_points(LEAST_CARD_POINTS * cards)
-    words = t("The taker's écart ({cards} cards, no bout, at least {least} points) counts for "
-              "{name}", cards=cards, least=ecart_least, name=name)
+    words = t(
+        "The taker's écart ({cards} cards, no bout, at least {least} points) counts for {name}",
+        cards=cards,
+        least=ecart_least,
+        name=name,
+    )
     if hand.bouts:
         bouts_worth = format_points(BOUT_POINTS * hand.bouts)
-        words = t("The taker's écart ({cards} cards, no bout, at least {least} points) counts "
-                  "for {name}, on top of {bouts} ({worth})", cards=cards, least=ecart_least,
-                  name=name, bouts=_bouts(hand.bouts), worth=bouts_worth)
+        words = t(
+            "The taker's écart ({cards} cards, no bout, at least {least} points) counts "
+            "for {name}, on top of {bouts} ({worth})",
+            cards=cards,
+            least=ecart_least,
+            name=name,
+            bouts=_bouts(hand.bouts),
+            worth=bouts_worth,
+        )
     return [Problem("points", _least_words(setup, hand, Side.TAKER, words, least))]
 
 
@@ -691,12 +753,22 @@ def _least_words(setup: Setup, hand: Hand, holder: Side, words: Text, least: flo
     name = side_name(setup, hand, holder)
     given = format_points(hand.counted_points)
     if hand.counted_side is holder:
-        return t("{words}, so {name} has at least {least}, not {given}.", words=words,
-                 name=name, least=format_points(least), given=given)
-    return t("{words}, so {name} has at least {least} and {counted} at most {most}, not "
-             "{given}.", words=words, name=name, least=format_points(least),
-             counted=side_name(setup, hand, hand.counted_side),
-             most=format_points(TOTAL_POINTS - least), given=given)
+        return t(
+            "{words}, so {name} has at least {least}, not {given}.",
+            words=words,
+            name=name,
+            least=format_points(least),
+            given=given,
+        )
+    return t(
+        "{words}, so {name} has at least {least} and {counted} at most {most}, not {given}.",
+        words=words,
+        name=name,
+        least=format_points(least),
+        counted=side_name(setup, hand, hand.counted_side),
+        most=format_points(TOTAL_POINTS - least),
+        given=given,
+    )
 
 
 def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: float) -> Text:
@@ -707,20 +779,36 @@ def _chien_message(setup: Setup, hand: Hand, holder: Side, chien: int, least: fl
     contract = CHIEN_CONTRACT_WORDS[hand.contract]
     chien_least = format_points(LEAST_CARD_POINTS * chien)
     if holder is Side.DEFENCE:
-        words = t("With a {contract} the chien ({chien} cards, at least {least} points) goes to "
-                  "the defence", contract=contract, chien=chien, least=chien_least)
+        words = t(
+            "With a {contract} the chien ({chien} cards, at least {least} points) goes to "
+            "the defence",
+            contract=contract,
+            chien=chien,
+            least=chien_least,
+        )
     else:
-        words = t("With a {contract} the chien ({chien} cards, at least {least} points) counts "
-                  "for {name}", contract=contract, chien=chien, least=chien_least, name=name)
+        words = t(
+            "With a {contract} the chien ({chien} cards, at least {least} points) counts "
+            "for {name}",
+            contract=contract,
+            chien=chien,
+            least=chien_least,
+            name=name,
+        )
     bouts = bouts_of(hand, holder)
     if bouts:
         others = max(0, chien - bouts)
-        words = tn("{words}, which holds {count} bout: {worth} for it and, even with it in the "
-                   "chien, at least {rest} for the chien's other {cards}",
-                   "{words}, which holds {count} bouts: {worth} for them and, even with them in "
-                   "the chien, at least {rest} for the chien's other {cards}", bouts,
-                   words=words, worth=format_points(BOUT_POINTS * bouts),
-                   rest=format_points(LEAST_CARD_POINTS * others), cards=_cards(others))
+        words = tn(
+            "{words}, which holds {count} bout: {worth} for it and, even with it in the "
+            "chien, at least {rest} for the chien's other {cards}",
+            "{words}, which holds {count} bouts: {worth} for them and, even with them in "
+            "the chien, at least {rest} for the chien's other {cards}",
+            bouts,
+            words=words,
+            worth=format_points(BOUT_POINTS * bouts),
+            rest=format_points(LEAST_CARD_POINTS * others),
+            cards=_cards(others),
+        )
     return _least_words(setup, hand, holder, words, least)
 
 
@@ -732,9 +820,17 @@ def petit_problems(setup: Setup, hand: Hand) -> list[Problem]:
         winner = side_name(setup, hand, Side.DEFENCE, start=True)
     else:
         return []
-    return [Problem("petit_au_bout", t("{side} has no bout, so it cannot have won the petit au "
-                                       "bout: the Petit (1 of trumps) is a bout. Check the bouts "
-                                       "or who won the last trick.", side=winner))]
+    return [
+        Problem(
+            "petit_au_bout",
+            t(
+                "{side} has no bout, so it cannot have won the petit au "
+                "bout: the Petit (1 of trumps) is a bout. Check the bouts "
+                "or who won the last trick.",
+                side=winner,
+            ),
+        )
+    ]
 
 
 def petit_chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -745,19 +841,29 @@ def petit_chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
     chelem_side = CHELEM_SIDES.get(hand.chelem)
     if chelem_side is None or hand.petit_au_bout in (NO_PETIT, chelem_side):
         return []
-    return [Problem("petit_au_bout",
-                    t("{chelem_side} took every trick, the last one included, so the petit au "
-                      "bout is theirs: {other} cannot have won it. Check the chelem or who won "
-                      "the petit au bout.",
-                      chelem_side=capital(side_name(setup, hand, chelem_side, start=True)),
-                      other=side_name(setup, hand, hand.petit_au_bout)))]
+    return [
+        Problem(
+            "petit_au_bout",
+            t(
+                "{chelem_side} took every trick, the last one included, so the petit au "
+                "bout is theirs: {other} cannot have won it. Check the chelem or who won "
+                "the petit au bout.",
+                chelem_side=capital(side_name(setup, hand, chelem_side, start=True)),
+                other=side_name(setup, hand, hand.petit_au_bout),
+            ),
+        )
+    ]
 
 
 def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
     """Poignées that show too few or too many trumps, or that one player shows twice."""
     get = entry.get
-    if (get("poignee_by") is None and get("poignee_trumps") is None
-            and get("poignee2_by") is None and get("poignee2_trumps") is None):
+    if (
+        get("poignee_by") is None
+        and get("poignee_trumps") is None
+        and get("poignee2_by") is None
+        and get("poignee2_trumps") is None
+    ):
         return []  # the usual hand: no poignée shown, none half-entered
     problems: list[Problem] = []
     for by_key, level_key, trumps_key in POIGNEE_KEYS:
@@ -765,27 +871,55 @@ def poignee_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
         trumps = entry.get(trumps_key)
         if by is None:
             if trumps is not None:
-                problems.append(Problem(trumps_key,
-                                        t("No one is marked as showing this poignée: choose who "
-                                          "showed it, or leave the trumps blank.")))
+                problems.append(
+                    Problem(
+                        trumps_key,
+                        t(
+                            "No one is marked as showing this poignée: choose who "
+                            "showed it, or leave the trumps blank."
+                        ),
+                    )
+                )
             continue
         level = POIGNEE_LEVELS[entry.get(level_key) or PoigneeLevel.SINGLE]
-        problems.extend(_one_poignee_problems(setup, trumps_key, Poignee(
-            by, level, trumps if trumps is not None else poignee_threshold(setup, level))))
+        problems.extend(
+            _one_poignee_problems(
+                setup,
+                trumps_key,
+                Poignee(
+                    by, level, trumps if trumps is not None else poignee_threshold(setup, level)
+                ),
+            )
+        )
     if problems:
         return problems
     if len(hand.poignees) == 2:
         first, second = hand.poignees
         if first.by == second.by:
-            problems.append(Problem("poignee2_by", t("{name} already showed a poignée: one "
-                                                     "player shows at most one.",
-                                                     name=setup.players[first.by])))
+            problems.append(
+                Problem(
+                    "poignee2_by",
+                    t(
+                        "{name} already showed a poignée: one player shows at most one.",
+                        name=setup.players[first.by],
+                    ),
+                )
+            )
         elif first.trumps + second.trumps > ALL_TRUMPS:
-            problems.append(Problem("poignee2_trumps",
-                                    t("The two poignées show {first} + {second} = {total} "
-                                      "trumps, but there are only {all} (21 trumps and the "
-                                      "Excuse).", first=first.trumps, second=second.trumps,
-                                      total=first.trumps + second.trumps, all=ALL_TRUMPS)))
+            problems.append(
+                Problem(
+                    "poignee2_trumps",
+                    t(
+                        "The two poignées show {first} + {second} = {total} "
+                        "trumps, but there are only {all} (21 trumps and the "
+                        "Excuse).",
+                        first=first.trumps,
+                        second=second.trumps,
+                        total=first.trumps + second.trumps,
+                        all=ALL_TRUMPS,
+                    ),
+                )
+            )
     return problems
 
 
@@ -795,17 +929,38 @@ def _one_poignee_problems(setup: Setup, trumps_key: str, poignee: Poignee) -> li
     needed = poignee_threshold(setup, poignee.level)
     most = max_poignee_trumps(setup.player_count)
     if poignee.trumps < needed:
-        return [Problem(trumps_key,
-                        t("A {level} poignée at {players} players needs at least {needed} "
-                          "trumps (the Excuse counts as one); {name} showed {trumps}.",
-                          level=POIGNEE_LEVEL_WORDS[poignee.level], players=setup.player_count,
-                          needed=needed, name=name, trumps=poignee.trumps))]
+        return [
+            Problem(
+                trumps_key,
+                t(
+                    "A {level} poignée at {players} players needs at least {needed} "
+                    "trumps (the Excuse counts as one); {name} showed {trumps}.",
+                    level=POIGNEE_LEVEL_WORDS[poignee.level],
+                    players=setup.player_count,
+                    needed=needed,
+                    name=name,
+                    trumps=poignee.trumps,
+                ),
+            )
+        ]
     if poignee.trumps > most:
-        reason = (t("each player holds {cards} cards", cards=HAND_SIZES[setup.player_count])
-                  if most < ALL_TRUMPS else t("there are 21 trumps and the Excuse"))
-        return [Problem(trumps_key,
-                        t("{name} cannot show {trumps} trumps: {reason}, so at most {most}.",
-                          name=name, trumps=poignee.trumps, reason=reason, most=most))]
+        reason = (
+            t("each player holds {cards} cards", cards=HAND_SIZES[setup.player_count])
+            if most < ALL_TRUMPS
+            else t("there are 21 trumps and the Excuse")
+        )
+        return [
+            Problem(
+                trumps_key,
+                t(
+                    "{name} cannot show {trumps} trumps: {reason}, so at most {most}.",
+                    name=name,
+                    trumps=poignee.trumps,
+                    reason=reason,
+                    most=most,
+                ),
+            )
+        ]
     return []
 
 
@@ -814,9 +969,17 @@ def partner_problems(setup: Setup, hand: Hand) -> list[Problem]:
     if hand.partner is None or hand.partner != hand.taker:
         return []
     name = setup.players[hand.taker]
-    return [Problem("partner", t("{name} is the taker and cannot also be the partner: choose "
-                                 "\"Nobody\" if the called King was in {name}'s own hand or "
-                                 "the chien.", name=name))]
+    return [
+        Problem(
+            "partner",
+            t(
+                "{name} is the taker and cannot also be the partner: choose "
+                '"Nobody" if the called King was in {name}\'s own hand or '
+                "the chien.",
+                name=name,
+            ),
+        )
+    ]
 
 
 def chelem_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -833,33 +996,61 @@ def _chelem_message(setup: Setup, hand: Hand) -> str | None:
     side, shown = side_name(setup, hand, Side.TAKER), format_points(points)
     message = None
     if points == TOTAL_POINTS and hand.chelem in (Chelem.NONE, Chelem.DEFENCE_MADE):
-        message = t("91 points means the taker's side took every trick: mark the chelem "
-                    "({side} has {points}).", side=side, points=shown)
+        message = t(
+            "91 points means the taker's side took every trick: mark the chelem "
+            "({side} has {points}).",
+            side=side,
+            points=shown,
+        )
     elif points == 0 and hand.chelem is not Chelem.DEFENCE_MADE:
-        message = t("0 points means the defence took every trick: mark \"Defence took every "
-                    "trick\" ({side} has 0).", side=side)
+        message = t(
+            '0 points means the defence took every trick: mark "Defence took every '
+            'trick" ({side} has 0).',
+            side=side,
+        )
     elif hand.chelem in (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE):
         lowest = TOTAL_POINTS - EXCUSE_KEPT - chien_points_for_defence(hand, setup.player_count)
         if points < lowest:
-            message = (t("A chelem means {side} took every trick: the defence keeps at most "
-                         "the Excuse (4 points net) and the chien, so {side} needs at least "
-                         "{lowest} points, not {points}.", side=side,
-                         lowest=format_points(lowest), points=shown)
-                       if _chien_words(hand, Side.DEFENCE) else
-                       t("A chelem means {side} took every trick: the defence keeps at most "
-                         "the Excuse (4 points net), so {side} needs at least {lowest} points, "
-                         "not {points}.", side=side, lowest=format_points(lowest),
-                         points=shown))
+            message = (
+                t(
+                    "A chelem means {side} took every trick: the defence keeps at most "
+                    "the Excuse (4 points net) and the chien, so {side} needs at least "
+                    "{lowest} points, not {points}.",
+                    side=side,
+                    lowest=format_points(lowest),
+                    points=shown,
+                )
+                if _chien_words(hand, Side.DEFENCE)
+                else t(
+                    "A chelem means {side} took every trick: the defence keeps at most "
+                    "the Excuse (4 points net), so {side} needs at least {lowest} points, "
+                    "not {points}.",
+                    side=side,
+                    lowest=format_points(lowest),
+                    points=shown,
+                )
+            )
     elif hand.chelem is Chelem.DEFENCE_MADE:
         highest = EXCUSE_KEPT + chien_points_for_taker(hand, setup.player_count)
         if points > highest:
-            message = (t("If the defence took every trick, {side} keeps at most the Excuse "
-                         "(4 points net) and the chien, so at most {highest} points, not "
-                         "{points}.", side=side, highest=format_points(highest), points=shown)
-                       if _chien_words(hand, Side.TAKER) else
-                       t("If the defence took every trick, {side} keeps at most the Excuse "
-                         "(4 points net), so at most {highest} points, not {points}.",
-                         side=side, highest=format_points(highest), points=shown))
+            message = (
+                t(
+                    "If the defence took every trick, {side} keeps at most the Excuse "
+                    "(4 points net) and the chien, so at most {highest} points, not "
+                    "{points}.",
+                    side=side,
+                    highest=format_points(highest),
+                    points=shown,
+                )
+                if _chien_words(hand, Side.TAKER)
+                else t(
+                    "If the defence took every trick, {side} keeps at most the Excuse "
+                    "(4 points net), so at most {highest} points, not {points}.",
+                    side=side,
+                    highest=format_points(highest),
+                    points=shown,
+                )
+            )
     elif hand.chelem is Chelem.ANNOUNCED_FAILED and points >= TOTAL_POINTS:
         message = t("{side} has all 91 points, so the announced chelem was made.", side=side)
     return message
@@ -880,15 +1071,26 @@ def score_lines(setup: Setup, hand: Hand) -> list[str]:
     taker_side = side_name(setup, hand, Side.TAKER)
     points, bouts = hand.points, hand.bouts
     if hand.counted_side is Side.DEFENCE:
-        lines.append(t("Counted for the defence: {counted} points, {counted_bouts}; so {side} "
-                       "has 91 − {counted} = {points} points and 3 − {bouts_given} = {bouts}",
-                       counted=format_points(hand.counted_points),
-                       counted_bouts=_bouts(hand.counted_bouts), side=taker_side,
-                       points=format_points(points), bouts_given=hand.counted_bouts,
-                       bouts=_bouts(bouts)))
-    lines.append(t("{contract} with {bouts}: target {target}",
-                   contract=CONTRACT_LABELS[hand.contract], bouts=_bouts(bouts),
-                   target=target(bouts)))
+        lines.append(
+            t(
+                "Counted for the defence: {counted} points, {counted_bouts}; so {side} "
+                "has 91 − {counted} = {points} points and 3 − {bouts_given} = {bouts}",
+                counted=format_points(hand.counted_points),
+                counted_bouts=_bouts(hand.counted_bouts),
+                side=taker_side,
+                points=format_points(points),
+                bouts_given=hand.counted_bouts,
+                bouts=_bouts(bouts),
+            )
+        )
+    lines.append(
+        t(
+            "{contract} with {bouts}: target {target}",
+            contract=CONTRACT_LABELS[hand.contract],
+            bouts=_bouts(bouts),
+            target=target(bouts),
+        )
+    )
     lines.append(_margin_line(side_name(setup, hand, Side.TAKER, start=True), points, bouts))
     lines.extend(_contract_lines(setup, hand))
     running = contract_score(hand)
@@ -897,18 +1099,34 @@ def score_lines(setup: Setup, hand: Hand) -> list[str]:
     for poignee in hand.poignees:
         after = running + (poignee.bonus if made else -poignee.bonus)
         operator = "+" if made else "−"
-        lines.append(t("Poignée ({level}, {name}) {bonus} to {side}: {running} {operator} "
-                       "{bonus} = {after}", level=POIGNEE_LEVEL_WORDS[poignee.level],
-                       name=setup.players[poignee.by], bonus=poignee.bonus, side=winner,
-                       running=number(running), operator=operator, after=number(after)))
+        lines.append(
+            t(
+                "Poignée ({level}, {name}) {bonus} to {side}: {running} {operator} "
+                "{bonus} = {after}",
+                level=POIGNEE_LEVEL_WORDS[poignee.level],
+                name=setup.players[poignee.by],
+                bonus=poignee.bonus,
+                side=winner,
+                running=number(running),
+                operator=operator,
+                after=number(after),
+            )
+        )
         running = after
     if hand.chelem is not Chelem.NONE:
         bonus = CHELEM_BONUS[hand.chelem]
         after = running + bonus
         operator = "+" if bonus > 0 else "−"
-        lines.append(t("{chelem}: {running} {operator} {bonus} = {after}",
-                       chelem=CHELEM_WORDS[hand.chelem], running=number(running),
-                       operator=operator, bonus=abs(bonus), after=number(after)))
+        lines.append(
+            t(
+                "{chelem}: {running} {operator} {bonus} = {after}",
+                chelem=CHELEM_WORDS[hand.chelem],
+                running=number(running),
+                operator=operator,
+                bonus=abs(bonus),
+                after=number(after),
+            )
+        )
     lines.append(_payment_line(setup, hand, defender_score(hand)))
     return lines
 
@@ -916,14 +1134,24 @@ def score_lines(setup: Setup, hand: Hand) -> list[str]:
 def _margin_line(taker_side: Text, points: float, bouts: int) -> Text:
     """The verdict, "Ann's side 47 points: made by 6", with any half-point rounding explained."""
     difference = abs(points - target(bouts))
-    fields = {"side": taker_side, "points": format_points(points),
-              "margin": margin(points, bouts), "difference": format_points(difference)}
+    fields = {
+        "side": taker_side,
+        "points": format_points(points),
+        "margin": margin(points, bouts),
+        "difference": format_points(difference),
+    }
     if difference != margin(points, bouts):
         if is_made(points, bouts):
-            return t("{side} {points} points: made by {margin} ({difference} rounded up for the "
-                     "side that scores)", **fields)
-        return t("{side} {points} points: failed by {margin} ({difference} rounded up for the "
-                 "side that scores)", **fields)
+            return t(
+                "{side} {points} points: made by {margin} ({difference} rounded up for the "
+                "side that scores)",
+                **fields,
+            )
+        return t(
+            "{side} {points} points: failed by {margin} ({difference} rounded up for the "
+            "side that scores)",
+            **fields,
+        )
     if is_made(points, bouts):
         return t("{side} {points} points: made by {margin}", **fields)
     return t("{side} {points} points: failed by {margin}", **fields)
@@ -961,26 +1189,48 @@ def _payment_line(setup: Setup, hand: Hand, score: int) -> Text:
     taker_name = setup.players[hand.taker]
     if taker_pays:
         taker_name = taker_name[:1].upper() + taker_name[1:]
-    taker_fields = {"name": taker_name, "amount": amount, "share": taker_share,
-                    "total": taker_share * amount}
+    taker_fields = {
+        "name": taker_name,
+        "amount": amount,
+        "share": taker_share,
+        "total": taker_share * amount,
+    }
     if taker_share == 1:
-        taker_part = (t("{name} pays {amount}", **taker_fields) if taker_pays
-                      else t("{name} receives {amount}", **taker_fields))
+        taker_part = (
+            t("{name} pays {amount}", **taker_fields)
+            if taker_pays
+            else t("{name} receives {amount}", **taker_fields)
+        )
     else:
-        taker_part = (t("{name} pays {share} × {amount} = {total}", **taker_fields) if taker_pays
-                      else t("{name} receives {share} × {amount} = {total}", **taker_fields))
+        taker_part = (
+            t("{name} pays {share} × {amount} = {total}", **taker_fields)
+            if taker_pays
+            else t("{name} receives {share} × {amount} = {total}", **taker_fields)
+        )
     if hand.partner is not None:
-        taker_part = t("{taker}, {partner} (partner) {amount}", taker=taker_part,
-                       partner=setup.players[hand.partner], amount=amount)
+        taker_part = t(
+            "{taker}, {partner} (partner) {amount}",
+            taker=taker_part,
+            partner=setup.players[hand.partner],
+            amount=amount,
+        )
     if len(defenders) == 1:
         defender_name = setup.players[defenders[0]]
-        defender_part = (t("{name} receives {amount}", name=defender_name, amount=amount)
-                         if taker_pays else
-                         t("{name} pays {amount}", amount=amount,
-                           name=defender_name[:1].upper() + defender_name[1:]))
+        defender_part = (
+            t("{name} receives {amount}", name=defender_name, amount=amount)
+            if taker_pays
+            else t(
+                "{name} pays {amount}",
+                amount=amount,
+                name=defender_name[:1].upper() + defender_name[1:],
+            )
+        )
     else:
-        defender_part = (t("each defender receives {amount}", amount=amount) if taker_pays
-                         else t("Each defender pays {amount}", amount=amount))
+        defender_part = (
+            t("each defender receives {amount}", amount=amount)
+            if taker_pays
+            else t("Each defender pays {amount}", amount=amount)
+        )
     if taker_pays:
         return t("{payer}; {payee}", payer=taker_part, payee=defender_part)
     return t("{payer}; {payee}", payer=defender_part, payee=taker_part)
@@ -990,9 +1240,26 @@ def _payment_line(setup: Setup, hand: Hand, score: int) -> Text:
 
 
 FACT_KEYS: tuple[str, ...] = (
-    "contract", "taker", "partner", "called_king", "taker_alone", "counted_side", "points",
-    "bouts", "target", "made", "margin", "base", "multiplier", "petit_au_bout",
-    "contract_score", "poignee", "chelem", "chelem_bonus", "per_defender")
+    "contract",
+    "taker",
+    "partner",
+    "called_king",
+    "taker_alone",
+    "counted_side",
+    "points",
+    "bouts",
+    "target",
+    "made",
+    "margin",
+    "base",
+    "multiplier",
+    "petit_au_bout",
+    "contract_score",
+    "poignee",
+    "chelem",
+    "chelem_bonus",
+    "per_defender",
+)
 """The keys of every hand's facts, a pass included (its keys but the contract are None)."""
 
 
@@ -1024,8 +1291,10 @@ def hand_facts(hand: Hand) -> dict[str, Any]:
         "multiplier": MULTIPLIERS[hand.contract],
         "petit_au_bout": None if hand.petit_au_bout == NO_PETIT else str(hand.petit_au_bout),
         "contract_score": contract_score(hand),
-        "poignee": [{"by": p.by, "level": p.level.value, "trumps": p.trumps, "bonus": p.bonus}
-                    for p in hand.poignees],
+        "poignee": [
+            {"by": p.by, "level": p.level.value, "trumps": p.trumps, "bonus": p.bonus}
+            for p in hand.poignees
+        ],
         "chelem": None if hand.chelem is Chelem.NONE else hand.chelem.value,
         "chelem_bonus": CHELEM_BONUS[hand.chelem],
         "per_defender": defender_score(hand),
@@ -1053,78 +1322,159 @@ class FrenchTarot(Game):
     player_counts = (2, 3, 4, 5)
     zero_sum = True
     scale = POINTS
-    figures = contracts_made(t("Contracts made of those taken"), "taker", "contract", "made",
-                             lambda: tuple((c.value, CONTRACT_LABELS[c]) for c in Contract),
-                             Contract.PASS.value)
+    figures = contracts_made(
+        t("Contracts made of those taken"),
+        "taker",
+        "contract",
+        "made",
+        lambda: tuple((c.value, CONTRACT_LABELS[c]) for c in Contract),
+        Contract.PASS.value,
+    )
     options_type = Options
-    summary = t("The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
-                "plays against the others; card points and bouts decide the hand.")
+    summary = t(
+        "The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
+        "plays against the others; card points and bouts decide the hand."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The number of hands agreed, and at 5 players the partnership and poignée thresholds."""
-        options = [Field("hands", t("Hands agreed"), FieldKind.INTEGER, minimum=0, maximum=200,
-                         default=0, help=t("0 = play until you end the session"))]
+        options = [
+            Field(
+                "hands",
+                t("Hands agreed"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=200,
+                default=0,
+                help=t("0 = play until you end the session"),
+            )
+        ]
         if player_count == 5:
-            options.append(Field(
-                "partnership", t("Partnership"), FieldKind.CHOICE,
-                choices=(Choice(Partnership.CALLED_KING.value, t("Taker calls a King (FFT)")),
-                         Choice(Partnership.ALONE.value,
-                                t("No called partner: taker alone against four"))),
-                default=Partnership.CALLED_KING.value,
-                help=t("{ruling}; option: taker alone against four", ruling=FFT_RULING)))
-            options.append(Field(
-                "poignee_thresholds", t("Poignée thresholds"), FieldKind.CHOICE,
-                choices=(Choice(PoigneeThresholds.FFT.value, t("FFT: 8 / 10 / 13 trumps")),
-                         Choice(PoigneeThresholds.AS_WRITTEN.value,
-                                t("As written: 5 / 8 / 10 trumps"))),
-                default=PoigneeThresholds.FFT.value,
-                help=t("{ruling} (8/10/13); option: as written (5/8/10)", ruling=FFT_RULING)))
+            options.append(
+                Field(
+                    "partnership",
+                    t("Partnership"),
+                    FieldKind.CHOICE,
+                    choices=(
+                        Choice(Partnership.CALLED_KING.value, t("Taker calls a King (FFT)")),
+                        Choice(
+                            Partnership.ALONE.value,
+                            t("No called partner: taker alone against four"),
+                        ),
+                    ),
+                    default=Partnership.CALLED_KING.value,
+                    help=t("{ruling}; option: taker alone against four", ruling=FFT_RULING),
+                )
+            )
+            options.append(
+                Field(
+                    "poignee_thresholds",
+                    t("Poignée thresholds"),
+                    FieldKind.CHOICE,
+                    choices=(
+                        Choice(PoigneeThresholds.FFT.value, t("FFT: 8 / 10 / 13 trumps")),
+                        Choice(
+                            PoigneeThresholds.AS_WRITTEN.value, t("As written: 5 / 8 / 10 trumps")
+                        ),
+                    ),
+                    default=PoigneeThresholds.FFT.value,
+                    help=t("{ruling} (8/10/13); option: as written (5/8/10)", ruling=FFT_RULING),
+                )
+            )
         return tuple(options)
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Contract, taker, (called King and partner), points, bouts, bonuses, chelem."""
         played = ("contract", PLAYED)
         fields = [
-            Field("contract", t("Contract"), FieldKind.CHOICE,
-                  choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract)),
+            Field(
+                "contract",
+                t("Contract"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
+            ),
             Field("taker", t("Taker"), FieldKind.SEAT, shown_when=played),
         ]
         if plays_with_called_king(setup):
             fields += [
-                Field("called_king", t("Called King"), FieldKind.CHOICE, required=False,
-                      choices=tuple(Choice(suit, king_label(suit))
-                                    for suit, symbol in KING_SUITS),
-                      shown_when=played),
-                Field("partner", t("Partner (holds the called King)"), FieldKind.SEAT,
-                      none_label=t("Nobody — the King was in the taker's hand or the chien"),
-                      shown_when=played),
+                Field(
+                    "called_king",
+                    t("Called King"),
+                    FieldKind.CHOICE,
+                    required=False,
+                    choices=tuple(Choice(suit, king_label(suit)) for suit, symbol in KING_SUITS),
+                    shown_when=played,
+                ),
+                Field(
+                    "partner",
+                    t("Partner (holds the called King)"),
+                    FieldKind.SEAT,
+                    none_label=t("Nobody — the King was in the taker's hand or the chien"),
+                    shown_when=played,
+                ),
             ]
         fields += [
-            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
-                  choices=(Choice(Side.TAKER.value, t("The taker's side")),
-                           Choice(Side.DEFENCE.value, t("The defence"))),
-                  default=Side.TAKER.value, shown_when=played),
-            Field("points", t("Card points"), FieldKind.HALF, minimum=0, maximum=TOTAL_POINTS,
-                  help=t("Of the side chosen above; the other side has 91 minus this"),
-                  shown_when=played),
-            Field("bouts", t("Bouts"), FieldKind.INTEGER, minimum=0, maximum=3,
-                  help=t("Bouts (1 and 21 of trumps, the Excuse) of the side chosen above"),
-                  shown_when=played),
-            Field("petit_au_bout", t("Petit au bout won by"), FieldKind.CHOICE,
-                  choices=(Choice(NO_PETIT, t("Nobody (not played in the last trick)")),
-                           Choice(Side.TAKER.value, t("The taker's side")),
-                           Choice(Side.DEFENCE.value, t("The defence"))),
-                  default=NO_PETIT, shown_when=played),
+            Field(
+                "counted_side",
+                t("Points counted for"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Side.TAKER.value, t("The taker's side")),
+                    Choice(Side.DEFENCE.value, t("The defence")),
+                ),
+                default=Side.TAKER.value,
+                shown_when=played,
+            ),
+            Field(
+                "points",
+                t("Card points"),
+                FieldKind.HALF,
+                minimum=0,
+                maximum=TOTAL_POINTS,
+                help=t("Of the side chosen above; the other side has 91 minus this"),
+                shown_when=played,
+            ),
+            Field(
+                "bouts",
+                t("Bouts"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=3,
+                help=t("Bouts (1 and 21 of trumps, the Excuse) of the side chosen above"),
+                shown_when=played,
+            ),
+            Field(
+                "petit_au_bout",
+                t("Petit au bout won by"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(NO_PETIT, t("Nobody (not played in the last trick)")),
+                    Choice(Side.TAKER.value, t("The taker's side")),
+                    Choice(Side.DEFENCE.value, t("The defence")),
+                ),
+                default=NO_PETIT,
+                shown_when=played,
+            ),
             *_poignee_fields("poignee", t("Poignée"), played),
             *_poignee_fields("poignee2", t("Second poignée"), played),
-            Field("chelem", t("Chelem"), FieldKind.CHOICE,
-                  choices=(Choice(Chelem.NONE.value, t("No chelem")),
-                           Choice(Chelem.ANNOUNCED_MADE.value, t("Announced and made")),
-                           Choice(Chelem.ANNOUNCED_FAILED.value, t("Announced and failed")),
-                           Choice(Chelem.UNANNOUNCED_MADE.value,
-                                  t("Taker's side took every trick, unannounced")),
-                           Choice(Chelem.DEFENCE_MADE.value, t("Defence took every trick"))),
-                  default=Chelem.NONE.value, shown_when=played, section=BONUSES),
+            Field(
+                "chelem",
+                t("Chelem"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Chelem.NONE.value, t("No chelem")),
+                    Choice(Chelem.ANNOUNCED_MADE.value, t("Announced and made")),
+                    Choice(Chelem.ANNOUNCED_FAILED.value, t("Announced and failed")),
+                    Choice(
+                        Chelem.UNANNOUNCED_MADE.value,
+                        t("Taker's side took every trick, unannounced"),
+                    ),
+                    Choice(Chelem.DEFENCE_MADE.value, t("Defence took every trick")),
+                ),
+                default=Chelem.NONE.value,
+                shown_when=played,
+                section=BONUSES,
+            ),
         ]
         return tuple(fields)
 
@@ -1143,8 +1493,9 @@ class FrenchTarot(Game):
             return self._redeal(state)
         return played_result(setup, read_hand(setup, entry))
 
-    def check_and_score(self, state: State,
-                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+    def check_and_score(
+        self, state: State, entry: Entry
+    ) -> tuple[Sequence[Problem], HandResult | None]:
         """`validate`, then `score`, with the hand read once; a hand the quick path finds
         clean (`looks_clean`) skips the full referee, which would find nothing."""
         if entry.get("contract") not in PLAYED_SET:
@@ -1161,9 +1512,14 @@ class FrenchTarot(Game):
         """Everyone passed: nobody scores and the next player deals (the words made when
         first read)."""
         setup = state.setup
-        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
-                                LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS,
-                                redeal=True)
+        return hand_result_from(
+            (0,) * setup.player_count,
+            (setup, self.dealer(state)),
+            LATER_REDEAL_LINES,
+            LATER_REDEAL_HEADLINE,
+            LATER_PASS_FACTS,
+            redeal=True,
+        )
 
     def settlement(self, state: State) -> Settlement:
         """Every hand is paid between the players, so the totals are each player's net."""
@@ -1193,11 +1549,19 @@ class FrenchTarot(Game):
         best = totals[winners[0]]
         names = state.setup.names_of(list(winners))
         if len(winners) == 1:
-            text = t("After {played} hands {names} wins with {best}", played=played,
-                     names=names, best=best)
+            text = t(
+                "After {played} hands {names} wins with {best}",
+                played=played,
+                names=names,
+                best=best,
+            )
         else:
-            text = t("After {played} hands {names} share first place with {best}",
-                     played=played, names=names, best=best)
+            text = t(
+                "After {played} hands {names} share first place with {best}",
+                played=played,
+                names=names,
+                best=best,
+            )
         return Outcome(finished=True, winners=winners, text=text)
 
     def describe(self, setup: Setup, entry: Entry) -> str:
@@ -1205,13 +1569,21 @@ class FrenchTarot(Game):
         if entry.get("contract") not in PLAYED_SET:
             return t("All passed — redeal")
         hand = read_hand(setup, entry)
-        parts = [_describe_taker(setup, hand), CONTRACT_LABELS[hand.contract],
-                 t("{points} pts, {bouts}", points=format_points(hand.points),
-                   bouts=_bouts(hand.bouts))]
+        parts = [
+            _describe_taker(setup, hand),
+            CONTRACT_LABELS[hand.contract],
+            t("{points} pts, {bouts}", points=format_points(hand.points), bouts=_bouts(hand.bouts)),
+        ]
         if hand.petit_au_bout != NO_PETIT:
             parts.append(PETIT_DESCRIBED[hand.petit_au_bout])
-        parts.extend(t("poignée {level} ({name})", level=POIGNEE_LEVEL_WORDS[p.level],
-                       name=setup.players[p.by]) for p in hand.poignees)
+        parts.extend(
+            t(
+                "poignée {level} ({name})",
+                level=POIGNEE_LEVEL_WORDS[p.level],
+                name=setup.players[p.by],
+            )
+            for p in hand.poignees
+        )
         if hand.chelem is not Chelem.NONE:
             parts.append(CHELEM_DESCRIBED[hand.chelem])
         return join(parts, " · ")
@@ -1227,23 +1599,39 @@ def played_result(setup: Setup, hand: Hand) -> HandResult:
 def headline(setup: Setup, hand: Hand) -> Text:
     """The hand in the table's words: "Ann · Garde · made by 6"."""
     if is_made(hand.points, hand.bouts):
-        return t("{taker} · {contract} · made by {margin}", taker=setup.players[hand.taker],
-                 contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
-    return t("{taker} · {contract} · failed by {margin}", taker=setup.players[hand.taker],
-             contract=CONTRACT_LABELS[hand.contract], margin=margin(hand.points, hand.bouts))
+        return t(
+            "{taker} · {contract} · made by {margin}",
+            taker=setup.players[hand.taker],
+            contract=CONTRACT_LABELS[hand.contract],
+            margin=margin(hand.points, hand.bouts),
+        )
+    return t(
+        "{taker} · {contract} · failed by {margin}",
+        taker=setup.players[hand.taker],
+        contract=CONTRACT_LABELS[hand.contract],
+        margin=margin(hand.points, hand.bouts),
+    )
 
 
 LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
-    LaterFrom(score_lines), LaterFrom(headline), LaterFrom(_facts_at))
+    LaterFrom(score_lines),
+    LaterFrom(headline),
+    LaterFrom(_facts_at),
+)
 """A played hand's lines, headline and facts, made from (setup, hand) when first read."""
 
 
 def redeal_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
     """Everyone passed: no score, and the deal moves on from `dealer`."""
     next_dealer = (dealer + 1) % setup.player_count
-    return (t("Everyone passed: no score, the cards are redealt"),
-            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-              next=setup.players[next_dealer]))
+    return (
+        t("Everyone passed: no score, the cards are redealt"),
+        t(
+            "The deal moves on from {dealer} to {next}",
+            dealer=setup.players[dealer],
+            next=setup.players[next_dealer],
+        ),
+    )
 
 
 def _redeal_headline(setup: Setup, dealer: int) -> str:
@@ -1255,7 +1643,10 @@ def _pass_facts_at(setup: Setup, dealer: int) -> dict[str, Any]:
 
 
 LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS = (
-    LaterFrom(redeal_lines), LaterFrom(_redeal_headline), LaterFrom(_pass_facts_at))
+    LaterFrom(redeal_lines),
+    LaterFrom(_redeal_headline),
+    LaterFrom(_pass_facts_at),
+)
 """A redeal's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
@@ -1270,38 +1661,62 @@ def _describe_taker(setup: Setup, hand: Hand) -> str:
         return t("{name} alone", name=name)
     partner = setup.players[hand.partner]
     if hand.called_king:
-        return t("{name} with {partner} ({king})", name=name, partner=partner,
-                 king=king_label(hand.called_king))
+        return t(
+            "{name} with {partner} ({king})",
+            name=name,
+            partner=partner,
+            king=king_label(hand.called_king),
+        )
     return t("{name} with {partner}", name=name, partner=partner)
 
 
 BONUSES = t("Poignées and chelem")
 
 
-def _poignee_fields(prefix: str, label: str,
-                    shown_when: tuple[str, tuple[str, ...]]) -> tuple[Field, ...]:
+def _poignee_fields(
+    prefix: str, label: str, shown_when: tuple[str, tuple[str, ...]]
+) -> tuple[Field, ...]:
     """Who showed a poignée, its level, and the trumps shown (blank = the level's threshold)."""
     return (
-        Field(f"{prefix}_by", t("{poignee} shown by", poignee=label), FieldKind.SEAT,
-              none_label=t("No poignée"),
-              required=False, shown_when=shown_when, section=BONUSES),
-        Field(f"{prefix}_level", t("{poignee} level", poignee=label), FieldKind.CHOICE,
-              choices=tuple(Choice(level.value, POIGNEE_LEVEL_LABELS[level])
-                            for level in PoigneeLevel),
-              default=PoigneeLevel.SINGLE.value, shown_when=shown_when, section=BONUSES),
-        Field(f"{prefix}_trumps", t("{poignee} trumps shown", poignee=label), FieldKind.INTEGER,
-              minimum=0, maximum=ALL_TRUMPS, required=False,
-              help=t("The Excuse counts as a trump; blank = the level's threshold"),
-              shown_when=shown_when, section=BONUSES),
+        Field(
+            f"{prefix}_by",
+            t("{poignee} shown by", poignee=label),
+            FieldKind.SEAT,
+            none_label=t("No poignée"),
+            required=False,
+            shown_when=shown_when,
+            section=BONUSES,
+        ),
+        Field(
+            f"{prefix}_level",
+            t("{poignee} level", poignee=label),
+            FieldKind.CHOICE,
+            choices=tuple(
+                Choice(level.value, POIGNEE_LEVEL_LABELS[level]) for level in PoigneeLevel
+            ),
+            default=PoigneeLevel.SINGLE.value,
+            shown_when=shown_when,
+            section=BONUSES,
+        ),
+        Field(
+            f"{prefix}_trumps",
+            t("{poignee} trumps shown", poignee=label),
+            FieldKind.INTEGER,
+            minimum=0,
+            maximum=ALL_TRUMPS,
+            required=False,
+            help=t("The Excuse counts as a trump; blank = the level's threshold"),
+            shown_when=shown_when,
+            section=BONUSES,
+        ),
     )
-
 
 
 # ---------------------------------------------------------------- the trick referee
 
 
 class SuitOrder(StrEnum):
-    """How the pips of each suit rank in a trick (RULINGS.md, French Tarot)."""
+    """How the pips of each suit rank in a trick (docs/rulings.md, French Tarot)."""
 
     AS_WRITTEN = "as_written"  # red suits Ace high and Ten low; black suits Ten high
     FFT = "fft"  # every suit Ten high
@@ -1317,14 +1732,21 @@ class FrenchTarotReferee(TarotReferee):
     cards = PACK
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("suit_order", t("Suit order in tricks"), FieldKind.CHOICE,
-                      choices=(Choice(SuitOrder.AS_WRITTEN.value,
-                                      t("As written: red suits Ace high, Ten low")),
-                               Choice(SuitOrder.FFT.value, t("FFT: every suit Ten high"))),
-                      default=SuitOrder.AS_WRITTEN.value,
-                      help=t("The pad's rulings: as written; option: the FFT's order")),)
-
-
+        return (
+            Field(
+                "suit_order",
+                t("Suit order in tricks"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(
+                        SuitOrder.AS_WRITTEN.value, t("As written: red suits Ace high, Ten low")
+                    ),
+                    Choice(SuitOrder.FFT.value, t("FFT: every suit Ten high")),
+                ),
+                default=SuitOrder.AS_WRITTEN.value,
+                help=t("The pad's rulings: as written; option: the FFT's order"),
+            ),
+        )
 
     def suit_orders(self, context: Mapping[str, Any]) -> tuple[RankOrder, RankOrder]:
         if context.get("suit_order") == SuitOrder.FFT:

@@ -1,7 +1,7 @@
 """Marmalade, seed 002: a trick game pegged on a cribbage board, two or more players, 52 cards,
 the trump suit turned up once for the whole game.
 
-The trick referee and the score pad. RULINGS.md "Marmalade" settles the trick (the highest
+The trick referee and the score pad. docs/rulings.md "Marmalade" settles the trick (the highest
 trump wins, else the highest card of the suit led), the pegs (5 for a trick won with a trump,
 else 2; plus 2 for each trump and 1 for each court card in it) and the board (121 holes, 61 as
 an option). The text's "Highest Cards" give the orders: red suits King, Queen, Jack, Ace, then
@@ -52,7 +52,7 @@ BLACK_ORDER = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 COURTS = (JACK, QUEEN, KING)
 
 WON_WITH_TRUMP, WON_WITHOUT_TRUMP, PER_TRUMP, PER_COURT = 5, 2, 2, 1
-"""RULINGS.md "Marmalade": the winner pegs 5 for a trick won with a trump, else 2, plus 2 for
+"""docs/rulings.md "Marmalade": the winner pegs 5 for a trick won with a trump, else 2, plus 2 for
 each trump in the trick (the winning one included) and 1 for each court card."""
 
 
@@ -100,40 +100,66 @@ class MarmaladeReferee(RankingReferee):
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         """The hand's trump over the suit led, each suit in its colour's order."""
-        return TrickRanking(order=BLACK_ORDER, suit_orders=suit_orders(),
-                            trump=Suit(context["trump"]))
+        return TrickRanking(
+            order=BLACK_ORDER, suit_orders=suit_orders(), trump=Suit(context["trump"])
+        )
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """Why the card won: the trump rule or the suit led, with the colour's order."""
         red = card.suit.is_red
         if by is WinBy.TRUMP:
             suit = SUIT_NAMES[card.suit]
-            return (t("{suit} are trumps: a trump beats every other suit and the highest trump "
-                      "wins; in Marmalade the red suits rank King, Queen, Jack, Ace, then the "
-                      "Two down to the Ten", suit=suit) if red else
-                    t("{suit} are trumps: a trump beats every other suit and the highest trump "
-                      "wins; in Marmalade the black suits rank King, Queen, Jack, then the Ten "
-                      "down to the Two, and the Ace lowest", suit=suit))
-        return (t("nobody played a trump, so the highest card of the suit led wins; in "
-                  "Marmalade the red suits rank King, Queen, Jack, Ace, then the Two down to "
-                  "the Ten") if red else
-                t("nobody played a trump, so the highest card of the suit led wins; in "
-                  "Marmalade the black suits rank King, Queen, Jack, then the Ten down to the "
-                  "Two, and the Ace lowest"))
+            return (
+                t(
+                    "{suit} are trumps: a trump beats every other suit and the highest trump "
+                    "wins; in Marmalade the red suits rank King, Queen, Jack, Ace, then the "
+                    "Two down to the Ten",
+                    suit=suit,
+                )
+                if red
+                else t(
+                    "{suit} are trumps: a trump beats every other suit and the highest trump "
+                    "wins; in Marmalade the black suits rank King, Queen, Jack, then the Ten "
+                    "down to the Two, and the Ace lowest",
+                    suit=suit,
+                )
+            )
+        return (
+            t(
+                "nobody played a trump, so the highest card of the suit led wins; in "
+                "Marmalade the red suits rank King, Queen, Jack, Ace, then the Two down to "
+                "the Ten"
+            )
+            if red
+            else t(
+                "nobody played a trump, so the highest card of the suit led wins; in "
+                "Marmalade the black suits rank King, Queen, Jack, then the Ten down to the "
+                "Two, and the Ace lowest"
+            )
+        )
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
+    def notes(
+        self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
+    ) -> tuple[str, ...]:
         """What the winner pegs for this trick."""
         if winner is None:
             return ()
         trump = Suit(context["trump"])
-        how = (t("won with a trump ({points})", points=WON_WITH_TRUMP)
-               if cards[winner].suit is trump
-               else t("won without a trump ({points})", points=WON_WITHOUT_TRUMP))
-        return (t("The winner pegs {pegs}: {how}, {per_trump} for each trump and {per_court} "
-                  "for each court card in the trick.", pegs=pegs(cards, winner, trump),
-                  how=how, per_trump=PER_TRUMP, per_court=PER_COURT),)
+        how = (
+            t("won with a trump ({points})", points=WON_WITH_TRUMP)
+            if cards[winner].suit is trump
+            else t("won without a trump ({points})", points=WON_WITHOUT_TRUMP)
+        )
+        return (
+            t(
+                "The winner pegs {pegs}: {how}, {per_trump} for each trump and {per_court} "
+                "for each court card in the trick.",
+                pegs=pegs(cards, winner, trump),
+                how=how,
+                per_trump=PER_TRUMP,
+                per_court=PER_COURT,
+            ),
+        )
 
 
 REFEREE = register_referee(MarmaladeReferee())
@@ -235,8 +261,9 @@ def trick_from_cards(state: State, entry: Entry) -> tuple[Trick | None, list[Pro
     whatever was also stated must agree with the cards."""
     setup = state.setup
     trump = settings(setup).trump
-    cards, problems = read_trick_cards(REFEREE, setup.player_count, {"trump": trump.value},
-                                       written_cards(entry))
+    cards, problems = read_trick_cards(
+        REFEREE, setup.player_count, {"trump": trump.value}, written_cards(entry)
+    )
     if problems:
         return None, problems
     leader = entry.get("leader")
@@ -246,9 +273,15 @@ def trick_from_cards(state: State, entry: Entry) -> tuple[Trick | None, list[Pro
     if verdict.winner is None:  # a led card can always win in Marmalade; kept for the type
         return None, [Problem("cards", verdict.rule)]
     winner = seat_of(leader, verdict.winner, setup.player_count)
-    trick = Trick(winner, cards[verdict.winner].suit is trump, count_trumps(cards, trump),
-                  count_courts(cards), leader, tuple(cards),
-                  verdict.words(setup.players, leader))
+    trick = Trick(
+        winner,
+        cards[verdict.winner].suit is trump,
+        count_trumps(cards, trump),
+        count_courts(cards),
+        leader,
+        tuple(cards),
+        verdict.words(setup.players, leader),
+    )
     return trick, disagreements(setup, trick, entry)
 
 
@@ -257,8 +290,13 @@ def trick_from_counts(setup: Setup, entry: Entry) -> tuple[Trick | None, list[Pr
     problems = missing_counts(entry)
     if problems:
         return None, problems
-    trick = Trick(entry["winner"], entry["won_with"] == WonWith.TRUMP, entry["trumps"],
-                  entry["courts"], entry.get("leader"))
+    trick = Trick(
+        entry["winner"],
+        entry["won_with"] == WonWith.TRUMP,
+        entry["trumps"],
+        entry["courts"],
+        entry.get("leader"),
+    )
     problems = impossible_counts(setup, trick)
     return (None, problems) if problems else (trick, [])
 
@@ -298,8 +336,9 @@ class Pegging:
 
 def peg(state: State, trick: Trick) -> Pegging:
     """The winner's peg moved by the trick's worth, stopped at the board's last hole."""
-    return Pegging(trick.winner, state.totals[trick.winner], trick.pegs,
-                   settings(state.setup).board.holes)
+    return Pegging(
+        trick.winner, state.totals[trick.winner], trick.pegs, settings(state.setup).board.holes
+    )
 
 
 def finisher(state: State) -> int | None:
@@ -318,25 +357,51 @@ def disagreements(setup: Setup, trick: Trick, entry: Entry) -> list[Problem]:
     problems = []
     stated = entry.get("winner")
     if stated is not None and stated != trick.winner:
-        problems.append(Problem("winner", t("The cards give the trick to {winner}, not "
-                                            "{stated}: {verdict}.", winner=names[trick.winner],
-                                            stated=names[stated], verdict=trick.verdict)))
+        problems.append(
+            Problem(
+                "winner",
+                t(
+                    "The cards give the trick to {winner}, not {stated}: {verdict}.",
+                    winner=names[trick.winner],
+                    stated=names[stated],
+                    verdict=trick.verdict,
+                ),
+            )
+        )
     won_with = entry.get("won_with")
     if won_with is not None and (won_with == WonWith.TRUMP) != trick.trump_win:
-        message = (t("The cards say the trick was won with a trump: {verdict}.",
-                     verdict=trick.verdict) if trick.trump_win else
-                   t("The cards say the trick was won without a trump: {verdict}.",
-                     verdict=trick.verdict))
+        message = (
+            t("The cards say the trick was won with a trump: {verdict}.", verdict=trick.verdict)
+            if trick.trump_win
+            else t(
+                "The cards say the trick was won without a trump: {verdict}.", verdict=trick.verdict
+            )
+        )
         problems.append(Problem("won_with", message))
     if entry.get("trumps") is not None and entry["trumps"] != trick.trumps:
-        problems.append(Problem("trumps", tn("The cards hold {count} trump, not {stated}.",
-                                             "The cards hold {count} trumps, not {stated}.",
-                                             trick.trumps, stated=entry["trumps"])))
+        problems.append(
+            Problem(
+                "trumps",
+                tn(
+                    "The cards hold {count} trump, not {stated}.",
+                    "The cards hold {count} trumps, not {stated}.",
+                    trick.trumps,
+                    stated=entry["trumps"],
+                ),
+            )
+        )
     if entry.get("courts") is not None and entry["courts"] != trick.courts:
-        problems.append(Problem("courts", tn("The cards hold {count} court card, not {stated}.",
-                                             "The cards hold {count} court cards, not "
-                                             "{stated}.", trick.courts,
-                                             stated=entry["courts"])))
+        problems.append(
+            Problem(
+                "courts",
+                tn(
+                    "The cards hold {count} court card, not {stated}.",
+                    "The cards hold {count} court cards, not {stated}.",
+                    trick.courts,
+                    stated=entry["courts"],
+                ),
+            )
+        )
     return problems
 
 
@@ -351,8 +416,9 @@ MISSING_WORDS = {
 
 def missing_counts(entry: Entry) -> list[Problem]:
     """The counts a trick without its cards leaves blank, each asked for on its field."""
-    return [Problem(name, words) for name, words in MISSING_WORDS.items()
-            if entry.get(name) is None]
+    return [
+        Problem(name, words) for name, words in MISSING_WORDS.items() if entry.get(name) is None
+    ]
 
 
 def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
@@ -360,32 +426,58 @@ def impossible_counts(setup: Setup, trick: Trick) -> list[Problem]:
     trump courts than the pack has, more court cards outside the trump suit than it has."""
     problems = []
     if trick.trump_win and trick.trumps == 0:
-        problems.append(Problem("trumps", t("A trick won with a trump holds at least 1 trump: "
-                                            "the winning card.")))
+        problems.append(
+            Problem(
+                "trumps", t("A trick won with a trump holds at least 1 trump: the winning card.")
+            )
+        )
     if not trick.trump_win and trick.trumps > 0:
-        problems.append(Problem("won_with", tn("With {count} trump in it the trick was won with "
-                                               "a trump: the highest trump always wins.",
-                                               "With {count} trumps in it the trick was won "
-                                               "with a trump: the highest trump always wins.",
-                                               trick.trumps)))
+        problems.append(
+            Problem(
+                "won_with",
+                tn(
+                    "With {count} trump in it the trick was won with "
+                    "a trump: the highest trump always wins.",
+                    "With {count} trumps in it the trick was won "
+                    "with a trump: the highest trump always wins.",
+                    trick.trumps,
+                ),
+            )
+        )
     both = trick.trumps + trick.courts - setup.player_count
     others = trick.courts - min(trick.trumps, TRUMP_COURTS)
     if others > OTHER_COURTS:
-        problems.append(Problem("courts", t("{courts} and {trumps} would need at least {others} "
-                                            "court cards outside the trump suit; the pack has "
-                                            "{pack} (the King, Queen and Jack of the other three "
-                                            "suits).",
-                                            courts=courts_words(trick.courts),
-                                            trumps=trumps_words(trick.trumps),
-                                            others=others, pack=OTHER_COURTS)))
+        problems.append(
+            Problem(
+                "courts",
+                t(
+                    "{courts} and {trumps} would need at least {others} "
+                    "court cards outside the trump suit; the pack has "
+                    "{pack} (the King, Queen and Jack of the other three "
+                    "suits).",
+                    courts=courts_words(trick.courts),
+                    trumps=trumps_words(trick.trumps),
+                    others=others,
+                    pack=OTHER_COURTS,
+                ),
+            )
+        )
     elif both > TRUMP_COURTS:
-        problems.append(Problem("courts", t("{trumps} and {courts} in {cards} cards would need "
-                                            "{both} trump courts; the pack has {pack} (the "
-                                            "King, Queen and Jack of trumps).",
-                                            trumps=trumps_words(trick.trumps),
-                                            courts=courts_words(trick.courts),
-                                            cards=setup.player_count, both=both,
-                                            pack=TRUMP_COURTS)))
+        problems.append(
+            Problem(
+                "courts",
+                t(
+                    "{trumps} and {courts} in {cards} cards would need "
+                    "{both} trump courts; the pack has {pack} (the "
+                    "King, Queen and Jack of trumps).",
+                    trumps=trumps_words(trick.trumps),
+                    courts=courts_words(trick.courts),
+                    cards=setup.player_count,
+                    both=both,
+                    pack=TRUMP_COURTS,
+                ),
+            )
+        )
     return problems
 
 
@@ -404,9 +496,15 @@ def game_over_problem(state: State) -> Problem | None:
     seat = finisher(state)
     if seat is None:
         return None
-    return Problem(None, t("{name} reached the last hole ({holes}) and won: no trick is "
-                           "pegged after the game is won.", name=state.setup.players[seat],
-                           holes=settings(state.setup).board.holes))
+    return Problem(
+        None,
+        t(
+            "{name} reached the last hole ({holes}) and won: no trick is "
+            "pegged after the game is won.",
+            name=state.setup.players[seat],
+            holes=settings(state.setup).board.holes,
+        ),
+    )
 
 
 # ---------------------------------------------------------------- the words
@@ -414,39 +512,74 @@ def game_over_problem(state: State) -> Problem | None:
 
 def trick_lines(trick: Trick) -> list[str]:
     """The arithmetic of the trick's worth: the win, the trumps, the courts, the sum."""
-    win = (t("Won with a trump: {points}", points=WON_WITH_TRUMP) if trick.trump_win
-           else t("Won without a trump: {points}", points=WON_WITHOUT_TRUMP))
+    win = (
+        t("Won with a trump: {points}", points=WON_WITH_TRUMP)
+        if trick.trump_win
+        else t("Won without a trump: {points}", points=WON_WITHOUT_TRUMP)
+    )
     won = WON_WITH_TRUMP if trick.trump_win else WON_WITHOUT_TRUMP
     trumps = PER_TRUMP * trick.trumps
     courts = PER_COURT * trick.courts
-    return [win,
-            tn("{count} trump × {each} = {points}", "{count} trumps × {each} = {points}",
-               trick.trumps, each=PER_TRUMP, points=trumps),
-            tn("{count} court card × {each} = {points}",
-               "{count} court cards × {each} = {points}", trick.courts, each=PER_COURT,
-               points=courts),
-            tn("{won} + {trumps} + {courts} = {count} hole",
-               "{won} + {trumps} + {courts} = {count} holes", trick.pegs, won=won,
-               trumps=trumps, courts=courts)]
+    return [
+        win,
+        tn(
+            "{count} trump × {each} = {points}",
+            "{count} trumps × {each} = {points}",
+            trick.trumps,
+            each=PER_TRUMP,
+            points=trumps,
+        ),
+        tn(
+            "{count} court card × {each} = {points}",
+            "{count} court cards × {each} = {points}",
+            trick.courts,
+            each=PER_COURT,
+            points=courts,
+        ),
+        tn(
+            "{won} + {trumps} + {courts} = {count} hole",
+            "{won} + {trumps} + {courts} = {count} holes",
+            trick.pegs,
+            won=won,
+            trumps=trumps,
+            courts=courts,
+        ),
+    ]
 
 
 def peg_line(name: str, move: Pegging) -> str:
     """The peg's move: "Ann: hole 40 + 10 = hole 50", capped at the last hole when it runs over."""
     if not move.capped:
-        return t("{name}: hole {start} + {worth} = hole {end}", name=name, start=move.start,
-                 worth=move.worth, end=move.end)
-    return tn("{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
-              "hole {end} ({count} hole)",
-              "{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
-              "hole {end} ({count} holes)", move.moved, name=name, start=move.start,
-              worth=move.worth, sum=move.start + move.worth, end=move.end)
+        return t(
+            "{name}: hole {start} + {worth} = hole {end}",
+            name=name,
+            start=move.start,
+            worth=move.worth,
+            end=move.end,
+        )
+    return tn(
+        "{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
+        "hole {end} ({count} hole)",
+        "{name}: hole {start} + {worth} = {sum}, past the last hole: the peg stops in "
+        "hole {end} ({count} holes)",
+        move.moved,
+        name=name,
+        start=move.start,
+        worth=move.worth,
+        sum=move.start + move.worth,
+        end=move.end,
+    )
 
 
 def headline(name: str, move: Pegging) -> str:
     """One line for the trick: who pegs how many, and the win when the peg reaches the end."""
     if move.wins:
-        return t("{name} pegs {moved} to hole {end}, the last hole, and wins", name=name,
-                 moved=move.moved, end=move.end)
+        return t(
+            "{name} pegs {moved} to hole {end}, the last hole, and wins",
+            name=name,
+            moved=move.moved,
+            end=move.end,
+        )
     return t("{name} pegs {worth} to hole {end}", name=name, worth=move.worth, end=move.end)
 
 
@@ -460,9 +593,11 @@ def describe_entry(setup: Setup, entry: Entry) -> str:
             return t("Cards {cards} · {name} led", cards=cards, name=names[entry["leader"]])
         return t("Cards {cards}", cards=cards)
     winner = entry.get("winner")
-    counts = {"who": names[winner] if winner is not None else t("Nobody"),
-              "trumps": trumps_words(entry.get("trumps") or 0),
-              "courts": courts_words(entry.get("courts") or 0)}
+    counts = {
+        "who": names[winner] if winner is not None else t("Nobody"),
+        "trumps": trumps_words(entry.get("trumps") or 0),
+        "courts": courts_words(entry.get("courts") or 0),
+    }
     if entry.get("won_with") == WonWith.TRUMP:
         return t("{who} won with a trump · {trumps}, {courts}", **counts)
     return t("{who} won without a trump · {trumps}, {courts}", **counts)
@@ -479,8 +614,18 @@ LANE_HEIGHT, LANE_TRACK, SCALE_HEIGHT = 40, 28, 16
 """A lane's height, its row of holes' height within it, and the numbered scale under the lanes."""
 STREET = 30
 """A cribbage board's street: thirty holes between the long ticks (121 = 4 streets + 1)."""
-PEG_COLOURS = ("#c0392b", "#1f5fa8", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000",
-               "#2e4053", "#c2185b", "#6e5a1e")
+PEG_COLOURS = (
+    "#c0392b",
+    "#1f5fa8",
+    "#1e8449",
+    "#b9770e",
+    "#7d3c98",
+    "#117a65",
+    "#a04000",
+    "#2e4053",
+    "#c2185b",
+    "#6e5a1e",
+)
 """One peg colour per seat, told apart on a white card."""
 
 
@@ -545,8 +690,9 @@ class BoardPicture:
     @property
     def words(self) -> Text:
         """The picture in words, for a screen reader."""
-        pegs_at = i18n.join([t("{name} at hole {hole}", name=lane.name, hole=lane.hole)
-                             for lane in self.lanes])
+        pegs_at = i18n.join(
+            [t("{name} at hole {hole}", name=lane.name, hole=lane.hole) for lane in self.lanes]
+        )
         return t("The board of {holes} holes: {pegs}.", holes=self.holes, pegs=pegs_at)
 
 
@@ -571,10 +717,19 @@ def board_picture(state: State) -> BoardPicture:
     totals = state.totals
     best = max(totals)
     done = finisher(state)
-    lanes = tuple(Lane(seat, name, totals[seat], seat * LANE_HEIGHT, hole_x(totals[seat], holes),
-                       PEG_COLOURS[seat % len(PEG_COLOURS)],
-                       bool(state.hands) and totals[seat] == best, done == seat)
-                  for seat, name in enumerate(state.setup.players))
+    lanes = tuple(
+        Lane(
+            seat,
+            name,
+            totals[seat],
+            seat * LANE_HEIGHT,
+            hole_x(totals[seat], holes),
+            PEG_COLOURS[seat % len(PEG_COLOURS)],
+            bool(state.hands) and totals[seat] == best,
+            done == seat,
+        )
+        for seat, name in enumerate(state.setup.players)
+    )
     return BoardPicture(holes, lanes, ticks(holes))
 
 
@@ -582,7 +737,7 @@ def board_picture(state: State) -> BoardPicture:
 
 
 class Marmalade(Game):
-    """Marmalade's score pad: each entry is one trick, its winner pegs what RULINGS.md gives it,
+    """Marmalade's score pad: each entry is one trick, its winner pegs what docs/rulings.md gives it,
     and the first peg in the board's last hole wins."""
 
     slug = "marmalade"
@@ -590,9 +745,11 @@ class Marmalade(Game):
     player_counts = tuple(range(2, MAX_SEATS + 1))
     zero_sum = False
     scale = Scale(t("hole"), t("holes"))
-    summary = t("A trick game pegged on a cribbage board: each trick's winner pegs 5 (won with "
-                "a trump) or 2, plus 2 a trump and 1 a court card in it; the first to the last "
-                "hole wins, even mid-deal. One entry is one trick; the pad draws the board.")
+    summary = t(
+        "A trick game pegged on a cribbage board: each trick's winner pegs 5 (won with "
+        "a trump) or 2, plus 2 a trump and 1 a court card in it; the first to the last "
+        "hole wins, even mid-deal. One entry is one trick; the pad draws the board."
+    )
     turn_word = t("leads")
     turn_heading = t("Leads")
     options_type = Options
@@ -601,38 +758,89 @@ class Marmalade(Game):
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The trump suit turned up before the first deal, and the board's length."""
         return (
-            Field("trump", t("Trump suit (the card turned up before the deal)"),
-                  FieldKind.CHOICE, choices=suit_choices(PLAIN_SUITS), default=Suit.SPADES.value,
-                  help=t("The text: the suit of the card turned up is trumps for the whole "
-                         "game")),
-            Field("board", t("Board"), FieldKind.CHOICE,
-                  choices=(Choice(Board.FULL.value, t("121 holes")),
-                           Choice(Board.SHORT.value, t("61 holes (a short game)"))),
-                  default=Board.FULL.value,
-                  help=t("The pad's rulings: 121 holes, 61 as an option")),
+            Field(
+                "trump",
+                t("Trump suit (the card turned up before the deal)"),
+                FieldKind.CHOICE,
+                choices=suit_choices(PLAIN_SUITS),
+                default=Suit.SPADES.value,
+                help=t("The text: the suit of the card turned up is trumps for the whole game"),
+            ),
+            Field(
+                "board",
+                t("Board"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Board.FULL.value, t("121 holes")),
+                    Choice(Board.SHORT.value, t("61 holes (a short game)")),
+                ),
+                default=Board.FULL.value,
+                help=t("The pad's rulings: 121 holes, 61 as an option"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The cards of the trick (the pad works the rest out), or, quicker, its counts."""
         most = setup.player_count
         return (
-            Field("leader", t("Led the trick"), FieldKind.SEAT, required=False,
-                  help=t("Only with the cards. Blank: whoever won the last trick leads, as the "
-                         "pad shows above.")),
-            Field("cards", t("Cards of the trick, in order from the leader"), FieldKind.TEXT,
-                  required=False, max_length=60,
-                  help=t("Card codes like KH 10S 2C. The pad finds the winner, the trumps and "
-                         "the court cards.")),
-            Field("winner", t("Won the trick"), FieldKind.SEAT, required=False,
-                  help=t("With the cards typed, the pad finds the winner and checks this.")),
-            Field("won_with", t("Won with"), FieldKind.CHOICE, required=False, section=QUICK,
-                  choices=(Choice(WonWith.TRUMP.value, t("A trump")),
-                           Choice(WonWith.PLAIN.value, t("No trump")))),
-            Field("trumps", t("Trumps in the trick"), FieldKind.INTEGER, minimum=0,
-                  maximum=most, required=False, section=QUICK,
-                  help=t("The winning trump included")),
-            Field("courts", t("Court cards in the trick (J, Q, K)"), FieldKind.INTEGER,
-                  minimum=0, maximum=most, required=False, section=QUICK),
+            Field(
+                "leader",
+                t("Led the trick"),
+                FieldKind.SEAT,
+                required=False,
+                help=t(
+                    "Only with the cards. Blank: whoever won the last trick leads, as the "
+                    "pad shows above."
+                ),
+            ),
+            Field(
+                "cards",
+                t("Cards of the trick, in order from the leader"),
+                FieldKind.TEXT,
+                required=False,
+                max_length=60,
+                help=t(
+                    "Card codes like KH 10S 2C. The pad finds the winner, the trumps and "
+                    "the court cards."
+                ),
+            ),
+            Field(
+                "winner",
+                t("Won the trick"),
+                FieldKind.SEAT,
+                required=False,
+                help=t("With the cards typed, the pad finds the winner and checks this."),
+            ),
+            Field(
+                "won_with",
+                t("Won with"),
+                FieldKind.CHOICE,
+                required=False,
+                section=QUICK,
+                choices=(
+                    Choice(WonWith.TRUMP.value, t("A trump")),
+                    Choice(WonWith.PLAIN.value, t("No trump")),
+                ),
+            ),
+            Field(
+                "trumps",
+                t("Trumps in the trick"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=most,
+                required=False,
+                section=QUICK,
+                help=t("The winning trump included"),
+            ),
+            Field(
+                "courts",
+                t("Court cards in the trick (J, Q, K)"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=most,
+                required=False,
+                section=QUICK,
+            ),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -648,15 +856,30 @@ class Marmalade(Game):
         assert trick is not None, "score is only called with an entry validate accepted"
         move = peg(state, trick)
         name = state.setup.players[trick.winner]
-        points = tuple(move.moved if seat == trick.winner else 0
-                       for seat in range(state.setup.player_count))
-        lines = [*([trick.verdict] if trick.verdict else []), *trick_lines(trick),
-                 peg_line(name, move)]
-        return HandResult(points, tuple(lines), headline(name, move),
-                          facts={"winner": trick.winner, "leader": trick.leader,
-                                 "trump_win": trick.trump_win, "trumps": trick.trumps,
-                                 "courts": trick.courts, "worth": trick.pegs,
-                                 "pegged": move.moved, "hole": move.end, "wins": move.wins})
+        points = tuple(
+            move.moved if seat == trick.winner else 0 for seat in range(state.setup.player_count)
+        )
+        lines = [
+            *([trick.verdict] if trick.verdict else []),
+            *trick_lines(trick),
+            peg_line(name, move),
+        ]
+        return HandResult(
+            points,
+            tuple(lines),
+            headline(name, move),
+            facts={
+                "winner": trick.winner,
+                "leader": trick.leader,
+                "trump_win": trick.trump_win,
+                "trumps": trick.trumps,
+                "courts": trick.courts,
+                "worth": trick.pegs,
+                "pegged": move.moved,
+                "hole": move.end,
+                "wins": move.wins,
+            },
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Over as soon as a peg stands in the last hole; until then the furthest peg leads."""
@@ -664,8 +887,15 @@ class Marmalade(Game):
         if seat is None:
             return super().outcome(state)
         holes = settings(state.setup).board.holes
-        return Outcome(True, (seat,), t("{name} reached hole {holes}, the last hole, and wins.",
-                                        name=state.setup.players[seat], holes=holes))
+        return Outcome(
+            True,
+            (seat,),
+            t(
+                "{name} reached hole {holes}, the last hole, and wins.",
+                name=state.setup.players[seat],
+                holes=holes,
+            ),
+        )
 
     def dealer(self, state: State) -> int:
         """Who leads the next trick: the winner of the last one."""
@@ -674,9 +904,14 @@ class Marmalade(Game):
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The trump suit and the board, beside who leads."""
         options = settings(state.setup)
-        return (t("{suit} {symbol} are trumps", suit=SUIT_NAMES[options.trump],
-                  symbol=options.trump.symbol),
-                t("{holes} holes", holes=options.board.holes))
+        return (
+            t(
+                "{suit} {symbol} are trumps",
+                suit=SUIT_NAMES[options.trump],
+                symbol=options.trump.symbol,
+            ),
+            t("{holes} holes", holes=options.board.holes),
+        )
 
     def board_picture(self, state: State) -> BoardPicture:
         """The board with each player's peg, for the pad's standings (its own partial)."""

@@ -8,7 +8,7 @@ five, which wins the pool and one ante from every other player; failing, the poo
 A misdeal (the text's "Issues while Dealing") is entered as a deal of its own: the dealer's
 stake stays in the pool, the deal passes to the left, and a house rule adds the text's optional
 second dealer's stake.
-The text is seed 002's "Maw"; RULINGS.md ("Maw (Spoil Five)") settles the winner and jinking;
+The text is seed 002's "Maw"; docs/rulings.md ("Maw (Spoil Five)") settles the winner and jinking;
 Peel's *Round Games with Cards* (Spoil-Five) fills the gaps. Rules page: docs/rules/maw.md.
 """
 
@@ -46,14 +46,14 @@ from companion.kit.tricks import RankOrder, TrickRanking, WinBy
 class Winning(StrEnum):
     """Who takes the pool at the end of a deal."""
 
-    THREE_TRICKS = "three"  # RULINGS.md: three tricks take the pool, else the deal is spoiled
+    THREE_TRICKS = "three"  # docs/rulings.md: three tricks take the pool, else the deal is spoiled
     MOST_TRICKS = "most"  # as written: "the highest number of tricks ... wins the pool"
 
 
 class SpoilAnte(StrEnum):
     """What each player adds to a pool carried over from a spoiled deal."""
 
-    FULL = "full"  # RULINGS.md: every player antes again
+    FULL = "full"  # docs/rulings.md: every player antes again
     ONE = "one"  # Peel: "the players contributing for the next round only one coin or counter"
 
 
@@ -110,7 +110,7 @@ TRICKS_PER_DEAL = 5
 """The text's "at the end of 5 rounds": five cards each, five tricks a deal."""
 
 WINNING_TRICKS = 3
-"""RULINGS.md: "A player who wins three tricks takes the pool"; the first three, for a jink."""
+"""docs/rulings.md: "A player who wins three tricks takes the pool"; the first three, for a jink."""
 
 ANTES = (2, 3)
 """The text: "Players pool 2-3 tokens that make up the pool"."""
@@ -141,11 +141,12 @@ def top_trumps(trump: Suit) -> tuple[Card, ...]:
     return tuple(tops)
 
 
-TOP_WORDS = (t("in Maw the Five of trumps (the five fingers) is the highest card of all"),
-             t("in Maw the Jack of trumps ranks second only to the Five"),
-             t("in Maw the Ace of Hearts is always a trump, third after the Five and the Jack"),
-             t("in Maw the Ace of trumps ranks fourth, after the Five, the Jack and the Ace of "
-               "Hearts"))
+TOP_WORDS = (
+    t("in Maw the Five of trumps (the five fingers) is the highest card of all"),
+    t("in Maw the Jack of trumps ranks second only to the Five"),
+    t("in Maw the Ace of Hearts is always a trump, third after the Five and the Jack"),
+    t("in Maw the Ace of trumps ranks fourth, after the Five, the Jack and the Ace of Hearts"),
+)
 
 
 # ---------------------------------------------------------------- typed options
@@ -319,9 +320,11 @@ def three_tricks(tricks: Sequence[int]) -> int | None:
 def deal_end(options: Options, hand: Hand) -> tuple[DealEnd, int | None]:
     """How the deal ended and who takes the pool (None: it carries)."""
     if hand.first_three is not None and hand.jink is not Jink.NONE:
-        return {Jink.CLAIMED: (DealEnd.CLAIMED, hand.first_three),
-                Jink.MADE: (DealEnd.JINKED, hand.first_three),
-                Jink.FAILED: (DealEnd.JINK_FAILED, None)}[hand.jink]
+        return {
+            Jink.CLAIMED: (DealEnd.CLAIMED, hand.first_three),
+            Jink.MADE: (DealEnd.JINKED, hand.first_three),
+            Jink.FAILED: (DealEnd.JINK_FAILED, None),
+        }[hand.jink]
     by_rule = most_tricks if options.winning is Winning.MOST_TRICKS else three_tricks
     winner = by_rule(hand.tricks)
     return (DealEnd.SPOILED, None) if winner is None else (DealEnd.TAKEN, winner)
@@ -331,10 +334,16 @@ def play_deal(options: Options, before: Pool, dealer: int, hand: Hand) -> Deal:
     """The counters of one deal: the stakes in, the pool out (or carried), a jink's antes."""
     ante = ante_at(options, before)
     end, winner = deal_end(options, hand)
-    return Deal(before=before, dealer=dealer, ante=ante, dealer_stake=options.dealer_stake,
-                paid_in=stakes_paid(len(hand.tricks), dealer, ante, options.dealer_stake),
-                end=end, winner=winner,
-                jink_ante=options.ante if end is DealEnd.JINKED else 0)
+    return Deal(
+        before=before,
+        dealer=dealer,
+        ante=ante,
+        dealer_stake=options.dealer_stake,
+        paid_in=stakes_paid(len(hand.tricks), dealer, ante, options.dealer_stake),
+        end=end,
+        winner=winner,
+        jink_ante=options.ante if end is DealEnd.JINKED else 0,
+    )
 
 
 def deal_dealer(setup: Setup, hands_before: int) -> int:
@@ -361,14 +370,17 @@ class Misdeal:
     @property
     def after(self) -> Pool:
         """The pool handed on: the pool before, with what the dealer left in it."""
-        stakes = tuple(stake + (self.forfeited if seat == self.dealer else 0)
-                       for seat, stake in enumerate(self.before.stakes))
+        stakes = tuple(
+            stake + (self.forfeited if seat == self.dealer else 0)
+            for seat, stake in enumerate(self.before.stakes)
+        )
         return Pool(stakes, self.before.misdealt + self.forfeited)
 
     def points(self) -> tuple[int, ...]:
         """The dealer's loss; nobody else pays or receives anything."""
-        return tuple(-self.forfeited if seat == self.dealer else 0
-                     for seat in range(len(self.before.stakes)))
+        return tuple(
+            -self.forfeited if seat == self.dealer else 0 for seat in range(len(self.before.stakes))
+        )
 
 
 def misdeal(options: Options, before: Pool, dealer: int) -> Misdeal:
@@ -384,17 +396,28 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
     """Five tricks a deal, or three when the winner of the first three claimed at once."""
     if hand.tricks_played == hand.tricks_expected:
         return []
-    counts = ", ".join(f"{name} {count}" for name, count in zip(setup.players, hand.tricks,
-                                                                strict=True))
+    counts = ", ".join(
+        f"{name} {count}" for name, count in zip(setup.players, hand.tricks, strict=True)
+    )
     if hand.claimed:
-        why = t("a claim after the first three tricks ends the deal, so only those three are "
-                "played")
+        why = t(
+            "a claim after the first three tricks ends the deal, so only those three are played"
+        )
     else:
         why = t("a deal has five tricks (five cards each)")
-    return [Problem(tricks_field(0), t("The tricks add up to {played} ({counts}): {why}, so "
-                                       "they must add up to {expected}.",
-                                       played=hand.tricks_played, counts=counts, why=why,
-                                       expected=hand.tricks_expected))]
+    return [
+        Problem(
+            tricks_field(0),
+            t(
+                "The tricks add up to {played} ({counts}): {why}, so "
+                "they must add up to {expected}.",
+                played=hand.tricks_played,
+                counts=counts,
+                why=why,
+                expected=hand.tricks_expected,
+            ),
+        )
+    ]
 
 
 def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -404,22 +427,50 @@ def first_three_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return nobody_problems(setup, hand)
     name, won = setup.players[hand.first_three], hand.tricks[hand.first_three]
     if won < WINNING_TRICKS:
-        return [Problem("first_three", tn("{name} won {count} trick, so {name} did not win the "
-                                          "first three: only the player who won them may "
-                                          "claim the pool or jink.",
-                                          "{name} won {count} tricks, so {name} did not win the "
-                                          "first three: only the player who won them may "
-                                          "claim the pool or jink.", won, name=name))]
+        return [
+            Problem(
+                "first_three",
+                tn(
+                    "{name} won {count} trick, so {name} did not win the "
+                    "first three: only the player who won them may "
+                    "claim the pool or jink.",
+                    "{name} won {count} tricks, so {name} did not win the "
+                    "first three: only the player who won them may "
+                    "claim the pool or jink.",
+                    won,
+                    name=name,
+                ),
+            )
+        ]
     if hand.jink is Jink.NONE:
-        return [Problem("jink", t("{name} won the first three tricks, and then either claimed "
-                                  "the pool or jinked (led on for all five): say which.",
-                                  name=name))]
+        return [
+            Problem(
+                "jink",
+                t(
+                    "{name} won the first three tricks, and then either claimed "
+                    "the pool or jinked (led on for all five): say which.",
+                    name=name,
+                ),
+            )
+        ]
     if hand.jink is Jink.MADE and won != TRICKS_PER_DEAL:
-        return [Problem("jink", t("A jink is made by winning all five tricks; {name} won "
-                                  "{won}, so the jink failed.", name=name, won=won))]
+        return [
+            Problem(
+                "jink",
+                t(
+                    "A jink is made by winning all five tricks; {name} won "
+                    "{won}, so the jink failed.",
+                    name=name,
+                    won=won,
+                ),
+            )
+        ]
     if hand.jink is Jink.FAILED and won == TRICKS_PER_DEAL:
-        return [Problem("jink", t("{name} won all five tricks: the jink was made, not failed.",
-                                  name=name))]
+        return [
+            Problem(
+                "jink", t("{name} won all five tricks: the jink was made, not failed.", name=name)
+            )
+        ]
     return []
 
 
@@ -427,17 +478,31 @@ def nobody_problems(setup: Setup, hand: Hand) -> list[Problem]:
     """Nobody won the first three tricks: then nobody claimed or jinked, and nobody won all
     five (which takes the first three and a jink)."""
     if hand.jink is not Jink.NONE:
-        return [Problem("jink", t("Only the player who won the first three tricks may claim "
-                                  "the pool or jink, and nobody is entered as winning them: "
-                                  "choose who did, or 'Nobody won the first three'."))]
+        return [
+            Problem(
+                "jink",
+                t(
+                    "Only the player who won the first three tricks may claim "
+                    "the pool or jink, and nobody is entered as winning them: "
+                    "choose who did, or 'Nobody won the first three'."
+                ),
+            )
+        ]
     sweeper = next((seat for seat, won in enumerate(hand.tricks) if won == TRICKS_PER_DEAL), None)
     if sweeper is None:
         return []
     name = setup.players[sweeper]
-    return [Problem("first_three", t("{name} won all five tricks, so {name} won the first "
-                                     "three and jinked (a claim stops the deal after three): "
-                                     "choose {name} here and 'Jinked and won all five'.",
-                                     name=name))]
+    return [
+        Problem(
+            "first_three",
+            t(
+                "{name} won all five tricks, so {name} won the first "
+                "three and jinked (a claim stops the deal after three): "
+                "choose {name} here and 'Jinked and won all five'.",
+                name=name,
+            ),
+        )
+    ]
 
 
 # ---------------------------------------------------------------- the words
@@ -454,8 +519,12 @@ def seat_payment(setup: Setup, deal: Deal, seat: int) -> str:
             terms.append(t("+ {jink} jink", jink=deal.jink_ante * (len(deal.paid_in) - 1)))
     elif deal.jink_ante:
         terms.append(t("− {jink} jink", jink=deal.jink_ante))
-    return t("{name}: {terms} = {result}", name=setup.players[seat],
-             terms=i18n.join(terms, " "), result=signed(deal.points()[seat]))
+    return t(
+        "{name}: {terms} = {result}",
+        name=setup.players[seat],
+        terms=i18n.join(terms, " "),
+        result=signed(deal.points()[seat]),
+    )
 
 
 def carried_words(pool: Pool) -> str:
@@ -478,13 +547,24 @@ def stake_lines(setup: Setup, deal: Deal) -> list[str]:
     reduced = deal.ante != house_rules(setup).ante
     return [
         carried,
-        t("{count} players, after a spoil each adds only {ante}: {count} × {ante} = {antes}",
-          **antes) if reduced else
-        t("{count} players, each antes {ante}: {count} × {ante} = {antes}", **antes),
-        t("{dealer} deals and adds the dealer's stake: {stake}",
-          dealer=setup.players[deal.dealer], stake=deal.dealer_stake),
-        t("Pool in play: {before} + {antes} + {stake} = {pool}", before=before,
-          antes=count * deal.ante, stake=deal.dealer_stake, pool=deal.in_play),
+        t(
+            "{count} players, after a spoil each adds only {ante}: {count} × {ante} = {antes}",
+            **antes,
+        )
+        if reduced
+        else t("{count} players, each antes {ante}: {count} × {ante} = {antes}", **antes),
+        t(
+            "{dealer} deals and adds the dealer's stake: {stake}",
+            dealer=setup.players[deal.dealer],
+            stake=deal.dealer_stake,
+        ),
+        t(
+            "Pool in play: {before} + {antes} + {stake} = {pool}",
+            before=before,
+            antes=count * deal.ante,
+            stake=deal.dealer_stake,
+            pool=deal.in_play,
+        ),
     ]
 
 
@@ -494,33 +574,52 @@ def end_line(setup: Setup, hand: Hand, deal: Deal) -> str:
     most = house_rules(setup).winning is Winning.MOST_TRICKS
     if deal.end is DealEnd.SPOILED:
         if most:
-            return t("Spoiled: nobody won the most tricks alone; the pool of {pool} carries",
-                     pool=pool)
+            return t(
+                "Spoiled: nobody won the most tricks alone; the pool of {pool} carries", pool=pool
+            )
         return t("Spoiled: nobody won three tricks; the pool of {pool} carries", pool=pool)
     seat = deal.winner if deal.winner is not None else hand.first_three
     name = setup.players[seat or 0]  # every other end has its player (the referee saw to it)
     if deal.end is DealEnd.JINK_FAILED:
-        return t("{name} jinked and lost a trick: no claim to the pool, which carries: {pool}",
-                 name=name, pool=pool)
+        return t(
+            "{name} jinked and lost a trick: no claim to the pool, which carries: {pool}",
+            name=name,
+            pool=pool,
+        )
     if deal.end is DealEnd.CLAIMED:
-        return t("{name} won the first three tricks and claims the pool: {pool}", name=name,
-                 pool=pool)
+        return t(
+            "{name} won the first three tricks and claims the pool: {pool}", name=name, pool=pool
+        )
     if deal.end is DealEnd.JINKED:
         others = setup.player_count - 1
-        return t("{name} jinked and won all five: the pool of {pool}, and {jink} from each of "
-                 "the other {others}: {others} × {jink} = {total}", name=name, pool=pool,
-                 jink=deal.jink_ante, others=others, total=others * deal.jink_ante)
+        return t(
+            "{name} jinked and won all five: the pool of {pool}, and {jink} from each of "
+            "the other {others}: {others} × {jink} = {total}",
+            name=name,
+            pool=pool,
+            jink=deal.jink_ante,
+            others=others,
+            total=others * deal.jink_ante,
+        )
     rule = t("the most tricks") if most else t("three tricks or more")
-    return tn("{name} won {count} trick ({rule}) and takes the pool: {pool}",
-              "{name} won {count} tricks ({rule}) and takes the pool: {pool}",
-              hand.tricks[seat or 0], name=name, rule=rule, pool=pool)
+    return tn(
+        "{name} won {count} trick ({rule}) and takes the pool: {pool}",
+        "{name} won {count} tricks ({rule}) and takes the pool: {pool}",
+        hand.tricks[seat or 0],
+        name=name,
+        rule=rule,
+        pool=pool,
+    )
 
 
 def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
     """The whole arithmetic of a deal, payment by payment, with the pool before and after."""
     after = deal.after.total
-    left = (t("Pool after the deal: {pool} (the pool is emptied)", pool=after) if deal.taken
-            else t("Pool after the deal: {pool} (the pool carries)", pool=after))
+    left = (
+        t("Pool after the deal: {pool} (the pool is emptied)", pool=after)
+        if deal.taken
+        else t("Pool after the deal: {pool} (the pool carries)", pool=after)
+    )
     return (
         *stake_lines(setup, deal),
         end_line(setup, hand, deal),
@@ -532,38 +631,70 @@ def deal_lines(setup: Setup, hand: Hand, deal: Deal) -> tuple[str, ...]:
 def misdeal_lines(setup: Setup, misdealt: Misdeal) -> tuple[str, ...]:
     """A misdeal's arithmetic, as a deal's: the pool before, the dealer's stake left in it,
     the penalty if the house rule asks one, the dealer's loss and the pool after."""
-    names = {"dealer": setup.players[misdealt.dealer],
-             "next": setup.players[next_seat(setup, misdealt.dealer)]}
+    names = {
+        "dealer": setup.players[misdealt.dealer],
+        "next": setup.players[next_seat(setup, misdealt.dealer)],
+    }
     before, stake, penalty = misdealt.before.total, misdealt.dealer_stake, misdealt.penalty
     terms = [t("−{stake} dealer's stake", stake=stake)]
     lines = [
         carried_words(misdealt.before),
-        t("{dealer} deals and adds the dealer's stake: {stake}", dealer=names["dealer"],
-          stake=stake),
-        t("{dealer} misdealt and loses the deal, which passes to {next}; the dealer's stake "
-          "stays in the pool", **names),
+        t(
+            "{dealer} deals and adds the dealer's stake: {stake}",
+            dealer=names["dealer"],
+            stake=stake,
+        ),
+        t(
+            "{dealer} misdealt and loses the deal, which passes to {next}; the dealer's stake "
+            "stays in the pool",
+            **names,
+        ),
         t("No antes for a misdeal: each player antes once, at {next}'s deal", next=names["next"]),
     ]
     if penalty:
-        lines.append(t("{dealer} adds another dealer's stake for the misdeal: {penalty}",
-                       dealer=names["dealer"], penalty=penalty))
+        lines.append(
+            t(
+                "{dealer} adds another dealer's stake for the misdeal: {penalty}",
+                dealer=names["dealer"],
+                penalty=penalty,
+            )
+        )
         terms.append(t("− {penalty} misdeal", penalty=penalty))
-    lines.append(t("{name}: {terms} = {result}", name=names["dealer"],
-                   terms=i18n.join(terms, " "), result=signed(-misdealt.forfeited)))
+    lines.append(
+        t(
+            "{name}: {terms} = {result}",
+            name=names["dealer"],
+            terms=i18n.join(terms, " "),
+            result=signed(-misdealt.forfeited),
+        )
+    )
     after = misdealt.after.total
-    lines.append(t("Pool after the misdeal: {before} + {stake} + {penalty} = {pool} (the pool "
-                   "carries)", before=before, stake=stake, penalty=penalty, pool=after)
-                 if penalty else
-                 t("Pool after the misdeal: {before} + {stake} = {pool} (the pool carries)",
-                   before=before, stake=stake, pool=after))
+    lines.append(
+        t(
+            "Pool after the misdeal: {before} + {stake} + {penalty} = {pool} (the pool carries)",
+            before=before,
+            stake=stake,
+            penalty=penalty,
+            pool=after,
+        )
+        if penalty
+        else t(
+            "Pool after the misdeal: {before} + {stake} = {pool} (the pool carries)",
+            before=before,
+            stake=stake,
+            pool=after,
+        )
+    )
     return tuple(lines)
 
 
 def misdeal_headline(setup: Setup, misdealt: Misdeal) -> str:
     """The one-line summary of a misdeal: "Cat misdealt · the deal passes to Dan"."""
-    return t("{dealer} misdealt · the deal passes to {next}",
-             dealer=setup.players[misdealt.dealer],
-             next=setup.players[next_seat(setup, misdealt.dealer)])
+    return t(
+        "{dealer} misdealt · the deal passes to {next}",
+        dealer=setup.players[misdealt.dealer],
+        next=setup.players[next_seat(setup, misdealt.dealer)],
+    )
 
 
 def misdeal_facts(misdealt: Misdeal) -> dict[str, Any]:
@@ -586,9 +717,14 @@ def next_seat(setup: Setup, seat: int) -> int:
 def misdeal_result(setup: Setup, misdealt: Misdeal) -> HandResult:
     """A misdeal as a hand of the session: no deal played (`redeal`), the dealer's loss, the
     pool carried on."""
-    return HandResult(misdealt.points(), misdeal_lines(setup, misdealt),
-                      misdeal_headline(setup, misdealt), redeal=True, carry=misdealt.after,
-                      facts=misdeal_facts(misdealt))
+    return HandResult(
+        misdealt.points(),
+        misdeal_lines(setup, misdealt),
+        misdeal_headline(setup, misdealt),
+        redeal=True,
+        carry=misdealt.after,
+        facts=misdeal_facts(misdealt),
+    )
 
 
 def headline(setup: Setup, deal: Deal) -> str:
@@ -599,8 +735,12 @@ def headline(setup: Setup, deal: Deal) -> str:
         return t("Spoiled · the pool of {pool} carries", pool=deal.in_play)
     name = setup.players[deal.winner]
     if deal.end is DealEnd.JINKED:
-        return t("{name} jinks: the pool of {pool} and {jink} from each", name=name,
-                 pool=deal.in_play, jink=deal.jink_ante)
+        return t(
+            "{name} jinks: the pool of {pool} and {jink} from each",
+            name=name,
+            pool=deal.in_play,
+            jink=deal.jink_ante,
+        )
     return t("{name} takes the pool of {pool}", name=name, pool=deal.in_play)
 
 
@@ -611,14 +751,24 @@ def describe_hand(setup: Setup, hand: Hand) -> str:
         parts.append(t("{name} robbed", name=setup.players[hand.robbed]))
     if hand.first_three is not None and hand.jink is not Jink.NONE:
         name = setup.players[hand.first_three]
-        parts.append({Jink.CLAIMED: t("{name} claimed after three", name=name),
-                      Jink.MADE: t("{name} jinked, all five", name=name),
-                      Jink.FAILED: t("{name} jinked and failed", name=name)}[hand.jink])
+        parts.append(
+            {
+                Jink.CLAIMED: t("{name} claimed after three", name=name),
+                Jink.MADE: t("{name} jinked, all five", name=name),
+                Jink.FAILED: t("{name} jinked and failed", name=name),
+            }[hand.jink]
+        )
     else:
         best = max(hand.tricks)
         leaders = [seat for seat, won in enumerate(hand.tricks) if won == best]
-        parts.append(tn("{names} {count} trick", "{names} {count} tricks", best,
-                        names=setup.names_of(leaders)))
+        parts.append(
+            tn(
+                "{names} {count} trick",
+                "{names} {count} tricks",
+                best,
+                names=setup.names_of(leaders),
+            )
+        )
     return i18n.join(parts, " · ")
 
 
@@ -648,8 +798,13 @@ def next_stakes_note(setup: Setup, pool: Pool, dealer: int) -> str:
     options = house_rules(setup)
     ante = ante_at(options, pool)
     in_play = pool.total + setup.player_count * ante + options.dealer_stake
-    return t("Each antes {ante}, {dealer} adds {stake} → {pool}", ante=ante,
-             dealer=setup.players[dealer], stake=options.dealer_stake, pool=in_play)
+    return t(
+        "Each antes {ante}, {dealer} adds {stake} → {pool}",
+        ante=ante,
+        dealer=setup.players[dealer],
+        stake=options.dealer_stake,
+        pool=in_play,
+    )
 
 
 def pool_note(pool: Pool) -> str:
@@ -671,10 +826,15 @@ def settlement_words(setup: Setup, pool: Pool) -> str:
     """How the settlement treats the pool left on the table."""
     if not pool.total:
         return t("The last pool was won: each player's total is what they won or lost.")
-    shares = ", ".join(f"{setup.players[seat]} {stake}" for seat, stake in enumerate(pool.stakes)
-                       if stake)
-    return t("The pool left on the table ({pool}) goes back to those who put it in since it "
-             "was last won: {shares}.", pool=pool.total, shares=shares)
+    shares = ", ".join(
+        f"{setup.players[seat]} {stake}" for seat, stake in enumerate(pool.stakes) if stake
+    )
+    return t(
+        "The pool left on the table ({pool}) goes back to those who put it in since it "
+        "was last won: {shares}.",
+        pool=pool.total,
+        shares=shares,
+    )
 
 
 # ---------------------------------------------------------------- the game
@@ -689,42 +849,75 @@ class Maw(Game):
     zero_sum = False  # the pool holds what the players are down between deals
     scale = Scale(t("counter"), t("counters"))
     options_type = Options
-    summary = t("The old Irish game of five tricks: three tricks take the pool, else the deal "
-                "is spoiled and the pool carries; the winner of the first three may jink for "
-                "all five.")
+    summary = t(
+        "The old Irish game of five tricks: three tricks take the pool, else the deal "
+        "is spoiled and the pool carries; the winner of the first three may jink for "
+        "all five."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The ante, the dealer's stake, a carried pool's ante and who takes the pool."""
         return (
-            Field("ante", t("Ante per player (counters)"), FieldKind.CHOICE,
-                  choices=tuple(Choice(str(a), str(a)) for a in ANTES), default=str(ANTES[0]),
-                  help=t("The text: players pool 2 or 3 counters at each deal")),
-            Field("dealer_stake", t("Dealer's stake (counters)"), FieldKind.INTEGER, minimum=1,
-                  maximum=20, default=DEFAULT_DEALER_STAKE,
-                  help=t("The dealer adds it to the pool at every deal")),
-            Field("spoil_ante", t("After a spoiled deal each player adds"), FieldKind.CHOICE,
-                  choices=(Choice(SpoilAnte.FULL.value,
-                                  t("The full ante again (the pad's rulings)")),
-                           Choice(SpoilAnte.ONE.value, t("One counter (Peel)"))),
-                  default=SpoilAnte.FULL.value,
-                  help=t("{source}: every player antes again; Peel: one counter each",
-                         source=RULING)),
-            Field("winning", t("The pool goes to"), FieldKind.CHOICE,
-                  choices=(Choice(Winning.THREE_TRICKS.value,
-                                  t("Three tricks, else spoiled (the pad's rulings)")),
-                           Choice(Winning.MOST_TRICKS.value,
-                                  t("As written: the most tricks (a tie spoils)"))),
-                  default=Winning.THREE_TRICKS.value,
-                  help=t("{source}; the text gives the pool to the most tricks",
-                         source=RULING)),
-            Field("misdeal_penalty", t("A misdeal costs the dealer"), FieldKind.CHOICE,
-                  choices=(Choice(MisdealPenalty.NONE.value,
-                                  t("The deal: it passes to the left (the text)")),
-                           Choice(MisdealPenalty.STAKE.value,
-                                  t("The deal and another dealer's stake (the text, if all "
-                                    "agree)"))),
-                  default=MisdealPenalty.NONE.value,
-                  help=t("The dealer's stake already paid stays in the pool either way")),
+            Field(
+                "ante",
+                t("Ante per player (counters)"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(str(a), str(a)) for a in ANTES),
+                default=str(ANTES[0]),
+                help=t("The text: players pool 2 or 3 counters at each deal"),
+            ),
+            Field(
+                "dealer_stake",
+                t("Dealer's stake (counters)"),
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=20,
+                default=DEFAULT_DEALER_STAKE,
+                help=t("The dealer adds it to the pool at every deal"),
+            ),
+            Field(
+                "spoil_ante",
+                t("After a spoiled deal each player adds"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(SpoilAnte.FULL.value, t("The full ante again (the pad's rulings)")),
+                    Choice(SpoilAnte.ONE.value, t("One counter (Peel)")),
+                ),
+                default=SpoilAnte.FULL.value,
+                help=t("{source}: every player antes again; Peel: one counter each", source=RULING),
+            ),
+            Field(
+                "winning",
+                t("The pool goes to"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(
+                        Winning.THREE_TRICKS.value,
+                        t("Three tricks, else spoiled (the pad's rulings)"),
+                    ),
+                    Choice(
+                        Winning.MOST_TRICKS.value, t("As written: the most tricks (a tie spoils)")
+                    ),
+                ),
+                default=Winning.THREE_TRICKS.value,
+                help=t("{source}; the text gives the pool to the most tricks", source=RULING),
+            ),
+            Field(
+                "misdeal_penalty",
+                t("A misdeal costs the dealer"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(
+                        MisdealPenalty.NONE.value, t("The deal: it passes to the left (the text)")
+                    ),
+                    Choice(
+                        MisdealPenalty.STAKE.value,
+                        t("The deal and another dealer's stake (the text, if all agree)"),
+                    ),
+                ),
+                default=MisdealPenalty.NONE.value,
+                help=t("The dealer's stake already paid stays in the pool either way"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -732,28 +925,60 @@ class Maw(Game):
         the first three tricks and the jink."""
         played = (DEAL, (DealKind.PLAYED.value,))
         return (
-            Field(DEAL, t("The deal"), FieldKind.CHOICE,
-                  choices=tuple(Choice(kind.value, DEAL_LABELS[kind]) for kind in DealKind),
-                  default=DealKind.PLAYED.value,
-                  help=t("A misdeal: too many or too few cards dealt, or a card exposed; the "
-                         "deal passes to the left")),
-            replace(trump_field(PLAIN_SUITS, label=t("Trumps (the suit turned up)")),
-                    shown_when=played),
-            Field("robbed", t("Robbed (took the turn-up)"), FieldKind.SEAT,
-                  none_label=t("Nobody robbed"),
-                  help=t("The holder of the Ace of trumps, or the dealer when an Ace is "
-                         "turned"), shown_when=played),
-            *(Field(tricks_field(seat), t("{name}: tricks won", name=name), FieldKind.INTEGER,
-                    minimum=0, maximum=TRICKS_PER_DEAL, default=0, shown_when=played)
-              for seat, name in enumerate(setup.players)),
-            Field("first_three", t("Won the first three tricks"), FieldKind.SEAT,
-                  none_label=t("Nobody"),
-                  help=t("The same player took tricks 1, 2 and 3"), shown_when=played),
-            Field("jink", t("Then they"), FieldKind.CHOICE,
-                  choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
-                  default=Jink.NONE.value,
-                  help=t("Claimed the pool at once (only three tricks played), or jinked: led "
-                         "on for all five"), shown_when=played),
+            Field(
+                DEAL,
+                t("The deal"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(kind.value, DEAL_LABELS[kind]) for kind in DealKind),
+                default=DealKind.PLAYED.value,
+                help=t(
+                    "A misdeal: too many or too few cards dealt, or a card exposed; the "
+                    "deal passes to the left"
+                ),
+            ),
+            replace(
+                trump_field(PLAIN_SUITS, label=t("Trumps (the suit turned up)")), shown_when=played
+            ),
+            Field(
+                "robbed",
+                t("Robbed (took the turn-up)"),
+                FieldKind.SEAT,
+                none_label=t("Nobody robbed"),
+                help=t("The holder of the Ace of trumps, or the dealer when an Ace is turned"),
+                shown_when=played,
+            ),
+            *(
+                Field(
+                    tricks_field(seat),
+                    t("{name}: tricks won", name=name),
+                    FieldKind.INTEGER,
+                    minimum=0,
+                    maximum=TRICKS_PER_DEAL,
+                    default=0,
+                    shown_when=played,
+                )
+                for seat, name in enumerate(setup.players)
+            ),
+            Field(
+                "first_three",
+                t("Won the first three tricks"),
+                FieldKind.SEAT,
+                none_label=t("Nobody"),
+                help=t("The same player took tricks 1, 2 and 3"),
+                shown_when=played,
+            ),
+            Field(
+                "jink",
+                t("Then they"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
+                default=Jink.NONE.value,
+                help=t(
+                    "Claimed the pool at once (only three tricks played), or jinked: led "
+                    "on for all five"
+                ),
+                shown_when=played,
+            ),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -777,8 +1002,13 @@ class Maw(Game):
             return misdeal_result(setup, misdeal(house_rules(setup), self.carried(state), dealer))
         hand = read_hand(setup, entry)
         deal = play_deal(house_rules(setup), self.carried(state), dealer, hand)
-        return HandResult(deal.points(), deal_lines(setup, hand, deal), headline(setup, deal),
-                          carry=deal.after, facts=hand_facts(hand, deal))
+        return HandResult(
+            deal.points(),
+            deal_lines(setup, hand, deal),
+            headline(setup, deal),
+            carry=deal.after,
+            facts=hand_facts(hand, deal),
+        )
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The pool, at all times, and what the next deal asks of each player."""
@@ -793,8 +1023,11 @@ class Maw(Game):
     def settlement(self, state: State) -> Settlement:
         """Each player's counters won or lost, the pool left on the table given back to those
         who put it in since it was last won (so the nets add up to zero)."""
-        return settle(self.ranked_totals(state), UNIT,
-                      method=settlement_words(state.setup, self.carried(state)))
+        return settle(
+            self.ranked_totals(state),
+            UNIT,
+            method=settlement_words(state.setup, self.carried(state)),
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
@@ -823,28 +1056,41 @@ class MawReferee(RankingReferee):
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         trump = Suit(context["trump"])
         orders = {suit: RED_ORDER if suit.is_red else BLACK_ORDER for suit in PLAIN_SUITS}
-        return TrickRanking(order=BLACK_ORDER, suit_orders=orders, trump=trump,
-                            top_trumps=top_trumps(trump))
+        return TrickRanking(
+            order=BLACK_ORDER, suit_orders=orders, trump=trump, top_trumps=top_trumps(trump)
+        )
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         trump = Suit(context["trump"])
         if by is WinBy.TOP_TRUMP:
             return TOP_WORDS[top_trumps(trump).index(card)]
         red = card.suit.is_red
         if by is WinBy.TRUMP:
-            return (t("a trump beats every other suit, and below the top trumps the red trump "
-                      "suit ranks King, Queen, Jack, then its pips with the Ten high and the "
-                      "Ace low") if red else
-                    t("a trump beats every other suit, and below the top trumps the black trump "
-                      "suit ranks King, Queen, Jack, then its pips with the Ace high and the "
-                      "Ten low"))
-        return (t("nobody played a trump, so the highest card of the suit led wins; a red suit "
-                  "ranks King, Queen, Jack, then its pips with the Ten high and the Ace low")
-                if red else
-                t("nobody played a trump, so the highest card of the suit led wins; a black "
-                  "suit ranks King, Queen, Jack, then its pips with the Ace high and the Ten "
-                  "low"))
+            return (
+                t(
+                    "a trump beats every other suit, and below the top trumps the red trump "
+                    "suit ranks King, Queen, Jack, then its pips with the Ten high and the "
+                    "Ace low"
+                )
+                if red
+                else t(
+                    "a trump beats every other suit, and below the top trumps the black trump "
+                    "suit ranks King, Queen, Jack, then its pips with the Ace high and the "
+                    "Ten low"
+                )
+            )
+        return (
+            t(
+                "nobody played a trump, so the highest card of the suit led wins; a red suit "
+                "ranks King, Queen, Jack, then its pips with the Ten high and the Ace low"
+            )
+            if red
+            else t(
+                "nobody played a trump, so the highest card of the suit led wins; a black "
+                "suit ranks King, Queen, Jack, then its pips with the Ace high and the Ten "
+                "low"
+            )
+        )
 
 
 REFEREE = register_referee(MawReferee())

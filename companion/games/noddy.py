@@ -2,7 +2,7 @@
 his three cards with the turn-up, the last card of the play pegs Go or the Hitter, and the first
 to reach the target chosen at the start (15, 21 or 31) wins.
 
-The score pad follows the text as RULINGS.md settles it ("Noddy: as written"): a run of 3 is 1,
+The score pad follows the text as docs/rulings.md settles it ("Noddy: as written"): a run of 3 is 1,
 of 4 is 2; a flush (a sequence in one suit) of 3 is 3, of 4 is 4, +1 per card above 4; fifteen or
 twenty-five 2; Knave Noddy 2 to the dealer; the Jack of the turn-up suit 1; Go 1, Hitter 2; going
 past the target loses. Option: Parlett's scoring (1 per card for runs and flushes, no bust).
@@ -61,10 +61,10 @@ class Scoring(StrEnum):
 
 
 SCORING_LABELS = {
-    Scoring.AS_WRITTEN: t("As written: run 1/2, flush (a sequence in one suit) 3/4; past the "
-                          "target loses"),
-    Scoring.PARLETT: t("Parlett: 1 per card for runs and flushes; the first to the target "
-                       "wins"),
+    Scoring.AS_WRITTEN: t(
+        "As written: run 1/2, flush (a sequence in one suit) 3/4; past the target loses"
+    ),
+    Scoring.PARLETT: t("Parlett: 1 per card for runs and flushes; the first to the target wins"),
 }
 
 
@@ -151,17 +151,20 @@ RANKS = tuple(range(ACE, KING + 1))
 
 def card_place(name: str, index: int) -> Text:
     """Where a card of a hand lies, in words: "Ann's second card"."""
-    return (t("{name}'s first card", name=name), t("{name}'s second card", name=name),
-            t("{name}'s third card", name=name))[index]
+    return (
+        t("{name}'s first card", name=name),
+        t("{name}'s second card", name=name),
+        t("{name}'s third card", name=name),
+    )[index]
 
 
 def card_missing(name: str, index: int) -> Text:
     """The refusal of a hand with one of its three cards left blank."""
-    return (t("Enter {name}'s first card, or {name}'s points instead of the cards.", name=name),
-            t("Enter {name}'s second card, or {name}'s points instead of the cards.",
-              name=name),
-            t("Enter {name}'s third card, or {name}'s points instead of the cards.",
-              name=name))[index]
+    return (
+        t("Enter {name}'s first card, or {name}'s points instead of the cards.", name=name),
+        t("Enter {name}'s second card, or {name}'s points instead of the cards.", name=name),
+        t("Enter {name}'s third card, or {name}'s points instead of the cards.", name=name),
+    )[index]
 
 
 # ---------------------------------------------------------------- typed options
@@ -184,6 +187,8 @@ class Options:
 
 
 TURN_UP = "turn_up"
+
+
 def card_field(seat: int, index: int) -> str:
     """The name of a seat's card field: `p0_card1` .. `p1_card3`."""
     return f"p{seat}_card{index + 1}"
@@ -232,8 +237,11 @@ def read_hand(entry: Entry) -> Hand:
     seats = []
     for seat in range(PLAYERS):
         points = entry.get(points_field(seat))
-        cards = tuple(card for index in range(HAND_CARDS)
-                      if (card := read_card(entry.get(card_field(seat, index)))) is not None)
+        cards = tuple(
+            card
+            for index in range(HAND_CARDS)
+            if (card := read_card(entry.get(card_field(seat, index)))) is not None
+        )
         seats.append(SeatHand(() if points is not None else cards, points))
     turn_up = read_card(entry[TURN_UP])
     assert turn_up is not None, "score() is only called with an accepted entry"
@@ -258,15 +266,21 @@ class Combination:
             total = sum(pip_value(card) for card in self.cards)
             return f"{' + '.join(map(str, self.cards))} = {total}: {self.points}"
         if self.kind is Kind.RUN:
-            return t("run {ranks}: {points}",
-                     ranks="-".join(rank_letter(card) for card in self.cards),
-                     points=self.points)
+            return t(
+                "run {ranks}: {points}",
+                ranks="-".join(rank_letter(card) for card in self.cards),
+                points=self.points,
+            )
         if self.kind is Kind.FLUSH:
-            return t("flush {cards}: {points}", cards="-".join(map(str, self.cards)),
-                     points=self.points)
+            return t(
+                "flush {cards}: {points}", cards="-".join(map(str, self.cards)), points=self.points
+            )
         if self.kind is Kind.NODDY:
-            return t("{card}, the Jack of the turn-up suit: {points}", card=str(self.cards[0]),
-                     points=self.points)
+            return t(
+                "{card}, the Jack of the turn-up suit: {points}",
+                card=str(self.cards[0]),
+                points=self.points,
+            )
         shown = {"cards": " ".join(map(str, self.cards)), "points": self.points}
         if self.kind is Kind.PAIR:
             return t("pair {cards}: {points}", **shown)
@@ -303,16 +317,19 @@ def counts(cards: Sequence[Card]) -> list[Combination]:
 def pairs(cards: Sequence[Card]) -> list[Combination]:
     """Two, three or four cards of one rank: a pair (2), a prial (6), a double prial (12)."""
     by_rank = Counter(card.rank for card in cards)
-    return [Combination(PAIR_KINDS[size], ordered([c for c in cards if c.rank == rank]),
-                        PAIR_POINTS[size])
-            for rank, size in sorted(by_rank.items()) if size >= 2]
+    return [
+        Combination(
+            PAIR_KINDS[size], ordered([c for c in cards if c.rank == rank]), PAIR_POINTS[size]
+        )
+        for rank, size in sorted(by_rank.items())
+        if size >= 2
+    ]
 
 
 def is_sequence(cards: Sequence[Card]) -> bool:
     """Three or more cards of consecutive ranks, each rank once (Aces low: A-2-3, never Q-K-A)."""
     ranks = sorted(card.rank for card in cards)
-    return (len(ranks) >= SHORTEST_SEQUENCE
-            and all(high - low == 1 for low, high in pairwise(ranks)))
+    return len(ranks) >= SHORTEST_SEQUENCE and all(high - low == 1 for low, high in pairwise(ranks))
 
 
 def one_suit(cards: Sequence[Card]) -> bool:
@@ -322,10 +339,13 @@ def one_suit(cards: Sequence[Card]) -> bool:
 def sequences(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every longest sequence: the sets of cards in sequence that no longer one contains. A
     doubled rank makes two (7-8-8-9 holds 7-8-9 twice), as each is made of different cards."""
-    found = [ordered(group) for size in range(len(cards), SHORTEST_SEQUENCE - 1, -1)
-             for group in combinations(cards, size) if is_sequence(group)]
-    return [group for group in found
-            if not any(set(group) < set(longer) for longer in found)]
+    found = [
+        ordered(group)
+        for size in range(len(cards), SHORTEST_SEQUENCE - 1, -1)
+        for group in combinations(cards, size)
+        if is_sequence(group)
+    ]
+    return [group for group in found if not any(set(group) < set(longer) for longer in found)]
 
 
 def above_four(length: int) -> int:
@@ -352,8 +372,7 @@ def written_sequence(group: tuple[Card, ...]) -> Combination:
     best = Combination(Kind.RUN, group, written_run_points(len(group)))
     for size in range(len(group) - 1, SHORTEST_SEQUENCE - 1, -1):
         for part in combinations(group, size):
-            if is_sequence(part) and one_suit(part) \
-                    and written_flush_points(size) > best.points:
+            if is_sequence(part) and one_suit(part) and written_flush_points(size) > best.points:
                 best = Combination(Kind.FLUSH, part, written_flush_points(size))
     return best
 
@@ -379,8 +398,11 @@ def parlett_flush(held: Sequence[Card], turn_up: Card) -> list[Combination]:
 
 def noddy(held: Sequence[Card], turn_up: Card) -> list[Combination]:
     """The Jack of the turn-up suit held in hand: 1."""
-    return [Combination(Kind.NODDY, (card,), NODDY_POINTS) for card in held
-            if card.rank == JACK and card.suit is turn_up.suit]
+    return [
+        Combination(Kind.NODDY, (card,), NODDY_POINTS)
+        for card in held
+        if card.rank == JACK and card.suit is turn_up.suit
+    ]
 
 
 def count_hand(held: Sequence[Card], turn_up: Card, scoring: Scoring) -> list[Combination]:
@@ -414,8 +436,9 @@ def hands_beside(turn_up: Card) -> Iterator[tuple[Card, ...]]:
     seen: set[frozenset[Card]] = set()
     for ranks in combinations_with_replacement(RANKS, HAND_CARDS):
         for labels in suit_patterns():
-            held = frozenset(Card(suits[label], rank) for rank, label in zip(ranks, labels,
-                                                                             strict=True))
+            held = frozenset(
+                Card(suits[label], rank) for rank, label in zip(ranks, labels, strict=True)
+            )
             if len(held) == HAND_CARDS and turn_up not in held and held not in seen:
                 seen.add(held)
                 yield ordered(held)
@@ -441,9 +464,10 @@ def counts_beside(scoring: Scoring, turn_up_rank: int) -> frozenset[int]:
     first time a typed count is checked against such a turn-up (a quarter of a second), then
     kept."""
     turn_up = Card(PLAIN_SUITS[0], turn_up_rank)
-    return frozenset(sum(combination.points for combination in count_hand(held, turn_up,
-                                                                           scoring))
-                     for held in hands_beside(turn_up))
+    return frozenset(
+        sum(combination.points for combination in count_hand(held, turn_up, scoring))
+        for held in hands_beside(turn_up)
+    )
 
 
 def possible_counts(scoring: Scoring, turn_up: Card) -> frozenset[int]:
@@ -479,25 +503,35 @@ def non_dealer(dealer: int) -> int:
     return 1 - dealer
 
 
-def hand_count_peg(step: Step, seat: int, hand: Hand, names: Sequence[str],
-                   scoring: Scoring) -> Peg:
+def hand_count_peg(
+    step: Step, seat: int, hand: Hand, names: Sequence[str], scoring: Scoring
+) -> Peg:
     """A player's count of his hand: the combinations found in his cards, or the typed points."""
     seat_hand = hand.seats[seat]
-    who = (t("{name} (the dealer)", name=names[seat]) if step is Step.DEALER
-           else t("{name} (not the dealer)", name=names[seat]))
+    who = (
+        t("{name} (the dealer)", name=names[seat])
+        if step is Step.DEALER
+        else t("{name} (not the dealer)", name=names[seat])
+    )
     if seat_hand.points is not None:
-        return Peg(step, seat, seat_hand.points,
-                   (t("{who} counts {points} (entered as points)", who=who,
-                      points=seat_hand.points),))
+        return Peg(
+            step,
+            seat,
+            seat_hand.points,
+            (t("{who} counts {points} (entered as points)", who=who, points=seat_hand.points),),
+        )
     found = count_hand(seat_hand.cards, hand.turn_up, scoring)
-    shown = {"who": who, "held": " ".join(map(str, seat_hand.cards)),
-             "turn_up": str(hand.turn_up)}
+    shown = {"who": who, "held": " ".join(map(str, seat_hand.cards)), "turn_up": str(hand.turn_up)}
     if not found:
-        return Peg(step, seat, 0, (t("{who} counts {held} with the turn-up {turn_up}: nothing",
-                                     **shown),))
-    return Peg(step, seat, sum(c.points for c in found),
-               (t("{who} counts {held} with the turn-up {turn_up}:", **shown),
-                *(c.words for c in found)))
+        return Peg(
+            step, seat, 0, (t("{who} counts {held} with the turn-up {turn_up}: nothing", **shown),)
+        )
+    return Peg(
+        step,
+        seat,
+        sum(c.points for c in found),
+        (t("{who} counts {held} with the turn-up {turn_up}:", **shown), *(c.words for c in found)),
+    )
 
 
 def pegs(hand: Hand, dealer: int, names: Sequence[str], scoring: Scoring) -> list[Peg]:
@@ -505,18 +539,33 @@ def pegs(hand: Hand, dealer: int, names: Sequence[str], scoring: Scoring) -> lis
     the non-dealer's count, the dealer's count, then Go or the Hitter."""
     found = []
     if hand.turn_up.rank == JACK:
-        found.append(Peg(Step.KNAVE_NODDY, dealer, KNAVE_NODDY_POINTS,
-                         (t("Turn-up {card}: Knave Noddy, {points} to {name} (the dealer)",
-                            card=str(hand.turn_up), points=KNAVE_NODDY_POINTS,
-                            name=names[dealer]),)))
+        found.append(
+            Peg(
+                Step.KNAVE_NODDY,
+                dealer,
+                KNAVE_NODDY_POINTS,
+                (
+                    t(
+                        "Turn-up {card}: Knave Noddy, {points} to {name} (the dealer)",
+                        card=str(hand.turn_up),
+                        points=KNAVE_NODDY_POINTS,
+                        name=names[dealer],
+                    ),
+                ),
+            )
+        )
     found.append(hand_count_peg(Step.NON_DEALER, non_dealer(dealer), hand, names, scoring))
     found.append(hand_count_peg(Step.DEALER, dealer, hand, names, scoring))
     if hand.last_card is not None:
         name = names[hand.last_card]
-        points, line = ((HITTER_POINTS, t("Last card: {name}, the Hitter: {points}",
-                                          name=name, points=HITTER_POINTS)) if hand.hitter
-                        else (GO_POINTS, t("Last card: {name}, Go: {points}", name=name,
-                                           points=GO_POINTS)))
+        points, line = (
+            (
+                HITTER_POINTS,
+                t("Last card: {name}, the Hitter: {points}", name=name, points=HITTER_POINTS),
+            )
+            if hand.hitter
+            else (GO_POINTS, t("Last card: {name}, Go: {points}", name=name, points=GO_POINTS))
+        )
         found.append(Peg(Step.LAST_CARD, hand.last_card, points, (line,)))
     return found
 
@@ -526,8 +575,9 @@ def ends_game(total: int, options: Options) -> bool:
     return total >= options.target
 
 
-def peg_in_order(peg_list: Sequence[Peg], totals: Sequence[int], names: Sequence[str],
-                 options: Options) -> Pegged:
+def peg_in_order(
+    peg_list: Sequence[Peg], totals: Sequence[int], names: Sequence[str], options: Options
+) -> Pegged:
     """Peg each moment in turn against the target; the first total to reach the target (or,
     as written, to go past it) ends the game, and what comes after is not pegged."""
     points = [0] * PLAYERS
@@ -538,14 +588,21 @@ def peg_in_order(peg_list: Sequence[Peg], totals: Sequence[int], names: Sequence
         before = running[peg.seat]
         running[peg.seat] += peg.points
         points[peg.seat] += peg.points
-        lines.append(t("{name}: {before} + {points} = {after} of {target}",
-                       name=names[peg.seat], before=before, points=peg.points,
-                       after=running[peg.seat], target=options.target))
+        lines.append(
+            t(
+                "{name}: {before} + {points} = {after} of {target}",
+                name=names[peg.seat],
+                before=before,
+                points=peg.points,
+                after=running[peg.seat],
+                target=options.target,
+            )
+        )
         if ends_game(running[peg.seat], options):
-            rest = tuple(later.step for later in peg_list[index + 1:])
+            rest = tuple(later.step for later in peg_list[index + 1 :])
             winner, past = ending(peg.seat, running[peg.seat], options)
             lines.append(ending_words(winner, past, running[peg.seat], names, options))
-            lines.extend(unpegged_words(peg_list[index + 1:], names))
+            lines.extend(unpegged_words(peg_list[index + 1 :], names))
             return Pegged(tuple(points), tuple(lines), winner, past, rest)
     return Pegged(tuple(points), tuple(lines))
 
@@ -557,17 +614,30 @@ def ending(seat: int, total: int, options: Options) -> tuple[int, int | None]:
     return seat, None
 
 
-def ending_words(winner: int, past: int | None, total: int, names: Sequence[str],
-                 options: Options) -> str:
+def ending_words(
+    winner: int, past: int | None, total: int, names: Sequence[str], options: Options
+) -> str:
     """How the game ended, in words."""
     if past is not None:
-        return t("{past} goes past {target} ({total}) and loses: {winner} wins",
-                 past=names[past], target=options.target, total=total, winner=names[winner])
+        return t(
+            "{past} goes past {target} ({total}) and loses: {winner} wins",
+            past=names[past],
+            target=options.target,
+            total=total,
+            winner=names[winner],
+        )
     if total == options.target:
-        return t("{winner} reaches {target} exactly and wins", winner=names[winner],
-                 target=options.target)
-    return t("{winner} reaches {target} ({total}) and wins", winner=names[winner],
-             target=options.target, total=total)
+        return t(
+            "{winner} reaches {target} exactly and wins",
+            winner=names[winner],
+            target=options.target,
+        )
+    return t(
+        "{winner} reaches {target} ({total}) and wins",
+        winner=names[winner],
+        target=options.target,
+        total=total,
+    )
 
 
 def unpegged_words(rest: Sequence[Peg], names: Sequence[str]) -> list[str]:
@@ -610,23 +680,34 @@ def card_fields(setup: Setup) -> list[tuple[str, str]]:
     """Every card field with its place in words, in the order of the form."""
     places = [(TURN_UP, t("the turn-up"))]
     for seat, name in enumerate(setup.players):
-        places += [(card_field(seat, index), card_place(name, index))
-                   for index in range(HAND_CARDS)]
+        places += [
+            (card_field(seat, index), card_place(name, index)) for index in range(HAND_CARDS)
+        ]
     return places
 
 
 def unreadable_cards(setup: Setup, entry: Entry) -> list[Problem]:
     """Each token that names no card of the 52."""
-    return [Problem(name, t("“{token}” is not a card of the pack: write its rank and suit, "
-                            "like 10H, QS or AC.", token=entry[name]))
-            for name, _ in card_fields(setup)
-            if entry.get(name) is not None and read_card(entry[name]) is None]
+    return [
+        Problem(
+            name,
+            t(
+                "“{token}” is not a card of the pack: write its rank and suit, like 10H, QS or AC.",
+                token=entry[name],
+            ),
+        )
+        for name, _ in card_fields(setup)
+        if entry.get(name) is not None and read_card(entry[name]) is None
+    ]
 
 
 def entered_cards(setup: Setup, entry: Entry) -> list[Entered]:
     """The readable cards entered, in the order of the form."""
-    return [Entered(name, card, place) for name, place in card_fields(setup)
-            if (card := read_card(entry.get(name))) is not None]
+    return [
+        Entered(name, card, place)
+        for name, place in card_fields(setup)
+        if (card := read_card(entry.get(name))) is not None
+    ]
 
 
 def cards_twice(entered: Sequence[Entered]) -> list[Problem]:
@@ -636,11 +717,18 @@ def cards_twice(entered: Sequence[Entered]) -> list[Problem]:
     problems = []
     for item in entered:
         if item.card in first:
-            problems.append(Problem(item.field, t("{card} ({name}) is entered twice: it is "
-                                                  "already {place}, and a pack has one.",
-                                                  card=str(item.card),
-                                                  name=card_name(item.card),
-                                                  place=first[item.card].place)))
+            problems.append(
+                Problem(
+                    item.field,
+                    t(
+                        "{card} ({name}) is entered twice: it is "
+                        "already {place}, and a pack has one.",
+                        card=str(item.card),
+                        name=card_name(item.card),
+                        place=first[item.card].place,
+                    ),
+                )
+            )
         else:
             first[item.card] = item
     return problems
@@ -653,9 +741,16 @@ def five_of_a_rank(entered: Sequence[Entered]) -> list[Problem]:
     for item in entered:
         seen[item.card.rank] += 1
         if seen[item.card.rank] > len({card.suit for card in PACK}):
-            problems.append(Problem(item.field, t("{card} would be a fifth of the {ranks}: a "
-                                                  "pack has four.", card=str(item.card),
-                                                  ranks=RANK_PLURALS[item.card.rank])))
+            problems.append(
+                Problem(
+                    item.field,
+                    t(
+                        "{card} would be a fifth of the {ranks}: a pack has four.",
+                        card=str(item.card),
+                        ranks=RANK_PLURALS[item.card.rank],
+                    ),
+                )
+            )
     return problems
 
 
@@ -667,16 +762,32 @@ def hands_incomplete(setup: Setup, entry: Entry) -> list[Problem]:
         typed = [field for field in names if entry.get(field) is not None]
         if entry.get(points_field(seat)) is not None:
             if typed:
-                problems.append(Problem(points_field(seat), t("{name}'s cards are entered too: "
-                                                              "clear the cards or the points.",
-                                                              name=name)))
+                problems.append(
+                    Problem(
+                        points_field(seat),
+                        t(
+                            "{name}'s cards are entered too: clear the cards or the points.",
+                            name=name,
+                        ),
+                    )
+                )
             continue
         if not typed:
-            problems.append(Problem(names[0], t("Enter {name}'s three cards, or {name}'s points "
-                                                "instead of the cards.", name=name)))
+            problems.append(
+                Problem(
+                    names[0],
+                    t(
+                        "Enter {name}'s three cards, or {name}'s points instead of the cards.",
+                        name=name,
+                    ),
+                )
+            )
             continue
-        problems += [Problem(field, card_missing(name, index))
-                     for index, field in enumerate(names) if field not in typed]
+        problems += [
+            Problem(field, card_missing(name, index))
+            for index, field in enumerate(names)
+            if field not in typed
+        ]
     return problems
 
 
@@ -688,12 +799,21 @@ def impossible_counts(entry: Entry, options: Options) -> list[Problem]:
     if turn_up is None:
         return []
     possible = possible_counts(options.scoring, turn_up)
-    return [Problem(points_field(seat), t("No Noddy hand counts {points} with the turn-up "
-                                          "{card}: count it again, or enter the cards.",
-                                          points=points, card=str(turn_up)))
-            for seat in range(PLAYERS)
-            if (points := entry.get(points_field(seat))) is not None
-            and points not in possible and not cards_typed(entry, seat)]
+    return [
+        Problem(
+            points_field(seat),
+            t(
+                "No Noddy hand counts {points} with the turn-up "
+                "{card}: count it again, or enter the cards.",
+                points=points,
+                card=str(turn_up),
+            ),
+        )
+        for seat in range(PLAYERS)
+        if (points := entry.get(points_field(seat))) is not None
+        and points not in possible
+        and not cards_typed(entry, seat)
+    ]
 
 
 def cards_typed(entry: Entry, seat: int) -> bool:
@@ -710,9 +830,16 @@ def last_card_missing(state: State, entry: Entry, options: Options) -> list[Prob
     counted = pegs(hand, noddy_dealer(state), setup.players, options.scoring)
     if not play_is_reached(counted, state.totals, options):
         return []
-    return [Problem(LAST_CARD, t("The counts leave the game open, so the cards were played: "
-                                 "who played the last card? It pegs 1 for Go, or 2 for the "
-                                 "Hitter."))]
+    return [
+        Problem(
+            LAST_CARD,
+            t(
+                "The counts leave the game open, so the cards were played: "
+                "who played the last card? It pegs 1 for Go, or 2 for the "
+                "Hitter."
+            ),
+        )
+    ]
 
 
 def noddy_dealer(state: State) -> int:
@@ -726,13 +853,22 @@ def noddy_dealer(state: State) -> int:
 def headline(pegged: Pegged, names: Sequence[str], options: Options) -> str:
     """The hand in a few words: who won, or each player's points this hand."""
     if pegged.past is not None and pegged.winner is not None:
-        return t("{past} goes past {target}: {winner} wins", past=names[pegged.past],
-                 target=options.target, winner=names[pegged.winner])
+        return t(
+            "{past} goes past {target}: {winner} wins",
+            past=names[pegged.past],
+            target=options.target,
+            winner=names[pegged.winner],
+        )
     if pegged.winner is not None:
-        return t("{winner} reaches {target} and wins", winner=names[pegged.winner],
-                 target=options.target)
-    return i18n.join([tn("{name} {count} point", "{name} {count} points", points, name=name)
-                      for name, points in zip(names, pegged.points, strict=True)])
+        return t(
+            "{winner} reaches {target} and wins", winner=names[pegged.winner], target=options.target
+        )
+    return i18n.join(
+        [
+            tn("{name} {count} point", "{name} {count} points", points, name=name)
+            for name, points in zip(names, pegged.points, strict=True)
+        ]
+    )
 
 
 def describe_seat(entry: Entry, seat: int) -> str:
@@ -740,15 +876,18 @@ def describe_seat(entry: Entry, seat: int) -> str:
     points = entry.get(points_field(seat))
     if points is not None:
         return t("{points} pts", points=points)
-    return " ".join(str(card) for index in range(HAND_CARDS)
-                    if (card := read_card(entry.get(card_field(seat, index)))) is not None)
+    return " ".join(
+        str(card)
+        for index in range(HAND_CARDS)
+        if (card := read_card(entry.get(card_field(seat, index)))) is not None
+    )
 
 
 # ---------------------------------------------------------------- the game
 
 
 class Noddy(Game):
-    """Noddy as the text has it, with RULINGS.md's values; Parlett's scoring as an option."""
+    """Noddy as the text has it, with docs/rulings.md's values; Parlett's scoring as an option."""
 
     slug = "noddy"
     name = t("Noddy")
@@ -757,41 +896,80 @@ class Noddy(Game):
     scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
     entry_partial = "pad/_noddy_cards.html"
-    summary = t("Cribbage's ancestor for two: three cards each and a turn-up, to 15, 21 or 31. "
-                "Enter the cards and the pad finds the fifteens, pairs, runs and flushes.")
+    summary = t(
+        "Cribbage's ancestor for two: three cards each and a turn-up, to 15, 21 or 31. "
+        "Enter the cards and the pad finds the fifteens, pairs, runs and flushes."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (
-            Field("target", t("Game to"), FieldKind.CHOICE,
-                  choices=tuple(Choice(str(target), str(target)) for target in TARGETS),
-                  default=str(DEFAULT_TARGET),
-                  help=t("The text: the players choose 15, 21 or 31")),
-            Field("scoring", t("Scoring"), FieldKind.CHOICE,
-                  choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
-                  default=Scoring.AS_WRITTEN.value,
-                  help=t("The pad's rulings: as written; option: Parlett's scoring")),
+            Field(
+                "target",
+                t("Game to"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(str(target), str(target)) for target in TARGETS),
+                default=str(DEFAULT_TARGET),
+                help=t("The text: the players choose 15, 21 or 31"),
+            ),
+            Field(
+                "scoring",
+                t("Scoring"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                default=Scoring.AS_WRITTEN.value,
+                help=t("The pad's rulings: as written; option: Parlett's scoring"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The turn-up, each player's three cards (or his hand's points), and the last card."""
         pack = tuple(Choice(card.code, str(card)) for card in PACK)
         most = MOST_A_HAND_COUNTS[self.settings(setup).scoring]
-        specs = [Field(TURN_UP, t("Turn-up"), FieldKind.CARD, choices=pack,
-                       help=t("The card turned up after the deal, like JS or 10H"))]
+        specs = [
+            Field(
+                TURN_UP,
+                t("Turn-up"),
+                FieldKind.CARD,
+                choices=pack,
+                help=t("The card turned up after the deal, like JS or 10H"),
+            )
+        ]
         for seat, name in enumerate(setup.players):
-            specs += [Field(card_field(seat, index),
-                            t("{name}, card {number}", name=name, number=index + 1),
-                            FieldKind.CARD, choices=pack, required=False)
-                      for index in range(HAND_CARDS)]
-            specs.append(Field(points_field(seat), t("{name}'s points", name=name),
-                               FieldKind.INTEGER, minimum=0, maximum=most, required=False,
-                               help=t("Quick entry: the hand's count, instead of the cards")))
+            specs += [
+                Field(
+                    card_field(seat, index),
+                    t("{name}, card {number}", name=name, number=index + 1),
+                    FieldKind.CARD,
+                    choices=pack,
+                    required=False,
+                )
+                for index in range(HAND_CARDS)
+            ]
+            specs.append(
+                Field(
+                    points_field(seat),
+                    t("{name}'s points", name=name),
+                    FieldKind.INTEGER,
+                    minimum=0,
+                    maximum=most,
+                    required=False,
+                    help=t("Quick entry: the hand's count, instead of the cards"),
+                )
+            )
         specs += [
-            Field(LAST_CARD, t("Who played the last card"), FieldKind.SEAT,
-                  none_label=t("Nobody"),
-                  help=t("Go: 1 point. Nobody: the counts ended the game")),
-            Field(HITTER, t("Hitter: the last card made exactly {limit}", limit=PLAY_LIMIT),
-                  FieldKind.BOOLEAN, help=t("2 points instead of 1")),
+            Field(
+                LAST_CARD,
+                t("Who played the last card"),
+                FieldKind.SEAT,
+                none_label=t("Nobody"),
+                help=t("Go: 1 point. Nobody: the counts ended the game"),
+            ),
+            Field(
+                HITTER,
+                t("Hitter: the last card made exactly {limit}", limit=PLAY_LIMIT),
+                FieldKind.BOOLEAN,
+                help=t("2 points instead of 1"),
+            ),
         ]
         return tuple(specs)
 
@@ -815,12 +993,20 @@ class Noddy(Game):
         options = self.settings(setup)
         hand = read_hand(entry)
         dealer = noddy_dealer(state)
-        pegged = peg_in_order(pegs(hand, dealer, setup.players, options.scoring),
-                              state.totals, setup.players, options)
-        return HandResult(pegged.points, pegged.lines, headline(pegged, setup.players, options),
-                          facts={"winner": pegged.winner, "past": pegged.past,
-                                 "dealer": dealer,
-                                 "unpegged": [step.value for step in pegged.unpegged]})
+        pegged = peg_in_order(
+            pegs(hand, dealer, setup.players, options.scoring), state.totals, setup.players, options
+        )
+        return HandResult(
+            pegged.points,
+            pegged.lines,
+            headline(pegged, setup.players, options),
+            facts={
+                "winner": pegged.winner,
+                "past": pegged.past,
+                "dealer": dealer,
+                "unpegged": [step.value for step in pegged.unpegged],
+            },
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Over when a total reaches the target; as written, a total past it loses."""
@@ -830,15 +1016,29 @@ class Noddy(Game):
         for seat, total in enumerate(totals):
             if options.bust and total > options.target:
                 winner = non_dealer(seat)
-                return Outcome(True, (winner,), t("{past} went past {target} ({total}): "
-                                                  "{winner} wins", past=names[seat],
-                                                  target=options.target, total=total,
-                                                  winner=names[winner]))
+                return Outcome(
+                    True,
+                    (winner,),
+                    t(
+                        "{past} went past {target} ({total}): {winner} wins",
+                        past=names[seat],
+                        target=options.target,
+                        total=total,
+                        winner=names[winner],
+                    ),
+                )
         reached = [seat for seat, total in enumerate(totals) if total >= options.target]
         if reached:
             winner = max(reached, key=lambda seat: totals[seat])
-            return Outcome(True, (winner,), t("{winner} reaches {target} and wins",
-                                              winner=names[winner], target=options.target))
+            return Outcome(
+                True,
+                (winner,),
+                t(
+                    "{winner} reaches {target} and wins",
+                    winner=names[winner],
+                    target=options.target,
+                ),
+            )
         return Outcome(False, leaders(totals))
 
     def dealer(self, state: State) -> int:
@@ -847,15 +1047,25 @@ class Noddy(Game):
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The target, and who counts first this hand."""
         options = self.settings(state.setup)
-        game = (t("Game to {target}: going past it loses", target=options.target)
-                if options.bust else t("Game to {target}", target=options.target))
+        game = (
+            t("Game to {target}: going past it loses", target=options.target)
+            if options.bust
+            else t("Game to {target}", target=options.target)
+        )
         first = state.setup.players[non_dealer(noddy_dealer(state))]
         return (game, t("{name} counts first", name=first))
 
     def describe(self, setup: Setup, entry: Entry) -> str:
-        shown = {"card": str(read_card(entry.get(TURN_UP))),
-                 "seats": i18n.join([i18n.join([name, describe_seat(entry, seat)], " ")
-                                     for seat, name in enumerate(setup.players)], "; ")}
+        shown = {
+            "card": str(read_card(entry.get(TURN_UP))),
+            "seats": i18n.join(
+                [
+                    i18n.join([name, describe_seat(entry, seat)], " ")
+                    for seat, name in enumerate(setup.players)
+                ],
+                "; ",
+            ),
+        }
         last = entry.get(LAST_CARD)
         if last is None:
             return t("Turn-up {card}; {seats}", **shown)

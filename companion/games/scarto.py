@@ -1,7 +1,7 @@
 """Scarto, seed 002: the Piedmontese tarot for three players, with the whole 78-card pack;
 each player counts the pile they won in threes and subtracts 26, so a hand sums to zero.
 
-The score pad follows RULINGS.md "The tarot family: counting piles" (every card off the text's
+The score pad follows docs/rulings.md "The tarot family: counting piles" (every card off the text's
 list counts 1; as an option the text as written, the counting cards alone) on the shared pile
 entry (`families.piles`); its rules page is docs/rules/scarto.md. The trick referee: the text
 gives the suit orders; it says nothing of how the Excuse is played, so that follows the
@@ -45,36 +45,46 @@ from companion.kit.tricks import WinBy
 
 
 class Count(StrEnum):
-    """How a pile counts: in threes (RULINGS.md), or the counting cards alone (as written)."""
+    """How a pile counts: in threes (docs/rulings.md), or the counting cards alone (as written)."""
 
     THREES = "threes"
     AS_WRITTEN = "as-written"
 
 
-COUNT_LABELS = {Count.THREES: t("In threes, every other card 1 (the pad's rulings)"),
-                Count.AS_WRITTEN: t("As written: counting cards only")}
+COUNT_LABELS = {
+    Count.THREES: t("In threes, every other card 1 (the pad's rulings)"),
+    Count.AS_WRITTEN: t("As written: counting cards only"),
+}
 
 PACK: tuple[Card, ...] = tarot_pack()
 """The 78 cards: Scarto strips nothing ("any 78-card tarot deck will suffice")."""
 
 CARD_VALUE = tarot_points(5, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1)
 """The text: "Roi (King) is worth 5 points. Dame (Queen) 4. Cavalier (Knight) 3. Valet (Jack)
-2. The bouts are worth 5 points"; every other card 1 (RULINGS.md)."""
+2. The bouts are worth 5 points"; every other card 1 (docs/rulings.md)."""
 COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(card) > 1)
 """The 19 cards the text lists: 16 courts and the 3 bouts."""
 SUBTRACT = 26
 """The text: "Players then subtract 26 from their points" (78 = 3 × 26)."""
-PILES = PileRules(PACK, COUNTING_CARDS, trick_size=3, discards=3, to_dealer=True,
-                  discards_words=t("the dealer's 3 discards"))
+PILES = PileRules(
+    PACK,
+    COUNTING_CARDS,
+    trick_size=3,
+    discards=3,
+    to_dealer=True,
+    discards_words=t("the dealer's 3 discards"),
+)
 """25 tricks of three cards; "the last 3 remaining cards are placed in the dealer's hand who
 then selects 3 cards" to discard, which count for the dealer."""
 
-RED_ORDER_WORDS = t("hearts and diamonds rank King, Queen, Knight, Jack, then the Ace down to "
-                    "the Ten")
+RED_ORDER_WORDS = t(
+    "hearts and diamonds rank King, Queen, Knight, Jack, then the Ace down to the Ten"
+)
 """The text: "the King is stronger than Jack, which is stronger than the 1 or Ace, which is
 stronger than the 10" (the King, Queen, Knight and Jack being the courts)."""
-BLACK_ORDER_WORDS = t("spades and clubs rank King, Queen, Knight, Jack, then the Ten down to "
-                      "the Ace")
+BLACK_ORDER_WORDS = t(
+    "spades and clubs rank King, Queen, Knight, Jack, then the Ten down to the Ace"
+)
 """The text: "the King is stronger than Jack, which is stronger than the 10, which is stronger
 than the 1, or Ace"."""
 
@@ -91,22 +101,26 @@ class ScartoReferee(TarotReferee):
     exchange = t("a low card (not a court or a bout)")
     to_last_winner = False
 
-
-
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """The text's words: atouts over the suit led, then the suit's own order."""
         if by is WinBy.TRUMP:
-            return t("in Scarto every atout is stronger than every suit card (the 1 atout beats "
-                     "the King), and the strongest atout wins")
+            return t(
+                "in Scarto every atout is stronger than every suit card (the 1 atout beats "
+                "the King), and the strongest atout wins"
+            )
         order = RED_ORDER_WORDS if card.suit.is_red else BLACK_ORDER_WORDS
         if cards[0] == EXCUSE:
-            return t("nobody played an atout, so the strongest {suit} wins (the Excuse was led, "
-                     "so the next card set the suit); in Scarto {order}",
-                     suit=SUIT_WORDS[card.suit], order=order)
-        return t("nobody played an atout, so the strongest {suit} wins; in Scarto {order}",
-                 suit=SUIT_WORDS[card.suit], order=order)
-
+            return t(
+                "nobody played an atout, so the strongest {suit} wins (the Excuse was led, "
+                "so the next card set the suit); in Scarto {order}",
+                suit=SUIT_WORDS[card.suit],
+                order=order,
+            )
+        return t(
+            "nobody played an atout, so the strongest {suit} wins; in Scarto {order}",
+            suit=SUIT_WORDS[card.suit],
+            order=order,
+        )
 
 
 REFEREE = register_referee(ScartoReferee())
@@ -117,7 +131,7 @@ REFEREE = register_referee(ScartoReferee())
 
 @dataclass(frozen=True)
 class Options:
-    """Scarto's house rules; the defaults are RULINGS.md's."""
+    """Scarto's house rules; the defaults are docs/rulings.md's."""
 
     count: Count = Count.THREES
 
@@ -135,10 +149,17 @@ def scores(counts: Sequence[int]) -> tuple[int, ...]:
 
 
 def score_lines(names: Sequence[str], counts: Sequence[int]) -> list[str]:
-    """"Ann: 31 − 26 = +5" per player."""
-    return [t("{name}: {count} − {subtract} = {score}", name=name, count=number(count),
-              subtract=SUBTRACT, score=signed(count - SUBTRACT))
-            for name, count in zip(names, counts, strict=True)]
+    """ "Ann: 31 − 26 = +5" per player."""
+    return [
+        t(
+            "{name}: {count} − {subtract} = {score}",
+            name=name,
+            count=number(count),
+            subtract=SUBTRACT,
+            score=signed(count - SUBTRACT),
+        )
+        for name, count in zip(names, counts, strict=True)
+    ]
 
 
 class Scarto(PileGame):
@@ -152,15 +173,22 @@ class Scarto(PileGame):
     scale = Scale(t("point"), t("points"))
     options_type = Options
     rules = PILES
-    summary = t("Three players, the whole tarot; each pile is counted in threes and 26 taken "
-                "off. Tap each court and bout into its pile, or enter the counts.")
+    summary = t(
+        "Three players, the whole tarot; each pile is counted in threes and 26 taken "
+        "off. Tap each court and bout into its pile, or enter the counts."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("count", t("Counting the piles"), FieldKind.CHOICE,
-                      choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
-                      default=Count.THREES.value,
-                      help=t("The pad's rulings: in threes, every other card 1, so a hand sums to "
-                             "zero")),)
+        return (
+            Field(
+                "count",
+                t("Counting the piles"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
+                default=Count.THREES.value,
+                help=t("The pad's rulings: in threes, every other card 1, so a hand sums to zero"),
+            ),
+        )
 
     def counting(self, setup: Setup) -> PileCounting:
         return counting_for(read_options(Options, setup.options))
@@ -169,10 +197,12 @@ class Scarto(PileGame):
         counted = self.counted(state, entry)
         names = state.setup.players
         points = scores(counted.points)
-        return HandResult(points, (*counted.lines, *score_lines(names, counted.points)),
-                          hand_winner_words(names, points, show=signed),
-                          facts={"counts": list(counted.points), "piles": list(counted.shorts)})
+        return HandResult(
+            points,
+            (*counted.lines, *score_lines(names, counted.points)),
+            hand_winner_words(names, points, show=signed),
+            facts={"counts": list(counted.points), "piles": list(counted.shorts)},
+        )
 
 
 register(Scarto())
-

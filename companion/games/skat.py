@@ -1,6 +1,6 @@
 """Skat for 3 players (4 with the dealer sitting out): the score pad and its referee.
 
-The rules text (`seeds/002`) says only that the soloist wins with 61 card points. As RULINGS.md
+The rules text (seed 002) says only that the soloist wins with 61 card points. As docs/rulings.md
 ("Skat") decides, the list is kept with the International Skat Order (ISkO) game values:
 
     suit and Grand games:  value = base value × (matadors + game + hand + schneider + schneider
@@ -100,8 +100,7 @@ class Scoring(StrEnum):
 
 # ---------------------------------------------------------------- the rules as data
 
-SUITS: tuple[GameType, ...] = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES,
-                               GameType.CLUBS)
+SUITS: tuple[GameType, ...] = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS)
 TRUMP_GAMES: tuple[str, ...] = (*SUITS, GameType.GRAND)
 """Games won on card points, with trumps and matadors (everything but Null)."""
 
@@ -157,19 +156,27 @@ SUIT_SYMBOLS: dict[GameType, str] = {
 SKAT_POINTS: PointTable = by_rank({ACE: 11, 10: 10, KING: 4, QUEEN: 3, JACK: 2})
 
 TOTAL_POINTS = 120
-WIN_POINTS = 61  # "61 wins, 60–60 loses" (RULINGS.md)
+WIN_POINTS = 61  # "61 wins, 60–60 loses" (docs/rulings.md)
 SCHNEIDER_POINTS = 30  # a side with 30 card points or fewer is schneider (ISkO 5.2.3)
 ANNOUNCED_SCHNEIDER_POINTS = TOTAL_POINTS - SCHNEIDER_POINTS  # 90: the defenders at 30
 
 POSSIBLE_POINTS: frozenset[int] = achievable_totals(pack_32_seven_to_ace(), SKAT_POINTS)
 """Every total a side can hold: all of 0–120 but 1 and 119 (the smallest counting card is 2)."""
 
-SKAT_MOST: int = sum(sorted((SKAT_POINTS(card) for card in pack_32_seven_to_ace()),
-                            reverse=True)[:2])
+SKAT_MOST: int = sum(
+    sorted((SKAT_POINTS(card) for card in pack_32_seven_to_ace()), reverse=True)[:2]
+)
 """The most the two cards of the skat can count (two Aces, 22): all a schwarz declarer keeps."""
 
 LEVELS_BEYOND_MATADORS: tuple[str, ...] = (
-    "game", "hand", "schneider", "schneider announced", "schwarz", "schwarz announced", "ouvert")
+    "game",
+    "hand",
+    "schneider",
+    "schneider announced",
+    "schwarz",
+    "schwarz announced",
+    "ouvert",
+)
 """The levels a suit or Grand game can add to its matadors (ISkO 5.2)."""
 
 LOWEST_BID = 18
@@ -280,7 +287,6 @@ def read_play(entry: Entry) -> Play:
     )
 
 
-
 @dataclass(frozen=True)
 class Step:
     """One level of the multiplier as a player counts it: "with 2", "game", "hand"…"""
@@ -370,22 +376,42 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
     reasons = []
     points = play.points
     if points < WIN_POINTS:
-        reasons.append(t("the declarer has {points} card points, {needed} are needed",
-                         points=points, needed=WIN_POINTS))
+        reasons.append(
+            t(
+                "the declarer has {points} card points, {needed} are needed",
+                points=points,
+                needed=WIN_POINTS,
+            )
+        )
     announced = play.effective_announcement
     if announced is Level.SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS:
-        reasons.append(t("schneider was announced but the declarer has {points} card points, "
-                         "{needed} are needed", points=points, needed=ANNOUNCED_SCHNEIDER_POINTS))
+        reasons.append(
+            t(
+                "schneider was announced but the declarer has {points} card points, "
+                "{needed} are needed",
+                points=points,
+                needed=ANNOUNCED_SCHNEIDER_POINTS,
+            )
+        )
     if announced is Level.SCHWARZ and not play.defenders_schwarz:
-        reasons.append(t("the game is ouvert, so schwarz was announced but the defenders took "
-                         "a trick") if play.ouvert
-                       else t("schwarz was announced but the defenders took a trick"))
+        reasons.append(
+            t("the game is ouvert, so schwarz was announced but the defenders took a trick")
+            if play.ouvert
+            else t("schwarz was announced but the defenders took a trick")
+        )
     if computed < play.bid:
         steps = level_steps(play)
-        reasons.append(t("the game value is {value} ({steps} → {factor} × {base}) but the bid "
-                         "was {bid}: an overbid game is lost", value=computed,
-                         steps=steps_text(steps), factor=multiplier(steps),
-                         base=BASE_VALUES[play.game], bid=play.bid))
+        reasons.append(
+            t(
+                "the game value is {value} ({steps} → {factor} × {base}) but the bid "
+                "was {bid}: an overbid game is lost",
+                value=computed,
+                steps=steps_text(steps),
+                factor=multiplier(steps),
+                base=BASE_VALUES[play.game],
+                bid=play.bid,
+            )
+        )
     return reasons
 
 
@@ -394,21 +420,28 @@ def level_count(play: Play) -> int:
     its words (a replay judges every game; the words are made for the lines)."""
     announced = play.effective_announcement
     reached = play.reached
-    return (play.matadors + 1 + play.hand + play.ouvert
-            + (announced is not NO_LEVEL or reached is not NO_LEVEL)
-            + (announced is not NO_LEVEL)
-            + (announced is SCHWARZ or reached is SCHWARZ)
-            + (announced is SCHWARZ))
+    return (
+        play.matadors
+        + 1
+        + play.hand
+        + play.ouvert
+        + (announced is not NO_LEVEL or reached is not NO_LEVEL)
+        + (announced is not NO_LEVEL)
+        + (announced is SCHWARZ or reached is SCHWARZ)
+        + (announced is SCHWARZ)
+    )
 
 
 def is_lost(play: Play, computed: int) -> bool:
     """Whether a suit or Grand game is lost under the rules: `loss_reasons` is not empty."""
     points = play.points
     announced = play.effective_announcement
-    return (points < WIN_POINTS
-            or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
-            or (announced is SCHWARZ and not play.defenders_schwarz)
-            or computed < play.bid)
+    return (
+        points < WIN_POINTS
+        or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
+        or (announced is SCHWARZ and not play.defenders_schwarz)
+        or computed < play.bid
+    )
 
 
 def valuation(play: Play) -> Valuation:
@@ -494,10 +527,6 @@ def games_left(state: State) -> int | None:
 # ---------------------------------------------------------------- words
 
 
-
-
-
-
 def title(play: Play) -> str:
     """The game as announced: "Spades hand", "Null ouvert hand", "Grand hand, schneider
     announced"."""
@@ -522,8 +551,9 @@ def steps_text(steps: tuple[Step, ...]) -> str:
     for step in steps:
         running += step.count
         # The first step already says its count ("with 2"); the others say the running total.
-        parts.append(Text("{step} {total}", {"step": step.words, "total": running})
-                     if parts else step.words)
+        parts.append(
+            Text("{step} {total}", {"step": step.words, "total": running}) if parts else step.words
+        )
     return join(parts)
 
 
@@ -533,9 +563,16 @@ def value_line(play: Play, judged: Valuation) -> str:
         return Text("{game}: {value}", {"game": title(play), "value": judged.computed})
     base = BASE_VALUES[play.game]
     factor = multiplier(judged.steps)
-    return Text("{game}: {steps} → {factor} × {base} = {value}",
-                {"game": title(play), "steps": steps_text(judged.steps), "factor": factor,
-                 "base": base, "value": judged.computed})
+    return Text(
+        "{game}: {steps} → {factor} × {base} = {value}",
+        {
+            "game": title(play),
+            "steps": steps_text(judged.steps),
+            "factor": factor,
+            "base": base,
+            "value": judged.computed,
+        },
+    )
 
 
 def points_lines(setup: Setup, play: Play) -> list[str]:
@@ -544,29 +581,45 @@ def points_lines(setup: Setup, play: Play) -> list[str]:
     if play.is_null:
         return []
     if play.counted_side is Side.DEFENDERS:
-        return [t("Counted for the defenders: {counted}; so {name} has {total} − {counted} = "
-                  "{points} card points", counted=play.counted_points, name=name,
-                  total=TOTAL_POINTS, points=play.points)]
+        return [
+            t(
+                "Counted for the defenders: {counted}; so {name} has {total} − {counted} = "
+                "{points} card points",
+                counted=play.counted_points,
+                name=name,
+                total=TOTAL_POINTS,
+                points=play.points,
+            )
+        ]
     return [t("{name} has {points} card points", name=name, points=play.points)]
 
 
 def overbid_line(play: Play, judged: Valuation) -> str:
     """How an overbid game is valued."""
     base = BASE_VALUES[play.game]
-    return t("Overbid: {computed} is below the bid of {bid}; the game counts the lowest "
-             "multiple of {base} reaching {bid}: {factor} × {base} = {value}",
-             computed=judged.computed, bid=play.bid, base=base, factor=judged.value // base,
-             value=judged.value)
+    return t(
+        "Overbid: {computed} is below the bid of {bid}; the game counts the lowest "
+        "multiple of {base} reaching {bid}: {factor} × {base} = {value}",
+        computed=judged.computed,
+        bid=play.bid,
+        base=base,
+        factor=judged.value // base,
+        value=judged.value,
+    )
 
 
 def verdict_line(play: Play, judged: Valuation) -> str:
     """Won, or lost and why."""
     if play.is_null:
-        return t("Won: the declarer took no trick") if judged.won else \
-            t("Lost: the declarer took a trick")
+        return (
+            t("Won: the declarer took no trick")
+            if judged.won
+            else t("Lost: the declarer took a trick")
+        )
     if judged.won:
-        return t("Won: {points} card points ({needed} needed)", points=play.points,
-                 needed=WIN_POINTS)
+        return t(
+            "Won: {points} card points ({needed} needed)", points=play.points, needed=WIN_POINTS
+        )
     return t("Lost: {reasons}", reasons=join(judged.reasons, "; "))
 
 
@@ -594,18 +647,22 @@ def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -
     game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
     `schneider_problems` (`reached_as_marked`, looked up), and `result_problems` on `judged`.
     """
-    if ((setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
-            or play.bid not in BID_VALUES):
+    if (
+        (setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
+        or play.bid not in BID_VALUES
+    ):
         return False
     if play.is_null:
         return play.counted_points is None and null_value(play) >= play.bid
     announced = play.announced
-    return (play.matadors <= MOST_MATADORS[play.game]
-            and (play.hand or (not play.ouvert and announced is NO_LEVEL))
-            and not (play.ouvert and announced is SCHNEIDER)
-            and play.counted_points in POSSIBLE_POINTS
-            and play.points in POINTS_AS_MARKED[play.reached]
-            and (play.result is WON) == judged.won)
+    return (
+        play.matadors <= MOST_MATADORS[play.game]
+        and (play.hand or (not play.ouvert and announced is NO_LEVEL))
+        and not (play.ouvert and announced is SCHNEIDER)
+        and play.counted_points in POSSIBLE_POINTS
+        and play.points in POINTS_AS_MARKED[play.reached]
+        and (play.result is WON) == judged.won
+    )
 
 
 def reached_as_marked(reached: Level, points: int) -> bool:
@@ -619,9 +676,11 @@ def reached_as_marked(reached: Level, points: int) -> bool:
 
 
 POINTS_AS_MARKED: dict[Level, frozenset[int]] = {
-    level: frozenset(points for points in range(TOTAL_POINTS + 1)
-                     if reached_as_marked(level, points))
-    for level in Level}
+    level: frozenset(
+        points for points in range(TOTAL_POINTS + 1) if reached_as_marked(level, points)
+    )
+    for level in Level
+}
 """For each level marked, the declarer's card points `reached_as_marked` agrees with (what
 `looks_consistent` looks up, once per game replayed, instead of calling it)."""
 
@@ -631,8 +690,16 @@ def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
     if sitting_out(setup, dealer) != play.declarer:
         return []
     name = setup.players[dealer]
-    return [Problem("declarer", t("{name} deals this game and sits it out: the declarer is "
-                                  "one of the three other players.", name=name))]
+    return [
+        Problem(
+            "declarer",
+            t(
+                "{name} deals this game and sits it out: the declarer is "
+                "one of the three other players.",
+                name=name,
+            ),
+        )
+    ]
 
 
 def bid_problems(play: Play) -> list[Problem]:
@@ -640,31 +707,64 @@ def bid_problems(play: Play) -> list[Problem]:
     if play.bid not in BIDS:
         lower = max(bid for bid in BIDS if bid < play.bid)
         higher = min(bid for bid in BIDS if bid > play.bid)
-        return [Problem("bid", t("{bid} is not a bid: one bids game values (18, 20, 22, 23, "
-                                 "24, 27, 30, …); the nearest are {lower} and {higher}.",
-                                 bid=play.bid, lower=lower, higher=higher))]
+        return [
+            Problem(
+                "bid",
+                t(
+                    "{bid} is not a bid: one bids game values (18, 20, 22, 23, "
+                    "24, 27, 30, …); the nearest are {lower} and {higher}.",
+                    bid=play.bid,
+                    lower=lower,
+                    higher=higher,
+                ),
+            )
+        ]
     if play.is_null and null_value(play) < play.bid:
-        higher = [Text("{game} {value}", {"game": name, "value": value})
-                  for name, value in _null_names() if value >= play.bid]
+        higher = [
+            Text("{game} {value}", {"game": name, "value": value})
+            for name, value in _null_names()
+            if value >= play.bid
+        ]
         if higher:
-            return [Problem("bid", t("{game} is worth {value}, less than the bid of {bid}: a "
-                                     "Null game is only declared when its value reaches the bid "
-                                     "({games}). Check the bid or the game.", game=title(play),
-                                     value=null_value(play), bid=play.bid,
-                                     games=join(higher)))]
-        return [Problem("bid", t("{game} is worth {value}, less than the bid of {bid}: a Null "
-                                 "game is only declared when its value reaches the bid. Check "
-                                 "the bid or the game.", game=title(play),
-                                 value=null_value(play), bid=play.bid))]
+            return [
+                Problem(
+                    "bid",
+                    t(
+                        "{game} is worth {value}, less than the bid of {bid}: a "
+                        "Null game is only declared when its value reaches the bid "
+                        "({games}). Check the bid or the game.",
+                        game=title(play),
+                        value=null_value(play),
+                        bid=play.bid,
+                        games=join(higher),
+                    ),
+                )
+            ]
+        return [
+            Problem(
+                "bid",
+                t(
+                    "{game} is worth {value}, less than the bid of {bid}: a Null "
+                    "game is only declared when its value reaches the bid. Check "
+                    "the bid or the game.",
+                    game=title(play),
+                    value=null_value(play),
+                    bid=play.bid,
+                ),
+            )
+        ]
     return []
 
 
 def _null_names() -> list[tuple[str, int]]:
     """The four Null games by name and value."""
     null = GAME_NAMES[GameType.NULL]
-    names = {(False, False): null, (True, False): t("{game} hand", game=null),
-             (False, True): t("{game} ouvert", game=null),
-             (True, True): t("{game} ouvert hand", game=null)}
+    names = {
+        (False, False): null,
+        (True, False): t("{game} hand", game=null),
+        (False, True): t("{game} ouvert", game=null),
+        (True, True): t("{game} ouvert hand", game=null),
+    }
     return [(names[form], value) for form, value in NULL_VALUES.items()]
 
 
@@ -672,8 +772,12 @@ def null_problems(play: Play) -> list[Problem]:
     """A Null game is decided by tricks alone: no card points."""
     if play.counted_points is None:
         return []
-    return [Problem("card_points", t("A Null game is won or lost on tricks alone: leave the "
-                                     "card points blank."))]
+    return [
+        Problem(
+            "card_points",
+            t("A Null game is won or lost on tricks alone: leave the card points blank."),
+        )
+    ]
 
 
 def matador_problems(play: Play) -> list[Problem]:
@@ -682,28 +786,61 @@ def matador_problems(play: Play) -> list[Problem]:
     if play.matadors <= most:
         return []
     if play.game is GameType.GRAND:
-        return [Problem("matadors", t("{game} has only the four Jacks: with or without 1 to "
-                                      "{most}, not {matadors}.", game=GAME_NAMES[play.game],
-                                      most=most, matadors=play.matadors))]
-    return [Problem("matadors", t("{game} has only eleven trumps: with or without 1 to {most}, "
-                                  "not {matadors}.", game=GAME_NAMES[play.game], most=most,
-                                  matadors=play.matadors))]
+        return [
+            Problem(
+                "matadors",
+                t(
+                    "{game} has only the four Jacks: with or without 1 to {most}, not {matadors}.",
+                    game=GAME_NAMES[play.game],
+                    most=most,
+                    matadors=play.matadors,
+                ),
+            )
+        ]
+    return [
+        Problem(
+            "matadors",
+            t(
+                "{game} has only eleven trumps: with or without 1 to {most}, not {matadors}.",
+                game=GAME_NAMES[play.game],
+                most=most,
+                matadors=play.matadors,
+            ),
+        )
+    ]
 
 
 def announcement_problems(play: Play) -> list[Problem]:
     """Announcements and ouvert outside a hand game, or an ouvert game announced short."""
     problems = []
     if play.ouvert and not play.hand:
-        problems.append(Problem("ouvert", t("An open suit or Grand game is always a hand game: "
-                                            "tick Hand (only Null may be played ouvert after "
-                                            "taking the skat).")))
+        problems.append(
+            Problem(
+                "ouvert",
+                t(
+                    "An open suit or Grand game is always a hand game: "
+                    "tick Hand (only Null may be played ouvert after "
+                    "taking the skat)."
+                ),
+            )
+        )
     if play.ouvert and play.announced is Level.SCHNEIDER:
-        problems.append(Problem("announced", t("An open game is announced schwarz: choose "
-                                               "Schwarz (or leave it at Nothing).")))
+        problems.append(
+            Problem(
+                "announced",
+                t("An open game is announced schwarz: choose Schwarz (or leave it at Nothing)."),
+            )
+        )
     elif play.announced is not Level.NONE and not play.hand:
-        problems.append(Problem("announced", t("{level} can only be announced in a hand game: "
-                                               "tick Hand, or choose Nothing.",
-                                               level=capital(LEVEL_WORDS[play.announced]))))
+        problems.append(
+            Problem(
+                "announced",
+                t(
+                    "{level} can only be announced in a hand game: tick Hand, or choose Nothing.",
+                    level=capital(LEVEL_WORDS[play.announced]),
+                ),
+            )
+        )
     return problems
 
 
@@ -711,17 +848,35 @@ def card_point_problems(play: Play) -> list[Problem]:
     """Card points missing, or a total no side can hold (1 and 119)."""
     counted = play.counted_points
     if counted is None:
-        return [Problem("card_points", t("Enter the card points (of the declarer or of the "
-                                         "defenders)."))]
+        return [
+            Problem(
+                "card_points", t("Enter the card points (of the declarer or of the defenders).")
+            )
+        ]
     if counted in POSSIBLE_POINTS:
         return []
     if counted == 1:
-        return [Problem("card_points", t("No side can take exactly 1 card point: the smallest "
-                                         "counting card is a Jack (2)."))]
-    return [Problem("card_points", t("{counted} card points would leave the other side {rest}, "
-                                     "and no side can take exactly that: the smallest counting "
-                                     "card is a Jack (2).", counted=counted,
-                                     rest=TOTAL_POINTS - counted))]
+        return [
+            Problem(
+                "card_points",
+                t(
+                    "No side can take exactly 1 card point: the smallest "
+                    "counting card is a Jack (2)."
+                ),
+            )
+        ]
+    return [
+        Problem(
+            "card_points",
+            t(
+                "{counted} card points would leave the other side {rest}, "
+                "and no side can take exactly that: the smallest counting "
+                "card is a Jack (2).",
+                counted=counted,
+                rest=TOTAL_POINTS - counted,
+            ),
+        )
+    ]
 
 
 def schneider_problems(setup: Setup, play: Play) -> list[Problem]:
@@ -731,24 +886,42 @@ def schneider_problems(setup: Setup, play: Play) -> list[Problem]:
     message = None
     if play.reached is Level.SCHWARZ:
         if points != TOTAL_POINTS and points > SKAT_MOST:
-            message = t("Schwarz means a side took no trick: then the defenders have no card "
-                        "point ({name} {total}), or {name} has only the skat's (at most {most}) "
-                        "— not {points}.", name=name, total=TOTAL_POINTS, most=SKAT_MOST,
-                        points=points)
+            message = t(
+                "Schwarz means a side took no trick: then the defenders have no card "
+                "point ({name} {total}), or {name} has only the skat's (at most {most}) "
+                "— not {points}.",
+                name=name,
+                total=TOTAL_POINTS,
+                most=SKAT_MOST,
+                points=points,
+            )
     elif points >= ANNOUNCED_SCHNEIDER_POINTS and play.reached is Level.NONE:
-        message = t("The defenders have {total} − {points} = {others} card points, {limit} or "
-                    "fewer: they are schneider. Choose Schneider (or Schwarz if they took no "
-                    "trick).", total=TOTAL_POINTS, points=points, others=others,
-                    limit=SCHNEIDER_POINTS)
+        message = t(
+            "The defenders have {total} − {points} = {others} card points, {limit} or "
+            "fewer: they are schneider. Choose Schneider (or Schwarz if they took no "
+            "trick).",
+            total=TOTAL_POINTS,
+            points=points,
+            others=others,
+            limit=SCHNEIDER_POINTS,
+        )
     elif points <= SCHNEIDER_POINTS and play.reached is Level.NONE:
-        message = t("{name} has {points} card points, {limit} or fewer: {name} is schneider. "
-                    "Choose Schneider (or Schwarz if {name} took no trick).", name=name,
-                    points=points, limit=SCHNEIDER_POINTS)
-    elif SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS and \
-            play.reached is Level.SCHNEIDER:
-        message = t("{name} has {points} card points and the defenders {others}: neither side "
-                    "has {limit} or fewer, so nobody is schneider.", name=name, points=points,
-                    others=others, limit=SCHNEIDER_POINTS)
+        message = t(
+            "{name} has {points} card points, {limit} or fewer: {name} is schneider. "
+            "Choose Schneider (or Schwarz if {name} took no trick).",
+            name=name,
+            points=points,
+            limit=SCHNEIDER_POINTS,
+        )
+    elif SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS and play.reached is Level.SCHNEIDER:
+        message = t(
+            "{name} has {points} card points and the defenders {others}: neither side "
+            "has {limit} or fewer, so nobody is schneider.",
+            name=name,
+            points=points,
+            others=others,
+            limit=SCHNEIDER_POINTS,
+        )
     return [Problem("schneider", message)] if message else []
 
 
@@ -758,24 +931,52 @@ def result_problems(setup: Setup, play: Play) -> list[Problem]:
         return []
     judged = valuation(play)
     if play.result is Result.WON and not judged.won:
-        return [Problem("result", t("This game is lost: {reasons}. Mark it lost, or check the "
-                                    "entries above.", reasons=join(judged.reasons, "; ")))]
+        return [
+            Problem(
+                "result",
+                t(
+                    "This game is lost: {reasons}. Mark it lost, or check the entries above.",
+                    reasons=join(judged.reasons, "; "),
+                ),
+            )
+        ]
     if play.result is Result.LOST and judged.won:
         name = setup.players[play.declarer]
         if play.effective_announcement is not Level.NONE:
-            return [Problem("result", t("This game is won: {name} has {points} card points "
-                                        "({needed} needed), made the announced {level}, and "
-                                        "the game value {value} reaches the bid of {bid}. Mark "
-                                        "it won, or check the card points, the bid and the "
-                                        "matadors.", name=name, points=play.points,
-                                        needed=WIN_POINTS,
-                                        level=LEVEL_WORDS[play.effective_announcement],
-                                        value=judged.value, bid=play.bid))]
-        return [Problem("result", t("This game is won: {name} has {points} card points "
-                                    "({needed} needed), and the game value {value} reaches the "
-                                    "bid of {bid}. Mark it won, or check the card points, the "
-                                    "bid and the matadors.", name=name, points=play.points,
-                                    needed=WIN_POINTS, value=judged.value, bid=play.bid))]
+            return [
+                Problem(
+                    "result",
+                    t(
+                        "This game is won: {name} has {points} card points "
+                        "({needed} needed), made the announced {level}, and "
+                        "the game value {value} reaches the bid of {bid}. Mark "
+                        "it won, or check the card points, the bid and the "
+                        "matadors.",
+                        name=name,
+                        points=play.points,
+                        needed=WIN_POINTS,
+                        level=LEVEL_WORDS[play.effective_announcement],
+                        value=judged.value,
+                        bid=play.bid,
+                    ),
+                )
+            ]
+        return [
+            Problem(
+                "result",
+                t(
+                    "This game is won: {name} has {points} card points "
+                    "({needed} needed), and the game value {value} reaches the "
+                    "bid of {bid}. Mark it won, or check the card points, the "
+                    "bid and the matadors.",
+                    name=name,
+                    points=play.points,
+                    needed=WIN_POINTS,
+                    value=judged.value,
+                    bid=play.bid,
+                ),
+            )
+        ]
     return []
 
 
@@ -823,19 +1024,30 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     if how is Scoring.ISKO:
         if judged.won:
             return t("On the list: {name} {score}", name=name, score=signed(judged.value))
-        return t("On the list: {name} −2 × {value} = {score}", name=name, value=judged.value,
-                 score=signed(list_score(judged)))
+        return t(
+            "On the list: {name} −2 × {value} = {score}",
+            name=name,
+            value=judged.value,
+            score=signed(list_score(judged)),
+        )
     if judged.won:
         total = judged.value + SEEGER_FABIAN_BONUS
         bonus = SEEGER_FABIAN_BONUS
-        return Text("Seeger-Fabian: {name} {value} + {bonus} = {score}",
-                    {"name": name, "value": judged.value, "bonus": bonus,
-                     "score": signed(total)})
+        return Text(
+            "Seeger-Fabian: {name} {value} + {bonus} = {score}",
+            {"name": name, "value": judged.value, "bonus": bonus, "score": signed(total)},
+        )
     others = [seat for seat in range(setup.player_count) if seat != play.declarer]
     total = -2 * judged.value - SEEGER_FABIAN_BONUS
-    return t("Seeger-Fabian: {name} −2 × {value} − {bonus} = {score}; {names} +{each} each",
-             name=name, value=judged.value, bonus=SEEGER_FABIAN_BONUS, score=signed(total),
-             names=setup.names_of(others), each=SEEGER_FABIAN_OPPONENTS[setup.player_count])
+    return t(
+        "Seeger-Fabian: {name} −2 × {value} − {bonus} = {score}; {names} +{each} each",
+        name=name,
+        value=judged.value,
+        bonus=SEEGER_FABIAN_BONUS,
+        score=signed(total),
+        names=setup.names_of(others),
+        each=SEEGER_FABIAN_OPPONENTS[setup.player_count],
+    )
 
 
 def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> list[str]:
@@ -851,14 +1063,31 @@ def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> lis
 
 
 FACT_KEYS: tuple[str, ...] = (
-    "game", "declarer", "sitting_out", "bid", "hand", "ouvert", "announced", "matadors",
-    "base_value", "multiplier", "card_points", "schneider", "schwarz", "won", "game_value",
-    "computed_value", "overbid", "list_score")
+    "game",
+    "declarer",
+    "sitting_out",
+    "bid",
+    "hand",
+    "ouvert",
+    "announced",
+    "matadors",
+    "base_value",
+    "multiplier",
+    "card_points",
+    "schneider",
+    "schwarz",
+    "won",
+    "game_value",
+    "computed_value",
+    "overbid",
+    "list_score",
+)
 """The keys of every game's facts, a passed game included (its keys but the game are None)."""
 
 
-def game_facts(setup: Setup, play: Play, judged: Valuation, row: tuple[int, ...],
-               dealer: int) -> dict[str, Any]:
+def game_facts(
+    setup: Setup, play: Play, judged: Valuation, row: tuple[int, ...], dealer: int
+) -> dict[str, Any]:
     """A played game's results as plain data.
 
     `game_value` is the value scored (an overbid game raised to reach the bid), `computed_value`
@@ -897,8 +1126,11 @@ def game_facts(setup: Setup, play: Play, judged: Valuation, row: tuple[int, ...]
 
 def passed_facts(setup: Setup, dealer: int) -> dict[str, Any]:
     """Everyone passed: the same keys, only the game (and who sat out) known."""
-    return {**dict.fromkeys(FACT_KEYS), "game": GameType.PASSED.value,
-            "sitting_out": sitting_out(setup, dealer)}
+    return {
+        **dict.fromkeys(FACT_KEYS),
+        "game": GameType.PASSED.value,
+        "sitting_out": sitting_out(setup, dealer),
+    }
 
 
 # ---------------------------------------------------------------- the game
@@ -912,35 +1144,65 @@ class Skat(Game):
     player_counts = (3, 4)
     zero_sum = False  # only the declarer's score is written; the list balances by differences
     scale = POINTS
-    figures = contracts_made(t("Games won of those declared"), "declarer", "game", "won",
-                             lambda: tuple((game.value, _choice_label(game)) for game in GameType),
-                             GameType.PASSED.value)
+    figures = contracts_made(
+        t("Games won of those declared"),
+        "declarer",
+        "game",
+        "won",
+        lambda: tuple((game.value, _choice_label(game)) for game in GameType),
+        GameType.PASSED.value,
+    )
     options_type = Options
-    summary = t("Germany's national card game: the declarer bids, names trumps, Grand or Null, "
-                "and needs 61 of the 120 card points. Kept on a list with ISkO game values.")
+    summary = t(
+        "Germany's national card game: the declarer bids, names trumps, Grand or Null, "
+        "and needs 61 of the 120 card points. Kept on a list with ISkO game values."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The scoring, a fixed list of 36 or 48 games, and a stake per point."""
         return (
-            Field("scoring", t("Scoring"), FieldKind.CHOICE,
-                  choices=(Choice(Scoring.ISKO.value, t("ISkO game values")),
-                           Choice(Scoring.SEEGER_FABIAN.value,
-                                  t("Seeger-Fabian list (+50 won, opponents +40 / +30)")),
-                           Choice(Scoring.AS_WRITTEN.value,
-                                  t("As written: a point per game won"))),
-                  default=Scoring.ISKO.value,
-                  help=t("{ruling}: ISkO game values; options Seeger-Fabian and as written",
-                         ruling=RULING)),
-            Field("list_games", t("Fixed list"), FieldKind.CHOICE,
-                  choices=(Choice("0", t("No fixed list")),
-                           Choice("36", t("36 games")),
-                           Choice("48", t("48 games"))),
-                  default="0",
-                  help=t("36 games: three players deal 12 times each; 48: four players. "
-                         "Passed games count.")),
-            Field("stake", t("Stake (cents a point)"), FieldKind.INTEGER, minimum=0,
-                  maximum=100, default=0,
-                  help=t("0 = not played for money; the list is settled by differences")),
+            Field(
+                "scoring",
+                t("Scoring"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Scoring.ISKO.value, t("ISkO game values")),
+                    Choice(
+                        Scoring.SEEGER_FABIAN.value,
+                        t("Seeger-Fabian list (+50 won, opponents +40 / +30)"),
+                    ),
+                    Choice(Scoring.AS_WRITTEN.value, t("As written: a point per game won")),
+                ),
+                default=Scoring.ISKO.value,
+                help=t(
+                    "{ruling}: ISkO game values; options Seeger-Fabian and as written",
+                    ruling=RULING,
+                ),
+            ),
+            Field(
+                "list_games",
+                t("Fixed list"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice("0", t("No fixed list")),
+                    Choice("36", t("36 games")),
+                    Choice("48", t("48 games")),
+                ),
+                default="0",
+                help=t(
+                    "36 games: three players deal 12 times each; 48: four players. "
+                    "Passed games count."
+                ),
+            ),
+            Field(
+                "stake",
+                t("Stake (cents a point)"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=100,
+                default=0,
+                help=t("0 = not played for money; the list is settled by differences"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -949,47 +1211,112 @@ class Skat(Game):
         trump = ("game", TRUMP_GAMES)
         announcements = t("Ouvert and announcements")
         return (
-            Field("game", t("Game"), FieldKind.CHOICE, choices=tuple(
-                Choice(game.value, _choice_label(game)) for game in GameType)),
+            Field(
+                "game",
+                t("Game"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(game.value, _choice_label(game)) for game in GameType),
+            ),
             Field("declarer", t("Declarer"), FieldKind.SEAT, shown_when=played),
-            Field("bid", t("Bid"), FieldKind.INTEGER, minimum=LOWEST_BID,
-                  maximum=HIGHEST_BID, default=LOWEST_BID, shown_when=played,
-                  help=t("The highest bid the declarer held; leave 18 if nobody bid higher")),
-            Field("matadors", t("Matadors"), FieldKind.INTEGER, minimum=1,
-                  maximum=max(MOST_MATADORS.values()), shown_when=trump,
-                  help=t("Top trumps in unbroken order from the ♣ Jack, skat included: "
-                         "1–11, 1–4 in a Grand")),
-            Field("with_matadors", t("With or without"), FieldKind.CHOICE,
-                  choices=(Choice(Matadors.WITH.value, t("With")),
-                           Choice(Matadors.WITHOUT.value, t("Without"))),
-                  default=Matadors.WITH.value, shown_when=trump),
+            Field(
+                "bid",
+                t("Bid"),
+                FieldKind.INTEGER,
+                minimum=LOWEST_BID,
+                maximum=HIGHEST_BID,
+                default=LOWEST_BID,
+                shown_when=played,
+                help=t("The highest bid the declarer held; leave 18 if nobody bid higher"),
+            ),
+            Field(
+                "matadors",
+                t("Matadors"),
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=max(MOST_MATADORS.values()),
+                shown_when=trump,
+                help=t(
+                    "Top trumps in unbroken order from the ♣ Jack, skat included: "
+                    "1–11, 1–4 in a Grand"
+                ),
+            ),
+            Field(
+                "with_matadors",
+                t("With or without"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Matadors.WITH.value, t("With")),
+                    Choice(Matadors.WITHOUT.value, t("Without")),
+                ),
+                default=Matadors.WITH.value,
+                shown_when=trump,
+            ),
             Field("hand", t("Hand (skat not taken)"), FieldKind.BOOLEAN, shown_when=played),
-            Field("ouvert", t("Ouvert (cards open)"), FieldKind.BOOLEAN, shown_when=played,
-                  section=announcements),
-            Field("announced", t("Announced"), FieldKind.CHOICE,
-                  choices=(Choice(Level.NONE.value, t("Nothing")),
-                           Choice(Level.SCHNEIDER.value, t("Schneider")),
-                           Choice(Level.SCHWARZ.value, t("Schwarz"))),
-                  default=Level.NONE.value, shown_when=trump, section=announcements,
-                  help=t("Hand games only; an ouvert game is announced schwarz")),
-            Field("counted_side", t("Card points counted for"), FieldKind.CHOICE,
-                  choices=(Choice(Side.DECLARER.value, t("The declarer (skat included)")),
-                           Choice(Side.DEFENDERS.value, t("The defenders"))),
-                  default=Side.DECLARER.value, shown_when=trump),
-            Field("card_points", pt("skat", "Card points"), FieldKind.INTEGER, minimum=0,
-                  maximum=TOTAL_POINTS, required=False, shown_when=played,
-                  help=t("Of the side chosen above; the other side has 120 minus this. "
-                         "Blank in a Null game")),
-            Field("schneider", t("Schneider or schwarz"), FieldKind.CHOICE,
-                  choices=(Choice(Level.NONE.value, t("Neither")),
-                           Choice(Level.SCHNEIDER.value, t("Schneider: a side has 30 or fewer")),
-                           Choice(Level.SCHWARZ.value, t("Schwarz: a side took no trick"))),
-                  default=Level.NONE.value, shown_when=trump),
-            Field("result", t("Result"), FieldKind.CHOICE,
-                  choices=(Choice(Result.WON.value, t("Won")),
-                           Choice(Result.LOST.value, t("Lost"))),
-                  shown_when=played,
-                  help=t("Null: won if the declarer took no trick")),
+            Field(
+                "ouvert",
+                t("Ouvert (cards open)"),
+                FieldKind.BOOLEAN,
+                shown_when=played,
+                section=announcements,
+            ),
+            Field(
+                "announced",
+                t("Announced"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Level.NONE.value, t("Nothing")),
+                    Choice(Level.SCHNEIDER.value, t("Schneider")),
+                    Choice(Level.SCHWARZ.value, t("Schwarz")),
+                ),
+                default=Level.NONE.value,
+                shown_when=trump,
+                section=announcements,
+                help=t("Hand games only; an ouvert game is announced schwarz"),
+            ),
+            Field(
+                "counted_side",
+                t("Card points counted for"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Side.DECLARER.value, t("The declarer (skat included)")),
+                    Choice(Side.DEFENDERS.value, t("The defenders")),
+                ),
+                default=Side.DECLARER.value,
+                shown_when=trump,
+            ),
+            Field(
+                "card_points",
+                pt("skat", "Card points"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=TOTAL_POINTS,
+                required=False,
+                shown_when=played,
+                help=t(
+                    "Of the side chosen above; the other side has 120 minus this. "
+                    "Blank in a Null game"
+                ),
+            ),
+            Field(
+                "schneider",
+                t("Schneider or schwarz"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Level.NONE.value, t("Neither")),
+                    Choice(Level.SCHNEIDER.value, t("Schneider: a side has 30 or fewer")),
+                    Choice(Level.SCHWARZ.value, t("Schwarz: a side took no trick")),
+                ),
+                default=Level.NONE.value,
+                shown_when=trump,
+            ),
+            Field(
+                "result",
+                t("Result"),
+                FieldKind.CHOICE,
+                choices=(Choice(Result.WON.value, t("Won")), Choice(Result.LOST.value, t("Lost"))),
+                shown_when=played,
+                help=t("Null: won if the declarer took no trick"),
+            ),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -1005,8 +1332,9 @@ class Skat(Game):
         play = read_play(entry)
         return played_result(state.setup, play, valuation(play), self.dealer(state))
 
-    def check_and_score(self, state: State,
-                        entry: Entry) -> tuple[Sequence[Problem], HandResult | None]:
+    def check_and_score(
+        self, state: State, entry: Entry
+    ) -> tuple[Sequence[Problem], HandResult | None]:
         """`validate`, then `score`, with the game read and valued once; a game the quick path
         finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
         if entry.get("game") not in PLAYED_SET:
@@ -1022,8 +1350,13 @@ class Skat(Game):
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
         setup = state.setup
-        return hand_result_from((0,) * setup.player_count, (setup, self.dealer(state)),
-                                LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS)
+        return hand_result_from(
+            (0,) * setup.player_count,
+            (setup, self.dealer(state)),
+            LATER_PASSED_LINES,
+            LATER_PASSED_HEADLINE,
+            LATER_PASSED_FACTS,
+        )
 
     def ends_by_itself(self, setup: Setup) -> bool:
         """Only when a fixed list was agreed."""
@@ -1037,10 +1370,21 @@ class Skat(Game):
             return Outcome(finished=False, winners=winners, text="")
         best = state.totals[winners[0]]
         names = state.setup.names_of(list(winners))
-        text = t("The list of {length} games is complete: {names} leads with {best}",
-                 length=length, names=names, best=best) if len(winners) == 1 \
-            else t("The list of {length} games is complete: {names} share the lead with {best}",
-                   length=length, names=names, best=best)
+        text = (
+            t(
+                "The list of {length} games is complete: {names} leads with {best}",
+                length=length,
+                names=names,
+                best=best,
+            )
+            if len(winners) == 1
+            else t(
+                "The list of {length} games is complete: {names} share the lead with {best}",
+                length=length,
+                names=names,
+                best=best,
+            )
+        )
         return Outcome(finished=True, winners=winners, text=text)
 
     def table_notes(self, state: State) -> tuple[str, ...]:
@@ -1048,8 +1392,9 @@ class Skat(Game):
         notes = []
         left = games_left(state)
         if left is not None:
-            notes.append(t("{left} of {length} games left", left=left,
-                           length=list_length(state.setup)))
+            notes.append(
+                t("{left} of {length} games left", left=left, length=list_length(state.setup))
+            )
         if state.setup.player_count == 4:
             notes.append(t("{name} sits out", name=state.setup.players[self.dealer(state)]))
         return tuple(notes)
@@ -1083,8 +1428,9 @@ def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> H
     """A played game's result: its row on the list; the lines, the headline and the facts
     made when first read."""
     points = score_row(setup, play, judged, dealer)
-    return hand_result_from(points, (setup, play, judged, points, dealer), LATER_LINES,
-                            LATER_HEADLINE, LATER_FACTS)
+    return hand_result_from(
+        points, (setup, play, judged, points, dealer), LATER_LINES, LATER_HEADLINE, LATER_FACTS
+    )
 
 
 def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
@@ -1096,20 +1442,25 @@ def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...
     return join(parts, " · ")
 
 
-def _lines_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
-              dealer: int) -> list[str]:
+def _lines_at(
+    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
+) -> list[str]:
     """`score_lines`, called as `game_facts` is (`played_result`'s deferred parts)."""
     return score_lines(setup, play, judged, dealer)
 
 
-def _headline_at(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...],
-                 dealer: int) -> str:
+def _headline_at(
+    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
+) -> str:
     """`headline`, called as `game_facts` is (`played_result`'s deferred parts)."""
     return headline(setup, play, judged, points)
 
 
 LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
-    LaterFrom(_lines_at), LaterFrom(_headline_at), LaterFrom(game_facts))
+    LaterFrom(_lines_at),
+    LaterFrom(_headline_at),
+    LaterFrom(game_facts),
+)
 """A played game's lines, headline and facts, made when first read from (setup, play,
 valuation, points, dealer)."""
 
@@ -1117,10 +1468,15 @@ valuation, points, dealer)."""
 def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
     """Everyone passed: the game counts on the list, nobody scores, the deal moves on."""
     following = (dealer + 1) % setup.player_count
-    return (t("Everyone passed: no game is played and nobody scores"),
-            t("The passed game counts on the list"),
-            t("The deal moves on from {dealer} to {next}", dealer=setup.players[dealer],
-              next=setup.players[following]))
+    return (
+        t("Everyone passed: no game is played and nobody scores"),
+        t("The passed game counts on the list"),
+        t(
+            "The deal moves on from {dealer} to {next}",
+            dealer=setup.players[dealer],
+            next=setup.players[following],
+        ),
+    )
 
 
 def _passed_headline(setup: Setup, dealer: int) -> str:
@@ -1128,7 +1484,10 @@ def _passed_headline(setup: Setup, dealer: int) -> str:
 
 
 LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS = (
-    LaterFrom(passed_lines), LaterFrom(_passed_headline), LaterFrom(passed_facts))
+    LaterFrom(passed_lines),
+    LaterFrom(_passed_headline),
+    LaterFrom(passed_facts),
+)
 """A passed game's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
@@ -1136,8 +1495,11 @@ def _choice_label(game: GameType) -> str:
     """The words on a game's button: "♠ Spades (11)", "Grand (24)", "Null"."""
     if game in BASE_VALUES:
         symbol = SUIT_SYMBOLS.get(game)
-        name = Text("{symbol} {game}", {"symbol": symbol, "game": GAME_NAMES[game]}) \
-            if symbol else GAME_NAMES[game]
+        name = (
+            Text("{symbol} {game}", {"symbol": symbol, "game": GAME_NAMES[game]})
+            if symbol
+            else GAME_NAMES[game]
+        )
         return Text("{game} ({value})", {"game": name, "value": BASE_VALUES[game]})
     return GAME_NAMES[game]
 
@@ -1158,7 +1520,6 @@ def _short_title(play: Play) -> str:
     return join([text, *extras])
 
 
-
 # ---------------------------------------------------------------- the trick referee
 
 JACKS = tuple(Card(suit, JACK) for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
@@ -1168,8 +1529,12 @@ SUIT_GAME_ORDER = RankOrder((7, 8, 9, JACK, QUEEN, KING, 10, ACE))
 (its Jack is a trump)."""
 NULL_ORDER = RankOrder((7, 8, 9, 10, JACK, QUEEN, KING, ACE))
 """Every suit's order in Null (ISkO): Ace, King, Queen, Jack, Ten, Nine, Eight, Seven."""
-GAME_SUITS = {GameType.DIAMONDS: Suit.DIAMONDS, GameType.HEARTS: Suit.HEARTS,
-              GameType.SPADES: Suit.SPADES, GameType.CLUBS: Suit.CLUBS}
+GAME_SUITS = {
+    GameType.DIAMONDS: Suit.DIAMONDS,
+    GameType.HEARTS: Suit.HEARTS,
+    GameType.SPADES: Suit.SPADES,
+    GameType.CLUBS: Suit.CLUBS,
+}
 
 
 class SkatReferee(RankingReferee):
@@ -1182,8 +1547,14 @@ class SkatReferee(RankingReferee):
     player_counts = (3, 4)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("game", t("The game declared"), FieldKind.CHOICE,
-                      choices=tuple(Choice(game.value, GAME_NAMES[game]) for game in PLAYED)),)
+        return (
+            Field(
+                "game",
+                t("The game declared"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(game.value, GAME_NAMES[game]) for game in PLAYED),
+            ),
+        )
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_32_seven_to_ace()
@@ -1200,20 +1571,27 @@ class SkatReferee(RankingReferee):
         trump = GAME_SUITS.get(game, Suit.TRUMP)
         return TrickRanking(order=SUIT_GAME_ORDER, trump=trump, top_trumps=JACKS)
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         game = GAME_NAMES[GameType(context.get("game"))]
         if by is WinBy.TOP_TRUMP:
-            return t("in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, "
-                     "Diamonds")
+            return t(
+                "in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, Diamonds"
+            )
         if by is WinBy.TRUMP:
-            return t("in a {game} game the Jacks and then {game} are trumps, and the highest "
-                     "trump played wins", game=game)
+            return t(
+                "in a {game} game the Jacks and then {game} are trumps, and the highest "
+                "trump played wins",
+                game=game,
+            )
         if context.get("game") == GameType.NULL:
-            return t("Null has no trumps: the highest card of the suit led wins, Ace, King, "
-                     "Queen, Jack, Ten down to Seven")
-        return t("nobody played a trump, so the highest card of the suit led wins: Ace, Ten, "
-                 "King, Queen, Nine, Eight, Seven")
+            return t(
+                "Null has no trumps: the highest card of the suit led wins, Ace, King, "
+                "Queen, Jack, Ten down to Seven"
+            )
+        return t(
+            "nobody played a trump, so the highest card of the suit led wins: Ace, Ten, "
+            "King, Queen, Nine, Eight, Seven"
+        )
 
 
 REFEREE = register_referee(SkatReferee())

@@ -1,9 +1,9 @@
 """Skitgubbe, seed 004: two to six players, 52 cards; a first phase of tricks to collect cards
 and a second phase of beating to get rid of them; the last player holding cards is the goat.
 
-The trick referee, and the score pad: the goat of each game (RULINGS.md "Skitgubbe"). The
+The trick referee, and the score pad: the goat of each game (docs/rulings.md "Skitgubbe"). The
 text is the specification; pagat.com fills its
-gaps. First phase as written (RULINGS.md): everyone plays a card to each trick, suits do not
+gaps. First phase as written (docs/rulings.md): everyone plays a card to each trick, suits do not
 count, Aces are low (A, 2 … 10, J, Q, K), equal highest cards play a private trick, and a card
 of a rank already played may be sloughed to the trick, though never one of the highest rank
 before its owner has played; option: pagat's first phase (two-card tricks, Aces high, a bounce
@@ -122,42 +122,61 @@ def first_order(context: Mapping[str, Any]) -> RankOrder:
 # ---------------------------------------------------------------- the first phase: sloughs
 
 
-def judge_slough(slough: Card, index: int, plays: Sequence[Card],
-                 context: Mapping[str, Any]) -> CardJudgement:
+def judge_slough(
+    slough: Card, index: int, plays: Sequence[Card], context: Mapping[str, Any]
+) -> CardJudgement:
     """Whether the sloughed card (last in the list) may be sloughed when and by whom the
     context says: the text's three rules, or pagat's game, which has no sloughing."""
     if pagat(context):
-        return CardJudgement(index, False, t("pagat's first phase (two-card tricks) has no "
-                                             "sloughing"))
+        return CardJudgement(
+            index, False, t("pagat's first phase (two-card tricks) has no sloughing")
+        )
     played = len(plays)
     asked = context.get("slough_after")
     after = played if asked is None else min(asked, played)
-    refusal = slough_refusal(slough, plays[:after], after < played,
-                             has_played=context["slough_by"] <= after,
-                             last_trick=bool(context.get("last_trick")))
+    refusal = slough_refusal(
+        slough,
+        plays[:after],
+        after < played,
+        has_played=context["slough_by"] <= after,
+        last_trick=bool(context.get("last_trick")),
+    )
     if refusal:
         return CardJudgement(index, False, refusal)
-    return CardJudgement(index, True, t("{card} is of a rank played to the trick: it is put "
-                                        "aside and goes to the trick's winner",
-                                        card=card_name(slough)))
+    return CardJudgement(
+        index,
+        True,
+        t(
+            "{card} is of a rank played to the trick: it is put "
+            "aside and goes to the trick's winner",
+            card=card_name(slough),
+        ),
+    )
 
 
-def slough_refusal(slough: Card, seen: Sequence[Card], during: bool, *, has_played: bool,
-                   last_trick: bool) -> str:
+def slough_refusal(
+    slough: Card, seen: Sequence[Card], during: bool, *, has_played: bool, last_trick: bool
+) -> str:
     """Why a slough is not allowed ("" if it is): `seen` are the cards played before it,
     `during` says the trick was not finished yet."""
     if last_trick and during:
-        return t("no sloughing may be done in the last trick of the first phase until it has "
-                 "finished")
+        return t(
+            "no sloughing may be done in the last trick of the first phase until it has finished"
+        )
     if slough.rank not in {card.rank for card in seen}:
-        return t("a slough must be of equal rank to a card played to the trick, and no {rank} "
-                 "has been played to it yet", rank=rank_name(slough))
+        return t(
+            "a slough must be of equal rank to a card played to the trick, and no {rank} "
+            "has been played to it yet",
+            rank=rank_name(slough),
+        )
     top = max(ACES_LOW.strength(card.rank) for card in seen)
     if during and not has_played and ACES_LOW.strength(slough.rank) == top:
-        return t("{card} is of equal rank to the highest card played so far, and its owner has "
-                 "not played a card to this trick: under no circumstances may a player slough "
-                 "such a card until he has played his card in that trick",
-                 card=card_name(slough))
+        return t(
+            "{card} is of equal rank to the highest card played so far, and its owner has "
+            "not played a card to this trick: under no circumstances may a player slough "
+            "such a card until he has played his card in that trick",
+            card=card_name(slough),
+        )
     return ""
 
 
@@ -175,35 +194,56 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
     top = max(order.strength(card.rank) for card in plays)
     best = tuple(i for i, card in enumerate(plays) if order.strength(card.rank) == top)
     if len(best) > 1:
-        return Verdict(None, None, tie_words([plays[i] for i in best], context), tied=best,
-                       judged=tuple(judged))
-    note = (t("The winner takes every card played and sloughed to the trick (and to any "
-              "private tricks it settles) and leads the next trick.") if not pagat(context) else
-            t("The winner takes the cards of the trick (and of any bounce it settles) and leads "
-              "the next trick."))
-    return Verdict(best[0], plays[best[0]], win_words(context), notes=(note,),
-                   judged=tuple(judged))
+        return Verdict(
+            None,
+            None,
+            tie_words([plays[i] for i in best], context),
+            tied=best,
+            judged=tuple(judged),
+        )
+    note = (
+        t(
+            "The winner takes every card played and sloughed to the trick (and to any "
+            "private tricks it settles) and leads the next trick."
+        )
+        if not pagat(context)
+        else t(
+            "The winner takes the cards of the trick (and of any bounce it settles) and leads "
+            "the next trick."
+        )
+    )
+    return Verdict(best[0], plays[best[0]], win_words(context), notes=(note,), judged=tuple(judged))
 
 
 def win_words(context: Mapping[str, Any]) -> str:
     """Why the highest card won, with the phase's order."""
     if pagat(context):
-        return t("the higher card wins, suits do not count; in pagat's first phase the Ace is "
-                 "high: Ace, King, Queen, Jack, Ten … Two")
-    return t("the highest card wins, suits do not count; in the first phase (as written) the "
-             "Ace is low: King, Queen, Jack, Ten … Two, Ace")
+        return t(
+            "the higher card wins, suits do not count; in pagat's first phase the Ace is "
+            "high: Ace, King, Queen, Jack, Ten … Two"
+        )
+    return t(
+        "the highest card wins, suits do not count; in the first phase (as written) the "
+        "Ace is low: King, Queen, Jack, Ten … Two, Ace"
+    )
 
 
 def tie_words(tied: Sequence[Card], context: Mapping[str, Any]) -> str:
     """What the text (or pagat) says happens when the highest cards are equal."""
     names = capital(and_words([card_name(card) for card in tied]))
     if pagat(context):
-        return t("{cards} are equal: a bounce. The two players each play one more card, and "
-                 "the higher takes all the cards; another tie bounces again.", cards=names)
-    return t("{cards} tie for the highest card: the tied players play a private trick, where "
-             "only they play cards (anyone may slough to it); a tie there leads to further "
-             "private tricks until a final winner takes all the cards of the original trick and "
-             "the private tricks.", cards=names)
+        return t(
+            "{cards} are equal: a bounce. The two players each play one more card, and "
+            "the higher takes all the cards; another tie bounces again.",
+            cards=names,
+        )
+    return t(
+        "{cards} tie for the highest card: the tied players play a private trick, where "
+        "only they play cards (anyone may slough to it); a tie there leads to further "
+        "private tricks until a final winner takes all the cards of the original trick and "
+        "the private tricks.",
+        cards=names,
+    )
 
 
 # ---------------------------------------------------------------- the second phase: beating
@@ -228,42 +268,73 @@ def judge_beat(index: int, cards: Sequence[Card], trump: Suit) -> CardJudgement:
     """Whether the card at `index` beats the card laid just before it."""
     card, below, led = cards[index], cards[index - 1], cards[0].suit
     if beats(card, below, trump):
-        how = (t("a trump beats any other suit") if card.suit is not below.suit
-               else t("a higher {suit}", suit=SUIT_WORDS[card.suit]))
-        return CardJudgement(index, True, t("it beats {card}: {how}", card=card_name(below),
-                                            how=how))
+        how = (
+            t("a trump beats any other suit")
+            if card.suit is not below.suit
+            else t("a higher {suit}", suit=SUIT_WORDS[card.suit])
+        )
+        return CardJudgement(
+            index, True, t("it beats {card}: {how}", card=card_name(below), how=how)
+        )
     shown = {"card": card_name(below), "needed": needed(below, trump), "pick_up": PICK_UP}
     if card.suit not in (trump, led):
-        return CardJudgement(index, False, t("it does not beat {card}, which only {needed} "
-                                             "beats; only trumps or {led}, the suit led, may be "
-                                             "played to this trick: the player must pick up "
-                                             "{card} instead {pick_up}", led=SUIT_NAMES[led],
-                                             **shown))
-    return CardJudgement(index, False, t("it does not beat {card}, which only {needed} beats: "
-                                         "the player must pick up {card} instead {pick_up}",
-                                         **shown))
+        return CardJudgement(
+            index,
+            False,
+            t(
+                "it does not beat {card}, which only {needed} "
+                "beats; only trumps or {led}, the suit led, may be "
+                "played to this trick: the player must pick up "
+                "{card} instead {pick_up}",
+                led=SUIT_NAMES[led],
+                **shown,
+            ),
+        )
+    return CardJudgement(
+        index,
+        False,
+        t(
+            "it does not beat {card}, which only {needed} beats: "
+            "the player must pick up {card} instead {pick_up}",
+            **shown,
+        ),
+    )
 
 
 def second_phase_verdict(cards: Sequence[Card], trump: Suit) -> Verdict:
     """Each card judged against the one before it; the words name the card to beat, or the
     first card that failed to beat."""
-    judged = (CardJudgement(0, True, LEAD_ANY),
-              *(judge_beat(i, cards, trump) for i in range(1, len(cards))))
+    judged = (
+        CardJudgement(0, True, LEAD_ANY),
+        *(judge_beat(i, cards, trump) for i in range(1, len(cards))),
+    )
     failed = next((j.index for j in judged if not j.allowed), None)
-    notes = (t("When the table holds as many cards as there were players with cards at the "
-               "start of the trick (one player's run counting as one card), the trick ends: the "
-               "cards are thrown out and whoever played the last card leads the next."),)
+    notes = (
+        t(
+            "When the table holds as many cards as there were players with cards at the "
+            "start of the trick (one player's run counting as one card), the trick ends: the "
+            "cards are thrown out and whoever played the last card leads the next."
+        ),
+    )
     if failed is not None:
         below = cards[failed - 1]
-        rule = t("{card} does not beat {below} ({needed} was needed): instead the player must "
-                 "pick up {below} {pick_up}, and the next player must beat the card now on top.",
-                 card=capital(card_name(cards[failed])), below=card_name(below),
-                 needed=needed(below, trump), pick_up=PICK_UP)
+        rule = t(
+            "{card} does not beat {below} ({needed} was needed): instead the player must "
+            "pick up {below} {pick_up}, and the next player must beat the card now on top.",
+            card=capital(card_name(cards[failed])),
+            below=card_name(below),
+            needed=needed(below, trump),
+            pick_up=PICK_UP,
+        )
         return Verdict(None, None, rule, notes=notes, judged=judged)
     top = cards[-1]
-    rule = t("Each card beats the one before it. {card} is on top: the next player must beat "
-             "it with {needed}, or pick it up {pick_up}.", card=capital(card_name(top)),
-             needed=needed(top, trump), pick_up=PICK_UP)
+    rule = t(
+        "Each card beats the one before it. {card} is on top: the next player must beat "
+        "it with {needed}, or pick it up {pick_up}.",
+        card=capital(card_name(top)),
+        needed=needed(top, trump),
+        pick_up=PICK_UP,
+    )
     return Verdict(None, None, rule, notes=notes, judged=judged)
 
 
@@ -279,40 +350,91 @@ class SkitgubbeReferee(TrickReferee):
     player_counts = (2, 3, 4, 5, 6)
 
     def options(self, player_count: int) -> tuple[Field, ...]:
-        return (Field("first_phase", t("The first phase"), FieldKind.CHOICE,
-                      choices=(Choice(FirstPhase.AS_WRITTEN.value,
-                                      t("As written: everyone plays to each trick, Aces low")),
-                               Choice(FirstPhase.PAGAT.value,
-                                      t("pagat.com: two-card tricks, Aces high"))),
-                      default=FirstPhase.AS_WRITTEN.value,
-                      help=t("The pad's rulings: as written; pagat's first phase as the option")),)
+        return (
+            Field(
+                "first_phase",
+                t("The first phase"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(
+                        FirstPhase.AS_WRITTEN.value,
+                        t("As written: everyone plays to each trick, Aces low"),
+                    ),
+                    Choice(FirstPhase.PAGAT.value, t("pagat.com: two-card tricks, Aces high")),
+                ),
+                default=FirstPhase.AS_WRITTEN.value,
+                help=t("The pad's rulings: as written; pagat's first phase as the option"),
+            ),
+        )
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The phase; in the first, a private trick, the last trick, a slough; in the second,
         the trump suit and how many cards were laid."""
         first, second = ("phase", (Phase.FIRST.value,)), ("phase", (Phase.SECOND.value,))
         return (
-            Field("phase", t("Phase"), FieldKind.CHOICE,
-                  choices=(Choice(Phase.FIRST.value, t("First phase: tricks to collect cards")),
-                           Choice(Phase.SECOND.value, t("Second phase: beating"))),
-                  default=Phase.FIRST.value),
-            replace(trump_field(PLAIN_SUITS, label=t("Trump suit (the card put aside)")),
-                    shown_when=second),
-            Field("laid", t("Cards laid in this trick"), FieldKind.INTEGER, minimum=1,
-                  maximum=MAX_LAID, default=player_count, shown_when=second,
-                  help=t("In the order laid, each on the one before")),
-            Field("last_trick", t("The last trick of the first phase"), FieldKind.BOOLEAN,
-                  default=False, required=False, shown_when=first,
-                  help=t("The stock is empty: no sloughing until the trick has finished")),
-            Field("tied_players", t("A private trick between this many tied players"),
-                  FieldKind.INTEGER, minimum=2, maximum=player_count, required=False,
-                  shown_when=first, help=t("Blank for an ordinary trick, where everyone plays")),
-            Field("slough_by", t("A card sloughed by player (1 = the leader)"),
-                  FieldKind.INTEGER, minimum=1, maximum=player_count, required=False,
-                  shown_when=first, help=t("The sloughed card goes last in the list of cards")),
-            Field("slough_after", t("Sloughed when this many cards had been played"),
-                  FieldKind.INTEGER, minimum=0, maximum=player_count, required=False,
-                  shown_when=first, help=t("Blank: after the trick's cards were all played")),
+            Field(
+                "phase",
+                t("Phase"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Phase.FIRST.value, t("First phase: tricks to collect cards")),
+                    Choice(Phase.SECOND.value, t("Second phase: beating")),
+                ),
+                default=Phase.FIRST.value,
+            ),
+            replace(
+                trump_field(PLAIN_SUITS, label=t("Trump suit (the card put aside)")),
+                shown_when=second,
+            ),
+            Field(
+                "laid",
+                t("Cards laid in this trick"),
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=MAX_LAID,
+                default=player_count,
+                shown_when=second,
+                help=t("In the order laid, each on the one before"),
+            ),
+            Field(
+                "last_trick",
+                t("The last trick of the first phase"),
+                FieldKind.BOOLEAN,
+                default=False,
+                required=False,
+                shown_when=first,
+                help=t("The stock is empty: no sloughing until the trick has finished"),
+            ),
+            Field(
+                "tied_players",
+                t("A private trick between this many tied players"),
+                FieldKind.INTEGER,
+                minimum=2,
+                maximum=player_count,
+                required=False,
+                shown_when=first,
+                help=t("Blank for an ordinary trick, where everyone plays"),
+            ),
+            Field(
+                "slough_by",
+                t("A card sloughed by player (1 = the leader)"),
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=player_count,
+                required=False,
+                shown_when=first,
+                help=t("The sloughed card goes last in the list of cards"),
+            ),
+            Field(
+                "slough_after",
+                t("Sloughed when this many cards had been played"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=player_count,
+                required=False,
+                shown_when=first,
+                help=t("Blank: after the trick's cards were all played"),
+            ),
         )
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -337,7 +459,7 @@ REFEREE = register_referee(SkitgubbeReferee())
 
 
 GOATS = Scale(t("goat game"), t("goat games"), Better.LOWER, signed=False)
-"""RULINGS.md: the standing is the count of goat games per player, fewest best."""
+"""docs/rulings.md: the standing is the count of goat games per player, fewest best."""
 
 
 class Skitgubbe(Game):
@@ -351,17 +473,26 @@ class Skitgubbe(Game):
     scale = GOATS
     turn_word = t("leads")
     turn_heading = t("First lead")
-    summary = t("Draw and take tricks, then beat or pick up: the last player left holding "
-                "cards is the goat. The pad counts each player's goat games, fewest best, and "
-                "referees the tricks of both phases.")
+    summary = t(
+        "Draw and take tricks, then beat or pick up: the last player left holding "
+        "cards is the goat. The pad counts each player's goat games, fewest best, and "
+        "referees the tricks of both phases."
+    )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The goat of this game, and the trump of its second phase if noted."""
-        return (Field("goat", t("The goat"), FieldKind.SEAT,
-                      help=t("The last player holding cards")),
-                Field("trump", t("Trump of the second phase"), FieldKind.CHOICE,
-                      choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", t("Not noted"))),
-                      default="unnoted", required=False, section=t("Also noted")))
+        return (
+            Field("goat", t("The goat"), FieldKind.SEAT, help=t("The last player holding cards")),
+            Field(
+                "trump",
+                t("Trump of the second phase"),
+                FieldKind.CHOICE,
+                choices=(*suit_choices(PLAIN_SUITS), Choice("unnoted", t("Not noted"))),
+                default="unnoted",
+                required=False,
+                section=t("Also noted"),
+            ),
+        )
 
     def dealer(self, state: State) -> int:
         """Who leads the first trick of the next game: the loser of the last game, its goat
@@ -380,11 +511,19 @@ class Skitgubbe(Game):
         names = state.setup.players
         points = tuple(1 if seat == goat else 0 for seat in range(state.setup.player_count))
         before = state.totals[goat]
-        line = tn("{name}: {before} + 1 = {count} goat game",
-                  "{name}: {before} + 1 = {count} goat games", before + 1, name=names[goat],
-                  before=before)
-        return HandResult(points, (line,), t("{name} is the goat", name=names[goat]),
-                          facts={"goat": goat, "trump": entry.get("trump")})
+        line = tn(
+            "{name}: {before} + 1 = {count} goat game",
+            "{name}: {before} + 1 = {count} goat games",
+            before + 1,
+            name=names[goat],
+            before=before,
+        )
+        return HandResult(
+            points,
+            (line,),
+            t("{name} is the goat", name=names[goat]),
+            facts={"goat": goat, "trump": entry.get("trump")},
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         trump = entry.get("trump")

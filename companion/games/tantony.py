@@ -7,7 +7,7 @@ thirteenth trick is never placed: its runt, the Tantony card, goes to whoever wo
 
 The players enter the hand trick by trick (the runt and who got it, optionally the cards played,
 which the referee then resolves), or all at once at the end from the face-up runts. Gaps in the
-text are settled by RULINGS.md ("Tantony"); docs/rules/tantony.md lists every decision.
+text are settled by docs/rulings.md ("Tantony"); docs/rules/tantony.md lists every decision.
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ SCORING_LABELS: dict[Scoring, str] = {
     Scoring.INDIVIDUAL: t("Everyone for themselves: plain individual scores"),
 }
 
+
 @dataclass(frozen=True)
 class Options:
     """Tantony's house rules, typed: how the four-player game adds up."""
@@ -101,12 +102,22 @@ FOLLOW = MUST_FOLLOW
 suit led shows its player had none of that suit. A revoke has no penalty in the text."""
 
 FOUR_PLAYER_VALUES: dict[int, int] = {
-    **{rank: rank for rank in range(2, 11)}, JACK: 15, QUEEN: 20, KING: 25, ACE: 30}
+    **{rank: rank for rank in range(2, 11)},
+    JACK: 15,
+    QUEEN: 20,
+    KING: 25,
+    ACE: 30,
+}
 """The text: "numerals Two to Ten count at face value, followed by Jack = 15, Queen = 20,
 King = 25, Ace = 30"."""
 
 THREE_PLAYER_VALUES: dict[int, int] = {
-    **{rank: rank for rank in range(2, 7)}, JACK: 10, QUEEN: 15, KING: 20, ACE: 25}
+    **{rank: rank for rank in range(2, 7)},
+    JACK: 10,
+    QUEEN: 15,
+    KING: 20,
+    ACE: 25,
+}
 """The text: "Numerals 2, 3, 4, 5 and 6 count at face value, followed by Jack 10, Queen 15,
 King 20, Ace 25"."""
 
@@ -174,11 +185,16 @@ class Table:
         lowest), -1 for a card of another suit."""
         lookups = {}
         for suit in {card.suit for card in self.pack}:
-            ranked = tuple(card.code for card in sorted(
-                (card for card in self.pack if card.suit is suit),
-                key=lambda card: ACE_HIGH.strength(card.rank)))
-            places = dict.fromkeys(self.by_code, -1) | {code: place
-                                                        for place, code in enumerate(ranked)}
+            ranked = tuple(
+                card.code
+                for card in sorted(
+                    (card for card in self.pack if card.suit is suit),
+                    key=lambda card: ACE_HIGH.strength(card.rank),
+                )
+            )
+            places = dict.fromkeys(self.by_code, -1) | {
+                code: place for place, code in enumerate(ranked)
+            }
             lookups[suit] = (places, ranked)
         return {card.code: lookups[card.suit] for card in self.pack}
 
@@ -187,12 +203,24 @@ class Table:
         return self.tantony_card and number == self.total_tricks
 
 
-FOUR_PLAYERS = Table(t("four-player"), t("52-card pack"), sorted_cards(pack_52(), ACE_HIGH),
-                     FOUR_PLAYER_VALUES, quota=3, total_tricks=13, tantony_card=True)
-THREE_PLAYERS = Table(t("three-player"),
-                      t("36-card pack, which has no Sevens, Eights, Nines or Tens"),
-                      sorted_cards(pack_36_no_seven_to_ten(), ACE_HIGH), THREE_PLAYER_VALUES,
-                      quota=4, total_tricks=12, tantony_card=False)
+FOUR_PLAYERS = Table(
+    t("four-player"),
+    t("52-card pack"),
+    sorted_cards(pack_52(), ACE_HIGH),
+    FOUR_PLAYER_VALUES,
+    quota=3,
+    total_tricks=13,
+    tantony_card=True,
+)
+THREE_PLAYERS = Table(
+    t("three-player"),
+    t("36-card pack, which has no Sevens, Eights, Nines or Tens"),
+    sorted_cards(pack_36_no_seven_to_ten(), ACE_HIGH),
+    THREE_PLAYER_VALUES,
+    quota=4,
+    total_tricks=12,
+    tantony_card=False,
+)
 
 
 def table_for(setup: Setup) -> Table:
@@ -222,8 +250,10 @@ def _sides(setup: Setup) -> tuple[SeatGroup, ...]:
     if scoring(setup) is not Scoring.PARTNERSHIP:
         return ()
     names = setup.players
-    return (SeatGroup(f"{names[0]} & {names[2]}", (0, 2)),
-            SeatGroup(f"{names[1]} & {names[3]}", (1, 3)))
+    return (
+        SeatGroup(f"{names[0]} & {names[2]}", (0, 2)),
+        SeatGroup(f"{names[1]} & {names[3]}", (1, 3)),
+    )
 
 
 def half_partner(setup: Setup, seat: int) -> int:
@@ -273,8 +303,10 @@ def read_card(token: str, table: Table) -> tuple[Card | None, str | None]:
     try:
         card = parse(token)
     except CardError:
-        return None, t("{token} is not a card: write a card like 2S, 10H or QS, or just a "
-                       "runt's value.", token=token)
+        return None, t(
+            "{token} is not a card: write a card like 2S, 10H or QS, or just a runt's value.",
+            token=token,
+        )
     if card.code not in table.codes:
         return None, t("{card} is not in the {pack}.", card=str(card), pack=table.pack_name)
     return card, None
@@ -285,9 +317,12 @@ def read_runt(token: str, table: Table) -> tuple[Runt | None, str | None]:
     if token.isdigit():
         value = int(token)
         if value not in table.values.values():
-            return None, t("no card is worth {value} in {table} Tantony: runts are worth "
-                           "{values}.", value=value, table=table.words,
-                           values=values_text(list(table.values.values())))
+            return None, t(
+                "no card is worth {value} in {table} Tantony: runts are worth {values}.",
+                value=value,
+                table=table.words,
+                values=values_text(list(table.values.values())),
+            )
         return Runt(value), None
     card, problem = read_card(token, table)
     if card is None:
@@ -295,8 +330,9 @@ def read_runt(token: str, table: Table) -> tuple[Runt | None, str | None]:
     return Runt(table.value(card), card), None
 
 
-def read_cards(tokens: Sequence[str], table: Table,
-               player_count: int) -> tuple[tuple[Card, ...], str | None]:
+def read_cards(
+    tokens: Sequence[str], table: Table, player_count: int
+) -> tuple[tuple[Card, ...], str | None]:
     """The cards of a refereed trick: one distinct card of the pack from each player."""
     cards: list[Card] = []
     seen: set[str] = set()  # the codes so far: one code per card of the pack
@@ -309,17 +345,21 @@ def read_cards(tokens: Sequence[str], table: Table,
         seen.add(card.code)
         cards.append(card)
     if len(cards) != player_count:
-        return (), tn("{count} card is entered; each of the {players} players plays one card.",
-                      "{count} cards are entered; each of the {players} players plays one "
-                      "card.", len(cards), players=player_count)
+        return (), tn(
+            "{count} card is entered; each of the {players} players plays one card.",
+            "{count} cards are entered; each of the {players} players plays one card.",
+            len(cards),
+            players=player_count,
+        )
     return tuple(cards), None
 
 
 # ---------------------------------------------------------------- a hand walked trick by trick
 
 
-def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
-                 ) -> tuple[int, ...] | None:
+def quick_points(
+    setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
+) -> tuple[int, ...] | None:
     """Each seat's points for a hand in which every trick was entered with its cards and
     `walk` finds nothing wrong; None whenever `walk` might find something (or a trick holds
     what only `walk` reads: no cards, a runt written another way, a runt's value alone that
@@ -358,8 +398,11 @@ def quick_points(setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
             value = worth_of[lowest]
             parts = trick.parts  # the runt is the only part Tantony's tricks declare
             written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
-            if written and written != lowest and not (
-                    written.isdigit() and written.isascii() and int(written) == value):
+            if (
+                written
+                and written != lowest
+                and not (written.isdigit() and written.isascii() and int(written) == value)
+            ):
                 return None
             winner = (leader + cards.index(suit_led[high])) % count
             if trick.won_by is not None and trick.won_by != winner:
@@ -437,17 +480,31 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) 
     leader = first_leader
     for number, entry in enumerate(tricks, start=1):
         trick, messages = read_trick(setup, table, number, entry, leader, tally)
-        problems.extend(Problem("tricks", t("Trick {number}: {problem}", number=number,
-                                            problem=message), part, number - 1)
-                        for part, message in messages)
+        problems.extend(
+            Problem(
+                "tricks",
+                t("Trick {number}: {problem}", number=number, problem=message),
+                part,
+                number - 1,
+            )
+            for part, message in messages
+        )
         read.append(trick)
         leader = trick.got
-    return WalkedHand(tuple(read), tuple(problems), tuple(tally.taken), tuple(tally.placed),
-                      tuple(tally.points), frozenset(tally.used), leader)
+    return WalkedHand(
+        tuple(read),
+        tuple(problems),
+        tuple(tally.taken),
+        tuple(tally.placed),
+        tuple(tally.points),
+        frozenset(tally.used),
+        leader,
+    )
 
 
-def read_trick(setup: Setup, table: Table, number: int, entry: TrickRecord, leader: int | None,
-               tally: Tally) -> tuple[ReadTrick, list[tuple[str, str]]]:
+def read_trick(
+    setup: Setup, table: Table, number: int, entry: TrickRecord, leader: int | None, tally: Tally
+) -> tuple[ReadTrick, list[tuple[str, str]]]:
     """One trick checked against the cards, the quota and the cards already used; then counted.
 
     Each problem comes with the part of the trick it concerns ("runt", "to", "won_by" or
@@ -457,8 +514,9 @@ def read_trick(setup: Setup, table: Table, number: int, entry: TrickRecord, lead
     written = entry.part("runt")
     runt, problem = read_runt(written, table) if written else (None, None)
     notes.append(("runt", problem))
-    cards, problem = (read_cards(entry.cards, table, setup.player_count) if entry.cards
-                      else ((), None))
+    cards, problem = (
+        read_cards(entry.cards, table, setup.player_count) if entry.cards else ((), None)
+    )
     notes.append(("cards", problem))
     played = PlayedTrick(cards, NO_TRUMP) if cards else None
     if played is not None:
@@ -469,20 +527,25 @@ def read_trick(setup: Setup, table: Table, number: int, entry: TrickRecord, lead
     winner, problem = _winner(setup, played, leader, entry.won_by)
     notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
-    got, problem = (_last_trick_goes_to(setup, winner, entry.to) if unplaced
-                    else _placed_with(setup, table, entry.to, tally))
+    got, problem = (
+        _last_trick_goes_to(setup, winner, entry.to)
+        if unplaced
+        else _placed_with(setup, table, entry.to, tally)
+    )
     notes.append(("to", problem))
     notes.extend(_used_before(runt, cards, tally))
     trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
-    notes.extend(("runt", message) for message in
-                 _too_many_worth(table, _record(tally, table, number, trick), tally))
+    notes.extend(
+        ("runt", message)
+        for message in _too_many_worth(table, _record(tally, table, number, trick), tally)
+    )
     return trick, [(part, message) for part, message in notes if message]
 
 
-def _runt_from_cards(table: Table, played: PlayedTrick,
-                     written: Runt | None) -> tuple[Runt, str | None]:
-    """The runt the cards make (the lowest card of the suit led), and a written runt that differs.
-    """
+def _runt_from_cards(
+    table: Table, played: PlayedTrick, written: Runt | None
+) -> tuple[Runt, str | None]:
+    """The runt the cards make (the lowest card of the suit led), and a written runt that differs."""
     card = played.lowest_card
     derived = Runt(table.value(card), card)
     if written is None or written == derived:
@@ -490,14 +553,23 @@ def _runt_from_cards(table: Table, played: PlayedTrick,
     if written.card is None and written.value == derived.value:
         return derived, None
     if not played.followed:
-        return derived, t("the runt is {card} (nobody followed suit, so the card led is also "
-                          "the runt), not {written}.", card=str(card), written=str(written))
-    return derived, t("the runt is {card} (the lowest {suit} played), not {written}.",
-                      card=str(card), suit=_suit_word(card), written=str(written))
+        return derived, t(
+            "the runt is {card} (nobody followed suit, so the card led is also "
+            "the runt), not {written}.",
+            card=str(card),
+            written=str(written),
+        )
+    return derived, t(
+        "the runt is {card} (the lowest {suit} played), not {written}.",
+        card=str(card),
+        suit=_suit_word(card),
+        written=str(written),
+    )
 
 
-def _winner(setup: Setup, played: PlayedTrick | None, leader: int | None,
-            won_by: int | None) -> tuple[int | None, str | None]:
+def _winner(
+    setup: Setup, played: PlayedTrick | None, leader: int | None, won_by: int | None
+) -> tuple[int | None, str | None]:
     """Who won the trick: as entered, checked against the cards when the leader is known."""
     if played is None or leader is None:
         return won_by, None
@@ -507,44 +579,60 @@ def _winner(setup: Setup, played: PlayedTrick | None, leader: int | None,
     card = played.winning_card
     names = setup.players
     if played.followed:
-        return derived, t("{winner} won it with the sow {card}, the highest {suit}, not "
-                          "{entered}.", winner=names[derived], card=str(card),
-                          suit=_suit_word(card), entered=names[won_by])
-    return derived, t("{winner} won it with the hog {card}: nobody followed suit, not "
-                      "{entered}.", winner=names[derived], card=str(card),
-                      entered=names[won_by])
+        return derived, t(
+            "{winner} won it with the sow {card}, the highest {suit}, not {entered}.",
+            winner=names[derived],
+            card=str(card),
+            suit=_suit_word(card),
+            entered=names[won_by],
+        )
+    return derived, t(
+        "{winner} won it with the hog {card}: nobody followed suit, not {entered}.",
+        winner=names[derived],
+        card=str(card),
+        entered=names[won_by],
+    )
 
 
-def _placed_with(setup: Setup, table: Table, to: int | None,
-                 tally: Tally) -> tuple[int | None, str | None]:
+def _placed_with(
+    setup: Setup, table: Table, to: int | None, tally: Tally
+) -> tuple[int | None, str | None]:
     """The seat a placed trick went to, refused when missing or already holding the quota."""
     if to is None:
         return None, t("say who got the trick.")
     if tally.placed[to] >= table.quota:
-        return to, t("{name} already has {quota} tricks, the quota.", name=setup.players[to],
-                     quota=table.quota)
+        return to, t(
+            "{name} already has {quota} tricks, the quota.",
+            name=setup.players[to],
+            quota=table.quota,
+        )
     return to, None
 
 
-def _last_trick_goes_to(setup: Setup, winner: int | None,
-                        to: int | None) -> tuple[int | None, str | None]:
+def _last_trick_goes_to(
+    setup: Setup, winner: int | None, to: int | None
+) -> tuple[int | None, str | None]:
     """Four players, trick 13: the Tantony card stays with whoever won it; it is never placed."""
     if winner is None and to is None:
         return None, t("say who won the last trick: the Tantony card goes to them.")
     if winner is None or to is None or to == winner:
         return winner if winner is not None else to, None
-    return winner, t("the thirteenth trick is never placed: the Tantony card stays with "
-                     "{name}, who won it.", name=setup.players[winner])
+    return winner, t(
+        "the thirteenth trick is never placed: the Tantony card stays with {name}, who won it.",
+        name=setup.players[winner],
+    )
 
 
-def _used_before(runt: Runt | None, cards: tuple[Card, ...],
-                 tally: Tally) -> list[tuple[str, str]]:
+def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> list[tuple[str, str]]:
     """This trick's cards (its runt and the cards played) already used earlier in the hand."""
     spent = {card: "cards" for card in cards}
     if runt and runt.card and runt.card not in spent:
         spent[runt.card] = "runt"
-    return [(part, t("{card} was already {where}.", card=str(card), where=tally.used[card.code]))
-            for card, part in spent.items() if card.code in tally.used]
+    return [
+        (part, t("{card} was already {where}.", card=str(card), where=tally.used[card.code]))
+        for card, part in spent.items()
+        if card.code in tally.used
+    ]
 
 
 def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[int]:
@@ -579,9 +667,16 @@ def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
         named = sum(1 for card in worth if card.code in tally.used)
         used = named + tally.value_only[value]
         if used > len(worth):
-            messages.append(t("only {count} cards are worth {value} ({cards}), and this would "
-                              "make {used} used in this hand.", count=len(worth), value=value,
-                              cards=" ".join(map(str, worth)), used=used))
+            messages.append(
+                t(
+                    "only {count} cards are worth {value} ({cards}), and this would "
+                    "make {used} used in this hand.",
+                    count=len(worth),
+                    value=value,
+                    cards=" ".join(map(str, worth)),
+                    used=used,
+                )
+            )
     return messages
 
 
@@ -605,7 +700,6 @@ def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
     return [revoke_words(revoke, setup.players) for revoke in revokes(setup, walked)]
 
 
-
 def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
     """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
     lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
@@ -620,12 +714,17 @@ def headline(setup: Setup, points: Sequence[int]) -> str:
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
 
 
-def _walked_then(make: Callable[[Setup, WalkedHand], Any], setup: Setup, leader: int,
-                 tricks: Sequence[TrickRecord]) -> Any:
+def _walked_then(
+    make: Callable[[Setup, WalkedHand], Any],
+    setup: Setup,
+    leader: int,
+    tricks: Sequence[TrickRecord],
+) -> Any:
     """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts: the
     walk is kept for the one read next)."""
-    return make(setup, Tantony.walks.get((setup, tricks), leader,
-                                         lambda: walk(setup, leader, tricks)))
+    return make(
+        setup, Tantony.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
+    )
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -633,8 +732,10 @@ def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
     runts = [trick.runt for trick in tricks if trick.got == seat and trick.runt]
     total = sum(runt.value for runt in runts)
     sum_words = " + ".join(runt.counted() for runt in runts) or t("no runt")
-    return Text("{name}: {runts} = {total}",
-                {"name": setup.players[seat], "runts": sum_words, "total": total})
+    return Text(
+        "{name}: {runts} = {total}",
+        {"name": setup.players[seat], "runts": sum_words, "total": total},
+    )
 
 
 def _trick_words(setup: Setup, trick: ReadTrick, proven: Sequence[Revoke] = ()) -> str:
@@ -642,18 +743,24 @@ def _trick_words(setup: Setup, trick: ReadTrick, proven: Sequence[Revoke] = ()) 
     revokes this trick proves."""
     runt = trick.runt.card if trick.runt and trick.runt.card else None
     value = trick.runt.value if trick.runt else 0
-    words = Text("{runt} ({value})", {"runt": str(runt), "value": value}) if runt \
+    words = (
+        Text("{runt} ({value})", {"runt": str(runt), "value": value})
+        if runt
         else t("a runt worth {value}", value=value)
+    )
     got = setup.players[trick.got] if trick.got is not None else t("nobody yet")
     words = Text("{runt} → {got}", {"runt": words, "got": got})
     if trick.winner is not None and trick.winner != trick.got:
         words = t("{trick}, won by {name}", trick=words, name=setup.players[trick.winner])
     if trick.cards:
-        words = Text("{trick} · {cards}",
-                     {"trick": words, "cards": " ".join(str(card) for card in trick.cards)})
+        words = Text(
+            "{trick} · {cards}",
+            {"trick": words, "cards": " ".join(str(card) for card in trick.cards)},
+        )
     for revoke in proven:
-        words = Text("{trick} · {revoke}",
-                     {"trick": words, "revoke": revoke_words(revoke, setup.players)})
+        words = Text(
+            "{trick} · {revoke}", {"trick": words, "revoke": revoke_words(revoke, setup.players)}
+        )
     return words
 
 
@@ -662,8 +769,12 @@ def _tantony_line(setup: Setup, trick: ReadTrick) -> str:
     value = trick.runt.value if trick.runt else 0
     name = setup.players[trick.got] if trick.got is not None else t("nobody")
     if trick.runt and trick.runt.card:
-        return t("Tantony card {card} ({value}) to {name}, who won the last trick",
-                 card=str(trick.runt.card), value=value, name=name)
+        return t(
+            "Tantony card {card} ({value}) to {name}, who won the last trick",
+            card=str(trick.runt.card),
+            value=value,
+            name=name,
+        )
     return t("Tantony card ({value}) to {name}, who won the last trick", value=value, name=name)
 
 
@@ -685,8 +796,12 @@ def _seats_words(setup: Setup, points: Sequence[int]) -> str:
 
 def _progress_seat_line(setup: Setup, table: Table, walked: WalkedHand, seat: int) -> str:
     """One seat on the pad while tricks come in: "Connie 2/3 · 14"."""
-    fields = {"name": setup.players[seat], "placed": walked.placed[seat],
-              "quota": table.quota, "points": walked.points[seat]}
+    fields = {
+        "name": setup.players[seat],
+        "placed": walked.placed[seat],
+        "quota": table.quota,
+        "points": walked.points[seat],
+    }
     if walked.taken[seat] > walked.placed[seat]:
         return t("{name} {placed}/{quota} + Tantony card · {points}", **fields)
     return Text("{name} {placed}/{quota} · {points}", fields)
@@ -735,8 +850,11 @@ def tantony_facts(walked: WalkedHand) -> dict[str, Any] | None:
     if last is None:
         return None
     runt = last.runt
-    return {"holder": last.got, "value": runt.value if runt else None,
-            "card": runt.card.code if runt and runt.card else None}
+    return {
+        "holder": last.got,
+        "value": runt.value if runt else None,
+        "card": runt.card.code if runt and runt.card else None,
+    }
 
 
 def hand_facts(setup: Setup, walked: WalkedHand) -> dict[str, Any]:
@@ -748,9 +866,10 @@ def hand_facts(setup: Setup, walked: WalkedHand) -> dict[str, Any]:
         "points": list(walked.points),
         "tricks_taken": list(walked.taken),
         "tantony": tantony_facts(walked),
-        "sides": [{"seats": list(group.seats),
-                   "points": sum(walked.points[seat] for seat in group.seats)}
-                  for group in sides(setup)],
+        "sides": [
+            {"seats": list(group.seats), "points": sum(walked.points[seat] for seat in group.seats)}
+            for group in sides(setup)
+        ],
     }
 
 
@@ -782,21 +901,28 @@ class SideStanding:
         return cls.of_totals(sides(state.setup), state.totals)
 
     @classmethod
-    def of_totals(cls, partnerships: Sequence[SeatGroup],
-                  totals: Sequence[int]) -> SideStanding:
+    def of_totals(cls, partnerships: Sequence[SeatGroup], totals: Sequence[int]) -> SideStanding:
         """The standing of the two partnerships on these running totals."""
         first, second = partnerships
-        return cls.of_sides(partnerships, sum(totals[seat] for seat in first.seats),
-                            sum(totals[seat] for seat in second.seats))
+        return cls.of_sides(
+            partnerships,
+            sum(totals[seat] for seat in first.seats),
+            sum(totals[seat] for seat in second.seats),
+        )
 
     @classmethod
-    def of_sides(cls, partnerships: Sequence[SeatGroup], first_total: int,
-                 second_total: int) -> SideStanding:
+    def of_sides(
+        cls, partnerships: Sequence[SeatGroup], first_total: int, second_total: int
+    ) -> SideStanding:
         """The standing of the two partnerships on their totals."""
         first, second = partnerships
         ahead = first if first_total >= second_total else second
-        return cls(ahead, max(first_total, second_total), min(first_total, second_total),
-                   tuple(sorted((*first.seats, *second.seats))))
+        return cls(
+            ahead,
+            max(first_total, second_total),
+            min(first_total, second_total),
+            tuple(sorted((*first.seats, *second.seats))),
+        )
 
 
 def partnership_outcome(state: State) -> Outcome:
@@ -817,9 +943,11 @@ def partnership_outcome(state: State) -> Outcome:
             if verdict.finished or played == len(hands):
                 return verdict
     # Up to the last sudden death the loop has added every hand; after it, the totals have.
-    standing = (SideStanding.of_totals(partnerships, state.totals)
-                if len(hands) > LAST_SUDDEN_DEATH
-                else SideStanding.of_sides(partnerships, first_total, second_total))
+    standing = (
+        SideStanding.of_totals(partnerships, state.totals)
+        if len(hands) > LAST_SUDDEN_DEATH
+        else SideStanding.of_sides(partnerships, first_total, second_total)
+    )
     if len(hands) >= HANDS_IN_GAME:
         return _after_four_hands(standing)
     return Outcome(False, standing.leaders)
@@ -829,18 +957,40 @@ def _sudden_death(standing: SideStanding, played: int, target: int) -> Outcome:
     """A side reached the target after hand `played`: a double game, unless both are level."""
     name, high, low = standing.ahead.name, standing.high, standing.low
     if standing.level:
-        return Outcome(False, standing.leaders,
-                       t("Both sides reached the target of {target} with {high}: play on",
-                         target=target, high=high))
+        return Outcome(
+            False,
+            standing.leaders,
+            t(
+                "Both sides reached the target of {target} with {high}: play on",
+                target=target,
+                high=high,
+            ),
+        )
     if low >= target:
-        return Outcome(True, standing.leaders,
-                       t("{name} win a double game: {high} to {low} after hand {played}; both "
-                         "sides reached the target of {target} and the higher total wins",
-                         name=name, high=high, low=low, played=played, target=target))
-    return Outcome(True, standing.leaders, t("{name} win a double game: {high} after hand "
-                                             "{played} reached the target of {target}",
-                                             name=name, high=high, played=played,
-                                             target=target))
+        return Outcome(
+            True,
+            standing.leaders,
+            t(
+                "{name} win a double game: {high} to {low} after hand {played}; both "
+                "sides reached the target of {target} and the higher total wins",
+                name=name,
+                high=high,
+                low=low,
+                played=played,
+                target=target,
+            ),
+        )
+    return Outcome(
+        True,
+        standing.leaders,
+        t(
+            "{name} win a double game: {high} after hand {played} reached the target of {target}",
+            name=name,
+            high=high,
+            played=played,
+            target=target,
+        ),
+    )
 
 
 def _after_four_hands(standing: SideStanding) -> Outcome:
@@ -848,22 +998,38 @@ def _after_four_hands(standing: SideStanding) -> Outcome:
     name, high, low = standing.ahead.name, standing.high, standing.low
     if standing.level:
         # A draw: the game is over and nobody won it (the statistics count no winner).
-        return Outcome(True, (), t("Draw: {high} each after four hands",
-                                                 high=high))
+        return Outcome(True, (), t("Draw: {high} each after four hands", high=high))
     if high >= DOUBLE_AFTER_FOUR:
-        return Outcome(True, standing.leaders, t("{name} win a double game: {high} to {low} "
-                                                 "after four hands reached {double}", name=name,
-                                                 high=high, low=low, double=DOUBLE_AFTER_FOUR))
-    return Outcome(True, standing.leaders,
-                   t("{name} win a single game: {high} to {low} after four hands", name=name,
-                     high=high, low=low))
+        return Outcome(
+            True,
+            standing.leaders,
+            t(
+                "{name} win a double game: {high} to {low} after four hands reached {double}",
+                name=name,
+                high=high,
+                low=low,
+                double=DOUBLE_AFTER_FOUR,
+            ),
+        )
+    return Outcome(
+        True,
+        standing.leaders,
+        t(
+            "{name} win a single game: {high} to {low} after four hands",
+            name=name,
+            high=high,
+            low=low,
+        ),
+    )
 
 
 def split_scores(state: State) -> tuple[int, ...]:
     """Each player's own total plus their half-partner's (left or right, by the option)."""
     totals = state.totals
-    return tuple(totals[seat] + totals[half_partner(state.setup, seat)]
-                 for seat in range(state.setup.player_count))
+    return tuple(
+        totals[seat] + totals[half_partner(state.setup, seat)]
+        for seat in range(state.setup.player_count)
+    )
 
 
 def split_outcome(state: State) -> Outcome:
@@ -874,13 +1040,29 @@ def split_outcome(state: State) -> Outcome:
         return Outcome(False, winners)
     parts = " · ".join(
         f"{setup.players[seat]} {totals[seat]} + {totals[half_partner(setup, seat)]} = "
-        f"{split[seat]}" for seat in range(setup.player_count))
+        f"{split[seat]}"
+        for seat in range(setup.player_count)
+    )
     first = _first_place(setup, winners, split[winners[0]])
     if scoring(setup) is Scoring.SPLIT_LEFT:
-        return Outcome(True, winners, t("Split scores (own + the player on the left): {scores}. "
-                                        "{first}", scores=parts, first=first))
-    return Outcome(True, winners, t("Split scores (own + the player on the right): {scores}. "
-                                    "{first}", scores=parts, first=first))
+        return Outcome(
+            True,
+            winners,
+            t(
+                "Split scores (own + the player on the left): {scores}. {first}",
+                scores=parts,
+                first=first,
+            ),
+        )
+    return Outcome(
+        True,
+        winners,
+        t(
+            "Split scores (own + the player on the right): {scores}. {first}",
+            scores=parts,
+            first=first,
+        ),
+    )
 
 
 def individual_outcome(state: State) -> Outcome:
@@ -889,9 +1071,11 @@ def individual_outcome(state: State) -> Outcome:
     if len(state.hands) < HANDS_IN_GAME:
         return Outcome(False, winners)
     best = state.totals[winners[0]]
-    return Outcome(True, winners,
-                   t("After four hands {result}",
-                     result=_first_place(state.setup, winners, best)))
+    return Outcome(
+        True,
+        winners,
+        t("After four hands {result}", result=_first_place(state.setup, winners, best)),
+    )
 
 
 def three_player_outcome(state: State) -> Outcome:
@@ -902,16 +1086,30 @@ def three_player_outcome(state: State) -> Outcome:
     if best < THREE_PLAYER_GAME:
         return Outcome(False, winners)
     if len(winners) > 1:
-        return Outcome(False, winners, t("{names} are level at the top with {best}: play "
-                                         "another round", names=state.setup.names_of(winners),
-                                         best=best))
-    return Outcome(True, winners, t("{name} wins with {best} after hand {played}, reaching "
-                                    "{target}", name=state.setup.players[winners[0]], best=best,
-                                    played=played, target=THREE_PLAYER_GAME))
+        return Outcome(
+            False,
+            winners,
+            t(
+                "{names} are level at the top with {best}: play another round",
+                names=state.setup.names_of(winners),
+                best=best,
+            ),
+        )
+    return Outcome(
+        True,
+        winners,
+        t(
+            "{name} wins with {best} after hand {played}, reaching {target}",
+            name=state.setup.players[winners[0]],
+            best=best,
+            played=played,
+            target=THREE_PLAYER_GAME,
+        ),
+    )
 
 
 def _first_place(setup: Setup, winners: Sequence[int], best: int) -> str:
-    """"Connie wins with 131", or "Annie and Connie share first place with 120"."""
+    """ "Connie wins with 131", or "Annie and Connie share first place with 120"."""
     if len(winners) == 1:
         return t("{name} wins with {best}", name=setup.players[winners[0]], best=best)
     return t("{names} share first place with {best}", names=setup.names_of(winners), best=best)
@@ -924,15 +1122,18 @@ def runts_counted(hand: ScoredHand, seat: int) -> Counter[str]:
     """The runts the seat got in a hand (every trick that went to it, the Tantony card
     included) and what they were worth: the statistics' own count."""
     got = [trick for trick in hand.result.facts.get("tricks", ()) if trick.get("to") == seat]
-    return Counter({"runts": len(got),
-                    "runt_points": sum(trick.get("runt_value") or 0 for trick in got)})
+    return Counter(
+        {"runts": len(got), "runt_points": sum(trick.get("runt_value") or 0 for trick in got)}
+    )
 
 
 def runt_figures(counts: Mapping[str, int], hands: int) -> tuple[Figure, ...]:
     """Runts a hand and the average runt's worth, over a player's hands."""
     runts = counts.get("runts", 0)
-    return (Figure(t("Runts a hand"), runts / hands if hands else None),
-            Figure(t("Average runt"), counts.get("runt_points", 0) / runts if runts else None))
+    return (
+        Figure(t("Runts a hand"), runts / hands if hands else None),
+        Figure(t("Average runt"), counts.get("runt_points", 0) / runts if runts else None),
+    )
 
 
 RUNT_FIGURES = OwnFigures(t("Runts"), runts_counted, runt_figures)
@@ -940,7 +1141,7 @@ RUNT_FIGURES = OwnFigures(t("Runts"), runts_counted, runt_figures)
 
 
 class Tantony(Game):
-    """Tantony as the text has it, with the gaps settled by RULINGS.md."""
+    """Tantony as the text has it, with the gaps settled by docs/rulings.md."""
 
     slug = "tantony"
     name = t("Tantony")
@@ -949,9 +1150,11 @@ class Tantony(Game):
     scale = POINTS
     figures = RUNT_FIGURES
     options_type = Options
-    summary = t("Tricks at no trump worth their lowest card of the suit led (the runt); the "
-                "winner keeps each trick or gives it to a player still short of the quota. Four "
-                "hands in partnerships, split partnership or alone; three players play to 300.")
+    summary = t(
+        "Tricks at no trump worth their lowest card of the suit led (the runt); the "
+        "winner keeps each trick or gives it to a player still short of the quota. Four "
+        "hands in partnerships, split partnership or alone; three players play to 300."
+    )
     turn_word = t("leads")
     turn_heading = t("First lead")
     trick_partial = "pad/tricks/_tantony.html"
@@ -961,25 +1164,47 @@ class Tantony(Game):
         """Four players: how the scores add up. Three players: nothing to choose."""
         if player_count != 4:
             return ()
-        return (Field(
-            "scoring", t("Scoring"), FieldKind.CHOICE,
-            choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
-            default=Scoring.PARTNERSHIP.value,
-            help=t("{ruling}: fixed partnerships as written; split partnership counts the "
-                   "player on the left (option: on the right); option: plain individual scores",
-                   ruling=RULING)),)
+        return (
+            Field(
+                "scoring",
+                t("Scoring"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                default=Scoring.PARTNERSHIP.value,
+                help=t(
+                    "{ruling}: fixed partnerships as written; split partnership counts the "
+                    "player on the left (option: on the right); option: plain individual scores",
+                    ruling=RULING,
+                ),
+            ),
+        )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """One field: the tricks, each a runt and who got it (optionally the cards played)."""
         table = table_for(setup)
-        return (Field(
-            "tricks", t("Tricks"), FieldKind.TRICKS,
-            choices=tuple(Choice(card.code, str(card)) for card in table.pack),
-            minimum=table.total_tricks, maximum=table.total_tricks,
-            parts=(Field("runt", t("Runt"), FieldKind.CARD, required=False,
-                         help=t("the lowest card of the suit led, or just its value")),),
-            help=t("Each trick's runt (the lowest card of the suit led) and who got it; add the "
-                   "cards played, from the leader on, to have the trick refereed")),)
+        return (
+            Field(
+                "tricks",
+                t("Tricks"),
+                FieldKind.TRICKS,
+                choices=tuple(Choice(card.code, str(card)) for card in table.pack),
+                minimum=table.total_tricks,
+                maximum=table.total_tricks,
+                parts=(
+                    Field(
+                        "runt",
+                        t("Runt"),
+                        FieldKind.CARD,
+                        required=False,
+                        help=t("the lowest card of the suit led, or just its value"),
+                    ),
+                ),
+                help=t(
+                    "Each trick's runt (the lowest card of the suit led) and who got it; add the "
+                    "cards played, from the leader on, to have the trick refereed"
+                ),
+            ),
+        )
 
     walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
 
@@ -1003,11 +1228,12 @@ class Tantony(Game):
         """The points of a whole hand led by `leader`, entered with every card and nothing
         wrong (see `quick_points`), else None: the hand must be walked."""
         tricks = entry.get("tricks") or ()
-        if (tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
-                or len(tricks) != table_for(setup).total_tricks):
+        if (
+            tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
+            or len(tricks) != table_for(setup).total_tricks
+        ):
             return None
-        return self.quick.get((setup, tricks), leader,
-                              lambda: quick_points(setup, leader, tricks))
+        return self.quick.get((setup, tricks), leader, lambda: quick_points(setup, leader, tricks))
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The per-trick checks, and a hand with the wrong number of tricks."""
@@ -1018,10 +1244,17 @@ class Tantony(Game):
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
-            problems.append(Problem("tricks", tn("A hand has {total} tricks; {count} is "
-                                                 "entered.", "A hand has {total} tricks; "
-                                                 "{count} are entered.", entered,
-                                                 total=total)))
+            problems.append(
+                Problem(
+                    "tricks",
+                    tn(
+                        "A hand has {total} tricks; {count} is entered.",
+                        "A hand has {total} tricks; {count} are entered.",
+                        entered,
+                        total=total,
+                    ),
+                )
+            )
         return problems
 
     def progress(self, state: State, entry: Entry) -> TantonyProgress:
@@ -1036,36 +1269,62 @@ class Tantony(Game):
         elif last:
             open_seats = tuple(range(setup.player_count))
         else:
-            open_seats = tuple(seat for seat in range(setup.player_count)
-                               if walked.placed[seat] < table.quota)
+            open_seats = tuple(
+                seat for seat in range(setup.player_count) if walked.placed[seat] < table.quota
+            )
         # Per-seat counts are in `taken` and `points` (the pad draws them); the lines add what
         # those cannot say: the sides' totals, who holds the Tantony card. The revokes proven
         # are warnings, set apart.
         lines = [_sides_words(sides(setup), walked.points)] if sides(setup) else []
-        lines += [_progress_seat_line(setup, table, walked, seat)
-                  for seat in range(setup.player_count) if walked.taken[seat] > table.quota]
+        lines += [
+            _progress_seat_line(setup, table, walked, seat)
+            for seat in range(setup.player_count)
+            if walked.taken[seat] > table.quota
+        ]
         proven = revokes(setup, walked)
         if last:
-            lines.append(t("Trick {number} is not placed: its runt, the Tantony card, goes to "
-                           "whoever wins it", number=number))
+            lines.append(
+                t(
+                    "Trick {number} is not placed: its runt, the Tantony card, goes to "
+                    "whoever wins it",
+                    number=number,
+                )
+            )
         return TantonyProgress(
-            trick_number=number, total_tricks=table.total_tricks,
-            leader=None if complete else walked.next_leader, taken=walked.taken,
-            points=walked.points, open_seats=open_seats, used=walked.used, lines=tuple(lines),
-            seat_notes=tuple(_quota_note(taken, placed, table.quota)
-                             for taken, placed in zip(walked.taken, walked.placed, strict=True)),
-            full_seats=tuple(seat for seat in range(setup.player_count)
-                             if walked.placed[seat] >= table.quota),
+            trick_number=number,
+            total_tricks=table.total_tricks,
+            leader=None if complete else walked.next_leader,
+            taken=walked.taken,
+            points=walked.points,
+            open_seats=open_seats,
+            used=walked.used,
+            lines=tuple(lines),
+            seat_notes=tuple(
+                _quota_note(taken, placed, table.quota)
+                for taken, placed in zip(walked.taken, walked.placed, strict=True)
+            ),
+            full_seats=tuple(
+                seat for seat in range(setup.player_count) if walked.placed[seat] >= table.quota
+            ),
             status_notes=(t("the last trick is not placed"),) if last else (),
             warnings=tuple(revoke_words(revoke, setup.players) for revoke in proven),
-            quota=table.quota, last_trick=last,
-            tricks=tuple(_trick_words(setup, trick, [revoke for revoke in proven
-                                                     if revoke.played_in == trick.number])
-                         for trick in walked.tricks),
-            runt_prompt=(t("The Tantony card (runt of the last trick)") if last
-                         else t("Runt of trick {number}", number=number)),
-            to_prompt=t("Won the last trick (keeps the Tantony card)") if last
-            else t("Got the trick"))
+            quota=table.quota,
+            last_trick=last,
+            tricks=tuple(
+                _trick_words(
+                    setup, trick, [revoke for revoke in proven if revoke.played_in == trick.number]
+                )
+                for trick in walked.tricks
+            ),
+            runt_prompt=(
+                t("The Tantony card (runt of the last trick)")
+                if last
+                else t("Runt of trick {number}", number=number)
+            ),
+            to_prompt=t("Won the last trick (keeps the Tantony card)")
+            if last
+            else t("Got the trick"),
+        )
 
     def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
         """The tapped trick; the unplaced last trick goes to whoever won it, so "got" is "won"."""
@@ -1074,16 +1333,18 @@ class Tantony(Game):
             trick["won_by"] = trick["to"]
         return trick
 
-    def missing_taps(self, progress: TrickProgress,
-                     trick: Mapping[str, str]) -> dict[str, list[str]]:
+    def missing_taps(
+        self, progress: TrickProgress, trick: Mapping[str, str]
+    ) -> dict[str, list[str]]:
         """The runt (unless the cards were typed) and who got the trick (or won the last)."""
         last = isinstance(progress, TantonyProgress) and progress.last_trick
         errors: dict[str, list[str]] = {}
         if not trick.get("runt") and not trick.get("cards"):
             errors["runt"] = [t("Tap the runt: the lowest card of the suit led in this trick.")]
         if not trick.get("to") and not (last and trick.get("cards")):
-            errors["to"] = [t("Tap who won the last trick.") if last
-                            else t("Tap who got the trick.")]
+            errors["to"] = [
+                t("Tap who won the last trick.") if last else t("Tap who got the trick.")
+            ]
         return errors
 
     def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
@@ -1091,8 +1352,16 @@ class Tantony(Game):
         an even share of rows (their face-up runts); the odd last trick is not placed."""
         total, count = table_for(setup).total_tricks, setup.player_count
         share = total // count
-        rows = [{"runt": "", "to": str(min(index // share, count - 1)), "won_by": "",
-                 "cards": "", "leader": ""} for index in range(total)]
+        rows = [
+            {
+                "runt": "",
+                "to": str(min(index // share, count - 1)),
+                "won_by": "",
+                "cards": "",
+                "leader": "",
+            }
+            for index in range(total)
+        ]
         if total % count:
             rows[-1]["to"] = ""  # the odd trick left over is not placed: it goes to its winner
         return rows
@@ -1111,14 +1380,20 @@ class Tantony(Game):
         points = self.quick_points(setup, entry, leader)
         if points is None:
             walked = self.read_hand(state, entry, leader)
-            return hand_result(walked.points, Later(score_lines, setup, walked),
-                               Later(headline, setup, walked.points),
-                               Later(hand_facts, setup, walked))
+            return hand_result(
+                walked.points,
+                Later(score_lines, setup, walked),
+                Later(headline, setup, walked.points),
+                Later(hand_facts, setup, walked),
+            )
         # Every trick read clean: the lines and facts walk the hand when first read.
         tricks = entry["tricks"]
-        return hand_result(points, Later(_walked_then, score_lines, setup, leader, tricks),
-                           Later(headline, setup, points),
-                           Later(_walked_then, hand_facts, setup, leader, tricks))
+        return hand_result(
+            points,
+            Later(_walked_then, score_lines, setup, leader, tricks),
+            Later(headline, setup, points),
+            Later(_walked_then, hand_facts, setup, leader, tricks),
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line: each seat's points, and at four players who got the Tantony card."""
@@ -1126,9 +1401,14 @@ class Tantony(Game):
         words = _seats_words(setup, walked.points)
         for trick in walked.tricks:
             if not trick.placed and trick.got is not None:
-                words = Text("{words} · Tantony {runt} {name}",
-                             {"words": words, "runt": str(trick.runt or "?"),
-                              "name": setup.players[trick.got]})
+                words = Text(
+                    "{words} · Tantony {runt} {name}",
+                    {
+                        "words": words,
+                        "runt": str(trick.runt or "?"),
+                        "name": setup.players[trick.got],
+                    },
+                )
         return words
 
     def dealer(self, state: State) -> int:
@@ -1167,7 +1447,6 @@ class Tantony(Game):
         return split_outcome(state)
 
 
-
 # ---------------------------------------------------------------- the trick referee
 
 
@@ -1185,17 +1464,16 @@ class TantonyReferee(RankingReferee):
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         return NO_TRUMP
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         if not PlayedTrick(tuple(cards), NO_TRUMP).followed:
             return t("nobody followed suit, so the card led wins: the hog (it is also the runt)")
         return t("Tantony has no trump, so the highest card of the suit led wins (the sow)")
 
-    def notes(self, cards: Sequence[Card], winner: int | None,
-              context: Mapping[str, Any]) -> tuple[str, ...]:
+    def notes(
+        self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
+    ) -> tuple[str, ...]:
         runt = PlayedTrick(tuple(cards), NO_TRUMP).lowest_card
-        return (t("The runt, the lowest card of the suit led, is {card}.",
-                  card=card_name(runt)),)
+        return (t("The runt, the lowest card of the suit led, is {card}.", card=card_name(runt)),)
 
 
 REFEREE = register_referee(TantonyReferee())

@@ -2,7 +2,7 @@
 player's pile is counted in triplets and the most points wins the hand.
 
 The score pad counts each pile as the text does (each triplet its cards less 2, a last one or
-two cards less 1) with 5 for the last trick (RULINGS.md "The tarot family"), on the shared pile
+two cards less 1) with 5 for the last trick (docs/rulings.md "The tarot family"), on the shared pile
 entry (`companion.families.piles`); its rules page is docs/rules/tarocchi-siciliani.md. The text
 strips the pack and says "game play is exactly the same as Le Tarot Français", so a trick
 is judged as French Tarot's as written: the red pips reversed (the lowest number highest),
@@ -60,8 +60,12 @@ DIAMOND_PIPS = tuple(range(4, 11))
 """The text: "from the diamond suited cards, remove the 3 through 1, or Ace"."""
 OTHER_PIPS = tuple(range(5, 11))
 """The text: "from every other suit, remove the 4 through 1, or Ace"."""
-KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.DIAMONDS: DIAMOND_PIPS, Suit.HEARTS: OTHER_PIPS,
-                                          Suit.SPADES: OTHER_PIPS, Suit.CLUBS: OTHER_PIPS}
+KEEP_PIPS: dict[Suit, tuple[int, ...]] = {
+    Suit.DIAMONDS: DIAMOND_PIPS,
+    Suit.HEARTS: OTHER_PIPS,
+    Suit.SPADES: OTHER_PIPS,
+    Suit.CLUBS: OTHER_PIPS,
+}
 
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 63 cards: 11 diamonds, 10 in each other suit, 21 atouts and the Excuse."""
@@ -73,7 +77,7 @@ HIGH_ATOUTS = (16, 17, 18, 19)
 COURTS = {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}
 """The text: "The kings are worth 5 points. The queens 4. The knights 3. The jacks 2"."""
 LAST_TRICK = 5
-"""RULINGS.md: 5 for the last trick (the text is silent)."""
+"""docs/rulings.md: 5 for the last trick (the text is silent)."""
 
 
 def card_value(card: Card) -> int:
@@ -87,8 +91,13 @@ def card_value(card: Card) -> int:
 
 COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if card_value(card) > 1)
 """The 23 cards worth more than 1: 3 bouts, atouts 16–19 and the 16 courts."""
-PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=3,
-                  discards_words=t("the 3 cards left from the deal"))
+PILES = PileRules(
+    PACK,
+    COUNTING_CARDS,
+    trick_size=4,
+    discards=3,
+    discards_words=t("the 3 cards left from the deal"),
+)
 """Play as French Tarot's for four: 15 tricks of four cards (60); the 3 cards left over are the
 chien, which the taker takes and discards, so they count in the taker's pile: 63."""
 COUNT = CountInThrees(PACK, COUNTING_CARDS, card_value)
@@ -104,7 +113,6 @@ PIP_WORDS: dict[Suit, str] = {
 """Each suit's pips in this pack, strongest first, under French Tarot's order as written."""
 
 
-
 class TarocchiSicilianiReferee(TarotReferee):
     """Tarocchi Siciliani's tricks: French Tarot's as written, in the 63-card pack."""
 
@@ -114,23 +122,28 @@ class TarocchiSicilianiReferee(TarotReferee):
     cards = PACK
     exchange = t("a card worth 1 point")
 
-
-
-
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         """The atout rule as French Tarot's; the suit led with this pack's pips (no Aces)."""
         if by is WinBy.TRUMP:
             return super().rule(by, card, cards, context)
-        fields = {"suit": SUIT_WORDS[card.suit], "game": self.name,
-                  "suits": SUIT_NAMES[card.suit], "pips": PIP_WORDS[card.suit]}
+        fields = {
+            "suit": SUIT_WORDS[card.suit],
+            "game": self.name,
+            "suits": SUIT_NAMES[card.suit],
+            "pips": PIP_WORDS[card.suit],
+        }
         if cards[0] == EXCUSE:
-            return t("nobody played an atout, so the highest {suit} wins (the Excuse was led, so "
-                     "the next card set the suit); in {game} {suits} rank King, Queen, Knight, "
-                     "Jack, then {pips}", **fields)
-        return t("nobody played an atout, so the highest {suit} wins; in {game} {suits} rank "
-                 "King, Queen, Knight, Jack, then {pips}", **fields)
-
+            return t(
+                "nobody played an atout, so the highest {suit} wins (the Excuse was led, so "
+                "the next card set the suit); in {game} {suits} rank King, Queen, Knight, "
+                "Jack, then {pips}",
+                **fields,
+            )
+        return t(
+            "nobody played an atout, so the highest {suit} wins; in {game} {suits} rank "
+            "King, Queen, Knight, Jack, then {pips}",
+            **fields,
+        )
 
 
 REFEREE = register_referee(TarocchiSicilianiReferee())
@@ -157,17 +170,26 @@ class TarocchiSiciliani(PileGame):
     zero_sum = False
     scale = Scale(t("point"), t("points"))
     rules = PILES
-    summary = t("Four players, the 63-card pack; each pile is counted in triplets, 5 for the "
-                "last trick, the most points wins the hand. Tap each counting card into its "
-                "pile, or enter the counts.")
+    summary = t(
+        "Four players, the 63-card pack; each pile is counted in triplets, 5 for the "
+        "last trick, the most points wins the hand. Tap each counting card into its "
+        "pile, or enter the counts."
+    )
 
     def counting(self, setup: Setup) -> PileCounting:
         return COUNT
 
     def own_fields(self, setup: Setup) -> tuple[Field, ...]:
-        return (Field(LAST, t("Won the last trick"), FieldKind.SEAT,
-                      help=t("5 points for the last trick (the pad's rulings); counts by hand "
-                             "leave it out")),)
+        return (
+            Field(
+                LAST,
+                t("Won the last trick"),
+                FieldKind.SEAT,
+                help=t(
+                    "5 points for the last trick (the pad's rulings); counts by hand leave it out"
+                ),
+            ),
+        )
 
     def own_problems(self, state: State, entry: Entry, piles: PileEntry) -> list[Problem]:
         """The last trick's winner holds at least that trick's four cards (a pile left blank
@@ -177,9 +199,18 @@ class TarocchiSiciliani(PileGame):
         size = sizes[last] if last is not None and sizes is not None else None
         if size is not None and size < PILES.trick_size:
             name = state.setup.players[last]
-            return [Problem(LAST, t("{name} won the last trick, so {name}'s pile holds at "
-                                    "least its {cards} cards, not {size}.", name=name,
-                                    cards=PILES.trick_size, size=size))]
+            return [
+                Problem(
+                    LAST,
+                    t(
+                        "{name} won the last trick, so {name}'s pile holds at "
+                        "least its {cards} cards, not {size}.",
+                        name=name,
+                        cards=PILES.trick_size,
+                        size=size,
+                    ),
+                )
+            ]
         return []
 
     def score(self, state: State, entry: Entry) -> HandResult:
@@ -187,18 +218,34 @@ class TarocchiSiciliani(PileGame):
         names = state.setup.players
         last = entry[LAST]
         points = with_last_trick(counted.points, last)
-        lines = (*counted.lines, t("{name}: {count} + {bonus} for the last trick = {total}",
-                                   name=names[last], count=number(counted.points[last]),
-                                   bonus=LAST_TRICK, total=number(points[last])))
-        return HandResult(points, lines, hand_winner_words(names, points),
-                          facts={"counts": list(counted.points), "last_trick": last,
-                                 "piles": list(counted.shorts)})
+        lines = (
+            *counted.lines,
+            t(
+                "{name}: {count} + {bonus} for the last trick = {total}",
+                name=names[last],
+                count=number(counted.points[last]),
+                bonus=LAST_TRICK,
+                total=number(points[last]),
+            ),
+        )
+        return HandResult(
+            points,
+            lines,
+            hand_winner_words(names, points),
+            facts={
+                "counts": list(counted.points),
+                "last_trick": last,
+                "piles": list(counted.shorts),
+            },
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         """The piles, one part each, and who won the last trick."""
-        return t("{piles}; last trick {name}", piles=super().describe(setup, entry),
-                 name=setup.players[entry[LAST]])
+        return t(
+            "{piles}; last trick {name}",
+            piles=super().describe(setup, entry),
+            name=setup.players[entry[LAST]],
+        )
 
 
 register(TarocchiSiciliani())
-

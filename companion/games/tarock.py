@@ -1,7 +1,7 @@
 """Tarock, seed 002: the German tarot for four players, with the 54-card stripped pack; each
 player's pile is counted in threes and the most points wins the hand.
 
-The score pad follows the text's triplets ("one counting card and 2 low cards") as RULINGS.md
+The score pad follows the text's triplets ("one counting card and 2 low cards") as docs/rulings.md
 "The tarot family: counting piles" counts them, on the shared pile entry (`families.piles`):
 individual piles, as the text says; its rules page is docs/rules/tarock.md. The text strips the
 pack and says "game play is exactly the same as Le Tarot Français", so a trick is judged as
@@ -39,8 +39,12 @@ RED_PIPS = (ACE, 2, 3, 4)
 """The text: "from the pip cards in the red suits, remove the 10 through 5 cards"."""
 BLACK_PIPS = (7, 8, 9, 10)
 """The text: "from the pip cards in the black suits, remove the 6 through 1, or Ace"."""
-KEEP_PIPS: dict[Suit, tuple[int, ...]] = {Suit.HEARTS: RED_PIPS, Suit.DIAMONDS: RED_PIPS,
-                                          Suit.SPADES: BLACK_PIPS, Suit.CLUBS: BLACK_PIPS}
+KEEP_PIPS: dict[Suit, tuple[int, ...]] = {
+    Suit.HEARTS: RED_PIPS,
+    Suit.DIAMONDS: RED_PIPS,
+    Suit.SPADES: BLACK_PIPS,
+    Suit.CLUBS: BLACK_PIPS,
+}
 
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 54 cards: 8 in each suit (4 courts, 4 pips), 21 atouts and the Excuse."""
@@ -50,8 +54,9 @@ CARD_VALUE = tarot_points(5, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TA
 jacks 2. The low cards are worth 1 point"."""
 COUNTING_CARDS: tuple[Card, ...] = tuple(card for card in PACK if CARD_VALUE(card) > 1)
 """The text's "counting" cards: the bouts and the courts, 19 of them."""
-PILES = PileRules(PACK, COUNTING_CARDS, trick_size=4, discards=6,
-                  discards_words=t("the 6 cards of the talon"))
+PILES = PileRules(
+    PACK, COUNTING_CARDS, trick_size=4, discards=6, discards_words=t("the 6 cards of the talon")
+)
 """Play as French Tarot's for four: 12 tricks of four cards (48) and a talon of 6 that the
 taker takes and discards, so it counts in the taker's pile: 54."""
 COUNT = CountInThrees(PACK, COUNTING_CARDS, CARD_VALUE)
@@ -68,10 +73,6 @@ class TarockReferee(TarotReferee):
     player_counts = (4,)
     cards = PACK
     exchange = t("a low card (not a bout or a court)")
-
-
-
-
 
 
 REFEREE = register_referee(TarockReferee())
@@ -91,19 +92,23 @@ class Tarock(PileGame):
     zero_sum = False
     scale = Scale(t("point"), t("points"))
     rules = PILES
-    summary = t("Four players, the 54-card pack; each player's pile is counted in threes and "
-                "the most points wins the hand. Tap each court and bout into its pile, or enter "
-                "the counts.")
+    summary = t(
+        "Four players, the 54-card pack; each player's pile is counted in threes and "
+        "the most points wins the hand. Tap each court and bout into its pile, or enter "
+        "the counts."
+    )
 
     def counting(self, setup: Setup) -> PileCounting:
         return COUNT
 
     def score(self, state: State, entry: Entry) -> HandResult:
         counted = self.counted(state, entry)
-        return HandResult(counted.points, counted.lines,
-                          hand_winner_words(state.setup.players, counted.points),
-                          facts={"counts": list(counted.points), "piles": list(counted.shorts)})
+        return HandResult(
+            counted.points,
+            counted.lines,
+            hand_winner_words(state.setup.players, counted.points),
+            facts={"counts": list(counted.points), "piles": list(counted.shorts)},
+        )
 
 
 register(Tarock())
-

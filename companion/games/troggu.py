@@ -2,7 +2,7 @@
 
 The bidding ends in one of three games: a Tappist (who takes the Tapp) against the others as a
 team, a Soloist (who leaves the Tapp unseen) against the others, or a Misère when everyone says
-"ich gehe". The cards count singly, 114 in all (RULINGS.md "The tarot family"); the Tappist or
+"ich gehe". The cards count singly, 114 in all (docs/rulings.md "The tarot family"); the Tappist or
 Soloist, whose side counts the Tapp, wins with 58 or more, and 57–57 is a tie with no payment.
 Every hand is paid at once in Rappen (zero sum):
     Tappist or Soloist wins:  each other player pays the stake to them;
@@ -109,21 +109,22 @@ KEEP_PIPS: dict[Suit, tuple[int, ...]] = {
 PACK: tuple[Card, ...] = tarot_pack(keep_pip=KEEP_PIPS)
 """The 62 cards of the Troggu pack."""
 
-# Troggu (seed 002, RULINGS.md "The tarot family"), counted card by card: the bouts (trumps 1 and
+# Troggu (seed 002, docs/rulings.md "The tarot family"), counted card by card: the bouts (trumps 1 and
 # 21, the Excuse) 5 each; trumps 2–20 1 each; Kings 5, Queens 4, Knights 3, Jacks 2; pips 1.
 # 114 in the 62-card pack (the tarot without the red 7–10 and the black Ace–4).
 TROGGU_BOUT_POINTS = 5
 TROGGU_POINTS: PointTable = tarot_points(
-    TROGGU_BOUT_POINTS, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1)
+    TROGGU_BOUT_POINTS, {TAROT_KING: 5, TAROT_QUEEN: 4, TAROT_KNIGHT: 3, TAROT_JACK: 2}, 1
+)
 
 TOTAL_POINTS = total_points(PACK, TROGGU_POINTS)
 """114: every card counted singly."""
 
 TIE_POINTS = TOTAL_POINTS // 2
-"""57: half the points each, a tie (RULINGS.md)."""
+"""57: half the points each, a tie (docs/rulings.md)."""
 
 WINNING_POINTS = TIE_POINTS + 1
-"""58: a strict majority of 114 wins (RULINGS.md)."""
+"""58: a strict majority of 114 wins (docs/rulings.md)."""
 
 DEAL_PACKETS: dict[int, tuple[int, ...]] = {3: (6, 6, 6), 4: (4, 4, 5), 5: (4, 4, 3), 6: (4, 5)}
 """The text's deal: the packets each player receives, by the number of players."""
@@ -161,8 +162,12 @@ def tapp_size(player_count: int) -> int:
 
 def tapp_words(player_count: int) -> Text:
     """The Tapp for this table in words: "The Tapp holds 8 cards (18 each at 3 players)"."""
-    return t("The Tapp holds {tapp} cards ({hand} each at {players} players)",
-             tapp=tapp_size(player_count), hand=hand_size(player_count), players=player_count)
+    return t(
+        "The Tapp holds {tapp} cards ({hand} each at {players} players)",
+        tapp=tapp_size(player_count),
+        hand=hand_size(player_count),
+        players=player_count,
+    )
 
 
 # ---------------------------------------------------------------- the hand as the rules see it
@@ -181,8 +186,7 @@ class Hand:
     @property
     def points(self) -> int:
         """The Tappist's or Soloist's side's points, whichever side was counted."""
-        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER,
-                               TOTAL_POINTS))
+        return int(side_points(self.counted_points, self.counted_side is Side.PLAYER, TOTAL_POINTS))
 
     @property
     def losers(self) -> tuple[int, ...]:
@@ -210,7 +214,7 @@ def read_hand(setup: Setup, entry: Entry) -> Hand:
 
 
 def verdict(points: int) -> Verdict:
-    """58 or more wins, 57 is a tie, less loses (RULINGS.md)."""
+    """58 or more wins, 57 is a tie, less loses (docs/rulings.md)."""
     if points >= WINNING_POINTS:
         return Verdict.WON
     return Verdict.TIED if points == TIE_POINTS else Verdict.LOST
@@ -247,20 +251,21 @@ def misere_points(setup: Setup, hand: Hand) -> tuple[int, ...]:
 # ---------------------------------------------------------------- words
 
 
-
-
-
-
 def headline(setup: Setup, hand: Hand) -> Text:
     """The one-line summary: "Annie Tappist · 62 pts · won" or "Misère · Benny most points"."""
     if hand.contract is Contract.MISERE:
         if hand.tied and hand.losers != (hand.player,):
-            return t("Misère · {names} tied for most points",
-                     names=setup.names_of(sorted(hand.losers)))
+            return t(
+                "Misère · {names} tied for most points", names=setup.names_of(sorted(hand.losers))
+            )
         return t("Misère · {name} most points", name=setup.players[hand.player])
-    return t("{name} {game} · {points} pts · {verdict}", name=setup.players[hand.player],
-             game=CONTRACT_WORDS[hand.contract], points=hand.points,
-             verdict=VERDICT_WORDS[verdict(hand.points)])
+    return t(
+        "{name} {game} · {points} pts · {verdict}",
+        name=setup.players[hand.player],
+        game=CONTRACT_WORDS[hand.contract],
+        points=hand.points,
+        verdict=VERDICT_WORDS[verdict(hand.points)],
+    )
 
 
 def alone_lines(setup: Setup, hand: Hand) -> list[str]:
@@ -268,15 +273,31 @@ def alone_lines(setup: Setup, hand: Hand) -> list[str]:
     name = setup.players[hand.player]
     lines = [t("{tapp}; they count for {name}", tapp=tapp_words(setup.player_count), name=name)]
     if hand.counted_side is Side.OTHERS:
-        lines.append(t("Counted for the others: {counted}; so {name}'s side has {total} − "
-                       "{counted} = {points}", counted=hand.counted_points, name=name,
-                       total=TOTAL_POINTS, points=hand.points))
+        lines.append(
+            t(
+                "Counted for the others: {counted}; so {name}'s side has {total} − "
+                "{counted} = {points}",
+                counted=hand.counted_points,
+                name=name,
+                total=TOTAL_POINTS,
+                points=hand.points,
+            )
+        )
     result = verdict(hand.points)
-    rule = {Verdict.WON: t("{winning} or more wins", winning=WINNING_POINTS),
-            Verdict.TIED: t("{half}–{half} is a tie", half=TIE_POINTS),
-            Verdict.LOST: t("less than {half} loses", half=TIE_POINTS)}[result]
-    lines.append(t("{name} ({game}) {points} points: {rule}", name=name,
-                   game=CONTRACT_WORDS[hand.contract], points=hand.points, rule=rule))
+    rule = {
+        Verdict.WON: t("{winning} or more wins", winning=WINNING_POINTS),
+        Verdict.TIED: t("{half}–{half} is a tie", half=TIE_POINTS),
+        Verdict.LOST: t("less than {half} loses", half=TIE_POINTS),
+    }[result]
+    lines.append(
+        t(
+            "{name} ({game}) {points} points: {rule}",
+            name=name,
+            game=CONTRACT_WORDS[hand.contract],
+            points=hand.points,
+            rule=rule,
+        )
+    )
     if result is Verdict.TIED:
         lines.append(t("Nobody pays"))
         return lines
@@ -284,12 +305,25 @@ def alone_lines(setup: Setup, hand: Hand) -> list[str]:
     others = setup.player_count - 1
     amount = stake(setup, hand.contract)
     if result is Verdict.WON:
-        lines.append(t("Each of the other {others} pays {name} {amount} Rappen: {name} +{total}",
-                       others=others, name=name, amount=amount, total=others * amount))
+        lines.append(
+            t(
+                "Each of the other {others} pays {name} {amount} Rappen: {name} +{total}",
+                others=others,
+                name=name,
+                amount=amount,
+                total=others * amount,
+            )
+        )
     else:
-        lines.append(t("{name} pays {amount} Rappen to each of the other {others}: {name} "
-                       "−{total}", name=name, amount=amount, others=others,
-                       total=others * amount))
+        lines.append(
+            t(
+                "{name} pays {amount} Rappen to each of the other {others}: {name} −{total}",
+                name=name,
+                amount=amount,
+                others=others,
+                total=others * amount,
+            )
+        )
     return lines
 
 
@@ -299,8 +333,13 @@ def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
     amount = stake(setup, hand.contract)
     if amount == base:
         return []
-    return [t("A Solo is paid double (house rule): 2 × {base} = {amount} Rappen", base=base,
-              amount=amount)]
+    return [
+        t(
+            "A Solo is paid double (house rule): 2 × {base} = {amount} Rappen",
+            base=base,
+            amount=amount,
+        )
+    ]
 
 
 def misere_lines(setup: Setup, hand: Hand) -> list[str]:
@@ -315,15 +354,29 @@ def misere_lines(setup: Setup, hand: Hand) -> list[str]:
         return lines
     if len(losers) == 1:
         name = setup.players[losers[0]]
-        lines.append(t("{name} took the most points and pays {amount} Rappen to each of the "
-                       "other {others}: {name} −{total}", name=name, amount=amount,
-                       others=len(others), total=len(others) * amount))
+        lines.append(
+            t(
+                "{name} took the most points and pays {amount} Rappen to each of the "
+                "other {others}: {name} −{total}",
+                name=name,
+                amount=amount,
+                others=len(others),
+                total=len(others) * amount,
+            )
+        )
         return lines
-    lines.append(t("{names} tied for the most points: each pays {amount} Rappen to each of the "
-                   "{others} with fewer ({fewer}): −{paid} each, +{received} each to the others",
-                   names=setup.names_of(losers), amount=amount, others=len(others),
-                   fewer=setup.names_of(others), paid=len(others) * amount,
-                   received=len(losers) * amount))
+    lines.append(
+        t(
+            "{names} tied for the most points: each pays {amount} Rappen to each of the "
+            "{others} with fewer ({fewer}): −{paid} each, +{received} each to the others",
+            names=setup.names_of(losers),
+            amount=amount,
+            others=len(others),
+            fewer=setup.names_of(others),
+            paid=len(others) * amount,
+            received=len(losers) * amount,
+        )
+    )
     return lines
 
 
@@ -337,14 +390,22 @@ def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
         return []
     name = setup.players[hand.player]
     if hand.counted_side is Side.PLAYER:
-        message = t("The {tapp} cards of the Tapp count for {name}, and every card is worth at "
-                    "least 1 point, so {name}'s side has at least {tapp}, not {counted}.",
-                    tapp=tapp, name=name, counted=hand.counted_points)
+        message = t(
+            "The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+            "least 1 point, so {name}'s side has at least {tapp}, not {counted}.",
+            tapp=tapp,
+            name=name,
+            counted=hand.counted_points,
+        )
     else:
-        message = t("The {tapp} cards of the Tapp count for {name}, and every card is worth at "
-                    "least 1 point, so the others have at most {most}, not {counted}.",
-                    tapp=tapp, name=name, most=TOTAL_POINTS - tapp,
-                    counted=hand.counted_points)
+        message = t(
+            "The {tapp} cards of the Tapp count for {name}, and every card is worth at "
+            "least 1 point, so the others have at most {most}, not {counted}.",
+            tapp=tapp,
+            name=name,
+            most=TOTAL_POINTS - tapp,
+            counted=hand.counted_points,
+        )
     return [Problem("points", message)]
 
 
@@ -354,12 +415,24 @@ def tie_problems(setup: Setup, hand: Hand) -> list[Problem]:
     for seat in hand.tied:
         name = setup.players[seat]
         if hand.contract is not Contract.MISERE:
-            problems.append(Problem(tie_field(seat), t("Only a Misère has a tie for the most "
-                                                       "points: untick {name}.", name=name)))
+            problems.append(
+                Problem(
+                    tie_field(seat),
+                    t("Only a Misère has a tie for the most points: untick {name}.", name=name),
+                )
+            )
         elif seat == hand.player:
-            problems.append(Problem(tie_field(seat), t("{name} is already chosen as the player "
-                                                       "with the most points: tick only the "
-                                                       "others who took as many.", name=name)))
+            problems.append(
+                Problem(
+                    tie_field(seat),
+                    t(
+                        "{name} is already chosen as the player "
+                        "with the most points: tick only the "
+                        "others who took as many.",
+                        name=name,
+                    ),
+                )
+            )
     return problems
 
 
@@ -367,15 +440,29 @@ def tie_problems(setup: Setup, hand: Hand) -> list[Problem]:
 
 
 FACT_KEYS: tuple[str, ...] = (
-    "contract", "player", "stake", "tapp", "counted_side", "points", "verdict", "made", "tie",
-    "margin", "most_points", "payers", "payees")
+    "contract",
+    "player",
+    "stake",
+    "tapp",
+    "counted_side",
+    "points",
+    "verdict",
+    "made",
+    "tie",
+    "margin",
+    "most_points",
+    "payers",
+    "payees",
+)
 """The keys of every hand's facts; those a game does not have are None (points in a Misère)."""
 
 
 def paying(points: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The seats that pay and the seats that are paid, from a hand's Rappen per seat."""
-    return ([seat for seat, amount in enumerate(points) if amount < 0],
-            [seat for seat, amount in enumerate(points) if amount > 0])
+    return (
+        [seat for seat, amount in enumerate(points) if amount < 0],
+        [seat for seat, amount in enumerate(points) if amount > 0],
+    )
 
 
 def hand_facts(setup: Setup, hand: Hand, points: tuple[int, ...]) -> dict[str, Any]:
@@ -420,8 +507,10 @@ def rappen_counted(hand: ScoredHand, seat: int) -> Counter[str]:
 
 def rappen_figures(counts: Mapping[str, int], _hands: int) -> tuple[Figure, ...]:
     """The Rappen a player won and paid, over their hands."""
-    return (Figure(t("Rappen won"), counts.get("won", 0), signed=True),
-            Figure(t("Rappen paid"), -counts.get("paid", 0), signed=True))
+    return (
+        Figure(t("Rappen won"), counts.get("won", 0), signed=True),
+        Figure(t("Rappen paid"), -counts.get("paid", 0), signed=True),
+    )
 
 
 RAPPEN_FIGURES = OwnFigures(t("Rappen"), rappen_counted, rappen_figures)
@@ -438,47 +527,91 @@ class Troggu(Game):
     scale = Scale(t("Rappen"), t("Rappen"))
     figures = RAPPEN_FIGURES
     options_type = Options
-    summary = t("The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a "
-                "majority of the 114 points, or a Misère when everyone passes; each hand is paid "
-                "in Rappen.")
+    summary = t(
+        "The Swiss tarot of 62 cards: a Tappist or Soloist against the rest for a "
+        "majority of the 114 points, or a Misère when everyone passes; each hand is paid "
+        "in Rappen."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The stake in Rappen and what a Solo is paid."""
         return (
-            Field("stake", t("Stake (Rappen)"), FieldKind.INTEGER, minimum=1, maximum=1000,
-                  default=DEFAULT_STAKE,
-                  help=t("The text: 10 Rappen from or to each player; {ruling}: configurable",
-                         ruling=RULING)),
-            Field("solo_stake", t("A Solo is paid"), FieldKind.CHOICE,
-                  choices=(Choice(SoloStake.SINGLE.value,
-                                  t("As written: the stake, like a Tappist")),
-                           Choice(SoloStake.DOUBLE.value, t("House rule: double the stake"))),
-                  default=SoloStake.SINGLE.value,
-                  help=t("The text: the Tappist or Soloist receives the stake from each "
-                         "player")),
+            Field(
+                "stake",
+                t("Stake (Rappen)"),
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=1000,
+                default=DEFAULT_STAKE,
+                help=t(
+                    "The text: 10 Rappen from or to each player; {ruling}: configurable",
+                    ruling=RULING,
+                ),
+            ),
+            Field(
+                "solo_stake",
+                t("A Solo is paid"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(SoloStake.SINGLE.value, t("As written: the stake, like a Tappist")),
+                    Choice(SoloStake.DOUBLE.value, t("House rule: double the stake")),
+                ),
+                default=SoloStake.SINGLE.value,
+                help=t("The text: the Tappist or Soloist receives the stake from each player"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The game, its player, one side's points, and the players tied in a Misère."""
         alone = ("contract", PLAYED_ALONE)
         return (
-            Field("contract", t("Game"), FieldKind.CHOICE,
-                  choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
-                  help=tapp_words(setup.player_count)),
-            Field("player", t("Player"), FieldKind.SEAT,
-                  help=t("The Tappist or Soloist; in a Misère, who took the most points")),
-            Field("counted_side", t("Points counted for"), FieldKind.CHOICE,
-                  choices=(Choice(Side.PLAYER.value, t("The Tappist's or Soloist's side")),
-                           Choice(Side.OTHERS.value, t("The others"))),
-                  default=Side.PLAYER.value, shown_when=alone),
-            Field("points", t("Card points"), FieldKind.INTEGER, minimum=0, maximum=TOTAL_POINTS,
-                  help=t("Of the side chosen above, the Tapp counting for the Tappist or "
-                         "Soloist; the other side has 114 minus this"),
-                  shown_when=alone),
-            *(Field(tie_field(seat), t("{name} took as many points", name=name),
+            Field(
+                "contract",
+                t("Game"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
+                help=tapp_words(setup.player_count),
+            ),
+            Field(
+                "player",
+                t("Player"),
+                FieldKind.SEAT,
+                help=t("The Tappist or Soloist; in a Misère, who took the most points"),
+            ),
+            Field(
+                "counted_side",
+                t("Points counted for"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Side.PLAYER.value, t("The Tappist's or Soloist's side")),
+                    Choice(Side.OTHERS.value, t("The others")),
+                ),
+                default=Side.PLAYER.value,
+                shown_when=alone,
+            ),
+            Field(
+                "points",
+                t("Card points"),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=TOTAL_POINTS,
+                help=t(
+                    "Of the side chosen above, the Tapp counting for the Tappist or "
+                    "Soloist; the other side has 114 minus this"
+                ),
+                shown_when=alone,
+            ),
+            *(
+                Field(
+                    tie_field(seat),
+                    t("{name} took as many points", name=name),
                     FieldKind.BOOLEAN,
-                    default=False, required=False, section=TIE_SECTION)
-              for seat, name in enumerate(setup.players)),
+                    default=False,
+                    required=False,
+                    section=TIE_SECTION,
+                )
+                for seat, name in enumerate(setup.players)
+            ),
         )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -498,8 +631,9 @@ class Troggu(Game):
             points, lines = misere_points(setup, hand), misere_lines(setup, hand)
         else:
             points, lines = alone_points(setup, hand), alone_lines(setup, hand)
-        return HandResult(points, tuple(lines), headline(setup, hand),
-                          facts=hand_facts(setup, hand, points))
+        return HandResult(
+            points, tuple(lines), headline(setup, hand), facts=hand_facts(setup, hand, points)
+        )
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The Tapp's size at this table, shown beside whose deal it is."""
@@ -512,7 +646,6 @@ class Troggu(Game):
     def describe(self, setup: Setup, entry: Entry) -> str:
         """One line for the table of hands: "Annie Tappist · 62 pts · won"."""
         return headline(setup, read_hand(setup, entry))
-
 
 
 # ---------------------------------------------------------------- the trick referee
@@ -529,9 +662,6 @@ class TrogguReferee(TarotReferee):
     # Seed 002: "Atouts 2-20 are worth 1 point each ... Pips are worth 1 point each": Troggu
     # has no half-point card, so the Excuse's owner gives a 1-point card.
     exchange = t("a card worth 1 point")
-
-
-
 
 
 REFEREE = register_referee(TrogguReferee())

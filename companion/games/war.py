@@ -3,7 +3,7 @@ A tarot pack may be used instead of the 52 cards.
 
 The trick referee, and the score pad: a tally of games won. A "trick" is the two active
 face-up cards, the first player's first. As written a
-war starts when the two cards are of the same suit (RULINGS.md "War"; option: the same rank);
+war starts when the two cards are of the same suit (docs/rulings.md "War"; option: the same rank);
 otherwise the higher card takes both. With a tarot pack "the atouts are considered the same
 suit as the other active face up card". The decisions: docs/referee.md.
 """
@@ -70,21 +70,28 @@ class Aces(StrEnum):
 
 
 PIPS = (2, 3, 4, 5, 6, 7, 8, 9, 10)
-ORDERS = {(Pack.STANDARD, Aces.HIGH): RankOrder((*PIPS, JACK, QUEEN, KING, ACE)),
-          (Pack.STANDARD, Aces.LOW): RankOrder((ACE, *PIPS, JACK, QUEEN, KING)),
-          (Pack.TAROT, Aces.HIGH): RankOrder((*PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN,
-                                              TAROT_KING, ACE)),
-          (Pack.TAROT, Aces.LOW): RankOrder((ACE, *PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN,
-                                             TAROT_KING))}
+ORDERS = {
+    (Pack.STANDARD, Aces.HIGH): RankOrder((*PIPS, JACK, QUEEN, KING, ACE)),
+    (Pack.STANDARD, Aces.LOW): RankOrder((ACE, *PIPS, JACK, QUEEN, KING)),
+    (Pack.TAROT, Aces.HIGH): RankOrder(
+        (*PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN, TAROT_KING, ACE)
+    ),
+    (Pack.TAROT, Aces.LOW): RankOrder(
+        (ACE, *PIPS, TAROT_JACK, TAROT_KNIGHT, TAROT_QUEEN, TAROT_KING)
+    ),
+}
 """The suit cards, lowest first: the usual order, the tarot's Knight between Jack and Queen."""
-ORDER_WORDS = {(Pack.STANDARD, Aces.HIGH): t("Ace high, then King, Queen, Jack, Ten … Two"),
-               (Pack.STANDARD, Aces.LOW): t("King high, then Queen, Jack, Ten … Two, Ace low"),
-               (Pack.TAROT, Aces.HIGH): t("Ace high, then King, Queen, Knight, Jack, Ten … Two"),
-               (Pack.TAROT, Aces.LOW): t("King high, then Queen, Knight, Jack, Ten … Two, Ace "
-                                         "low")}
+ORDER_WORDS = {
+    (Pack.STANDARD, Aces.HIGH): t("Ace high, then King, Queen, Jack, Ten … Two"),
+    (Pack.STANDARD, Aces.LOW): t("King high, then Queen, Jack, Ten … Two, Ace low"),
+    (Pack.TAROT, Aces.HIGH): t("Ace high, then King, Queen, Knight, Jack, Ten … Two"),
+    (Pack.TAROT, Aces.LOW): t("King high, then Queen, Knight, Jack, Ten … Two, Ace low"),
+}
 ATOUT_BASE = 100  # every atout ranks above every suit card (the same-rank option only)
-WAR_WORDS = t("each player lays one card face down and one face up, and the higher new "
-              "face-up card takes every card on the table")
+WAR_WORDS = t(
+    "each player lays one card face down and one face up, and the higher new "
+    "face-up card takes every card on the table"
+)
 
 
 def is_atout(card: Card) -> bool:
@@ -95,9 +102,11 @@ def is_atout(card: Card) -> bool:
 
 def options_of(context: Mapping[str, Any]) -> tuple[WarWhen, Pack, Aces]:
     """The session's house rules, each at its default when not given."""
-    return (WarWhen(context.get("war_when") or WarWhen.SUIT),
-            Pack(context.get("pack") or Pack.STANDARD),
-            Aces(context.get("aces") or Aces.HIGH))
+    return (
+        WarWhen(context.get("war_when") or WarWhen.SUIT),
+        Pack(context.get("pack") or Pack.STANDARD),
+        Aces(context.get("aces") or Aces.HIGH),
+    )
 
 
 def strength(card: Card, pack: Pack, aces: Aces) -> int:
@@ -123,21 +132,39 @@ class WarReferee(TrickReferee):
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         return (
-            Field("war_when", t("A war starts on"), FieldKind.CHOICE,
-                  choices=(Choice(WarWhen.SUIT.value,
-                                  t("Two cards of the same suit (as written)")),
-                           Choice(WarWhen.RANK.value, t("Two cards of the same rank"))),
-                  default=WarWhen.SUIT.value,
-                  help=t("The pad's rulings: as written, the same suit")),
-            Field("pack", t("The pack"), FieldKind.CHOICE,
-                  choices=(Choice(Pack.STANDARD.value, t("52 cards")),
-                           Choice(Pack.TAROT.value, t("A tarot pack (atouts: same suit as the "
-                                                      "other card)"))),
-                  default=Pack.STANDARD.value),
-            Field("aces", t("Aces"), FieldKind.CHOICE,
-                  choices=(Choice(Aces.HIGH.value, t("High, above the King")),
-                           Choice(Aces.LOW.value, t("Low, below the Two"))),
-                  default=Aces.HIGH.value),
+            Field(
+                "war_when",
+                t("A war starts on"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(WarWhen.SUIT.value, t("Two cards of the same suit (as written)")),
+                    Choice(WarWhen.RANK.value, t("Two cards of the same rank")),
+                ),
+                default=WarWhen.SUIT.value,
+                help=t("The pad's rulings: as written, the same suit"),
+            ),
+            Field(
+                "pack",
+                t("The pack"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Pack.STANDARD.value, t("52 cards")),
+                    Choice(
+                        Pack.TAROT.value, t("A tarot pack (atouts: same suit as the other card)")
+                    ),
+                ),
+                default=Pack.STANDARD.value,
+            ),
+            Field(
+                "aces",
+                t("Aces"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Aces.HIGH.value, t("High, above the King")),
+                    Choice(Aces.LOW.value, t("Low, below the Two")),
+                ),
+                default=Aces.HIGH.value,
+            ),
         )
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
@@ -165,31 +192,52 @@ class WarReferee(TrickReferee):
         """Why the pair is a war, or "" when one card takes both."""
         equal = strength(first, pack, aces) == strength(second, pack, aces)
         if when is WarWhen.RANK:
-            return t("It is a war: the two cards are {ranks}, and with the same-rank rule "
-                     "equal ranks start a war; {war}.", ranks=rank_plural(first),
-                     war=WAR_WORDS) if equal else ""
+            return (
+                t(
+                    "It is a war: the two cards are {ranks}, and with the same-rank rule "
+                    "equal ranks start a war; {war}.",
+                    ranks=rank_plural(first),
+                    war=WAR_WORDS,
+                )
+                if equal
+                else ""
+            )
         if is_atout(first) or is_atout(second):
-            return t("It is a war: with a tarot pack an atout counts as the same suit as the "
-                     "other face-up card, and two cards of the same suit start a war; {war}.",
-                     war=WAR_WORDS)
+            return t(
+                "It is a war: with a tarot pack an atout counts as the same suit as the "
+                "other face-up card, and two cards of the same suit start a war; {war}.",
+                war=WAR_WORDS,
+            )
         if same_suit(first, second):
-            return t("It is a war: both cards are {suit}, and as written two cards of the same "
-                     "suit start a war; {war}.", suit=SUIT_NAMES[first.suit], war=WAR_WORDS)
+            return t(
+                "It is a war: both cards are {suit}, and as written two cards of the same "
+                "suit start a war; {war}.",
+                suit=SUIT_NAMES[first.suit],
+                war=WAR_WORDS,
+            )
         if equal:
-            return t("It is a war: the suits differ but both cards are {ranks}, so neither is "
-                     "higher; {war}.", ranks=rank_plural(first), war=WAR_WORDS)
+            return t(
+                "It is a war: the suits differ but both cards are {ranks}, so neither is "
+                "higher; {war}.",
+                ranks=rank_plural(first),
+                war=WAR_WORDS,
+            )
         return ""
 
     @staticmethod
     def _win(card: Card, when: WarWhen, pack: Pack, aces: Aces) -> str:
         """Why the higher card takes both."""
         if is_atout(card) and card.suit is Suit.EXCUSE:
-            return t("with the same-rank rule an atout is higher than any suit card, and the "
-                     "higher atout beats the lower (the Excuse counts as the lowest atout); it "
-                     "takes both cards")
+            return t(
+                "with the same-rank rule an atout is higher than any suit card, and the "
+                "higher atout beats the lower (the Excuse counts as the lowest atout); it "
+                "takes both cards"
+            )
         if is_atout(card):
-            return t("with the same-rank rule an atout is higher than any suit card, and the "
-                     "higher atout beats the lower; it takes both cards")
+            return t(
+                "with the same-rank rule an atout is higher than any suit card, and the "
+                "higher atout beats the lower; it takes both cards"
+            )
         order = ORDER_WORDS[(pack, aces)]
         if when is WarWhen.RANK:
             return t("the ranks differ, so the higher card takes both; {order}", order=order)
@@ -211,13 +259,21 @@ class War(Game):
     player_counts = (2,)
     zero_sum = False
     scale = Scale(t("game won"), t("games won"), signed=False)
-    summary = t("Two players turn up a card each; the higher takes both, unless it is a war. "
-                "The pad keeps the tally of games won and referees each turn.")
+    summary = t(
+        "Two players turn up a card each; the higher takes both, unless it is a war. "
+        "The pad keeps the tally of games won and referees each turn."
+    )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Who won the game: the player who took all the cards."""
-        return (Field("winner", t("The winner"), FieldKind.SEAT,
-                      help=t("The text: the game ends when one player has won all the cards")),)
+        return (
+            Field(
+                "winner",
+                t("The winner"),
+                FieldKind.SEAT,
+                help=t("The text: the game ends when one player has won all the cards"),
+            ),
+        )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """A seat at the table (the parser checks it) is all a game's result needs."""
@@ -229,11 +285,16 @@ class War(Game):
         names = state.setup.players
         points = tuple(1 if seat == winner else 0 for seat in range(2))
         total = state.totals[winner] + 1
-        line = tn("{name}: {before} + 1 = {count} game won",
-                  "{name}: {before} + 1 = {count} games won", total, name=names[winner],
-                  before=state.totals[winner])
-        return HandResult(points, (line,), t("{name} won the game", name=names[winner]),
-                          facts={"winner": winner})
+        line = tn(
+            "{name}: {before} + 1 = {count} game won",
+            "{name}: {before} + 1 = {count} games won",
+            total,
+            name=names[winner],
+            before=state.totals[winner],
+        )
+        return HandResult(
+            points, (line,), t("{name} won the game", name=names[winner]), facts={"winner": winner}
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         return t("{name} won", name=setup.players[entry["winner"]])

@@ -2,7 +2,7 @@
 tricks; every trick over six scores one, and a game is 5 points (option 7).
 
 The score pad (the tricks each side took, honours as an option, a game or a rubber of three) and
-the trick referee. The text is followed where it speaks, RULINGS.md ("Noddy, Marmalade, War,
+the trick referee. The text is followed where it speaks, docs/rulings.md ("Noddy, Marmalade, War,
 Whist, Wish Solitaire") settles the game's length, and the published Laws of Whist (Cavendish's
 laws of Short Whist) fill the rest: honours, the score of four, treble, double and single games,
 the rubber points. Every decision is on docs/rules/whist.md; the referee's on docs/referee.md.
@@ -74,8 +74,9 @@ class Match(StrEnum):
 MATCH_LABELS: dict[Match, str] = {
     Match.GAME: t("One game"),
     Match.RUBBER: t("A rubber: the best of three games"),
-    Match.RUBBER_POINTS: t("A rubber scored in points (treble, double or single; 2 for the "
-                           "rubber)"),
+    Match.RUBBER_POINTS: t(
+        "A rubber scored in points (treble, double or single; 2 for the rubber)"
+    ),
 }
 
 
@@ -116,15 +117,17 @@ TAROT_DEAL = Deal(19, 9, "a tarot pack: 19 tricks, the last two cards set aside"
 larger half less one (9): every trick over nine scores one."""
 
 GAME_TARGETS = (5, 7)
-"""RULINGS.md: "a game is played to 5 points (option 7)"."""
+"""docs/rulings.md: "a game is played to 5 points (option 7)"."""
 
 HONOURS_POINTS: dict[Honours, int] = {Honours.NONE: 0, Honours.THREE: 2, Honours.FOUR: 4}
 """Laws of Whist 3: the four honours held between partners score 4, any three score 2, only
 two do not score."""
 
-HONOURS_WORDS: dict[Honours, str] = {Honours.NONE: t("no honours"),
-                                     Honours.THREE: t("three honours"),
-                                     Honours.FOUR: t("four honours")}
+HONOURS_WORDS: dict[Honours, str] = {
+    Honours.NONE: t("no honours"),
+    Honours.THREE: t("three honours"),
+    Honours.FOUR: t("four honours"),
+}
 
 RUBBER_WINS = 2
 """Laws of Whist 1: "the rubber is the best of three games"; two won end it."""
@@ -148,7 +151,7 @@ RULING = t("The pad's rulings, Whist")
 
 @dataclass(frozen=True)
 class Options:
-    """Whist's house rules, typed; the defaults are the text's game (RULINGS.md)."""
+    """Whist's house rules, typed; the defaults are the text's game (docs/rulings.md)."""
 
     pack: Pack = Pack.STANDARD
     game_to: int = 5
@@ -171,11 +174,17 @@ class Options:
         return self.match is not Match.GAME
 
 
-PACK_OPTION = Field("pack", t("The pack"), FieldKind.CHOICE,
-                    choices=(Choice(Pack.STANDARD.value, t("52 cards, a trump turned up")),
-                             Choice(Pack.TAROT.value, t("A tarot pack: the atouts are trumps"))),
-                    default=Pack.STANDARD.value,
-                    help=t("The text: a tarot pack may be chosen; its atouts are the trumps"))
+PACK_OPTION = Field(
+    "pack",
+    t("The pack"),
+    FieldKind.CHOICE,
+    choices=(
+        Choice(Pack.STANDARD.value, t("52 cards, a trump turned up")),
+        Choice(Pack.TAROT.value, t("A tarot pack: the atouts are trumps")),
+    ),
+    default=Pack.STANDARD.value,
+    help=t("The text: a tarot pack may be chosen; its atouts are the trumps"),
+)
 
 
 def settings_of(setup: Setup) -> Options:
@@ -191,8 +200,10 @@ def side_name(setup: Setup, side: int) -> str:
 
 def sides(setup: Setup) -> tuple[SeatGroup, SeatGroup]:
     """The two fixed partnerships, named by their players."""
-    return (SeatGroup(side_name(setup, 0), SIDE_SEATS[0]),
-            SeatGroup(side_name(setup, 1), SIDE_SEATS[1]))
+    return (
+        SeatGroup(side_name(setup, 0), SIDE_SEATS[0]),
+        SeatGroup(side_name(setup, 1), SIDE_SEATS[1]),
+    )
 
 
 def other(side: int) -> int:
@@ -217,8 +228,11 @@ def read_hand(entry: Entry) -> Hand:
     return Hand(
         trump=suit_of_choice(entry.get("trump")),
         tricks=(entry.get("tricks_1") or 0, entry.get("tricks_2") or 0),
-        honours=(Honours(entry.get("honours_1") or Honours.NONE),
-                 Honours(entry.get("honours_2") or Honours.NONE)))
+        honours=(
+            Honours(entry.get("honours_1") or Honours.NONE),
+            Honours(entry.get("honours_2") or Honours.NONE),
+        ),
+    )
 
 
 # ---------------------------------------------------------------- the standing, carried
@@ -330,44 +344,71 @@ def score_hand(setup: Setup, standing: Standing, hand: Hand, number: int) -> Sco
             lines.append(why_not)
             continue
         points[side] += HONOURS_POINTS[claim]
-        lines.append(t("{side}: {honours} = {points}", side=side_name(setup, side),
-                       honours=HONOURS_WORDS[claim], points=HONOURS_POINTS[claim]))
-    lines += [toward_line(setup, side, start[side], points[side], target)
-              for side in (0, 1) if points[side] != start[side]]
+        lines.append(
+            t(
+                "{side}: {honours} = {points}",
+                side=side_name(setup, side),
+                honours=HONOURS_WORDS[claim],
+                points=HONOURS_POINTS[claim],
+            )
+        )
+    lines += [
+        toward_line(setup, side, start[side], points[side], target)
+        for side in (0, 1)
+        if points[side] != start[side]
+    ]
     counted = (min(points[0], target) - start[0], min(points[1], target) - start[1])
     winner = next((side for side in (odd.side, other(odd.side)) if points[side] >= target), None)
     if winner is None:
-        return Scored(counted, tuple(lines), replace(standing, toward=(points[0], points[1])),
-                      None)
+        return Scored(counted, tuple(lines), replace(standing, toward=(points[0], points[1])), None)
     return game_ended(setup, standing, winner, points, number, counted, lines)
 
 
-def honours_refused(setup: Setup, side: int, start: tuple[int, int], points: Sequence[int],
-                    trick_side: int, target: int) -> str:
+def honours_refused(
+    setup: Setup,
+    side: int,
+    start: tuple[int, int],
+    points: Sequence[int],
+    trick_side: int,
+    target: int,
+) -> str:
     """Why a side's honours do not score this deal ("" if they do): the score just below game
     when the deal began (Laws of Whist 4), or the other side's tricks already won the game
     (tricks score before honours, Laws of Whist 5)."""
     name = side_name(setup, side)
     if start[side] == target - 1:
-        return t("{side} were at {score} when the deal began: honours do not count at the "
-                 "score just below game", side=name, score=target - 1)
+        return t(
+            "{side} were at {score} when the deal began: honours do not count at the "
+            "score just below game",
+            side=name,
+            score=target - 1,
+        )
     if side != trick_side and points[trick_side] >= target:
-        return t("{side}'s honours are not scored: tricks score before honours, and "
-                 "{winners}'s tricks won the game", side=name,
-                 winners=side_name(setup, trick_side))
+        return t(
+            "{side}'s honours are not scored: tricks score before honours, and "
+            "{winners}'s tricks won the game",
+            side=name,
+            winners=side_name(setup, trick_side),
+        )
     return ""
 
 
-def game_ended(setup: Setup, standing: Standing, winner: int, points: Sequence[int],
-               number: int, counted: tuple[int, int], lines: list[str]) -> Scored:
+def game_ended(
+    setup: Setup,
+    standing: Standing,
+    winner: int,
+    points: Sequence[int],
+    number: int,
+    counted: tuple[int, int],
+    lines: list[str],
+) -> Scored:
     """A side reached the target: the game is theirs, its value is set by the losers' score,
     and the match may be over; the next game starts at love."""
     settings = settings_of(setup)
     target = settings.game_to
     loser_score = points[other(winner)]
     final = (target, loser_score) if winner == 0 else (loser_score, target)
-    game = GameWon(len(standing.games) + 1, winner, final,
-                   game_value(loser_score, target), number)
+    game = GameWon(len(standing.games) + 1, winner, final, game_value(loser_score, target), number)
     games = (*standing.games, game)
     over = match_over(settings, games, winner)
     lines.append(game_line(setup, game, settings))
@@ -388,11 +429,21 @@ def tricks_problems(setup: Setup, entry: Entry) -> list[Problem]:
     total = settings_of(setup).deal.tricks
     if first + second == total:
         return []
-    return [Problem("tricks_2", t("{side_1} {first} + {side_2} {second} = {sum} tricks, but a "
-                                  "hand has {total}: check both counts.",
-                                  side_1=side_name(setup, 0), first=first,
-                                  side_2=side_name(setup, 1), second=second,
-                                  sum=first + second, total=total))]
+    return [
+        Problem(
+            "tricks_2",
+            t(
+                "{side_1} {first} + {side_2} {second} = {sum} tricks, but a "
+                "hand has {total}: check both counts.",
+                side_1=side_name(setup, 0),
+                first=first,
+                side_2=side_name(setup, 1),
+                second=second,
+                sum=first + second,
+                total=total,
+            ),
+        )
+    ]
 
 
 def honours_problems(setup: Setup, entry: Entry) -> list[Problem]:
@@ -401,47 +452,78 @@ def honours_problems(setup: Setup, entry: Entry) -> list[Problem]:
     if Honours.NONE in hand.honours:
         return []
     trump = SUIT_NAMES[hand.trump] if hand.trump else t("trumps")
-    return [Problem("honours_2", t("Both sides claim honours, but there are only four (Ace, "
-                                   "King, Queen and Jack of {trump}): if {side_1} hold three or "
-                                   "four, {side_2} hold one at most.", trump=trump,
-                                   side_1=side_name(setup, 0), side_2=side_name(setup, 1)))]
+    return [
+        Problem(
+            "honours_2",
+            t(
+                "Both sides claim honours, but there are only four (Ace, "
+                "King, Queen and Jack of {trump}): if {side_1} hold three or "
+                "four, {side_2} hold one at most.",
+                trump=trump,
+                side_1=side_name(setup, 0),
+                side_2=side_name(setup, 1),
+            ),
+        )
+    ]
 
 
 # ---------------------------------------------------------------- the words
 
 
 def odd_trick_line(setup: Setup, odd: OddTricks, deal: Deal) -> str:
-    """"Ann & Cat: 8 tricks − 6 = 2 odd tricks"."""
-    return tn("{side}: {tricks} tricks − {book} = {count} odd trick",
-              "{side}: {tricks} tricks − {book} = {count} odd tricks", odd.count,
-              side=side_name(setup, odd.side), tricks=odd.tricks, book=deal.book)
+    """ "Ann & Cat: 8 tricks − 6 = 2 odd tricks"."""
+    return tn(
+        "{side}: {tricks} tricks − {book} = {count} odd trick",
+        "{side}: {tricks} tricks − {book} = {count} odd tricks",
+        odd.count,
+        side=side_name(setup, odd.side),
+        tricks=odd.tricks,
+        book=deal.book,
+    )
 
 
 def toward_line(setup: Setup, side: int, before: int, after: int, target: int) -> str:
     """A side's score toward the game: "Ann & Cat 3 + 2 = 5", and the points over game lost."""
-    fields = {"side": side_name(setup, side), "before": before, "gained": after - before,
-              "after": after, "target": target}
+    fields = {
+        "side": side_name(setup, side),
+        "before": before,
+        "gained": after - before,
+        "after": after,
+        "target": target,
+    }
     if after > target:
-        return tn("{side}: {before} + {gained} = {after} toward {target}; the {count} point "
-                  "over {target} do not carry",
-                  "{side}: {before} + {gained} = {after} toward {target}; the {count} points "
-                  "over {target} do not carry", after - target, **fields)
+        return tn(
+            "{side}: {before} + {gained} = {after} toward {target}; the {count} point "
+            "over {target} do not carry",
+            "{side}: {before} + {gained} = {after} toward {target}; the {count} points "
+            "over {target} do not carry",
+            after - target,
+            **fields,
+        )
     return t("{side}: {before} + {gained} = {after} toward {target}", **fields)
 
 
 def game_line(setup: Setup, game: GameWon, settings: Options) -> str:
-    """"Game 1 to Ann & Cat, 5 to 3", with its value when the rubber is scored in points."""
-    fields = {"number": game.number, "side": side_name(setup, game.side),
-              "won": game.score[game.side], "lost": game.score[other(game.side)]}
+    """ "Game 1 to Ann & Cat, 5 to 3", with its value when the rubber is scored in points."""
+    fields = {
+        "number": game.number,
+        "side": side_name(setup, game.side),
+        "won": game.score[game.side],
+        "lost": game.score[other(game.side)],
+    }
     if settings.match is Match.RUBBER_POINTS:
-        return tn("Game {number} to {side}, {won} to {lost}: {value} ({count} point)",
-                  "Game {number} to {side}, {won} to {lost}: {value} ({count} points)",
-                  game.value, value=GAME_VALUE_WORDS[game.value], **fields)
+        return tn(
+            "Game {number} to {side}, {won} to {lost}: {value} ({count} point)",
+            "Game {number} to {side}, {won} to {lost}: {value} ({count} points)",
+            game.value,
+            value=GAME_VALUE_WORDS[game.value],
+            **fields,
+        )
     return t("Game {number} to {side}, {won} to {lost}", **fields)
 
 
 def rubber_line(setup: Setup, games: Sequence[GameWon], winner: int, settings: Options) -> str:
-    """"Rubber to Ann & Cat, 2 games to 1", and its value when scored in points:
+    """ "Rubber to Ann & Cat, 2 games to 1", and its value when scored in points:
     "1 + 3 + 2 for the rubber − 2 = 4 points"."""
     won = sum(1 for game in games if game.side == winner)
     fields = {"side": side_name(setup, winner), "won": won, "lost": len(games) - won}
@@ -449,19 +531,29 @@ def rubber_line(setup: Setup, games: Sequence[GameWon], winner: int, settings: O
         return t("Rubber to {side}, {won} games to {lost}", **fields)
     values = " + ".join(str(game.value) for game in games if game.side == winner)
     less = "".join(f" − {game.value}" for game in games if game.side != winner)
-    return tn("Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
-              "{less} = {count} point",
-              "Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
-              "{less} = {count} points", rubber_points(games, winner), values=values,
-              bonus=RUBBER_BONUS, less=less, **fields)
+    return tn(
+        "Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
+        "{less} = {count} point",
+        "Rubber to {side}, {won} games to {lost}: {values} + {bonus} for the rubber"
+        "{less} = {count} points",
+        rubber_points(games, winner),
+        values=values,
+        bonus=RUBBER_BONUS,
+        less=less,
+        **fields,
+    )
 
 
 def headline(setup: Setup, scored: Scored, odd: OddTricks) -> str:
     """The hand in a phrase: the odd tricks, or the game (and rubber) it won."""
     game = scored.game
     if game is None:
-        return tn("{side} {count} odd trick", "{side} {count} odd tricks", odd.count,
-                  side=side_name(setup, odd.side))
+        return tn(
+            "{side} {count} odd trick",
+            "{side} {count} odd tricks",
+            odd.count,
+            side=side_name(setup, odd.side),
+        )
     name = side_name(setup, game.side)
     if not settings_of(setup).rubber:
         return t("{side} win the game", side=name)
@@ -476,15 +568,25 @@ def outcome_text(setup: Setup, standing: Standing) -> str:
     last = standing.games[-1]
     name = side_name(setup, last.side)
     if not settings.rubber:
-        return t("{side} win the game, {won} to {lost}", side=name,
-                 won=last.score[last.side], lost=last.score[other(last.side)])
-    fields = {"side": name, "won": standing.wins(last.side),
-              "lost": standing.wins(other(last.side)),
-              "scores": ", ".join(f"{game.score[0]}–{game.score[1]}" for game in standing.games)}
+        return t(
+            "{side} win the game, {won} to {lost}",
+            side=name,
+            won=last.score[last.side],
+            lost=last.score[other(last.side)],
+        )
+    fields = {
+        "side": name,
+        "won": standing.wins(last.side),
+        "lost": standing.wins(other(last.side)),
+        "scores": ", ".join(f"{game.score[0]}–{game.score[1]}" for game in standing.games),
+    }
     if settings.match is Match.RUBBER_POINTS:
-        return tn("{side} win the rubber, {won} games to {lost} ({scores}), worth {count} point",
-                  "{side} win the rubber, {won} games to {lost} ({scores}), worth {count} points",
-                  rubber_points(standing.games, last.side), **fields)
+        return tn(
+            "{side} win the rubber, {won} games to {lost} ({scores}), worth {count} point",
+            "{side} win the rubber, {won} games to {lost} ({scores}), worth {count} points",
+            rubber_points(standing.games, last.side),
+            **fields,
+        )
     return t("{side} win the rubber, {won} games to {lost} ({scores})", **fields)
 
 
@@ -495,21 +597,46 @@ def standing_notes(setup: Setup, standing: Standing) -> tuple[str, ...]:
     target = settings.game_to
     toward = standing.toward
     sides_named = {"side_1": side_name(setup, 0), "side_2": side_name(setup, 1)}
-    notes = [t("Game {number} to {target}: {side_1} {first} – {side_2} {second}",
-               number=standing.game_number, target=target, first=toward[0],
-               second=toward[1], **sides_named)]
+    notes = [
+        t(
+            "Game {number} to {target}: {side_1} {first} – {side_2} {second}",
+            number=standing.game_number,
+            target=target,
+            first=toward[0],
+            second=toward[1],
+            **sides_named,
+        )
+    ]
     if settings.rubber:
-        notes.append(t("Games won: {side_1} {first} – {side_2} {second}",
-                       first=standing.wins(0), second=standing.wins(1), **sides_named))
+        notes.append(
+            t(
+                "Games won: {side_1} {first} – {side_2} {second}",
+                first=standing.wins(0),
+                second=standing.wins(1),
+                **sides_named,
+            )
+        )
     if standing.games and toward == (0, 0):
         last = standing.games[-1]
-        notes.append(t("{side} won game {number}, {won} to {lost}",
-                       side=side_name(setup, last.side), number=last.number,
-                       won=last.score[last.side], lost=last.score[other(last.side)]))
+        notes.append(
+            t(
+                "{side} won game {number}, {won} to {lost}",
+                side=side_name(setup, last.side),
+                number=last.number,
+                won=last.score[last.side],
+                lost=last.score[other(last.side)],
+            )
+        )
     if settings.counts_honours:
-        notes += [t("{side} at {score}: no honours this deal", side=side_name(setup, side),
-                    score=target - 1)
-                  for side in (0, 1) if toward[side] == target - 1]
+        notes += [
+            t(
+                "{side} at {score}: no honours this deal",
+                side=side_name(setup, side),
+                score=target - 1,
+            )
+            for side in (0, 1)
+            if toward[side] == target - 1
+        ]
     return tuple(notes)
 
 
@@ -518,10 +645,20 @@ def describe_hand(setup: Setup, hand: Hand) -> str:
     words = []
     if hand.trump is not None:
         words.append(i18n.join([SUIT_NAMES[hand.trump], hand.trump.symbol], " "))
-    words.append(t("{side_1} {first} – {side_2} {second} tricks", side_1=side_name(setup, 0),
-                   first=hand.tricks[0], side_2=side_name(setup, 1), second=hand.tricks[1]))
-    words += [t("{honours} {side}", honours=HONOURS_WORDS[claim], side=side_name(setup, side))
-              for side, claim in enumerate(hand.honours) if claim is not Honours.NONE]
+    words.append(
+        t(
+            "{side_1} {first} – {side_2} {second} tricks",
+            side_1=side_name(setup, 0),
+            first=hand.tricks[0],
+            side_2=side_name(setup, 1),
+            second=hand.tricks[1],
+        )
+    )
+    words += [
+        t("{honours} {side}", honours=HONOURS_WORDS[claim], side=side_name(setup, side))
+        for side, claim in enumerate(hand.honours)
+        if claim is not Honours.NONE
+    ]
     return i18n.join(words, " · ")
 
 
@@ -536,8 +673,14 @@ def hand_facts(hand: Hand, odd: OddTricks, scored: Scored) -> dict[str, Any]:
         "honours": [claim.value for claim in hand.honours],
         "counted": list(scored.counted),
         "toward": list(scored.standing.toward),
-        "game": None if game is None else {"number": game.number, "side": game.side,
-                                           "score": list(game.score), "value": game.value},
+        "game": None
+        if game is None
+        else {
+            "number": game.number,
+            "side": game.side,
+            "score": list(game.score),
+            "value": game.value,
+        },
         "match_over": scored.standing.over,
     }
 
@@ -555,27 +698,46 @@ class Whist(Game):
     zero_sum = False
     scale = POINTS
     options_type = Options
-    summary = t("Four players in two partnerships; the dealer turns up the trump. Every trick "
-                "over six scores one; a game is 5 points (or 7), honours and rubbers of three "
-                "games as options; a tarot pack may be used.")
+    summary = t(
+        "Four players in two partnerships; the dealer turns up the trump. Every trick "
+        "over six scores one; a game is 5 points (or 7), honours and rubbers of three "
+        "games as options; a tarot pack may be used."
+    )
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The pack, the game's length, honours, and one game or a rubber."""
         return (
             PACK_OPTION,
-            Field("game_to", t("A game is"), FieldKind.CHOICE,
-                  choices=tuple(Choice(str(target), t("{target} points", target=target))
-                                for target in GAME_TARGETS),
-                  default=str(GAME_TARGETS[0]),
-                  help=t("{source}: 5 points (option 7)", source=RULING)),
-            Field("honours", t("Count honours"), FieldKind.BOOLEAN, default=False,
-                  required=False,
-                  help=t("Ace, King, Queen, Jack of trumps: four score 4, three score 2; not at "
-                         "the score just below game; not with a tarot pack")),
-            Field("match", t("Play"), FieldKind.CHOICE,
-                  choices=tuple(Choice(way.value, MATCH_LABELS[way]) for way in Match),
-                  default=Match.GAME.value,
-                  help=t("The Laws of Whist: a rubber is the best of three games")),
+            Field(
+                "game_to",
+                t("A game is"),
+                FieldKind.CHOICE,
+                choices=tuple(
+                    Choice(str(target), t("{target} points", target=target))
+                    for target in GAME_TARGETS
+                ),
+                default=str(GAME_TARGETS[0]),
+                help=t("{source}: 5 points (option 7)", source=RULING),
+            ),
+            Field(
+                "honours",
+                t("Count honours"),
+                FieldKind.BOOLEAN,
+                default=False,
+                required=False,
+                help=t(
+                    "Ace, King, Queen, Jack of trumps: four score 4, three score 2; not at "
+                    "the score just below game; not with a tarot pack"
+                ),
+            ),
+            Field(
+                "match",
+                t("Play"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, MATCH_LABELS[way]) for way in Match),
+                default=Match.GAME.value,
+                help=t("The Laws of Whist: a rubber is the best of three games"),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -584,23 +746,43 @@ class Whist(Game):
         deal = settings.deal
         fields: list[Field] = []
         if settings.pack is Pack.STANDARD:
-            fields.append(Field("trump", t("Trump turned up"), FieldKind.CHOICE,
-                                choices=suit_choices(PLAIN_SUITS),
-                                help=t("The suit of the dealer's last card, turned face up")))
-        helps = (t("Each trick over {book} scores one", book=deal.book),
-                 t("The two counts add up to {tricks}", tricks=deal.tricks))
-        fields += [Field(f"tricks_{side + 1}",
-                         t("Tricks taken by {side}", side=side_name(setup, side)),
-                         FieldKind.INTEGER, minimum=0, maximum=deal.tricks, help=helps[side])
-                   for side in (0, 1)]
+            fields.append(
+                Field(
+                    "trump",
+                    t("Trump turned up"),
+                    FieldKind.CHOICE,
+                    choices=suit_choices(PLAIN_SUITS),
+                    help=t("The suit of the dealer's last card, turned face up"),
+                )
+            )
+        helps = (
+            t("Each trick over {book} scores one", book=deal.book),
+            t("The two counts add up to {tricks}", tricks=deal.tricks),
+        )
+        fields += [
+            Field(
+                f"tricks_{side + 1}",
+                t("Tricks taken by {side}", side=side_name(setup, side)),
+                FieldKind.INTEGER,
+                minimum=0,
+                maximum=deal.tricks,
+                help=helps[side],
+            )
+            for side in (0, 1)
+        ]
         if settings.counts_honours:
-            fields += [Field(f"honours_{side + 1}",
-                             t("Honours held by {side}", side=side_name(setup, side)),
-                             FieldKind.CHOICE,
-                             choices=tuple(Choice(c.value, HONOURS_LABELS[c]) for c in Honours),
-                             default=Honours.NONE.value, section=t("Honours"),
-                             help=t("Ace, King, Queen and Jack of trumps, between the partners"))
-                       for side in (0, 1)]
+            fields += [
+                Field(
+                    f"honours_{side + 1}",
+                    t("Honours held by {side}", side=side_name(setup, side)),
+                    FieldKind.CHOICE,
+                    choices=tuple(Choice(c.value, HONOURS_LABELS[c]) for c in Honours),
+                    default=Honours.NONE.value,
+                    section=t("Honours"),
+                    help=t("Ace, King, Queen and Jack of trumps, between the partners"),
+                )
+                for side in (0, 1)
+            ]
         return tuple(fields)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -623,8 +805,13 @@ class Whist(Game):
         odd = odd_tricks(hand, settings_of(setup).deal)
         scored = score_hand(setup, standing, hand, len(state.hands) + 1)
         points = tuple(scored.counted[0 if seat in SIDE_SEATS[0] else 1] for seat in range(4))
-        return HandResult(points, scored.lines, headline(setup, scored, odd),
-                          carry=scored.standing, facts=hand_facts(hand, odd, scored))
+        return HandResult(
+            points,
+            scored.lines,
+            headline(setup, scored, odd),
+            carry=scored.standing,
+            facts=hand_facts(hand, odd, scored),
+        )
 
     def outcome(self, state: State) -> Outcome:
         """Over when the game (or the rubber) is won; until then the side ahead in games, or
@@ -694,8 +881,11 @@ class WhistReferee(RankingReferee):
         """Seed 002: "If this is the case [a tarot deck], the atouts are the trump suit": a
         trump suit chosen with a tarot pack is refused rather than silently ignored."""
         if context.get("pack") == Pack.TAROT and suit_of_choice(context.get("trump")):
-            return [Problem("trump", t("With a tarot pack the atouts are the trumps: choose "
-                                       "no trump suit."))]
+            return [
+                Problem(
+                    "trump", t("With a tarot pack the atouts are the trumps: choose no trump suit.")
+                )
+            ]
         return []
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
@@ -703,16 +893,16 @@ class WhistReferee(RankingReferee):
             return tarot_ranking(*TAROT_PACK_ORDERS, frozenset({EXCUSE}))
         return TrickRanking(order=ACE_HIGH, trump=suit_of_choice(context.get("trump")))
 
-    def rule(self, by: WinBy, card: Card, cards: Sequence[Card],
-             context: Mapping[str, Any]) -> str:
+    def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
         if by is WinBy.TRUMP and card.suit is Suit.TRUMP:
             return t("with a tarot pack the atouts are the trumps, and the highest atout wins")
         if by is WinBy.TRUMP:
-            return t("{suit} are trumps: any trump beats the suit led, and the highest trump "
-                     "wins", suit=SUIT_NAMES[card.suit])
+            return t(
+                "{suit} are trumps: any trump beats the suit led, and the highest trump wins",
+                suit=SUIT_NAMES[card.suit],
+            )
         if context.get("pack") == Pack.TAROT:
-            return tarot_suit_rule(t("Whist with a tarot pack"), card, cards,
-                                   *TAROT_PACK_ORDERS)
+            return tarot_suit_rule(t("Whist with a tarot pack"), card, cards, *TAROT_PACK_ORDERS)
         return t("nobody played a trump, so the highest card of the suit led wins, Ace high")
 
 

@@ -74,25 +74,49 @@ class WishSolitaire(Game):
     scale = Scale(t("deal won"), t("deals won"), signed=False)
     turn_word = t("plays")  # a solitaire: nobody deals to anybody else
     turn_heading = t("Player")
-    summary = t("A solitaire of pairs in eight piles of the 32-card pack. The pad logs each "
-                "deal, won or the cards left, and keeps the record: wins, the best run, the "
-                "average left.")
+    summary = t(
+        "A solitaire of pairs in eight piles of the 32-card pack. The pad logs each "
+        "deal, won or the cards left, and keeps the record: wins, the best run, the "
+        "average left."
+    )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Won, or lost with the cards still in the piles."""
-        return (Field("result", t("The deal"), FieldKind.CHOICE,
-                      choices=(Choice(Result.WON.value, WON_WORDS),
-                               Choice(Result.LOST.value, t("Lost: cards are left")))),
-                Field("cards_left", t("Cards left"), FieldKind.INTEGER, minimum=2,
-                      maximum=PACK_SIZE, shown_when=("result", (Result.LOST.value,)),
-                      help=t("Pairs come off two at a time, so an even number from 2 to 32")))
+        return (
+            Field(
+                "result",
+                t("The deal"),
+                FieldKind.CHOICE,
+                choices=(
+                    Choice(Result.WON.value, WON_WORDS),
+                    Choice(Result.LOST.value, t("Lost: cards are left")),
+                ),
+            ),
+            Field(
+                "cards_left",
+                t("Cards left"),
+                FieldKind.INTEGER,
+                minimum=2,
+                maximum=PACK_SIZE,
+                shown_when=("result", (Result.LOST.value,)),
+                help=t("Pairs come off two at a time, so an even number from 2 to 32"),
+            ),
+        )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Cards come off in pairs: what is left is even."""
         left = entry.get("cards_left")
         if entry["result"] == Result.LOST and left is not None and left % 2:
-            return [Problem("cards_left", t("Pairs come off two at a time, so {left} cards "
-                                            "cannot be left: count again.", left=left))]
+            return [
+                Problem(
+                    "cards_left",
+                    t(
+                        "Pairs come off two at a time, so {left} cards "
+                        "cannot be left: count again.",
+                        left=left,
+                    ),
+                )
+            ]
         return []
 
     def score(self, state: State, entry: Entry) -> HandResult:
@@ -100,17 +124,18 @@ class WishSolitaire(Game):
         won = entry["result"] == Result.WON
         left = 0 if won else entry["cards_left"]
         line = WON_WORDS if won else t("Lost with {left} cards left", left=left)
-        return HandResult((1 if won else 0,), (line,), line,
-                          facts={"won": won, "cards_left": left})
+        return HandResult((1 if won else 0,), (line,), line, facts={"won": won, "cards_left": left})
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The record so far."""
         record = record_of(state)
         if not record.deals:
             return ()
-        return (t("{wins} of {deals} won", wins=record.wins, deals=record.deals),
-                t("best run {run}", run=record.best_run),
-                t("average left {average}", average=f"{record.average_left:.1f}"))
+        return (
+            t("{wins} of {deals} won", wins=record.wins, deals=record.deals),
+            t("best run {run}", run=record.best_run),
+            t("average left {average}", average=f"{record.average_left:.1f}"),
+        )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
         if entry["result"] == Result.WON:

@@ -98,36 +98,91 @@ class Card:
         return f"{letters.get(self.rank, str(self.rank))}{self.suit.value}"
 
 
-SUIT_NAMES: dict[Suit, Text] = {Suit.SPADES: t("Spades"), Suit.HEARTS: t("Hearts"),
-                                 Suit.DIAMONDS: t("Diamonds"), Suit.CLUBS: t("Clubs")}
+SUIT_NAMES: dict[Suit, Text] = {
+    Suit.SPADES: t("Spades"),
+    Suit.HEARTS: t("Hearts"),
+    Suit.DIAMONDS: t("Diamonds"),
+    Suit.CLUBS: t("Clubs"),
+}
 """The plain suits by name, as a card's name and a trump choice say them."""
 
-_PIP_WORDS = {2: t("Two"), 3: t("Three"), 4: t("Four"), 5: t("Five"), 6: t("Six"),
-              7: t("Seven"), 8: t("Eight"), 9: t("Nine"), 10: t("Ten")}
+_PIP_WORDS = {
+    2: t("Two"),
+    3: t("Three"),
+    4: t("Four"),
+    5: t("Five"),
+    6: t("Six"),
+    7: t("Seven"),
+    8: t("Eight"),
+    9: t("Nine"),
+    10: t("Ten"),
+}
 _RANK_WORDS = {ACE: t("Ace"), JACK: t("Jack"), QUEEN: t("Queen"), KING: t("King"), **_PIP_WORDS}
-_TAROT_RANK_WORDS = {ACE: t("Ace"), TAROT_JACK: t("Jack"), TAROT_KNIGHT: t("Knight"),
-                     TAROT_QUEEN: t("Queen"), TAROT_KING: t("King"), **_PIP_WORDS}
+_TAROT_RANK_WORDS = {
+    ACE: t("Ace"),
+    TAROT_JACK: t("Jack"),
+    TAROT_KNIGHT: t("Knight"),
+    TAROT_QUEEN: t("Queen"),
+    TAROT_KING: t("King"),
+    **_PIP_WORDS,
+}
 
-_PIP_PLURALS = {2: t("Twos"), 3: t("Threes"), 4: t("Fours"), 5: t("Fives"), 6: t("Sixes"),
-                7: t("Sevens"), 8: t("Eights"), 9: t("Nines"), 10: t("Tens")}
-RANK_PLURALS = {ACE: t("Aces"), JACK: t("Jacks"), QUEEN: t("Queens"), KING: t("Kings"),
-                **_PIP_PLURALS}
-_TAROT_RANK_PLURALS = {ACE: t("Aces"), TAROT_JACK: t("Jacks"), TAROT_KNIGHT: t("Knights"),
-                       TAROT_QUEEN: t("Queens"), TAROT_KING: t("Kings"), **_PIP_PLURALS}
+_PIP_PLURALS = {
+    2: t("Twos"),
+    3: t("Threes"),
+    4: t("Fours"),
+    5: t("Fives"),
+    6: t("Sixes"),
+    7: t("Sevens"),
+    8: t("Eights"),
+    9: t("Nines"),
+    10: t("Tens"),
+}
+RANK_PLURALS = {
+    ACE: t("Aces"),
+    JACK: t("Jacks"),
+    QUEEN: t("Queens"),
+    KING: t("Kings"),
+    **_PIP_PLURALS,
+}
+_TAROT_RANK_PLURALS = {
+    ACE: t("Aces"),
+    TAROT_JACK: t("Jacks"),
+    TAROT_KNIGHT: t("Knights"),
+    TAROT_QUEEN: t("Queens"),
+    TAROT_KING: t("Kings"),
+    **_PIP_PLURALS,
+}
 """A plain card's rank in the plural ("the two Sevens", "a fifth of the Kings")."""
 
 # One sentence per rank, so each language gives the rank its own article and gender ("la Dame
 # de Cœur", "der Kreuz-Bube") around the suit's name.
-_PIP_NAMES = {2: t("the Two of {suit}"), 3: t("the Three of {suit}"),
-              4: t("the Four of {suit}"), 5: t("the Five of {suit}"), 6: t("the Six of {suit}"),
-              7: t("the Seven of {suit}"), 8: t("the Eight of {suit}"),
-              9: t("the Nine of {suit}"), 10: t("the Ten of {suit}")}
-_CARD_NAMES = {ACE: t("the Ace of {suit}"), JACK: t("the Jack of {suit}"),
-               QUEEN: t("the Queen of {suit}"), KING: t("the King of {suit}"), **_PIP_NAMES}
-_TAROT_CARD_NAMES = {ACE: t("the Ace of {suit}"), TAROT_JACK: t("the Jack of {suit}"),
-                     TAROT_KNIGHT: t("the Knight of {suit}"),
-                     TAROT_QUEEN: t("the Queen of {suit}"), TAROT_KING: t("the King of {suit}"),
-                     **_PIP_NAMES}
+_PIP_NAMES = {
+    2: t("the Two of {suit}"),
+    3: t("the Three of {suit}"),
+    4: t("the Four of {suit}"),
+    5: t("the Five of {suit}"),
+    6: t("the Six of {suit}"),
+    7: t("the Seven of {suit}"),
+    8: t("the Eight of {suit}"),
+    9: t("the Nine of {suit}"),
+    10: t("the Ten of {suit}"),
+}
+_CARD_NAMES = {
+    ACE: t("the Ace of {suit}"),
+    JACK: t("the Jack of {suit}"),
+    QUEEN: t("the Queen of {suit}"),
+    KING: t("the King of {suit}"),
+    **_PIP_NAMES,
+}
+_TAROT_CARD_NAMES = {
+    ACE: t("the Ace of {suit}"),
+    TAROT_JACK: t("the Jack of {suit}"),
+    TAROT_KNIGHT: t("the Knight of {suit}"),
+    TAROT_QUEEN: t("the Queen of {suit}"),
+    TAROT_KING: t("the King of {suit}"),
+    **_PIP_NAMES,
+}
 
 
 def card_name(card: Card) -> Text:
@@ -181,8 +236,9 @@ def parse(code: str, *, tarot: bool = False) -> Card:
     raise CardError(t("{code} has no rank a card can have", code=repr(code)))
 
 
-def plain_pack(ranks: tuple[int, ...] = tuple(range(1, 14)),
-               suits: tuple[Suit, ...] = PLAIN_SUITS) -> tuple[Card, ...]:
+def plain_pack(
+    ranks: tuple[int, ...] = tuple(range(1, 14)), suits: tuple[Suit, ...] = PLAIN_SUITS
+) -> tuple[Card, ...]:
     """A French-suited pack holding `ranks` in each of `suits`."""
     return tuple(Card(suit, rank) for suit in suits for rank in ranks)
 

@@ -61,7 +61,8 @@ def extract(paths: Iterable[tuple[Path, str]] | None = None) -> list[Found]:
     found: list[Found] = []
     for path, method in paths if paths is not None else sources():
         for line, message, _comments, context in extract_from_file(
-                method, str(path), keywords=KEYWORDS, strip_comment_tags=True):
+            method, str(path), keywords=KEYWORDS, strip_comment_tags=True
+        ):
             if isinstance(message, tuple):
                 message = (message[0], message[1])
             found.append(Found(message, f"{path.name}:{line}", context))
@@ -152,8 +153,10 @@ def problems(language: str, found: list[Found] | None = None) -> list[str]:
         if message is None:
             wrong.append(f"{language}: no translation of {each.id!r} ({each.where})")
             continue
-        wrong.extend(f"{language}: {each.id!r} ({each.where}): {why}"
-                     for why in field_mismatches(each.id, message.string))
+        wrong.extend(
+            f"{language}: {each.id!r} ({each.where}): {why}"
+            for why in field_mismatches(each.id, message.string)
+        )
     return wrong
 
 
@@ -179,14 +182,20 @@ def add_todo(language: str, fragment: str, paths: list[Path]) -> int:
     target = TRANSLATIONS / language / f"{fragment}.po"
     own = read(target, language) if target.exists() else Catalog(locale=language)
     added = 0
-    methods = [(path, "jinja2.ext:babel_extract" if path.suffix == ".html" else "python")
-               for path in paths]
+    methods = [
+        (path, "jinja2.ext:babel_extract" if path.suffix == ".html" else "python") for path in paths
+    ]
     for each in extract(methods):
-        if (catalogue.get(each.id, context=each.context) is None
-                and own.get(each.id, context=each.context) is None):
-            own.add(each.id, ("", "") if isinstance(each.id, tuple) else "",
-                    locations=[(each.where.split(":")[0], int(each.where.split(":")[1]))],
-                    context=each.context)
+        if (
+            catalogue.get(each.id, context=each.context) is None
+            and own.get(each.id, context=each.context) is None
+        ):
+            own.add(
+                each.id,
+                ("", "") if isinstance(each.id, tuple) else "",
+                locations=[(each.where.split(":")[0], int(each.where.split(":")[1]))],
+                context=each.context,
+            )
             added += 1
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as handle:

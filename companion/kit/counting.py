@@ -20,8 +20,6 @@ def by_rank(values: Mapping[int, int]) -> PointTable:
     return lambda card: values.get(card.rank, 0)
 
 
-
-
 def tarot_points(bout: int, courts: Mapping[int, int], other: int) -> PointTable:
     """A tarot pack's table in the shape the tarot games share: each bout (trumps 1 and 21,
     the Excuse) `bout`, the courts by rank, every other card (pips, trumps 2–20) `other`."""

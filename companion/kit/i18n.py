@@ -19,8 +19,7 @@ from enum import StrEnum
 from string import Formatter
 from typing import Any, Protocol
 
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch",
-                             "it": "Italiano"}
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 """The languages of the pad: code → the language's own name (as a switcher shows it)."""
 
 DEFAULT_LANGUAGE = "en"
@@ -79,9 +78,15 @@ class Text(str):
     case: Case | None
     context: str | None
 
-    def __new__(cls, template: str, params: Mapping[str, Any] | None = None,
-                plural: str | None = None, count: int | None = None,
-                case: Case | None = None, context: str | None = None) -> Text:
+    def __new__(
+        cls,
+        template: str,
+        params: Mapping[str, Any] | None = None,
+        plural: str | None = None,
+        count: int | None = None,
+        case: Case | None = None,
+        context: str | None = None,
+    ) -> Text:
         params = dict(params or {})
         if count is not None:
             params.setdefault("count", count)
@@ -136,8 +141,10 @@ class Text(str):
         return Text(self.template, self.params, self.plural, self.count, case, self.context)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.template, self.params, self.plural, self.count, self.case,
-                       self.context))
+        return (
+            Text,
+            (self.template, self.params, self.plural, self.count, self.case, self.context),
+        )
 
     def recipe(self) -> dict[str, Any]:
         """The message as plain data (to store it and make it again with `from_recipe`)."""
@@ -211,8 +218,14 @@ def from_recipe(data: Any) -> Any:
         params = data.get("p")
         if params:
             params = {name: from_recipe(value) for name, value in params.items()}
-        return Text(data["t"], params, data.get("pl"), data.get("n"), _CASES.get(data.get("c")),
-                    data.get("x"))
+        return Text(
+            data["t"],
+            params,
+            data.get("pl"),
+            data.get("n"),
+            _CASES.get(data.get("c")),
+            data.get("x"),
+        )
     return data
 
 

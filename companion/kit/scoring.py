@@ -20,14 +20,18 @@ def declarer_only(player_count: int, declarer: int, score: int) -> tuple[int, ..
     return tuple(points)
 
 
-def one_against_rest(player_count: int, soloist: int, amount: int,
-                     opponents: Iterable[int] | None = None) -> tuple[int, ...]:
+def one_against_rest(
+    player_count: int, soloist: int, amount: int, opponents: Iterable[int] | None = None
+) -> tuple[int, ...]:
     """The payment way: each opponent pays `amount` to the soloist (negative: receives it).
 
     `opponents` defaults to every other seat; a seat that sits the hand out may be left out.
     """
-    payers = [seat for seat in range(player_count) if seat != soloist] if opponents is None \
+    payers = (
+        [seat for seat in range(player_count) if seat != soloist]
+        if opponents is None
         else list(opponents)
+    )
     if soloist in payers:
         raise ValueError("the soloist cannot be one of the opponents")
     points = [0] * player_count
@@ -37,8 +41,9 @@ def one_against_rest(player_count: int, soloist: int, amount: int,
     return tuple(points)
 
 
-def each_pays_one(player_count: int, payer: int, amount: int,
-                  payees: Iterable[int] | None = None) -> tuple[int, ...]:
+def each_pays_one(
+    player_count: int, payer: int, amount: int, payees: Iterable[int] | None = None
+) -> tuple[int, ...]:
     """One seat pays `amount` to each of `payees` (every other seat by default): Troggu's
     Misère, where the most points pays everyone with fewer."""
     return one_against_rest(player_count, payer, -amount, payees)

@@ -102,8 +102,9 @@ def settle(nets: Sequence[int], unit: str, per_point: int = 1, method: str = "")
     return Settlement(scaled, fewest_payments(scaled), unit, per_point, method)
 
 
-BY_DIFFERENCES = t("Balanced as in Skat: each player wins from every other the difference "
-                   "between their totals.")
+BY_DIFFERENCES = t(
+    "Balanced as in Skat: each player wins from every other the difference between their totals."
+)
 
 
 def settle_list(totals: Sequence[int], cents_per_point: int = 0) -> Settlement:

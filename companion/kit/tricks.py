@@ -70,21 +70,31 @@ TAROT_TRUMPS = RankOrder(tuple(range(1, 22)))
 """The atouts, 1 lowest to 21."""
 
 
-def tarot_ranking(red: RankOrder, black: RankOrder,
-                  cannot_win: frozenset[Card] = frozenset(),
-                  trumps: RankOrder = TAROT_TRUMPS) -> TrickRanking:
+def tarot_ranking(
+    red: RankOrder,
+    black: RankOrder,
+    cannot_win: frozenset[Card] = frozenset(),
+    trumps: RankOrder = TAROT_TRUMPS,
+) -> TrickRanking:
     """A tarot trick: the atouts are trumps (in `trumps` order, 1 to 21 by default), red and
     black suits rank by their own orders, and `cannot_win` cards (the Excuse) never win."""
-    orders = {Suit.HEARTS: red, Suit.DIAMONDS: red, Suit.SPADES: black, Suit.CLUBS: black,
-              Suit.TRUMP: trumps}
+    orders = {
+        Suit.HEARTS: red,
+        Suit.DIAMONDS: red,
+        Suit.SPADES: black,
+        Suit.CLUBS: black,
+        Suit.TRUMP: trumps,
+    }
     return TrickRanking(order=black, suit_orders=orders, trump=Suit.TRUMP, cannot_win=cannot_win)
 
 
-def sorted_cards(cards: Iterable[Card], order: RankOrder,
-                 suits: Sequence[Suit] = PLAIN_SUITS) -> tuple[Card, ...]:
+def sorted_cards(
+    cards: Iterable[Card], order: RankOrder, suits: Sequence[Suit] = PLAIN_SUITS
+) -> tuple[Card, ...]:
     """Cards suit by suit (in `suits` order), each suit from its lowest rank to its highest."""
-    return tuple(sorted(cards, key=lambda card: (suits.index(card.suit),
-                                                 order.strength(card.rank))))
+    return tuple(
+        sorted(cards, key=lambda card: (suits.index(card.suit), order.strength(card.rank)))
+    )
 
 
 def suit_led(cards: Sequence[Card]) -> Suit:
@@ -136,8 +146,11 @@ class TrickRanking:
     def __post_init__(self) -> None:
         # No trump, no special card, no tie: the highest card of the suit led wins (Tantony,
         # Whist at no trump), which `resolve` finds without the general rules.
-        object.__setattr__(self, "_plain", self.trump is None and not self.top_trumps
-                           and not self.cannot_win and not self.ties)
+        object.__setattr__(
+            self,
+            "_plain",
+            self.trump is None and not self.top_trumps and not self.cannot_win and not self.ties,
+        )
 
     def order_of(self, suit: Suit) -> RankOrder:
         """The order the ranks of `suit` follow."""
@@ -362,8 +375,9 @@ class _Void:
     kept: frozenset[Card] = frozenset()
 
 
-def find_revokes(tricks: Sequence[LedTrick], rule: FollowRule,
-                 player_count: int) -> tuple[Revoke, ...]:
+def find_revokes(
+    tricks: Sequence[LedTrick], rule: FollowRule, player_count: int
+) -> tuple[Revoke, ...]:
     """The revokes the tricks of a hand prove, in the order they come to light.
 
     A player who did not follow (as `rule` reads it) showed a void in the suit led; a later card
@@ -386,7 +400,8 @@ def find_revokes(tricks: Sequence[LedTrick], rule: FollowRule,
                 del voids[(seat, suit)]
             if led is not None and suit is not led and _shows_void(card, suit, ranking, rule):
                 voids.setdefault((seat, led), []).append(
-                    _Void(number, _kept_back(trick.cards, led, ranking, rule)))
+                    _Void(number, _kept_back(trick.cards, led, ranking, rule))
+                )
     return tuple(found)
 
 
@@ -397,16 +412,20 @@ def _shows_void(card: Card, suit: Suit, ranking: TrickRanking, rule: FollowRule)
     return not (rule.trump_instead and ranking.trump is not None and suit is ranking.trump)
 
 
-def _kept_back(cards: Sequence[Card], led: Suit, ranking: TrickRanking,
-               rule: FollowRule) -> frozenset[Card]:
+def _kept_back(
+    cards: Sequence[Card], led: Suit, ranking: TrickRanking, rule: FollowRule
+) -> frozenset[Card]:
     """The reneging cards a player who did not follow trumps may still hold: those stronger than
     the trump that was led."""
     if not rule.reneging or led is not ranking.trump:
         return frozenset()
     lead = next(card for card in cards if ranking.suit_of(card) is led)
     led_strength = ranking.strength(lead, led)
-    return frozenset(card for card in rule.reneging
-                     if (ranking.strength(card, led) or (0, 0)) > (led_strength or (0, 0)))
+    return frozenset(
+        card
+        for card in rule.reneging
+        if (ranking.strength(card, led) or (0, 0)) > (led_strength or (0, 0))
+    )
 
 
 def suit_words(suit: Suit) -> Text:
@@ -417,6 +436,12 @@ def suit_words(suit: Suit) -> Text:
 def revoke_words(revoke: Revoke, names: Sequence[str]) -> Text:
     """A revoke as the pad says it, with both tricks so a typing slip can be found:
     "Bob revoked: Bob showed no Hearts in trick 3 and plays the Seven of Hearts in trick 7."."""
-    return t("{name} revoked: {name} showed no {suit} in trick {shown} and plays {card} in "
-             "trick {played}.", name=names[revoke.seat], suit=suit_words(revoke.suit),
-             shown=revoke.shown_in, card=card_name(revoke.card), played=revoke.played_in)
+    return t(
+        "{name} revoked: {name} showed no {suit} in trick {shown} and plays {card} in "
+        "trick {played}.",
+        name=names[revoke.seat],
+        suit=suit_words(revoke.suit),
+        shown=revoke.shown_in,
+        card=card_name(revoke.card),
+        played=revoke.played_in,
+    )

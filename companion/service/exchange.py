@@ -45,8 +45,9 @@ def problem(message: str, *, hand: int | None = None, field: str | None = None) 
 # ---------------------------------------------------------------- export
 
 
-def export_session(record: SessionRecord, hands: Sequence[HandRow],
-                   history: Sequence[HandRow]) -> dict[str, Any]:
+def export_session(
+    record: SessionRecord, hands: Sequence[HandRow], history: Sequence[HandRow]
+) -> dict[str, Any]:
     """A stored session as an exchange document: `hands` are the effective ones, in order."""
     setup = record.setup
     return {
@@ -59,8 +60,14 @@ def export_session(record: SessionRecord, hands: Sequence[HandRow],
         "ended_at": record.ended_at,
         "hands": [{"number": hand.number, "entry": hand.entry} for hand in hands],
         "history": [
-            {"id": row.id, "action": row.action, "number": row.number, "entry": row.entry,
-             "supersedes": row.supersedes, "at": row.created_at}
+            {
+                "id": row.id,
+                "action": row.action,
+                "number": row.number,
+                "entry": row.entry,
+                "supersedes": row.supersedes,
+                "at": row.created_at,
+            }
             for row in history
         ],
     }
@@ -71,16 +78,22 @@ def to_json(data: Any) -> str:
     return json.dumps(json_ready(data), ensure_ascii=False, indent=2) + "\n"
 
 
-def to_csv(state: State, game: Game,
-           not_counted: Mapping[int, Sequence[Problem]] | None = None) -> str:
+def to_csv(
+    state: State, game: Game, not_counted: Mapping[int, Sequence[Problem]] | None = None
+) -> str:
     """The table of hands for a spreadsheet: each hand's points and running totals, then totals.
     A hand kept but not counted (`not_counted`: the pad's refused hands) has its row too, in
     its place, saying why, with no points."""
     setup = state.setup
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ["hand", game.turn_heading.lower(), "description",
-              *setup.players, *(f"{name} total" for name in setup.players)]
+    header = [
+        "hand",
+        game.turn_heading.lower(),
+        "description",
+        *setup.players,
+        *(f"{name} total" for name in setup.players),
+    ]
     writer.writerow([_spreadsheet_safe(cell) for cell in header])
     rows = [*_csv_hand_rows(state, game), *_csv_not_counted_rows(not_counted or {})]
     writer.writerows(sorted(rows, key=lambda row: row[0]))
@@ -93,15 +106,29 @@ def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
     rows = []
     for index, (hand, totals) in enumerate(zip(state.hands, state.running_totals(), strict=True)):
         dealer = game.dealer(State(setup, state.hands[:index]))
-        rows.append([hand.number, setup.players[dealer], csv_description(game, setup, hand),
-                     *hand.result.points, *totals])
+        rows.append(
+            [
+                hand.number,
+                setup.players[dealer],
+                csv_description(game, setup, hand),
+                *hand.result.points,
+                *totals,
+            ]
+        )
     return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
 
 
 def _csv_not_counted_rows(not_counted: Mapping[int, Sequence[Problem]]) -> list[list[Any]]:
-    return [[number, "", _spreadsheet_safe(str(not_counted_words(
-                number, [problem.message for problem in problems])))]
-            for number, problems in not_counted.items()]
+    return [
+        [
+            number,
+            "",
+            _spreadsheet_safe(
+                str(not_counted_words(number, [problem.message for problem in problems]))
+            ),
+        ]
+        for number, problems in not_counted.items()
+    ]
 
 
 def csv_description(game: Game, setup: Setup, hand: ScoredHand) -> str:
@@ -123,13 +150,23 @@ def _spreadsheet_safe(cell: Any) -> Any:
 # ---------------------------------------------------------------- import and scoring
 
 
-DOCUMENT_KEYS = ("format", "game", "players", "first_dealer", "options", "created_at",
-                 "ended_at", "hands", "history")
+DOCUMENT_KEYS = (
+    "format",
+    "game",
+    "players",
+    "first_dealer",
+    "options",
+    "created_at",
+    "ended_at",
+    "hands",
+    "history",
+)
 HAND_KEYS = ("number", "entry")
 
 
-def load_session(data: Mapping[str, Any]
-                 ) -> tuple[Setup | None, list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
+def load_session(
+    data: Mapping[str, Any],
+) -> tuple[Setup | None, list[tuple[int, dict[str, Any]]], list[ProblemDict]]:
     """Read a document: its setup (None when it cannot be built), its hands, and the problems.
 
     The format is strict: a key it does not define (in the document, a hand, an entry, a trick
@@ -138,37 +175,64 @@ def load_session(data: Mapping[str, Any]
     if not isinstance(data, Mapping):
         return None, [], [problem(t("The document must be a JSON object."), field="format")]
     if data.get("format") != FORMAT:
-        return None, [], [problem(t("The document's format must be {format}.", format=repr(FORMAT)),
-                                  field="format")]
-    unknown = [problem(t("{key} is not part of the format.", key=repr(key)),
-                       field=str(key)[:40])
-               for key in data if key not in DOCUMENT_KEYS]
+        return (
+            None,
+            [],
+            [
+                problem(
+                    t("The document's format must be {format}.", format=repr(FORMAT)),
+                    field="format",
+                )
+            ],
+        )
+    unknown = [
+        problem(t("{key} is not part of the format.", key=repr(key)), field=str(key)[:40])
+        for key in data
+        if key not in DOCUMENT_KEYS
+    ]
     if unknown:
         return None, [], unknown
     setup, problems = _load_setup(data)
     hands, hand_problems = _load_hands(data.get("hands", []))
     if setup is not None:
-        hand_problems += [p for number, entry in hands
-                          for p in unknown_entry_keys(setup, number, entry)]
+        hand_problems += [
+            p for number, entry in hands for p in unknown_entry_keys(setup, number, entry)
+        ]
     return setup, hands, problems + hand_problems
 
 
 def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
     """The keys of a hand's entry (and of its tricks) that the game does not declare."""
     fields = {spec.name: spec for spec in get(setup.game).fields(setup)}
-    problems = [problem(t("{key} is not a field of this game.", key=repr(str(key)[:40])),
-                        hand=number,
-                        field=str(key)[:40]) for key in entry if key not in fields]
+    problems = [
+        problem(
+            t("{key} is not a field of this game.", key=repr(str(key)[:40])),
+            hand=number,
+            field=str(key)[:40],
+        )
+        for key in entry
+        if key not in fields
+    ]
     for name, spec in fields.items():
         tricks = entry.get(name)
         if spec.kind is not FieldKind.TRICKS or not isinstance(tricks, list):
             continue
         allowed = trick_keys(spec)
-        problems += [problem(t("Trick {number}: {key} is not part of a trick.",
-                               number=index + 1, key=repr(str(key)[:40])),
-                             hand=number, field=name)
-                     for index, trick in enumerate(tricks[:int(spec.maximum or 0) + 1])
-                     if isinstance(trick, Mapping) for key in trick if key not in allowed]
+        problems += [
+            problem(
+                t(
+                    "Trick {number}: {key} is not part of a trick.",
+                    number=index + 1,
+                    key=repr(str(key)[:40]),
+                ),
+                hand=number,
+                field=name,
+            )
+            for index, trick in enumerate(tricks[: int(spec.maximum or 0) + 1])
+            if isinstance(trick, Mapping)
+            for key in trick
+            if key not in allowed
+        ]
     return problems
 
 
@@ -190,10 +254,14 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
         return None, [problem(t("Options must be an object of house rules."), field="options")]
     if len(players) in get(slug).player_counts:
         known = {option.name for option in get(slug).options(len(players))}
-        unknown = [problem(t("{name} is not a house rule of this game.",
-                             name=repr(str(name)[:40])),
-                           field=f"options.{str(name)[:40]}")
-                   for name in options if name not in known]
+        unknown = [
+            problem(
+                t("{name} is not a house rule of this game.", name=repr(str(name)[:40])),
+                field=f"options.{str(name)[:40]}",
+            )
+            for name in options
+            if name not in known
+        ]
         if unknown:
             return None, unknown
     first_dealer = data.get("first_dealer", 0)
@@ -234,24 +302,44 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
         number = item.get("number") if isinstance(item, Mapping) else None
         extra = [key for key in item if key not in HAND_KEYS] if isinstance(item, Mapping) else []
         if extra:
-            problems.append(problem(t("Hand #{position} in the list: {key} is not part of a "
-                                      "hand.", position=position, key=repr(str(extra[0])[:40])),
-                                    field=str(extra[0])[:40]))
+            problems.append(
+                problem(
+                    t(
+                        "Hand #{position} in the list: {key} is not part of a hand.",
+                        position=position,
+                        key=repr(str(extra[0])[:40]),
+                    ),
+                    field=str(extra[0])[:40],
+                )
+            )
             continue
         if isinstance(number, bool) or not isinstance(number, int):
-            problems.append(problem(t("Hand #{position} in the list needs a whole number.",
-                                      position=position),
-                                    field="number"))
+            problems.append(
+                problem(
+                    t("Hand #{position} in the list needs a whole number.", position=position),
+                    field="number",
+                )
+            )
             continue
         entry = item.get("entry")
         if not isinstance(entry, Mapping):
-            problems.append(problem(t("The hand's entry must be an object."), hand=number,
-                                    field="entry"))
+            problems.append(
+                problem(t("The hand's entry must be an object."), hand=number, field="entry")
+            )
             continue
         if number <= previous:
-            problems.append(problem(t("Hand {number} comes after hand {previous}: hands must "
-                                      "be numbered upwards.", number=number, previous=previous),
-                                    hand=number, field="number"))
+            problems.append(
+                problem(
+                    t(
+                        "Hand {number} comes after hand {previous}: hands must "
+                        "be numbered upwards.",
+                        number=number,
+                        previous=previous,
+                    ),
+                    hand=number,
+                    field="number",
+                )
+            )
             continue
         previous = number
         hands.append((number, dict(entry)))
@@ -297,29 +385,37 @@ def scored_result(state: State) -> dict[str, Any]:
         "game": setup.game,
         "players": list(names),
         "hands": [
-            {"number": hand.number,
-             "points": dict(zip(names, hand.result.points, strict=True)),
-             "headline": hand.result.headline,
-             "lines": list(hand.result.lines),
-             "facts": json_ready(dict(hand.result.facts)),
-             "carry": json_ready(hand.result.carry)}
+            {
+                "number": hand.number,
+                "points": dict(zip(names, hand.result.points, strict=True)),
+                "headline": hand.result.headline,
+                "lines": list(hand.result.lines),
+                "facts": json_ready(dict(hand.result.facts)),
+                "carry": json_ready(hand.result.carry),
+            }
             for hand in state.hands
         ],
         "totals": dict(zip(names, state.totals, strict=True)),
-        "outcome": {"finished": outcome.finished,
-                    "winners": [names[seat] for seat in outcome.winners],
-                    "text": outcome.text},
+        "outcome": {
+            "finished": outcome.finished,
+            "winners": [names[seat] for seat in outcome.winners],
+            "text": outcome.text,
+        },
         "settlement": settlement_data(game.settlement(state) if state.hands else None, names),
     }
 
 
-def settlement_data(settlement: Settlement | None,
-                    names: Sequence[str]) -> dict[str, Any] | None:
+def settlement_data(settlement: Settlement | None, names: Sequence[str]) -> dict[str, Any] | None:
     """A settlement as data: each player's net and the payments, in the settlement's unit."""
     if settlement is None:
         return None
-    return {"unit": settlement.unit, "per_point": settlement.per_point,
-            "method": settlement.method,
-            "nets": dict(zip(names, settlement.nets, strict=True)),
-            "payments": [{"payer": names[p.payer], "payee": names[p.payee], "amount": p.amount}
-                         for p in settlement.payments]}
+    return {
+        "unit": settlement.unit,
+        "per_point": settlement.per_point,
+        "method": settlement.method,
+        "nets": dict(zip(names, settlement.nets, strict=True)),
+        "payments": [
+            {"payer": names[p.payer], "payee": names[p.payee], "amount": p.amount}
+            for p in settlement.payments
+        ],
+    }

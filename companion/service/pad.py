@@ -199,9 +199,15 @@ class ReplayCache:
             self._items.clear()
 
 
-def start_session(store: Store, slug: str, players: list[str], options: Mapping[str, Any],
-                  first_dealer: int = 0, *,
-                  sign_off: bool = False) -> tuple[str | None, list[Problem]]:
+def start_session(
+    store: Store,
+    slug: str,
+    players: list[str],
+    options: Mapping[str, Any],
+    first_dealer: int = 0,
+    *,
+    sign_off: bool = False,
+) -> tuple[str | None, list[Problem]]:
     """Create a session; returns its token, or None and the problems with what was chosen.
     `sign_off`: each hand waits for another phone to agree (a house option)."""
     setup, problems = make_setup(slug, players, options, first_dealer)
@@ -217,8 +223,10 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
     replayed, problems = exchange.replay_document(data)
     if replayed is None or problems:
         return None, problems
-    rows = [(hand.number, entry_as_data(hand.entry), hand.result.points)
-            for hand in replayed.state.hands]
+    rows = [
+        (hand.number, entry_as_data(hand.entry), hand.result.points)
+        for hand in replayed.state.hands
+    ]
     ended = data.get("ended_at") is not None  # a mapping: replay_document read it
     return store.import_session(replayed.state.setup, rows, ended=ended), []
 
@@ -245,8 +253,9 @@ def pad_of(store: Store, record: SessionRecord, derived: Derived, change: int) -
     return Pad(record, get(record.setup.game), state, derived.refused, change)
 
 
-def known_state(setup: Setup, hands: Sequence[ScoredHand], totals: tuple[int, ...],
-                played: int) -> State:
+def known_state(
+    setup: Setup, hands: Sequence[ScoredHand], totals: tuple[int, ...], played: int
+) -> State:
     """A state whose totals and hands played are known already (stored), not recounted from
     every hand: as `State.with_hand` carries them forward."""
     state = State(setup, hands)
@@ -257,9 +266,14 @@ def known_state(setup: Setup, hands: Sequence[ScoredHand], totals: tuple[int, ..
 
 def stored_hands(store: Store, token: str) -> Loader:
     """Reads a session's scored hands by position from its stored results."""
+
     def read(start: int, stop: int) -> list[tuple[int, KnownHand]]:
-        return [(row.position, known_of(row)) for row in store.result_rows(token, start, stop)
-                if row.position is not None]
+        return [
+            (row.position, known_of(row))
+            for row in store.result_rows(token, start, stop)
+            if row.position is not None
+        ]
+
     return read
 
 
@@ -291,12 +305,12 @@ def from_summary(setup: Setup, summary: ResultsSummary) -> Derived:
     if last is None or last.position is None:
         return Derived(0, (0,) * setup.player_count, 0, refused)
     known = known_of(last)
-    return Derived(last.position + 1, known.totals, known.played, refused,
-                   {last.position: known})
+    return Derived(last.position + 1, known.totals, known.played, refused, {last.position: known})
 
 
-def derived_of(setup: Setup, known: dict[int, KnownHand],
-               refused: Mapping[int, tuple[Problem, ...]]) -> Derived:
+def derived_of(
+    setup: Setup, known: dict[int, KnownHand], refused: Mapping[int, tuple[Problem, ...]]
+) -> Derived:
     last = known.get(len(known) - 1)
     if last is None:
         return Derived(0, (0,) * setup.player_count, 0, dict(refused), known)
@@ -317,20 +331,31 @@ def known_hands(state: State) -> dict[int, KnownHand]:
 
 def after_hand(totals: tuple[int, ...], played: int, hand: ScoredHand) -> KnownHand:
     """A hand with the totals and hands played after it, from those before it."""
-    return KnownHand(hand, tuple(total + points for total, points
-                                 in zip(totals, hand.result.points, strict=True)),
-                     played + (0 if hand.result.redeal else 1))
+    return KnownHand(
+        hand,
+        tuple(total + points for total, points in zip(totals, hand.result.points, strict=True)),
+        played + (0 if hand.result.redeal else 1),
+    )
 
 
-def result_rows(known: Mapping[int, KnownHand], refused: Mapping[int, tuple[Problem, ...]],
-                from_number: int = 0) -> tuple[ResultRow, ...]:
+def result_rows(
+    known: Mapping[int, KnownHand], refused: Mapping[int, tuple[Problem, ...]], from_number: int = 0
+) -> tuple[ResultRow, ...]:
     """The stored form of the hands numbered `from_number` and later: the scored ones with
     their position and running totals, the refused ones with why."""
-    scored = [ResultRow(each.hand.number, position, hand_as_text(each.hand), each.totals,
-                        each.played)
-              for position, each in known.items() if each.hand.number >= from_number]
-    return (*scored, *(ResultRow(number, None, problems_as_text(problems))
-                       for number, problems in refused.items() if number >= from_number))
+    scored = [
+        ResultRow(each.hand.number, position, hand_as_text(each.hand), each.totals, each.played)
+        for position, each in known.items()
+        if each.hand.number >= from_number
+    ]
+    return (
+        *scored,
+        *(
+            ResultRow(number, None, problems_as_text(problems))
+            for number, problems in refused.items()
+            if number >= from_number
+        ),
+    )
 
 
 def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
@@ -339,10 +364,15 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
     return score_entry(pad.game, state, number or pad.next_number, raw)
 
 
-def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
-             cache: ReplayCache | None = None, *,
-             by: Author | None = None,
-             drafted: Any = ANY_VERSION) -> tuple[ScoredHand, Pad] | Checked:
+def add_hand(
+    store: Store,
+    pad: Pad,
+    raw: Mapping[str, Any],
+    cache: ReplayCache | None = None,
+    *,
+    by: Author | None = None,
+    drafted: Any = ANY_VERSION,
+) -> tuple[ScoredHand, Pad] | Checked:
     """Referee, score and save the next hand; returns it with the session after it.
 
     Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
@@ -363,25 +393,44 @@ def add_hand(store: Store, pad: Pad, raw: Mapping[str, Any],
         # A draft on disk is dropped with the save. None read means none to drop: one saved
         # by another phone after this read is of a hand now saved, ignored as a draft left
         # after the save would be (`draft`).
-        added = store.add_scored_hand(pad.token, result.number, result.entry,
-                                      result.result.points, by=by, results=write,
-                                      drop_draft=pad.known.get("draft") is not None,
-                                      drafted=drafted)
+        added = store.add_scored_hand(
+            pad.token,
+            result.number,
+            result.entry,
+            result.result.points,
+            by=by,
+            results=write,
+            drop_draft=pad.known.get("draft") is not None,
+            drafted=drafted,
+        )
     except StaleWrite:
         pad.known.pop("draft", None)  # the answer shows the hand as it now stands
         raise
     except HandConflict:
-        return Checked(result.entry, (Problem(None, t("Hand {number} was just saved from "
-                                                      "another device. Check the table of hands "
-                                                      "before entering it again.",
-                                                      number=result.number)),))
+        return Checked(
+            result.entry,
+            (
+                Problem(
+                    None,
+                    t(
+                        "Hand {number} was just saved from "
+                        "another device. Check the table of hands "
+                        "before entering it again.",
+                        number=result.number,
+                    ),
+                ),
+            ),
+        )
     row = added.row
     grown = hands.plus(known) if isinstance(hands, StoredHands) else (*hands, result)
     after = known_state(pad.setup, grown, known.totals, known.played)
     if cache is not None and isinstance(grown, StoredHands) and added.results_kept:
         # Kept only if no other phone wrote in between (the save's transaction said so).
-        cache.put(pad.token, row.id, Derived(len(grown), known.totals, known.played,
-                                             dict(pad.refused), grown.known))
+        cache.put(
+            pad.token,
+            row.id,
+            Derived(len(grown), known.totals, known.played, dict(pad.refused), grown.known),
+        )
     # What the answer draws is known without asking the store again: the save removed the
     # draft in its transaction (or there was none), and the new hand's row is the one just
     # written.
@@ -402,12 +451,20 @@ def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
         return None
     entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
     why = tuple(problem.message for problem in pad.refused[number])
-    return ScoredHand(number, entry, HandResult((0,) * pad.setup.player_count, why,
-                                                t("Not counted"), redeal=True))
+    return ScoredHand(
+        number, entry, HandResult((0,) * pad.setup.player_count, why, t("Not counted"), redeal=True)
+    )
 
 
-def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
-                 based_on: Any = ANY_VERSION, *, by: Author | None = None) -> ScoredHand | Checked:
+def correct_hand(
+    store: Store,
+    pad: Pad,
+    number: int,
+    raw: Mapping[str, Any],
+    based_on: Any = ANY_VERSION,
+    *,
+    by: Author | None = None,
+) -> ScoredHand | Checked:
     """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
 
     `based_on` is the row the phone opened for correcting: a correction of a row that is no
@@ -416,32 +473,45 @@ def correct_hand(store: Store, pad: Pad, number: int, raw: Mapping[str, Any],
     result = preview(pad, raw, number)
     if isinstance(result, Checked):
         return result
-    store.correct_hand(pad.token, number, result.entry, result.result.points, based_on, by=by,
-                       results=results_after_correction(store, pad, number, result))
+    store.correct_hand(
+        pad.token,
+        number,
+        result.entry,
+        result.result.points,
+        based_on,
+        by=by,
+        results=results_after_correction(store, pad, number, result),
+    )
     return result
 
 
-def results_after_correction(store: Store, pad: Pad, number: int,
-                             corrected: ScoredHand) -> ResultsWrite:
+def results_after_correction(
+    store: Store, pad: Pad, number: int, corrected: ScoredHand
+) -> ResultsWrite:
     """The stored results of hand `number` and every later hand once it is corrected: the
     session replayed with the corrected entry (a correction is rare; hand 3 of 1,000 re-scores
     the 997 after it, and the replay from hand 1 is the one the engine already has)."""
-    entries = [(row.number, entry_as_data(corrected.entry) if row.number == number
-                else row.entry) for row in store.effective_hands(pad.token)]
+    entries = [
+        (row.number, entry_as_data(corrected.entry) if row.number == number else row.entry)
+        for row in store.effective_hands(pad.token)
+    ]
     replayed = replay(pad.setup, entries)
-    return ResultsWrite(pad.change, number,
-                        result_rows(known_hands(replayed.state), replayed.problems, number))
+    return ResultsWrite(
+        pad.change, number, result_rows(known_hands(replayed.state), replayed.problems, number)
+    )
 
 
-def undo_last(store: Store, pad: Pad, based_on: Any = ANY_VERSION, *,
-              by: Author | None = None) -> int | None:
+def undo_last(
+    store: Store, pad: Pad, based_on: Any = ANY_VERSION, *, by: Author | None = None
+) -> int | None:
     """Undo the last hand (kept in the history); returns its number, or None if there was none.
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
     last = pad.next_number - 1  # the highest-numbered hand, scored or refused
-    row = store.undo_last(pad.token, based_on, by=by,
-                          results=ResultsWrite(pad.change, last) if last else None)
+    row = store.undo_last(
+        pad.token, based_on, by=by, results=ResultsWrite(pad.change, last) if last else None
+    )
     return row.number if row else None
 
 
@@ -492,15 +562,15 @@ def shown_draft_version(store: Store, pad: Pad) -> str:
 
 def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
     """The hand being entered, refereed so far, and where it stands (None: not a trick game)."""
-    empty = {spec.name: [] for spec in pad.specs
-             if spec.kind is FieldKind.TRICKS}
+    empty = {spec.name: [] for spec in pad.specs if spec.kind is FieldKind.TRICKS}
     checked = check_progress(pad.game, pad.state, {**empty, **raw})
     entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
     return checked, pad.game.progress(pad.state, entry)
 
 
-def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any],
-               seen: Mapping[str, Any] | None = None) -> Checked:
+def save_draft(
+    store: Store, pad: Pad, raw: Mapping[str, Any], seen: Mapping[str, Any] | None = None
+) -> Checked:
     """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
 
     The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
@@ -509,8 +579,15 @@ def save_draft(store: Store, pad: Pad, raw: Mapping[str, Any],
     """
     checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
     if checked.ok:
-        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number,
-                    entry_as_data(checked.entry), as_drafted(store, pad, seen))
+        _kept_draft(
+            store,
+            pad,
+            store.save_draft,
+            pad.token,
+            pad.next_number,
+            entry_as_data(checked.entry),
+            as_drafted(store, pad, seen),
+        )
     return checked
 
 
@@ -529,15 +606,17 @@ def current_phase(pad: Pad, drafted: Mapping[str, Any]) -> Phase:
     """The phase the hand being entered is in: the first whose fields the draft does not hold
     (the last phase ends the hand, so it is never held as finished)."""
     phases = pad.phases
-    return next((phase for phase in phases[:-1]
-                 if not all(name in drafted for name in phase.fields)), phases[-1])
+    return next(
+        (phase for phase in phases[:-1] if not all(name in drafted for name in phase.fields)),
+        phases[-1],
+    )
 
 
 def ended_phases(pad: Pad, drafted: Mapping[str, Any]) -> tuple[Phase, ...]:
     """The phases of the hand being entered that are already saved (shown above the form)."""
     phases = pad.phases
     now = current_phase(pad, drafted)
-    return phases[:next(i for i, phase in enumerate(phases) if phase.name == now.name)]
+    return phases[: next(i for i, phase in enumerate(phases) if phase.name == now.name)]
 
 
 def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -551,8 +630,9 @@ def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[
     return {**{name: drafted[name] for name in names}, **raw}
 
 
-def values_out_of_phase(pad: Pad, drafted: Mapping[str, Any],
-                        raw: Mapping[str, Any]) -> tuple[Problem, ...]:
+def values_out_of_phase(
+    pad: Pad, drafted: Mapping[str, Any], raw: Mapping[str, Any]
+) -> tuple[Problem, ...]:
     """What a hand saved with its last phase may not carry: a value of an earlier phase (a bid
     sent with the tricks, after play), each on its field; or nothing at all of an earlier
     phase that was never ended. An ended phase changes only by being taken back."""
@@ -566,22 +646,48 @@ def values_out_of_phase(pad: Pad, drafted: Mapping[str, Any],
         action = phase.action or t("Save the {phase}", phase=words)
         sent = [name for name in phase.fields if name in raw]
         if phase.name in ended:
-            problems.extend(Problem(name, t("{field}: the {phase} were saved before the {last} "
-                                            "and cannot be entered with them; to change them, "
-                                            "take them back first (“{change}”).",
-                                            field=specs[name].label, phase=words, last=last,
-                                            change=t("Change the {phase}", phase=words)))
-                            for name in sent)
+            problems.extend(
+                Problem(
+                    name,
+                    t(
+                        "{field}: the {phase} were saved before the {last} "
+                        "and cannot be entered with them; to change them, "
+                        "take them back first (“{change}”).",
+                        field=specs[name].label,
+                        phase=words,
+                        last=last,
+                        change=t("Change the {phase}", phase=words),
+                    ),
+                )
+                for name in sent
+            )
         elif sent:
-            problems.extend(Problem(name, t("{field}: the {phase} are saved first (“{action}”), "
-                                            "before the {last} are entered.",
-                                            field=specs[name].label, phase=words, action=action,
-                                            last=last))
-                            for name in sent)
+            problems.extend(
+                Problem(
+                    name,
+                    t(
+                        "{field}: the {phase} are saved first (“{action}”), "
+                        "before the {last} are entered.",
+                        field=specs[name].label,
+                        phase=words,
+                        action=action,
+                        last=last,
+                    ),
+                )
+                for name in sent
+            )
         else:
-            problems.append(Problem(None, t("The {phase} are saved first (“{action}”), before "
-                                            "the {last} are entered.", phase=words,
-                                            action=action, last=last)))
+            problems.append(
+                Problem(
+                    None,
+                    t(
+                        "The {phase} are saved first (“{action}”), before the {last} are entered.",
+                        phase=words,
+                        action=action,
+                        last=last,
+                    ),
+                )
+            )
     return tuple(problems)
 
 
@@ -594,8 +700,15 @@ def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> C
     seen = draft(store, pad)
     checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
     if checked.ok:
-        _kept_draft(store, pad, store.save_draft, pad.token, pad.next_number,
-                    entry_as_data(checked.entry), seen)
+        _kept_draft(
+            store,
+            pad,
+            store.save_draft,
+            pad.token,
+            pad.next_number,
+            entry_as_data(checked.entry),
+            seen,
+        )
     return checked
 
 
@@ -609,14 +722,17 @@ def reopen_phase(store: Store, pad: Pad, phase: Phase, shown: Any = ANY_VERSION)
     cleared = {name for each in phases[start:] for name in each.fields}
     kept = {name: value for name, value in drafted.items() if name not in cleared}
     if kept:
-        _kept_draft(store, pad, partial(store.save_draft, drafted=shown), pad.token,
-                    pad.next_number, kept)
+        _kept_draft(
+            store, pad, partial(store.save_draft, drafted=shown), pad.token, pad.next_number, kept
+        )
     else:
-        _kept_draft(store, pad, partial(store.drop_draft, drafted=shown), pad.token,
-                    pad.next_number)
+        _kept_draft(
+            store, pad, partial(store.drop_draft, drafted=shown), pad.token, pad.next_number
+        )
 
 
 def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
     """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
-    _kept_draft(store, pad, store.drop_draft, pad.token, pad.next_number,
-                as_drafted(store, pad, seen))
+    _kept_draft(
+        store, pad, store.drop_draft, pad.token, pad.next_number, as_drafted(store, pad, seen)
+    )

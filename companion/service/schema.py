@@ -27,8 +27,9 @@ def session_schema() -> dict[str, Any]:
         "$id": SCHEMA_ID,
         "title": "Table Companion session",
         "description": f"A session of any game, as exported by the pad ({FORMAT}).",
-        "oneOf": [variant_schema(game, count) for game in all_games()
-                  for count in game.player_counts],
+        "oneOf": [
+            variant_schema(game, count) for game in all_games() for count in game.player_counts
+        ],
     }
 
 
@@ -36,27 +37,45 @@ def variant_schema(game: Game, count: int) -> dict[str, Any]:
     """A document of `game` at `count` seats."""
     options = game.options(count)
     setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(options))
-    entry = {"type": "object", "additionalProperties": False,
-             "properties": {spec.name: value_schema(spec, count) for spec in game.fields(setup)}}
-    hand = {"type": "object", "additionalProperties": False, "required": ["number", "entry"],
-            "properties": {"number": {"type": "integer", "minimum": 1}, "entry": entry}}
+    entry = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {spec.name: value_schema(spec, count) for spec in game.fields(setup)},
+    }
+    hand = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["number", "entry"],
+        "properties": {"number": {"type": "integer", "minimum": 1}, "entry": entry},
+    }
     properties: dict[str, Any] = {
         "format": {"const": FORMAT},
         "game": {"const": game.slug},
-        "players": {"type": "array", "minItems": count, "maxItems": count,
-                    "items": {"type": "string", "minLength": 1, "maxLength": 80}},
+        "players": {
+            "type": "array",
+            "minItems": count,
+            "maxItems": count,
+            "items": {"type": "string", "minLength": 1, "maxLength": 80},
+        },
         "first_dealer": {"type": "integer", "minimum": 0, "maximum": count - 1},
-        "options": {"type": "object", "additionalProperties": False,
-                    "properties": {o.name: value_schema(o, count) for o in options}},
+        "options": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {o.name: value_schema(o, count) for o in options},
+        },
         "created_at": {"type": ["string", "null"]},
         "ended_at": {"type": ["string", "null"]},
         "hands": {"type": "array", "items": hand},
         "history": {"type": "array", "items": {"type": "object"}},
     }
     assert tuple(properties) == DOCUMENT_KEYS, "the schema and the reader list the same keys"
-    return {"title": f"{game.name}, {count} players", "type": "object",
-            "additionalProperties": False, "required": ["format", "game", "players"],
-            "properties": properties}
+    return {
+        "title": f"{game.name}, {count} players",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["format", "game", "players"],
+        "properties": properties,
+    }
 
 
 def value_schema(spec: Field, count: int) -> dict[str, Any]:
@@ -109,12 +128,16 @@ def _card(spec: Field, count: int) -> dict[str, Any]:
 
 
 def _tricks(spec: Field, count: int) -> dict[str, Any]:
-    seat = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": count - 1},
-                      {"type": "null"}]}
+    seat = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": count - 1}, {"type": "null"}]}
     parts: dict[str, Any] = {
-        "cards": {"type": "array", "maxItems": count + 3,  # what the parser reads at most
-                  "items": {"type": "string", "pattern": "^[0-9A-Za-z]{1,4}$"}},
-        "leader": seat, "won_by": seat, "to": seat,
+        "cards": {
+            "type": "array",
+            "maxItems": count + 3,  # what the parser reads at most
+            "items": {"type": "string", "pattern": "^[0-9A-Za-z]{1,4}$"},
+        },
+        "leader": seat,
+        "won_by": seat,
+        "to": seat,
     }
     parts |= {part.name: value_schema(part, count) for part in spec.parts}
     trick = {"type": "object", "additionalProperties": False, "properties": parts}

@@ -170,7 +170,6 @@ class AddedHand:
     results_kept: bool
 
 
-
 @dataclass(frozen=True)
 class Player:
     """One person on the roster: their name now, their version (it changes with every rename
@@ -210,19 +209,31 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _insert_session(conn: sqlite3.Connection, token: str, setup: Setup, *, ended: bool,
-                    sign_off: bool) -> None:
+def _insert_session(
+    conn: sqlite3.Connection, token: str, setup: Setup, *, ended: bool, sign_off: bool
+) -> None:
     """A new session's row, its seats, and each seat linked to the roster's players."""
     started = now_utc()
     conn.execute(
         "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at, sign_off)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (token, setup.game, _dump(dict(setup.options)), setup.first_dealer, started,
-         started if ended else None, int(sign_off)))
+        (
+            token,
+            setup.game,
+            _dump(dict(setup.options)),
+            setup.first_dealer,
+            started,
+            started if ended else None,
+            int(sign_off),
+        ),
+    )
     conn.executemany(
         "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
-        [(token, position, name, _dump(list(split_members(name))))
-         for position, name in enumerate(setup.players)])
+        [
+            (token, position, name, _dump(list(split_members(name))))
+            for position, name in enumerate(setup.players)
+        ],
+    )
     link_seats(conn, token, setup.players)
 
 
@@ -232,29 +243,36 @@ def link_seats(conn: sqlite3.Connection, token: str, names: Sequence[str]) -> No
         link_seat(conn, token, position, split_members(name))
 
 
-def link_seat(conn: sqlite3.Connection, token: str, position: int,
-              members: Sequence[str]) -> None:
+def link_seat(conn: sqlite3.Connection, token: str, position: int, members: Sequence[str]) -> None:
     """Link each member of a seat to the player their name (or a spelling merged into them)
     names, adding a player for a name never seen."""
     for member, name in enumerate(members):
         key = name_key(name)
         row = conn.execute("SELECT player_id FROM player_names WHERE key = ?", (key,)).fetchone()
         if row is None:
-            cursor = conn.execute("INSERT INTO players (name, created_at) VALUES (?, ?)",
-                                  (" ".join(name.split()), now_utc()))
+            cursor = conn.execute(
+                "INSERT INTO players (name, created_at) VALUES (?, ?)",
+                (" ".join(name.split()), now_utc()),
+            )
             player_id = cursor.lastrowid
-            conn.execute("INSERT INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
-                         (key, " ".join(name.split()), player_id))
+            conn.execute(
+                "INSERT INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
+                (key, " ".join(name.split()), player_id),
+            )
         else:
             player_id = row[0]
-        conn.execute("INSERT OR IGNORE INTO seat_players (session_id, position, member,"
-                     " player_id) VALUES (?, ?, ?, ?)", (token, position, member, player_id))
+        conn.execute(
+            "INSERT OR IGNORE INTO seat_players (session_id, position, member,"
+            " player_id) VALUES (?, ?, ?, ?)",
+            (token, position, member, player_id),
+        )
 
 
 def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
     """`items` in slices of at most `size` (SQLite caps the parameters of one query)."""
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]
+
 
 @dataclass(frozen=True)
 class ResultRow:
@@ -353,9 +371,7 @@ def m001_sessions_seats_hands(db: Database) -> None:
 @MIGRATIONS()
 def m002_settings(db: Database) -> None:
     """Settings of the installation (the secret key that signs CSRF tokens)."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    )
+    db.execute("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
 
 
 @MIGRATIONS()
@@ -448,8 +464,10 @@ def m008_hand_results(db: Database) -> None:
             PRIMARY KEY (session_id, number)
         )"""
     )
-    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS hand_results_position"
-               " ON hand_results (session_id, position)")
+    db.execute(
+        "CREATE UNIQUE INDEX IF NOT EXISTS hand_results_position"
+        " ON hand_results (session_id, position)"
+    )
     db.execute(
         """
         CREATE TABLE IF NOT EXISTS results_change (
@@ -492,15 +510,17 @@ def m009_players(db: Database) -> None:
             PRIMARY KEY (session_id, position, member)
         )"""
     )
-    db.execute("CREATE INDEX IF NOT EXISTS seat_players_player ON seat_players"
-                " (player_id, session_id)")
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS seat_players_player ON seat_players (player_id, session_id)"
+    )
     db.execute("CREATE INDEX IF NOT EXISTS player_names_player ON player_names (player_id)")
     seats = db.execute(
         "SELECT seats.session_id, seats.position, seats.members FROM seats"
         " JOIN sessions ON sessions.id = seats.session_id"
         " WHERE NOT EXISTS (SELECT 1 FROM seat_players AS sp WHERE sp.session_id ="
         " seats.session_id AND sp.position = seats.position)"
-        " ORDER BY sessions.created_at, sessions.rowid, seats.position").fetchall()
+        " ORDER BY sessions.created_at, sessions.rowid, seats.position"
+    ).fetchall()
     for session_id, position, members in seats:
         link_seat(db.conn, session_id, position, _load(members))
 
@@ -565,9 +585,15 @@ class Store:
     printed, and every write raises `StoreFault` (read-only) instead of an SQLite traceback.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, migrate: bool = False,
-                 busy_seconds: float = BUSY_TIMEOUT_SECONDS,
-                 read_only: bool | None = None, results_usable: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        migrate: bool = False,
+        busy_seconds: float = BUSY_TIMEOUT_SECONDS,
+        read_only: bool | None = None,
+        results_usable: bool = True,
+    ) -> None:
         """Open (and create if needed) the database at `path`; `migrate` applies migrations.
 
         `read_only`: open for reading only; None (the default) when the file cannot be written.
@@ -623,8 +649,9 @@ class Store:
         """
         if self.read_only:
             if self.pending_migrations():
-                raise StoreFault(FaultKind.READ_ONLY, "and it needs an upgrade this version "
-                                                      "must write")
+                raise StoreFault(
+                    FaultKind.READ_ONLY, "and it needs an upgrade this version must write"
+                )
             return
         MIGRATIONS.apply(self.db)
         self._durable()
@@ -640,8 +667,12 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     @contextmanager
@@ -676,8 +707,9 @@ class Store:
         try:
             self._group_committer().make_durable()
         except OSError as error:
-            raise StoreFault(FaultKind.DISK_FULL, f"the log could not be synced: {error}") \
-                from error
+            raise StoreFault(
+                FaultKind.DISK_FULL, f"the log could not be synced: {error}"
+            ) from error
 
     def _group_committer(self) -> GroupCommitter:
         """This process's committer for this file, looked up once per process (a forked
@@ -697,9 +729,12 @@ class Store:
             _insert_session(conn, token, setup, ended=False, sign_off=sign_off)
         return token
 
-    def import_session(self, setup: Setup, hands: Sequence[tuple[int, Mapping[str, Any],
-                                                                Sequence[int] | None]],
-                       ended: bool = False) -> str:
+    def import_session(
+        self,
+        setup: Setup,
+        hands: Sequence[tuple[int, Mapping[str, Any], Sequence[int] | None]],
+        ended: bool = False,
+    ) -> str:
         """Store an imported session and its hands (number, entry, points) in one transaction:
         all of it, or nothing. Returns the new session's token (a new link: a link is a key,
         and the one on the other machine is not carried over)."""
@@ -727,8 +762,9 @@ class Store:
             if len(self._records) >= RECORDS_KEPT:
                 self._records.pop(next(iter(self._records)))
         else:
-            row = self.db.conn.execute("SELECT ended_at FROM sessions WHERE id = ?",
-                                       (token,)).fetchone()
+            row = self.db.conn.execute(
+                "SELECT ended_at FROM sessions WHERE id = ?", (token,)
+            ).fetchone()
             if row is None:  # a backup restored over the file that lacks it
                 del self._records[token]
                 return None
@@ -754,23 +790,33 @@ class Store:
     def remember(self, device: str, token: str, keep: int) -> None:
         """Note that `device` opened session `token`; only its `keep` latest are kept."""
         with self._write() as conn:
-            conn.execute("INSERT INTO device_sessions (device, session_id, seen_at) "
-                         "VALUES (?, ?, ?) ON CONFLICT (device, session_id) "
-                         "DO UPDATE SET seen_at = excluded.seen_at", (device, token, now_utc()))
-            conn.execute("DELETE FROM device_sessions WHERE device = ? AND session_id NOT IN "
-                         "(SELECT session_id FROM device_sessions WHERE device = ? "
-                         " ORDER BY seen_at DESC LIMIT ?)", (device, device, keep))
+            conn.execute(
+                "INSERT INTO device_sessions (device, session_id, seen_at) "
+                "VALUES (?, ?, ?) ON CONFLICT (device, session_id) "
+                "DO UPDATE SET seen_at = excluded.seen_at",
+                (device, token, now_utc()),
+            )
+            conn.execute(
+                "DELETE FROM device_sessions WHERE device = ? AND session_id NOT IN "
+                "(SELECT session_id FROM device_sessions WHERE device = ? "
+                " ORDER BY seen_at DESC LIMIT ?)",
+                (device, device, keep),
+            )
 
     def latest_of_device(self, device: str) -> str | None:
         """The session `device` opened last (a page view of it then needs no write)."""
-        row = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ? "
-                              "ORDER BY seen_at DESC LIMIT 1", (device,)).fetchone()
+        row = self.db.execute(
+            "SELECT session_id FROM device_sessions WHERE device = ? ORDER BY seen_at DESC LIMIT 1",
+            (device,),
+        ).fetchone()
         return row[0] if row else None
 
     def sessions_of_device(self, device: str) -> list[SessionRecord]:
         """The sessions `device` opened, newest first."""
-        rows = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ? "
-                               "ORDER BY seen_at DESC", (device,)).fetchall()
+        rows = self.db.execute(
+            "SELECT session_id FROM device_sessions WHERE device = ? ORDER BY seen_at DESC",
+            (device,),
+        ).fetchall()
         return self.sessions_by_tokens([row[0] for row in rows])
 
     def _seats_of(self, tokens: list[str]) -> dict[str, tuple[Seat, ...]]:
@@ -799,10 +845,18 @@ class Store:
 
     # -- hands
 
-    def add_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                 points: Sequence[int] | None, *, by: Author | None = None,
-                 results: ResultsWrite | None = None, drop_draft: bool = True,
-                 drafted: Any = ANY_VERSION) -> HandRow:
+    def add_hand(
+        self,
+        token: str,
+        number: int,
+        entry: Mapping[str, Any],
+        points: Sequence[int] | None,
+        *,
+        by: Author | None = None,
+        results: ResultsWrite | None = None,
+        drop_draft: bool = True,
+        drafted: Any = ANY_VERSION,
+    ) -> HandRow:
         """Append hand `number` as entered, with the points the pad showed (and `results`, its
         derived result, in the same transaction); the hand being entered (its draft) is
         dropped, unless `drop_draft` is False (the caller read that there was none).
@@ -813,13 +867,29 @@ class Store:
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
-        return self.add_scored_hand(token, number, entry, points, by=by, results=results,
-                                    drop_draft=drop_draft, drafted=drafted).row
+        return self.add_scored_hand(
+            token,
+            number,
+            entry,
+            points,
+            by=by,
+            results=results,
+            drop_draft=drop_draft,
+            drafted=drafted,
+        ).row
 
-    def add_scored_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                        points: Sequence[int] | None, *, by: Author | None = None,
-                        results: ResultsWrite | None = None,
-                        drop_draft: bool = True, drafted: Any = ANY_VERSION) -> AddedHand:
+    def add_scored_hand(
+        self,
+        token: str,
+        number: int,
+        entry: Mapping[str, Any],
+        points: Sequence[int] | None,
+        *,
+        by: Author | None = None,
+        results: ResultsWrite | None = None,
+        drop_draft: bool = True,
+        drafted: Any = ANY_VERSION,
+    ) -> AddedHand:
         """`add_hand`, also saying whether `results` were kept: they were when no other phone
         wrote to the session since they were derived (decided inside the write transaction, so
         no query after it)."""
@@ -830,8 +900,9 @@ class Store:
                 raise HandConflict(f"hand {number} has already been entered")
             self._check_draft_version(conn, token, number, drafted)
             try:
-                row_id = _insert_hand(conn, token, number, "enter", entry_text, points, None,
-                                      by, at)
+                row_id = _insert_hand(
+                    conn, token, number, "enter", entry_text, points, None, by, at
+                )
             except sqlite3.IntegrityError as error:  # its session_id names no session
                 raise LookupError("no such session") from error
             if drop_draft:
@@ -839,13 +910,32 @@ class Store:
             kept = _record_results(conn, token, row_id, results)
         # The row as written, not read back: the entry as its JSON reads, the points as ints.
         author = by or Author()
-        return AddedHand(HandRow(row_id, number, "enter", _load(entry_text),
-                                 None if points is None else tuple(int(p) for p in points),
-                                 None, at, author.name, author.device), kept)
+        return AddedHand(
+            HandRow(
+                row_id,
+                number,
+                "enter",
+                _load(entry_text),
+                None if points is None else tuple(int(p) for p in points),
+                None,
+                at,
+                author.name,
+                author.device,
+            ),
+            kept,
+        )
 
-    def correct_hand(self, token: str, number: int, entry: Mapping[str, Any],
-                     points: Sequence[int] | None, based_on: Any = ANY_VERSION, *,
-                     by: Author | None = None, results: ResultsWrite | None = None) -> HandRow:
+    def correct_hand(
+        self,
+        token: str,
+        number: int,
+        entry: Mapping[str, Any],
+        points: Sequence[int] | None,
+        based_on: Any = ANY_VERSION,
+        *,
+        by: Author | None = None,
+        results: ResultsWrite | None = None,
+    ) -> HandRow:
         """Append a correction of hand `number`, superseding its current row (`results`: the
         derived results of it and every later hand, rewritten in the same transaction).
 
@@ -859,13 +949,20 @@ class Store:
                 raise LookupError(f"session has no hand {number} to correct")
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite(f"hand {number} changed since", current)
-            row_id = _insert_hand(conn, token, number, "correct", _dump(dict(entry)), points,
-                                  current, by)
+            row_id = _insert_hand(
+                conn, token, number, "correct", _dump(dict(entry)), points, current, by
+            )
             _record_results(conn, token, row_id, results)
         return self._hand(row_id)
 
-    def undo_last(self, token: str, based_on: Any = ANY_VERSION, *,
-                  by: Author | None = None, results: ResultsWrite | None = None) -> HandRow | None:
+    def undo_last(
+        self,
+        token: str,
+        based_on: Any = ANY_VERSION,
+        *,
+        by: Author | None = None,
+        results: ResultsWrite | None = None,
+    ) -> HandRow | None:
         """Append an 'undo' row taking back the highest-numbered effective hand (`results`:
         its derived result dropped in the same transaction).
 
@@ -886,8 +983,15 @@ class Store:
 
     # -- drafts
 
-    def save_draft(self, token: str, number: int, data: Mapping[str, Any],
-                   expected: Any = ANY_VERSION, *, drafted: Any = ANY_VERSION) -> None:
+    def save_draft(
+        self,
+        token: str,
+        number: int,
+        data: Mapping[str, Any],
+        expected: Any = ANY_VERSION,
+        *,
+        drafted: Any = ANY_VERSION,
+    ) -> None:
         """Keep the hand being entered (hand `number`, as raw data) until it is saved or dropped.
 
         `expected` is the draft the phone built on; when the draft on disk differs (another
@@ -917,8 +1021,9 @@ class Store:
             raise StaleWrite("the hand being entered changed since", current)
 
     @staticmethod
-    def _check_draft_version(conn: sqlite3.Connection, token: str, number: int,
-                             drafted: Any) -> None:
+    def _check_draft_version(
+        conn: sqlite3.Connection, token: str, number: int, drafted: Any
+    ) -> None:
         """Refuse a hand's save whose page showed another draft than the one on disk (see
         add_hand)."""
         if drafted is ANY_VERSION:
@@ -934,8 +1039,14 @@ class Store:
         ).fetchone()
         return (row[0], _load(row[1])) if row else None
 
-    def drop_draft(self, token: str, number: int = 0, expected: Any = ANY_VERSION, *,
-                   drafted: Any = ANY_VERSION) -> None:
+    def drop_draft(
+        self,
+        token: str,
+        number: int = 0,
+        expected: Any = ANY_VERSION,
+        *,
+        drafted: Any = ANY_VERSION,
+    ) -> None:
         """Forget the hand being entered (hand `number`; `expected` and `drafted` as for
         `save_draft`)."""
         with self._write() as conn:
@@ -958,8 +1069,9 @@ class Store:
         ).fetchall()
         return [_hand_row(row) for row in rows]
 
-    def sign_off(self, token: str, number: int, based_on: Any, verdict: Verdict,
-                 by: Author) -> None:
+    def sign_off(
+        self, token: str, number: int, based_on: Any, verdict: Verdict, by: Author
+    ) -> None:
         """Another phone's word on hand `number` as the phone saw it (`based_on`: its row id).
 
         StaleWrite when that row is no longer hand `number` (corrected or undone since);
@@ -969,20 +1081,22 @@ class Store:
             current = _effective_row_id(conn, token, number)
             if current is None or current != based_on:
                 raise StaleWrite(f"hand {number} changed since", current)
-            (device,) = conn.execute("SELECT device FROM hands WHERE id = ?",
-                                     (current,)).fetchone()
+            (device,) = conn.execute("SELECT device FROM hands WHERE id = ?", (current,)).fetchone()
             if device is not None and device == by.device:
                 raise SameAuthor(f"hand {number} was saved by this phone")
             conn.execute(
                 "INSERT INTO sign_offs (session_id, row_id, verdict, entered_by, device,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (token, current, verdict.value, by.name, by.device, now_utc()))
+                (token, current, verdict.value, by.name, by.device, now_utc()),
+            )
 
     def sign_offs(self, token: str) -> dict[int, SignOff]:
         """The latest word on each hand row of the session that has one, by row id."""
         rows = self.db.execute(
             "SELECT row_id, verdict, entered_by, created_at FROM sign_offs"
-            " WHERE session_id = ? ORDER BY id", (token,)).fetchall()
+            " WHERE session_id = ? ORDER BY id",
+            (token,),
+        ).fetchall()
         return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
 
     def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
@@ -990,7 +1104,8 @@ class Store:
         (the table of hands marks them)."""
         rows = self.db.execute(
             "SELECT number, action, max(id) FROM hands WHERE session_id = ? AND action != 'undo'"
-            " AND number >= ? GROUP BY number", (token, from_number)
+            " AND number >= ? GROUP BY number",
+            (token, from_number),
         ).fetchall()
         return frozenset(number for number, action, _ in rows if action == "correct")
 
@@ -1003,7 +1118,8 @@ class Store:
             " (SELECT max(id) FROM hands WHERE session_id = sessions.id),"
             " (SELECT number || ':' || data FROM drafts WHERE session_id = sessions.id),"
             " (SELECT max(id) FROM sign_offs WHERE session_id = sessions.id)"
-            " FROM sessions WHERE id = ?", (token,)
+            " FROM sessions WHERE id = ?",
+            (token,),
         ).fetchone()
         if row is None:
             return None
@@ -1013,9 +1129,7 @@ class Store:
 
     def last_change(self, token: str) -> int:
         """The id of the session's latest hand row (0 if none): changes whenever its hands do."""
-        row = self.db.execute(
-            "SELECT max(id) FROM hands WHERE session_id = ?", (token,)
-        ).fetchone()
+        row = self.db.execute("SELECT max(id) FROM hands WHERE session_id = ?", (token,)).fetchone()
         return row[0] or 0
 
     # -- derived results (see m008_hand_results)
@@ -1025,26 +1139,35 @@ class Store:
         refused ones: a constant number of rows, however long the session."""
         last = self.db.execute(
             f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
-            " AND position IS NOT NULL ORDER BY position DESC LIMIT 1", (token,)).fetchone()
+            " AND position IS NOT NULL ORDER BY position DESC LIMIT 1",
+            (token,),
+        ).fetchone()
         refused = self.db.execute(
             f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
-            " AND position IS NULL ORDER BY number", (token,)).fetchall()
+            " AND position IS NULL ORDER BY number",
+            (token,),
+        ).fetchall()
         if not self._results_usable:  # derived by other code, kept in a read-only file
             return ResultsSummary(STALE_RESULTS, None, ())
-        return ResultsSummary(self.results_change(token), _result_row(last) if last else None,
-                              tuple(map(_result_row, refused)))
+        return ResultsSummary(
+            self.results_change(token),
+            _result_row(last) if last else None,
+            tuple(map(_result_row, refused)),
+        )
 
     def results_change(self, token: str) -> int:
         """The change (hand row) the session's derived results are up to, 0 when none."""
-        row = self.db.execute("SELECT change FROM results_change WHERE session_id = ?",
-                              (token,)).fetchone()
+        row = self.db.execute(
+            "SELECT change FROM results_change WHERE session_id = ?", (token,)
+        ).fetchone()
         return row[0] if row else 0
 
     def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
         """The derived results of the hands at positions start..stop-1, in order."""
         rows = self.db.execute(
             f"SELECT {_RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
-            " AND position >= ? AND position < ? ORDER BY position", (token, start, stop)
+            " AND position >= ? AND position < ? ORDER BY position",
+            (token, start, stop),
         ).fetchall()
         return [_result_row(row) for row in rows]
 
@@ -1088,8 +1211,11 @@ class Store:
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
             conn.execute("DELETE FROM results_change")
-            conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
-                         " DO UPDATE SET value = excluded.value", (key, engine))
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
+                " DO UPDATE SET value = excluded.value",
+                (key, engine),
+            )
         return False
 
     def secret_key(self) -> str:
@@ -1126,7 +1252,6 @@ class Store:
         partial.replace(target)
         return target
 
-
     # -- the roster (players across sessions)
 
     def players(self) -> list[Player]:
@@ -1134,10 +1259,13 @@ class Store:
         rows = self.db.execute(
             "SELECT p.id, p.name, p.version, count(DISTINCT sp.session_id) AS played"
             " FROM players AS p LEFT JOIN seat_players AS sp ON sp.player_id = p.id"
-            " GROUP BY p.id ORDER BY played DESC, p.name COLLATE NOCASE, p.id").fetchall()
+            " GROUP BY p.id ORDER BY played DESC, p.name COLLATE NOCASE, p.id"
+        ).fetchall()
         spellings = self._spellings()
-        return [Player(pid, name, version, played, spellings.get(pid, ()))
-                for pid, name, version, played in rows]
+        return [
+            Player(pid, name, version, played, spellings.get(pid, ()))
+            for pid, name, version, played in rows
+        ]
 
     def player(self, player_id: int) -> Player | None:
         """One player of the roster, or None."""
@@ -1147,7 +1275,8 @@ class Store:
         """The spellings that name each player (as first written), in the order seen."""
         found: dict[int, list[str]] = {}
         for player_id, spelling in self.db.execute(
-                "SELECT player_id, spelling FROM player_names ORDER BY rowid"):
+            "SELECT player_id, spelling FROM player_names ORDER BY rowid"
+        ):
             found.setdefault(player_id, []).append(spelling)
         return {pid: tuple(names) for pid, names in found.items()}
 
@@ -1163,17 +1292,26 @@ class Store:
             current = self._current_version(conn, player_id)
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite("the player changed since", current)
-            owner = conn.execute("SELECT player_id FROM player_names WHERE key = ?",
-                                 (key,)).fetchone()
+            owner = conn.execute(
+                "SELECT player_id FROM player_names WHERE key = ?", (key,)
+            ).fetchone()
             if owner is not None and owner[0] != player_id:
                 raise NameTaken(owner[0])
-            conn.execute("UPDATE players SET name = ?, version = version + 1 WHERE id = ?",
-                         (name, player_id))
-            conn.execute("INSERT OR IGNORE INTO player_names (key, spelling, player_id)"
-                         " VALUES (?, ?, ?)", (key, name, player_id))
+            conn.execute(
+                "UPDATE players SET name = ?, version = version + 1 WHERE id = ?", (name, player_id)
+            )
+            conn.execute(
+                "INSERT OR IGNORE INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
+                (key, name, player_id),
+            )
 
-    def merge_players(self, source: int, target: int, source_version: Any = ANY_VERSION,
-                      target_version: Any = ANY_VERSION) -> None:
+    def merge_players(
+        self,
+        source: int,
+        target: int,
+        source_version: Any = ANY_VERSION,
+        target_version: Any = ANY_VERSION,
+    ) -> None:
         """Make `source` and `target` one player, `target`: every seat and spelling of
         `source` moves to `target`, and `source` leaves the roster.
 
@@ -1187,15 +1325,22 @@ class Store:
                 current = self._current_version(conn, player_id)
                 if seen is not ANY_VERSION and seen != current:
                     raise StaleWrite("the player changed since", current)
-            shared = [row[0] for row in conn.execute(
-                "SELECT session_id FROM seat_players WHERE player_id = ? INTERSECT"
-                " SELECT session_id FROM seat_players WHERE player_id = ?", (source, target))]
+            shared = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT session_id FROM seat_players WHERE player_id = ? INTERSECT"
+                    " SELECT session_id FROM seat_players WHERE player_id = ?",
+                    (source, target),
+                )
+            ]
             if shared:
                 raise SatTogether(tuple(self.sessions_by_tokens(shared)))
-            conn.execute("UPDATE seat_players SET player_id = ? WHERE player_id = ?",
-                         (target, source))
-            conn.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?",
-                         (target, source))
+            conn.execute(
+                "UPDATE seat_players SET player_id = ? WHERE player_id = ?", (target, source)
+            )
+            conn.execute(
+                "UPDATE player_names SET player_id = ? WHERE player_id = ?", (target, source)
+            )
             conn.execute("DELETE FROM players WHERE id = ?", (source,))
             conn.execute("UPDATE players SET version = version + 1 WHERE id = ?", (target,))
 
@@ -1207,14 +1352,16 @@ class Store:
             raise LookupError("no such player")
         return row[0]
 
-    def sessions_between(self, since: str | None = None,
-                         before: str | None = None) -> list[SessionRecord]:
+    def sessions_between(
+        self, since: str | None = None, before: str | None = None
+    ) -> list[SessionRecord]:
         """Every session begun at or after `since` and before `before` (ISO times, UTC; None:
         unbounded), oldest first: what the statistics count."""
         rows = self.db.execute(
             "SELECT id, game, options, first_dealer, created_at, ended_at, sign_off FROM sessions"
             " WHERE created_at >= ? AND created_at < ? ORDER BY created_at, rowid",
-            (since or "", before or "\uffff")).fetchall()
+            (since or "", before or "\uffff"),
+        ).fetchall()
         seats = self._seats_of([row[0] for row in rows])
         return [_session_record(row, seats.get(row[0], ())) for row in rows]
 
@@ -1224,24 +1371,27 @@ class Store:
         for chunk in _chunks(list(tokens), 500):
             marks = ", ".join("?" for _ in chunk)
             for token, position, player_id in self.db.execute(
-                    f"SELECT session_id, position, player_id FROM seat_players"
-                    f" WHERE session_id IN ({marks}) ORDER BY session_id, position, member",
-                    chunk):
+                f"SELECT session_id, position, player_id FROM seat_players"
+                f" WHERE session_id IN ({marks}) ORDER BY session_id, position, member",
+                chunk,
+            ):
                 found.setdefault(token, {}).setdefault(position, []).append(player_id)
-        return {token: {seat: tuple(ids) for seat, ids in seats.items()}
-                for token, seats in found.items()}
+        return {
+            token: {seat: tuple(ids) for seat, ids in seats.items()}
+            for token, seats in found.items()
+        }
 
     def tokens_of_device(self, device: str) -> frozenset[str]:
         """The sessions `device` opened (whose links it may be shown)."""
-        rows = self.db.execute("SELECT session_id FROM device_sessions WHERE device = ?",
-                               (device,)).fetchall()
+        rows = self.db.execute(
+            "SELECT session_id FROM device_sessions WHERE device = ?", (device,)
+        ).fetchall()
         return frozenset(row[0] for row in rows)
 
 
 # ---------------------------------------------------------------- rows <-> records
 
-_HAND_COLUMNS = ("id, number, action, entry, points, supersedes, created_at, entered_by,"
-                 " device")
+_HAND_COLUMNS = "id, number, action, entry, points, supersedes, created_at, entered_by, device"
 
 
 def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -1251,8 +1401,7 @@ def _without_empty(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _draft_of(conn: sqlite3.Connection, token: str, number: int) -> dict[str, Any]:
     """The draft on disk for hand `number` ({} when none, or when it is another hand's)."""
-    row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?",
-                       (token,)).fetchone()
+    row = conn.execute("SELECT number, data FROM drafts WHERE session_id = ?", (token,)).fetchone()
     return _load(row[1]) if row and row[0] == number else {}
 
 
@@ -1278,20 +1427,34 @@ def _load(text: str) -> Any:
     return json.loads(text)
 
 
-def _insert_hand(conn: sqlite3.Connection, token: str, number: int, action: HandAction,
-                 entry_text: str, points: Sequence[int] | None,
-                 supersedes: int | None, by: Author | None = None,
-                 at: str | None = None) -> int:
+def _insert_hand(
+    conn: sqlite3.Connection,
+    token: str,
+    number: int,
+    action: HandAction,
+    entry_text: str,
+    points: Sequence[int] | None,
+    supersedes: int | None,
+    by: Author | None = None,
+    at: str | None = None,
+) -> int:
     """Append one hand row (its entry as `_dump` wrote it; `by`: the phone that wrote it;
     `at`: when, now by default); returns its id."""
     author = by or Author()
     cursor = conn.execute(
         "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at,"
         " entered_by, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (token, number, action, entry_text,
-         None if points is None else _dump([int(p) for p in points]), supersedes,
-         at or now_utc(),
-         author.name, author.device),
+        (
+            token,
+            number,
+            action,
+            entry_text,
+            None if points is None else _dump([int(p) for p in points]),
+            supersedes,
+            at or now_utc(),
+            author.name,
+            author.device,
+        ),
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
@@ -1302,8 +1465,9 @@ _RESULT_COLUMNS = "number, position, hand, totals, played"
 
 def _result_row(row: Sequence[Any]) -> ResultRow:
     number, position, text, totals, played = row
-    return ResultRow(number, position, text, None if totals is None else tuple(_load(totals)),
-                     played)
+    return ResultRow(
+        number, position, text, None if totals is None else tuple(_load(totals)), played
+    )
 
 
 def _last_change(conn: sqlite3.Connection, token: str) -> int:
@@ -1316,18 +1480,31 @@ def _insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultR
     conn.executemany(
         "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
         " VALUES (?, ?, ?, ?, ?, ?)",
-        [(token, row.number, row.position, row.text,
-          None if row.totals is None else _dump(list(row.totals)), row.played) for row in rows])
+        [
+            (
+                token,
+                row.number,
+                row.position,
+                row.text,
+                None if row.totals is None else _dump(list(row.totals)),
+                row.played,
+            )
+            for row in rows
+        ],
+    )
 
 
 def _stamp_results(conn: sqlite3.Connection, token: str, change: int) -> None:
-    conn.execute("INSERT INTO results_change (session_id, change) VALUES (?, ?)"
-                 " ON CONFLICT (session_id) DO UPDATE SET change = excluded.change",
-                 (token, change))
+    conn.execute(
+        "INSERT INTO results_change (session_id, change) VALUES (?, ?)"
+        " ON CONFLICT (session_id) DO UPDATE SET change = excluded.change",
+        (token, change),
+    )
 
 
-def _record_results(conn: sqlite3.Connection, token: str, row_id: int,
-                    write: ResultsWrite | None) -> bool:
+def _record_results(
+    conn: sqlite3.Connection, token: str, row_id: int, write: ResultsWrite | None
+) -> bool:
     """Bring the derived results up to the hand row `row_id` just written, when they were
     derived from the version of the session that row follows; otherwise leave them behind
     (the next load sees the stale change and derives them afresh). Says whether they were."""
@@ -1337,11 +1514,13 @@ def _record_results(conn: sqlite3.Connection, token: str, row_id: int,
     current, before = conn.execute(
         "SELECT (SELECT change FROM results_change WHERE session_id = ?),"
         " (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?)",
-        (token, token, row_id)).fetchone()
+        (token, token, row_id),
+    ).fetchone()
     if (current or 0) != write.since or (before or 0) != write.since:
         return False
-    conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?",
-                 (token, write.from_number))
+    conn.execute(
+        "DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, write.from_number)
+    )
     _insert_results(conn, token, write.rows)
     _stamp_results(conn, token, row_id)
     return True

@@ -75,9 +75,11 @@ def init_web(app: Flask) -> None:
     from companion.web.who import bp as who_bp
 
     app.extensions["companion"] = AppState(
-        app.config["DATABASE"], app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
+        app.config["DATABASE"],
+        app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
         app.config.get("DATABASE_READ_ONLY", False),
-        app.config.get("DERIVED_RESULTS_USABLE", True))
+        app.config.get("DERIVED_RESULTS_USABLE", True),
+    )
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
@@ -132,9 +134,12 @@ def get_store() -> Store:
     state = app_state()
     store = getattr(state.stores, "store", None)
     if store is None:
-        store = state.stores.store = Store(state.path, busy_seconds=state.busy_seconds,
-                                           read_only=True if state.read_only else None,
-                                           results_usable=state.results_usable)
+        store = state.stores.store = Store(
+            state.path,
+            busy_seconds=state.busy_seconds,
+            read_only=True if state.read_only else None,
+            results_usable=state.results_usable,
+        )
     return store
 
 
@@ -173,9 +178,14 @@ def _error_page(status: int, title: str, message: str | Text) -> tuple[str, int]
 
 
 def _csrf_error(error: CSRFError) -> tuple[str, int]:
-    return _error_page(400, t("This form has expired"),
-                       t("The page was open too long or came from elsewhere. Go back, reload the "
-                         "page and enter the hand again: nothing was saved."))
+    return _error_page(
+        400,
+        t("This form has expired"),
+        t(
+            "The page was open too long or came from elsewhere. Go back, reload the "
+            "page and enter the hand again: nothing was saved."
+        ),
+    )
 
 
 _MESSAGES = {
@@ -200,12 +210,17 @@ def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
 
     current_app.logger.warning("store fault: %s", fault)
     if fault.kind is FaultKind.LOCKED:
-        message = t("The pad could not write to its file: {why}. Nothing was saved by this "
-                    "request; the hands saved before are safe. Try again in a moment.",
-                    why=fault.words)
+        message = t(
+            "The pad could not write to its file: {why}. Nothing was saved by this "
+            "request; the hands saved before are safe. Try again in a moment.",
+            why=fault.words,
+        )
     else:
-        message = t("The pad could not write to its file: {why}. Nothing was saved by this "
-                    "request; the hands saved before are safe.", why=fault.words)
+        message = t(
+            "The pad could not write to its file: {why}. Nothing was saved by this "
+            "request; the hands saved before are safe.",
+            why=fault.words,
+        )
     status = 507 if fault.kind is FaultKind.DISK_FULL else 503
     if request.headers.get("HX-Request"):
         # Shown where every saved message shows, whatever the form targeted (base.html lets
@@ -222,6 +237,11 @@ def _unexpected_error(error: Exception) -> tuple[str, int]:
     from flask import current_app
 
     current_app.logger.exception("unexpected error", exc_info=error)
-    return _error_page(500, t("Something went wrong"),
-                       t("The pad hit a bug. Nothing was saved by this request; your earlier "
-                         "hands are safe. Please reload the page."))
+    return _error_page(
+        500,
+        t("Something went wrong"),
+        t(
+            "The pad hit a bug. Nothing was saved by this request; your earlier "
+            "hands are safe. Please reload the page."
+        ),
+    )

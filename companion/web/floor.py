@@ -42,8 +42,10 @@ FLOOR_SEATS = 4
 
 bp = Blueprint("bench_floor", __name__)
 
-_TABLE = ("CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, number INTEGER NOT"
-          " NULL, seat INTEGER NOT NULL, points REAL NOT NULL, created_at TEXT NOT NULL)")
+_TABLE = (
+    "CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, number INTEGER NOT"
+    " NULL, seat INTEGER NOT NULL, points REAL NOT NULL, created_at TEXT NOT NULL)"
+)
 _INSERT = "INSERT INTO bench_floor (number, seat, points, created_at) VALUES (?, ?, ?, ?)"
 
 _connections = threading.local()
@@ -101,5 +103,6 @@ def commits() -> Response:
     """This process's durable commits through the store's group commit and the fsyncs they
     took, and the CPU seconds it has used (every thread), with its process id."""
     counts = committer_for(get_store().path).counts()
-    return jsonify(pid=os.getpid(), commits=counts.commits, syncs=counts.syncs,
-                   cpu_seconds=time.process_time())
+    return jsonify(
+        pid=os.getpid(), commits=counts.commits, syncs=counts.syncs, cpu_seconds=time.process_time()
+    )

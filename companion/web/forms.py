@@ -56,8 +56,12 @@ def choices_for(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
 
 def _is_small_range(spec: Field) -> bool:
     """A required whole number with a handful of values (bouts 0–3) is quicker as tap targets."""
-    return (spec.required and spec.minimum is not None and spec.maximum is not None
-            and spec.maximum - spec.minimum < CHIP_LIMIT)
+    return (
+        spec.required
+        and spec.minimum is not None
+        and spec.maximum is not None
+        and spec.maximum - spec.minimum < CHIP_LIMIT
+    )
 
 
 def widget_for(spec: Field, players: Sequence[str]) -> str:
@@ -87,13 +91,17 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     widget = widget_for(spec, players)
     label = shown_label(spec.label)
     if widget == "chips":
-        choices = [SelectChoice(value, shown_label(text))
-                   for value, text in choices_for(spec, players)]
+        choices = [
+            SelectChoice(value, shown_label(text)) for value, text in choices_for(spec, players)
+        ]
         return RadioField(label, choices=choices, validate_choice=False)
     if widget == "select":
         pairs = [("", "—"), *choices_for(spec, players)]
-        return SelectField(label, choices=[SelectChoice(v, shown_label(text)) for v, text in pairs],
-                           validate_choice=False)
+        return SelectField(
+            label,
+            choices=[SelectChoice(v, shown_label(text)) for v, text in pairs],
+            validate_choice=False,
+        )
     if widget == "checkbox":
         return BooleanField(label)
     return StringField(label)
@@ -107,12 +115,21 @@ def form_class_for(specs: Sequence[Field], players: Sequence[str]) -> type[Flask
     (a form class is a template of fields: binding it to a request's data is per request).
     Its labels are in the reader's language, so the language is part of what it is kept by."""
     language = (current_language(), id(catalogue())) if has_request_context() else None
-    return _FORM_CLASSES.get((tuple(specs), tuple(players), language), lambda: type(
-        "EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs}))
+    return _FORM_CLASSES.get(
+        (tuple(specs), tuple(players), language),
+        lambda: type(
+            "EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs}
+        ),
+    )
 
 
-def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any = None,
-               data: Mapping[str, Any] | None = None) -> tuple[FlaskForm, list[FormField]]:
+def build_form(
+    specs: Sequence[Field],
+    players: Sequence[str],
+    *,
+    formdata: Any = None,
+    data: Mapping[str, Any] | None = None,
+) -> tuple[FlaskForm, list[FormField]]:
     """A bound form for these fields, and the fields in declared order with their widgets.
 
     With `formdata` it holds what was posted (as typed); otherwise `data` fills it.
@@ -120,9 +137,15 @@ def build_form(specs: Sequence[Field], players: Sequence[str], *, formdata: Any 
     specs = [spec for spec in specs if spec.kind is not FieldKind.TRICKS]  # see trick_rows
     form = form_class_for(specs, players)(formdata=formdata, data=dict(data or {}))
     defaults = defaults_as_form_data(specs)
-    fields = [FormField(spec, form[spec.name], widget_for(spec, players),
-                        _differs(form[spec.name].data, defaults[spec.name]))
-              for spec in specs]
+    fields = [
+        FormField(
+            spec,
+            form[spec.name],
+            widget_for(spec, players),
+            _differs(form[spec.name].data, defaults[spec.name]),
+        )
+        for spec in specs
+    ]
     return form, fields
 
 
@@ -141,8 +164,9 @@ def entry_to_form_data(specs: Sequence[Field], entry: Entry) -> dict[str, Any]:
         if spec.kind is FieldKind.TRICKS:
             continue  # drawn by the trick panel, not by WTForms
         if spec.kind is FieldKind.SEAT:
-            data[spec.name] = (NOBODY if spec.none_label is not None else "") if value is None \
-                else str(value)
+            data[spec.name] = (
+                (NOBODY if spec.none_label is not None else "") if value is None else str(value)
+            )
         elif spec.kind is FieldKind.BOOLEAN:
             data[spec.name] = bool(value)
         elif spec.kind is FieldKind.HALF and value is not None:
@@ -220,8 +244,11 @@ def trick_as_strings(spec: Field, trick: TrickRecord) -> dict[str, str]:
 
 def tricks_to_form(spec: Field, tricks: Sequence[TrickRecord]) -> dict[str, str]:
     """Tricks as the form fields that post them back (`tricks_from_form` reads them)."""
-    return {f"{spec.name}-{index}-{part}": text for index, trick in enumerate(tricks)
-            for part, text in trick_as_strings(spec, trick).items()}
+    return {
+        f"{spec.name}-{index}-{part}": text
+        for index, trick in enumerate(tricks)
+        for part, text in trick_as_strings(spec, trick).items()
+    }
 
 
 def _as_form_text(value: Any) -> str:

@@ -46,8 +46,9 @@ def init_language(app: Flask) -> None:
     Babel(app, locale_selector=chosen_language)
     app.jinja_env.finalize = shown
     app.jinja_env.filters["flashed"] = flashed
-    app.jinja_env.globals.update(t=t, tn=tn, languages=LANGUAGES, language=current_language,
-                                 strong=strong)
+    app.jinja_env.globals.update(
+        t=t, tn=tn, languages=LANGUAGES, language=current_language, strong=strong
+    )
     app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup, day=day)
     app.register_blueprint(bp)
 
@@ -128,8 +129,10 @@ def with_markup(value: Any) -> Markup:
     template = value.words_in(words)
     # What `Markup.format` does, without its formatter written in Python (a page has dozens):
     # the words and every field escaped, a `Markup` field kept, a number left to its format.
-    fields = {name: field if isinstance(field, Markup | int | float) else escape(say(field, words))
-              for name, field in value.params.items()}
+    fields = {
+        name: field if isinstance(field, Markup | int | float) else escape(say(field, words))
+        for name, field in value.params.items()
+    }
     try:
         return Markup(str(escape(template)).format(**fields))
     except (KeyError, IndexError, ValueError):
@@ -166,8 +169,7 @@ def choose(code: str) -> Response:
     chosen = read_word(code, tuple(LANGUAGES))
     response = redirect(back_to(request.args.get("next")), code=303)
     if chosen:
-        response.set_cookie(COOKIE, chosen, max_age=COOKIE_SECONDS, samesite="Lax",
-                            httponly=True)
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_SECONDS, samesite="Lax", httponly=True)
     return response
 
 
@@ -176,7 +178,12 @@ def back_to(target: Any) -> str:
     if not isinstance(target, str) or len(target) > NEXT_LIMIT:
         return "/"
     parts = urlsplit(target)
-    if (parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//")
-            or "\\" in target):
+    if (
+        parts.scheme
+        or parts.netloc
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+    ):
         return "/"
     return target

@@ -36,14 +36,21 @@ def carry_the_new_version(response: Response) -> Response:
     """An htmx answer to this phone's own write carries the session's new version out of band,
     so its poller does not take the phone's own save for another phone's."""
     token = (request.view_args or {}).get("token")
-    if (request.method != "POST" or token is None or "HX-Request" not in request.headers
-            or response.status_code >= 400 or response.mimetype != "text/html"
-            or response.direct_passthrough or g.get("live_version_carried")):
+    if (
+        request.method != "POST"
+        or token is None
+        or "HX-Request" not in request.headers
+        or response.status_code >= 400
+        or response.mimetype != "text/html"
+        or response.direct_passthrough
+        or g.get("live_version_carried")
+    ):
         return response
     version = get_store().live_version(token)
     if version is not None:
-        poller = render_template("pad/_live.html", pad={"token": token}, live_version=version,
-                                 oob=True)
+        poller = render_template(
+            "pad/_live.html", pad={"token": token}, live_version=version, oob=True
+        )
         response.set_data(response.get_data() + poller.encode())
     return response
 
@@ -62,10 +69,15 @@ def live(token: str) -> Response | tuple[str, int] | str:
     form_is_stale = shown is not None and shown != pad.next_number
     draft_changed = seen is None or draft_part(seen) != draft_part(version)
     typing = request.args.get("typing") == "1"
-    response = make_response(render_template(
-        "pad/_live_update.html", **pad_context(pad), live_version=version,
-        form_is_stale=form_is_stale,
-        entry_change=entry_change(form_is_stale or draft_changed, typing)))
+    response = make_response(
+        render_template(
+            "pad/_live_update.html",
+            **pad_context(pad),
+            live_version=version,
+            form_is_stale=form_is_stale,
+            entry_change=entry_change(form_is_stale or draft_changed, typing),
+        )
+    )
     # After settle, not swap: the folds this answer redraws are ready for htmx only then, and
     # an open one is fetched again on this event (static/app.js).
     response.headers["HX-Trigger-After-Settle"] = HANDS_CHANGED

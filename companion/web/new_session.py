@@ -67,11 +67,13 @@ def chosen_count(game: Game, values: Mapping[str, Any]) -> int | None:
     return count if count in game.player_counts else None
 
 
-def new_session_form(game: Game, count: int, values: Mapping[str, Any], *,
-                     posted: bool) -> NewSession:
+def new_session_form(
+    game: Game, count: int, values: Mapping[str, Any], *, posted: bool
+) -> NewSession:
     """The page's part for `game` at `count` seats: names as typed, house rules as chosen."""
-    specs = [dataclasses.replace(option, name=option_key(game, option))
-             for option in game.options(count)]
+    specs = [
+        dataclasses.replace(option, name=option_key(game, option)) for option in game.options(count)
+    ]
     if posted:
         _, options = build_form(specs, (), formdata=_FormData(values))
     else:
@@ -129,8 +131,9 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
         elif len(name) > NAME_LIMIT:
             errors[key] = [t("Keep names to {limit} characters.", limit=NAME_LIMIT)]
         elif name.casefold() in seen:
-            errors[key] = [t("{name} is already at the table: give each seat its own name.",
-                             name=name)]
+            errors[key] = [
+                t("{name} is already at the table: give each seat its own name.", name=name)
+            ]
         seen.add(name.casefold())
         names.append(name)
     return names, errors
@@ -142,28 +145,37 @@ def create_session():
     values = request.form.to_dict()
     game = chosen_game(values)
     if game is None:
-        form = new_session_form(all_games()[0], all_games()[0].player_counts[0], values,
-                                posted=True)
+        form = new_session_form(
+            all_games()[0], all_games()[0].player_counts[0], values, posted=True
+        )
         form.errors["game"] = [t("Choose a game.")]
         return _refused(form)
     count = chosen_count(game, values)
     if count is None:
         form = new_session_form(game, game.player_counts[0], values, posted=True)
         counts = ", ".join(str(c) for c in game.player_counts)
-        form.errors["players"] = [t("{game} is for {counts} players.", game=game.name,
-                                    counts=counts)]
+        form.errors["players"] = [
+            t("{game} is for {counts} players.", game=game.name, counts=counts)
+        ]
         return _refused(form)
     form = new_session_form(game, count, values, posted=True)
     names, form.errors = read_names(values, count)
     if form.errors:
         return _refused(form)
     options = {o.name: values.get(option_key(game, o)) for o in game.options(count)}
-    token, problems = pads.start_session(get_store(), game.slug, names, options,
-                                         sign_off=form.sign_off)
+    token, problems = pads.start_session(
+        get_store(), game.slug, names, options, sign_off=form.sign_off
+    )
     if token is None:
-        attach_problems(form.options, [dataclasses.replace(p, field=option_key(game, o))
-                                       for p in problems for o in game.options(count)
-                                       if o.name == p.field])
+        attach_problems(
+            form.options,
+            [
+                dataclasses.replace(p, field=option_key(game, o))
+                for p in problems
+                for o in game.options(count)
+                if o.name == p.field
+            ],
+        )
         return _refused(form)
     _remember(token)
     return redirect(url_for("pad.show", token=token), code=303)
@@ -172,5 +184,4 @@ def create_session():
 def _refused(form: NewSession) -> tuple[str, int]:
     """The form as typed with each problem beside its field (422), as a page or its part."""
     template = "_new_fields.html" if is_htmx() else "new.html"
-    return render_template(template, games=all_games(), form=form,
-                           known_names=known_names()), 422
+    return render_template(template, games=all_games(), form=form, known_names=known_names()), 422

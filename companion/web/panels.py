@@ -65,13 +65,19 @@ def card_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
     for choice in spec.choices:
         suit = parse(choice.value).suit
         rows.setdefault(suit.value, []).append(
-            GridCard(choice.value, choice.label, choice.value in used, suit.is_red))
+            GridCard(choice.value, choice.label, choice.value in used, suit.is_red)
+        )
     return list(rows.values())
 
 
-def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, str] | None = None,
-                errors: Mapping[str, list[str]] | None = None,
-                problems: Sequence[str] = ()) -> TrickPanel | None:
+def build_panel(
+    pad: pads.Pad,
+    raw: Mapping[str, Any],
+    *,
+    typed: Mapping[str, str] | None = None,
+    errors: Mapping[str, list[str]] | None = None,
+    problems: Sequence[str] = (),
+) -> TrickPanel | None:
     """The panel for the hand whose tricks so far are `raw` (None: the game is not a trick game).
 
     Tricks that no longer stand (a form older than a correction) are dropped with a message
@@ -88,9 +94,15 @@ def build_panel(pad: pads.Pad, raw: Mapping[str, Any], *, typed: Mapping[str, st
     else:
         messages += [p.message for p in checked.problems]
     assert progress is not None, "a game with a TRICKS field must report its progress"
-    panel = TrickPanel(spec, tricks, progress, card_grid(spec, progress.used),
-                       dict(typed or {}), {k: list(v) for k, v in (errors or {}).items()},
-                       messages)
+    panel = TrickPanel(
+        spec,
+        tricks,
+        progress,
+        card_grid(spec, progress.used),
+        dict(typed or {}),
+        {k: list(v) for k, v in (errors or {}).items()},
+        messages,
+    )
     if progress.complete:
         panel.preview = pads.preview(pad, {spec.name: [json_ready(t) for t in tricks]})
     return panel
@@ -110,15 +122,18 @@ def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:
     return tricks_from_form(spec, form)
 
 
-def whole_hand_rows(pad: pads.Pad, spec: Field,
-                    form: Mapping[str, Any] | None = None) -> list[dict[str, str]]:
+def whole_hand_rows(
+    pad: pads.Pad, spec: Field, form: Mapping[str, Any] | None = None
+) -> list[dict[str, str]]:
     """The whole-hand form's rows, one per trick: blank as the game lays them out (Tantony puts
     each runt in front of the player holding it), or as typed when posted back."""
     if form is None:
         return pad.game.blank_tricks(pad.setup)
     parts = trick_keys(spec)
-    return [{part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()[:200]
-             for part in parts} for index in range(int(spec.maximum or 0))]
+    return [
+        {part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()[:200] for part in parts}
+        for index in range(int(spec.maximum or 0))
+    ]
 
 
 def problems_by_row(problems: Sequence[Problem]) -> tuple[dict[int, list[str]], list[str]]:

@@ -49,25 +49,33 @@ def change_phase(token: str):
         try:
             pads.reopen_phase(get_store(), pad, phase, posted_draft_version(pad, request.form))
         except StaleWrite:
-            changed = t("The hand was changed from another phone after this page showed it, so "
-                        "nothing was taken back; the hand as it stands is shown.")
+            changed = t(
+                "The hand was changed from another phone after this page showed it, so "
+                "nothing was taken back; the hand as it stands is shown."
+            )
             return _answer(pad, Checked({}, (Problem(None, changed),)), status=409)
         return _answer(pad, None)
     phase = phase_now(pad)[0]
-    if request.form.get("phase", phase.name) != phase.name or \
-            phase.name == pad.phases[-1].name:
+    if request.form.get("phase", phase.name) != phase.name or phase.name == pad.phases[-1].name:
         # Another phone ended this phase meanwhile: show the hand as it stands, save nothing.
         ended = lowered(phases.get(request.form.get("phase", ""), phase).label)
-        stale = Problem(None, t("The {phase} were already saved from another phone; the hand as "
-                                "it stands is shown. Nothing was saved from this form.",
-                                phase=ended))
+        stale = Problem(
+            None,
+            t(
+                "The {phase} were already saved from another phone; the hand as "
+                "it stands is shown. Nothing was saved from this form.",
+                phase=ended,
+            ),
+        )
         return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.specs if spec.name in phase.fields]
     try:
         checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
     except StaleWrite:
-        just_saved = t("The {phase} were just saved from another phone; nothing was saved from "
-                       "this form.", phase=lowered(phase.label))
+        just_saved = t(
+            "The {phase} were just saved from another phone; nothing was saved from this form.",
+            phase=lowered(phase.label),
+        )
         return _answer(pad, Checked({}, (Problem(None, just_saved),)), status=409)
     return _answer(pad, None if checked.ok else checked)
 

@@ -58,8 +58,9 @@ def roster() -> str:
 
 def _refused(form: RosterForm, status: int) -> tuple[str, int]:
     """The roster again, the refused form as typed with its problem beside the field."""
-    return render_template("players/roster.html", players=get_store().players(),
-                           refused=form), status
+    return render_template(
+        "players/roster.html", players=get_store().players(), refused=form
+    ), status
 
 
 def _player_or_404(player_id: int) -> Player:
@@ -90,8 +91,13 @@ def rename(player: str) -> Response | tuple[str, int]:
     except NameTaken as taken:
         form.errors["name"] = [taken_words(name, get_store().player(taken.owner))]
         return _refused(form, 422)
-    flash_said(t("{old} is now {new}. Sessions already played keep the names as typed.",
-                 old=current.name, new=name))
+    flash_said(
+        t(
+            "{old} is now {new}. Sessions already played keep the names as typed.",
+            old=current.name,
+            new=name,
+        )
+    )
     return redirect(url_for("players.roster", _anchor=f"player-{current.id}"), code=303)
 
 
@@ -105,63 +111,101 @@ def merge(player: str) -> Response | tuple[str, int]:
     matched = MERGE_CHOICE.fullmatch(chosen.strip())
     target = get_store().player(int(matched.group(1))) if matched else None
     if target is None and matched:
-        form.errors["into"] = [t("That player is no longer on the roster (merged on another "
-                                 "phone since this page was opened): choose again.")]
+        form.errors["into"] = [
+            t(
+                "That player is no longer on the roster (merged on another "
+                "phone since this page was opened): choose again."
+            )
+        ]
         return _refused(form, 409)
     if target is None or matched is None:
         form.errors["into"] = [t("Choose the player they are the same person as.")]
         return _refused(form, 422)
     try:
-        get_store().merge_players(current.id, target.id, seen if seen is not None else -1,
-                                  int(matched.group(2)))
+        get_store().merge_players(
+            current.id, target.id, seen if seen is not None else -1, int(matched.group(2))
+        )
     except SamePlayer:
-        form.errors["into"] = [t("That is {name}: choose another player to merge into.",
-                                 name=current.name)]
+        form.errors["into"] = [
+            t("That is {name}: choose another player to merge into.", name=current.name)
+        ]
         return _refused(form, 422)
     except SatTogether as together:
         form.errors["into"] = [together_words(current, target, together)]
         return _refused(form, 422)
     except StaleWrite:
-        form.errors["into"] = [t("One of the two players was renamed or merged on another "
-                                 "phone since this page was opened, so nothing was merged. "
-                                 "Check the roster as it is now, then merge again.")]
+        form.errors["into"] = [
+            t(
+                "One of the two players was renamed or merged on another "
+                "phone since this page was opened, so nothing was merged. "
+                "Check the roster as it is now, then merge again."
+            )
+        ]
         return _refused(form, 409)
-    flash_said(t("{first} and {second} are one player now: {second}, with every session of "
-                 "both.", first=current.name, second=target.name))
+    flash_said(
+        t(
+            "{first} and {second} are one player now: {second}, with every session of both.",
+            first=current.name,
+            second=target.name,
+        )
+    )
     return redirect(url_for("players.roster", _anchor=f"player-{target.id}"), code=303)
 
 
 def taken_words(name: str, owner: Player | None) -> Text:
     """Why a rename was refused: the name is another player's."""
     if owner is None:
-        return t("{name} names another player already: if they are one person, merge them "
-                 "instead.", name=name)
-    return t("{name} names {owner} already: if they are one person, merge them instead.",
-             name=name, owner=owner.name)
+        return t(
+            "{name} names another player already: if they are one person, merge them instead.",
+            name=name,
+        )
+    return t(
+        "{name} names {owner} already: if they are one person, merge them instead.",
+        name=name,
+        owner=owner.name,
+    )
 
 
 def stale_words(player: Player) -> Text:
     """Why a rename was not saved: the player changed on another phone."""
-    return t("This player was renamed or merged on another phone after this page was opened "
-             "(now: {name}), so nothing was changed. Your name is kept here: save again to "
-             "apply it.", name=player.name)
+    return t(
+        "This player was renamed or merged on another phone after this page was opened "
+        "(now: {name}), so nothing was changed. Your name is kept here: save again to "
+        "apply it.",
+        name=player.name,
+    )
 
 
 def together_words(current: Player, target: Player, together: SatTogether) -> Text:
     """Why two players cannot be merged: they sat at one table (the first such session named,
     and how many more)."""
     if not together.sessions:
-        return t("{first} and {second} sat in the same session: they are two people, so they "
-                 "cannot be merged.", first=current.name, second=target.name)
+        return t(
+            "{first} and {second} sat in the same session: they are two people, so they "
+            "cannot be merged.",
+            first=current.name,
+            second=target.name,
+        )
     session = together.sessions[0]
     game, day = get(session.setup.game).name, formatting.local_day(session.created_at)
     more = len(together.sessions) - 1
     if more == 0:
-        return t("{first} and {second} sat in the same session ({game}, {day}): they are two "
-                 "people, so they cannot be merged.", first=current.name, second=target.name,
-                 game=game, day=day)
-    return tn("{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
-              "they are two people, so they cannot be merged.",
-              "{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
-              "they are two people, so they cannot be merged.", more, first=current.name,
-              second=target.name, game=game, day=day)
+        return t(
+            "{first} and {second} sat in the same session ({game}, {day}): they are two "
+            "people, so they cannot be merged.",
+            first=current.name,
+            second=target.name,
+            game=game,
+            day=day,
+        )
+    return tn(
+        "{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
+        "they are two people, so they cannot be merged.",
+        "{first} and {second} sat in the same session ({game}, {day}) and {count} more: "
+        "they are two people, so they cannot be merged.",
+        more,
+        first=current.name,
+        second=target.name,
+        game=game,
+        day=day,
+    )

@@ -64,8 +64,11 @@ class RefereePanel:
     @property
     def refused(self) -> bool:
         """Whether the referee refused the trick (a problem beside a choice or the cards)."""
-        return bool(self.problems or self.card_errors
-                    or any(form_field.wtf.errors for form_field in self.fields))
+        return bool(
+            self.problems
+            or self.card_errors
+            or any(form_field.wtf.errors for form_field in self.fields)
+        )
 
     @property
     def seat_names(self) -> list[str]:
@@ -93,21 +96,28 @@ def _specs(referee: TrickReferee, count: int, session: SessionTable | None) -> l
     """The choices the panel shows: the referee's house rules and the trick's context, but
     not a house rule the session holds (the session's own value is used: a tarot-pack Whist)."""
     held = _session_options(referee, count, session)
-    return [*(spec for spec in referee.options(count) if spec.name not in held),
-            *referee.context_fields(count)]
+    return [
+        *(spec for spec in referee.options(count) if spec.name not in held),
+        *referee.context_fields(count),
+    ]
 
 
-def _session_options(referee: TrickReferee, count: int,
-                     session: SessionTable | None) -> dict[str, Any]:
+def _session_options(
+    referee: TrickReferee, count: int, session: SessionTable | None
+) -> dict[str, Any]:
     """The session's own values of the house rules the referee reads (none without one)."""
     if session is None:
         return {}
-    return {spec.name: session.options[spec.name] for spec in referee.options(count)
-            if spec.name in session.options}
+    return {
+        spec.name: session.options[spec.name]
+        for spec in referee.options(count)
+        if spec.name in session.options
+    }
 
 
-def _sitting_out(referee: TrickReferee, count: int, asked: Any,
-                 session: SessionTable | None) -> int | None:
+def _sitting_out(
+    referee: TrickReferee, count: int, asked: Any, session: SessionTable | None
+) -> int | None:
     """The dealer, where the game's dealer holds no cards at this size: the session's, else
     the seat asked for (the last seat by default, so Player 1 on the dealer's left leads)."""
     if not referee.dealer_sits_out(count):
@@ -127,24 +137,35 @@ def _leader(asked: Any, count: int, sitting_out: int | None) -> int:
     return 0 if sitting_out is None else (sitting_out + 1) % count
 
 
-def build_referee_panel(referee: TrickReferee, values: Mapping[str, Any],
-                        session: SessionTable | None = None) -> RefereePanel:
+def build_referee_panel(
+    referee: TrickReferee, values: Mapping[str, Any], session: SessionTable | None = None
+) -> RefereePanel:
     """The panel for the values asked (a GET's query), from a session's table when there is
     one: judged when cards were given."""
     count = len(session.names) if session else _count(referee, values.get("players"))
     names = list(session.names) if session else None
     specs = _specs(referee, count, session)
     chosen = {key: values[key] for key in values if key not in CARD_KEYS}
-    _, fields = build_form(specs, names or unnamed_players(count),
-                           data=defaults_as_form_data(specs) | chosen)
+    _, fields = build_form(
+        specs, names or unnamed_players(count), data=defaults_as_form_data(specs) | chosen
+    )
     sitting_out = _sitting_out(referee, count, values.get("dealer"), session)
     leader = _leader(values.get("leader"), count, sitting_out)
     context = _session_options(referee, count, session) | {
-        spec.name: _field_value(fields, spec) for spec in specs}
+        spec.name: _field_value(fields, spec) for spec in specs
+    }
     pack = _pack(referee, count, context)
-    panel = RefereePanel(referee, count, names, fields, _rows(pack),
-                         str(values.get("cards", ""))[:120], leader, sitting_out,
-                         choose_dealer=sitting_out is not None and session is None)
+    panel = RefereePanel(
+        referee,
+        count,
+        names,
+        fields,
+        _rows(pack),
+        str(values.get("cards", ""))[:120],
+        leader,
+        sitting_out,
+        choose_dealer=sitting_out is not None and session is None,
+    )
     if panel.cards.strip():
         _judge(panel, specs, context)
     return panel
@@ -173,9 +194,13 @@ def _rows(pack: Sequence[Card]) -> list[list[Card]]:
 def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, Any]) -> None:
     """Judge the trick typed or tapped; problems go beside the choices or the cards."""
     option_names = {spec.name for spec in panel.referee.options(panel.count)}
-    data = {"players": panel.count, "cards": panel.cards, "leader": panel.leader,
-            "options": {k: v for k, v in context.items() if k in option_names},
-            "context": {k: v for k, v in context.items() if k not in option_names}}
+    data = {
+        "players": panel.count,
+        "cards": panel.cards,
+        "leader": panel.leader,
+        "options": {k: v for k, v in context.items() if k in option_names},
+        "context": {k: v for k, v in context.items() if k not in option_names},
+    }
     if panel.sitting_out is not None:
         data["dealer"] = panel.sitting_out
     data["names"] = panel.seat_names
@@ -183,8 +208,11 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
     if not problems:
         panel.verdict = answer["verdicts"][0]
         return
-    field_problems = [Problem(p.field if p.field in {s.name for s in specs} else None,
-                              p.message) for p in problems if p.field != "cards"]
+    field_problems = [
+        Problem(p.field if p.field in {s.name for s in specs} else None, p.message)
+        for p in problems
+        if p.field != "cards"
+    ]
     panel.problems = attach_problems(panel.fields, field_problems)
     panel.card_errors = [p.message for p in problems if p.field == "cards"]
 

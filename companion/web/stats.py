@@ -63,8 +63,11 @@ class DayRange:
     def words(self) -> Text:
         """The range in words: "all sessions", "sessions from 2026-01-01 to 2026-12-31"."""
         if self.start and self.end:
-            return t("sessions from {start} to {end}", start=self.start.isoformat(),
-                     end=self.end.isoformat())
+            return t(
+                "sessions from {start} to {end}",
+                start=self.start.isoformat(),
+                end=self.end.isoformat(),
+            )
         if self.start:
             return t("sessions from {start}", start=self.start.isoformat())
         if self.end:
@@ -80,8 +83,9 @@ def read_range(args: Mapping[str, Any]) -> DayRange:
     for key in RANGE_KEYS:
         days[key] = read_date(typed[key]) if typed[key].strip() else None
         if typed[key].strip() and days[key] is None:
-            errors[key] = [t("Write the day as year-month-day, for example {example}.",
-                             example="2026-11-23")]
+            errors[key] = [
+                t("Write the day as year-month-day, for example {example}.", example="2026-11-23")
+            ]
     start, end = days["from"], days["to"]
     if start and end and end < start:
         errors["to"] = [t("The last day is before the first: swap them.")]
@@ -98,8 +102,11 @@ def load_plays(days: DayRange) -> list[stats.SessionPlay]:
         pad = pads.load(store, record.token, get_cache())
         if pad is None:  # removed meanwhile: not counted
             continue
-        plays.append(stats.session_play(record.token, record.created_at, pad.state,
-                                        pad.outcome, seats.get(record.token, {})))
+        plays.append(
+            stats.session_play(
+                record.token, record.created_at, pad.state, pad.outcome, seats.get(record.token, {})
+            )
+        )
     return plays
 
 
@@ -133,8 +140,7 @@ def overview() -> str | tuple[str, int]:
     present = set().union(*(play.players() for play in plays)) if plays else set()
     players = [p for p in get_store().players() if p.id in present]
     games = [(game, counted[game.slug]) for game in all_games() if counted[game.slug]]
-    return _page("stats/overview.html", days, counted=games, players=players,
-                 sessions=len(plays))
+    return _page("stats/overview.html", days, counted=games, players=players, sessions=len(plays))
 
 
 @bp.get("/stats/game/<slug>")
@@ -148,10 +154,17 @@ def game_page(slug: str) -> str | tuple[str, int]:
     if days.errors:
         return _page("stats/game.html", days, game=game, table=None)
     table = stats.game_stats(slug, load_plays(days))
-    return _page("stats/game.html", days, game=game, table=table, names=_names(),
-                 known=known_sessions(), hand_link=hand_link,
-                 headings=stats.figure_headings(slug),
-                 figures_title=stats.own_figures_title(slug))
+    return _page(
+        "stats/game.html",
+        days,
+        game=game,
+        table=table,
+        names=_names(),
+        known=known_sessions(),
+        hand_link=hand_link,
+        headings=stats.figure_headings(slug),
+        figures_title=stats.own_figures_title(slug),
+    )
 
 
 @bp.get("/stats/player/<player>")
@@ -165,9 +178,16 @@ def player_page(player: str) -> str | tuple[str, int]:
     if days.errors:
         return _page("stats/player.html", days, player=found, table=None)
     table = stats.player_stats(found.id, load_plays(days))
-    return _page("stats/player.html", days, player=found, table=table, known=known_sessions(),
-                 hand_link=hand_link, games={g.slug: g for g in all_games()},
-                 charts=_result_charts(found, table))
+    return _page(
+        "stats/player.html",
+        days,
+        player=found,
+        table=table,
+        known=known_sessions(),
+        hand_link=hand_link,
+        games={g.slug: g for g in all_games()},
+        charts=_result_charts(found, table),
+    )
 
 
 def _names() -> dict[int, Player]:
@@ -181,8 +201,9 @@ def _result_charts(player: Player, table: stats.PlayerStats) -> dict[str, Markup
         results = [r for r in table.results if r.game == record.game]
         labels = [r.day[5:] for r in results]  # "11-23": the year is in the range
         line = charts.Series(player.name, tuple(r.total for r in results))
-        title = t("{name} at {game}: total in each session", name=player.name,
-                  game=get(record.game).name)
+        title = t(
+            "{name} at {game}: total in each session", name=player.name, game=get(record.game).name
+        )
         drawn[record.game] = Markup(charts.line_chart(title, labels, [line], on_day, said))
     return drawn
 

@@ -30,13 +30,18 @@ def read_upload() -> tuple[Any, list[dict[str, Any]]]:
         return None, [problem(t("Choose the session's JSON export to import."), field="file")]
     raw = upload.stream.read(MAX_IMPORT_BYTES + 1)
     if len(raw) > MAX_IMPORT_BYTES:
-        return None, [problem(t("The file is larger than any session export (4 MB)."),
-                              field="file")]
+        return None, [
+            problem(t("The file is larger than any session export (4 MB)."), field="file")
+        ]
     try:
         return json.loads(raw.decode("utf-8")), []
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        return None, [problem(t("The file is not a session export (not JSON: {error}).",
-                                error=str(error)), field="file")]
+        return None, [
+            problem(
+                t("The file is not a session export (not JSON: {error}).", error=str(error)),
+                field="file",
+            )
+        ]
 
 
 SHOWN_PROBLEMS = 20
@@ -47,8 +52,9 @@ def problem_words(found: dict[str, Any]) -> Any:
     hand, message = found.get("hand"), found["message"]
     field = found.get("field") if found.get("field") not in (None, "file") else None
     if hand is not None and field is not None:
-        return t("Hand {number}, {field}: {message}", number=hand, field=str(field),
-                 message=message)
+        return t(
+            "Hand {number}, {field}: {message}", number=hand, field=str(field), message=message
+        )
     if hand is not None:
         return t("Hand {number}: {message}", number=hand, message=message)
     if field is not None:

@@ -49,20 +49,26 @@ from companion.web.who import author
 
 bp = Blueprint("tricks", __name__)
 
-OTHER_PHONE = t("Another phone changed this hand's tricks after yours last showed them, so your "
-                "change was not made. The hand as it stands is shown: tap your trick again if it "
-                "is still to come.")
-WHOLE_HAND_DRAFT_CHANGED = t("Another phone changed this hand's tricks after this page was "
-                             "opened, so the hand was not saved. Your boxes are kept as typed: "
-                             "check the tricks entered so far, then save again.")
+OTHER_PHONE = t(
+    "Another phone changed this hand's tricks after yours last showed them, so your "
+    "change was not made. The hand as it stands is shown: tap your trick again if it "
+    "is still to come."
+)
+WHOLE_HAND_DRAFT_CHANGED = t(
+    "Another phone changed this hand's tricks after this page was "
+    "opened, so the hand was not saved. Your boxes are kept as typed: "
+    "check the tricks entered so far, then save again."
+)
+
 
 def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
     """What was tapped or typed for the next trick, by part (`next-<part>` keys)."""
     return {part: str(form.get(f"next-{part}", "")).strip()[:200] for part in trick_keys(spec)}
 
 
-def _beside_parts(game: Game, problems: Sequence[Problem],
-                  progress: TrickProgress) -> tuple[dict[str, list[str]], list[str]]:
+def _beside_parts(
+    game: Game, problems: Sequence[Problem], progress: TrickProgress
+) -> tuple[dict[str, list[str]], list[str]]:
     """The referee's problems with the trick being added, each beside the control it concerns
     (as the game places them); the rest go above the panel."""
     errors: dict[str, list[str]] = {}
@@ -115,8 +121,9 @@ def change_tricks(token: str):
             return _answer(pad, build_panel(pad, {}), 200)
         return _add_one(pad, spec, so_far)
     except StaleWrite:
-        return _answer(pad, draft_panel(pad, problems=[OTHER_PHONE],
-                                        typed=_taps(spec, request.form)), 409)
+        return _answer(
+            pad, draft_panel(pad, problems=[OTHER_PHONE], typed=_taps(spec, request.form)), 409
+        )
 
 
 def _ended(pad: pads.Pad) -> Response:
@@ -140,14 +147,15 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     trick = pad.game.trick_from_taps(before.progress, typed)
     missing = pad.game.missing_taps(before.progress, trick)
     if missing:
-        return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed,
-                                        errors=missing), 422)
-    checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]},
-                              {spec.name: so_far})
+        return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=missing), 422)
+    checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
     if not checked.ok:
         errors, messages = _beside_parts(pad.game, checked.problems, before.progress)
-        return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors,
-                                        problems=messages), 422)
+        return _answer(
+            pad,
+            build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors, problems=messages),
+            422,
+        )
     return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
 
 
@@ -167,14 +175,17 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
 def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]):
     spec = trick_field(pad.specs)
     row_errors, general = problems_by_row(problems)
-    return pad_context(pad) | {"spec": spec, "trick_rows": rows, "row_errors": row_errors,
-                               "trick_problems": general}
+    return pad_context(pad) | {
+        "spec": spec,
+        "trick_rows": rows,
+        "row_errors": row_errors,
+        "trick_problems": general,
+    }
 
 
 @bp.route("/s/<token>/whole", methods=["GET", "POST"])
 def whole_hand(token: str):
-    """Enter a whole hand at once (Tantony: from the runts lying face up in front of each player).
-    """
+    """Enter a whole hand at once (Tantony: from the runts lying face up in front of each player)."""
     pad, spec = _open_hand(token)
     if request.method == "GET":
         rows = whole_hand_rows(pad, spec)
@@ -184,8 +195,14 @@ def whole_hand(token: str):
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
     try:
-        result = pads.add_hand(get_store(), pad, {spec.name: rows}, get_cache(), by=author(),
-                               drafted=posted_draft_version(pad, request.form))
+        result = pads.add_hand(
+            get_store(),
+            pad,
+            {spec.name: rows},
+            get_cache(),
+            by=author(),
+            drafted=posted_draft_version(pad, request.form),
+        )
     except StaleWrite:
         changed = Problem(None, WHOLE_HAND_DRAFT_CHANGED)
         return render_template("whole.html", **_whole_context(pad, rows, (changed,))), 409
@@ -194,4 +211,3 @@ def whole_hand(token: str):
     hand, after = result
     flash_said(saved_message(after, hand))
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"), code=303)
-

@@ -101,8 +101,12 @@ def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
     device = session.get("device")
     records = get_store().sessions_of_device(device) if isinstance(device, str) else []
-    return render_template("home.html", records=records, games={g.slug: g for g in all_games()},
-                           referees=all_referees())
+    return render_template(
+        "home.html",
+        records=records,
+        games={g.slug: g for g in all_games()},
+        referees=all_referees(),
+    )
 
 
 @bp.get("/healthz")
@@ -136,8 +140,13 @@ def _entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
     return tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
 
 
-def _entry_form(pad: pads.Pad, *, formdata: Any = None, data: Mapping[str, Any] | None = None,
-                whole: bool = False):
+def _entry_form(
+    pad: pads.Pad,
+    *,
+    formdata: Any = None,
+    data: Mapping[str, Any] | None = None,
+    whole: bool = False,
+):
     """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
     saved hand)."""
     return build_form(_entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
@@ -181,23 +190,40 @@ def empty_entry(pad: pads.Pad) -> EmptyEntry:
     # hashing their labels and choices cost more than the rendering it saves. `declared` keeps
     # one tuple per setup and so does the value here, so an id is not reused while its entry
     # lives; `is` checks it anyway.
-    key = (id(pad.specs), tuple(spec.name for spec in specs), pad.setup.players,
-           current_language(), id(catalogue()))
+    key = (
+        id(pad.specs),
+        tuple(spec.name for spec in specs),
+        pad.setup.players,
+        current_language(),
+        id(catalogue()),
+    )
     kept_specs, entry = _EMPTY_ENTRIES.get(key, drawn)
     return entry if kept_specs is pad.specs else drawn()[1]
 
 
-def ended_phase_lines(pad: pads.Pad, ended: Sequence[Phase],
-                      drafted: Mapping[str, Any]) -> list[tuple[Phase, list[Text]]]:
+def ended_phase_lines(
+    pad: pads.Pad, ended: Sequence[Phase], drafted: Mapping[str, Any]
+) -> list[tuple[Phase, list[Text]]]:
     """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
     specs = {spec.name: spec for spec in pad.specs}
     lines = []
     for phase in ended:
-        entry, _ = parse_values([specs[name] for name in phase.fields], drafted,
-                                pad.setup.player_count)
-        lines.append((phase, [t("{field}: {value}", field=specs[name].label,
-                                value=_shown(specs[name], entry[name], pad))
-                              for name in pad.game.entry_order(pad.state, phase.fields)]))
+        entry, _ = parse_values(
+            [specs[name] for name in phase.fields], drafted, pad.setup.player_count
+        )
+        lines.append(
+            (
+                phase,
+                [
+                    t(
+                        "{field}: {value}",
+                        field=specs[name].label,
+                        value=_shown(specs[name], entry[name], pad),
+                    )
+                    for name in pad.game.entry_order(pad.state, phase.fields)
+                ],
+            )
+        )
     return lines
 
 
@@ -225,11 +251,11 @@ def _table_context(pad: pads.Pad, settled: bool = True) -> dict[str, Any]:
         "players": pad.setup.players,
         "totals": pad.state.totals,
         "outcome": pad.outcome,
-        "settlement": (pad.game.settlement(pad.state)
-                       if settled and pad.state.hands else None),
+        "settlement": (pad.game.settlement(pad.state) if settled and pad.state.hands else None),
         "groups": pad.game.groups(pad.setup),
-        "group_totals": [(group, pad.game.group_total(pad.state, group))
-                         for group in pad.game.groups(pad.setup)],
+        "group_totals": [
+            (group, pad.game.group_total(pad.state, group)) for group in pad.game.groups(pad.setup)
+        ],
         "notes": pad.game.table_notes(pad.state),
         "leading": leading_words(pad),
     }
@@ -254,8 +280,11 @@ class HandStatus:
             return t("waiting for another player to agree")
         agreed = self.word.verdict is Verdict.AGREED
         if self.word.by:
-            return (t("agreed by {name}", name=self.word.by) if agreed
-                    else t("disputed by {name}", name=self.word.by))
+            return (
+                t("agreed by {name}", name=self.word.by)
+                if agreed
+                else t("disputed by {name}", name=self.word.by)
+            )
         return t("agreed") if agreed else t("disputed")
 
 
@@ -263,8 +292,10 @@ def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
     """Each saved hand's sign-off status, by hand number."""
     store = get_store()
     words = store.sign_offs(pad.token)
-    return {row.number: HandStatus(row.id, words.get(row.id))
-            for row in store.effective_hands(pad.token)}
+    return {
+        row.number: HandStatus(row.id, words.get(row.id))
+        for row in store.effective_hands(pad.token)
+    }
 
 
 def leading_words(pad: pads.Pad) -> str:
@@ -276,15 +307,19 @@ def leading_words(pad: pads.Pad) -> str:
     totals = pad.game.ranked_totals(pad.state)
     for group in pad.game.groups(pad.setup):
         if set(winners) <= set(group.seats):
-            return t("{who} with {total}", who=group.name,
-                     total=formatting.number(pad.game.group_total(pad.state, group)))
+            return t(
+                "{who} with {total}",
+                who=group.name,
+                total=formatting.number(pad.game.group_total(pad.state, group)),
+            )
     names = pad.setup.names_of(winners)
     # As the standings write a total: −4 with a true minus sign, not "-4".
     return t("{who} with {total}", who=names, total=formatting.number(totals[winners[0]]))
 
 
-def latest_rows(pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
-                ) -> tuple[list[tuple[ScoredHand, Any]], int]:
+def latest_rows(
+    pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
+) -> tuple[list[tuple[ScoredHand, Any]], int]:
     """The hands the pad's table shows, each with its running totals, and how many earlier
     hands are folded away: the latest `shown` (`LATEST_HANDS`) unless every hand was asked
     for, so a long evening's pad weighs what a short one does (the summary and history show
@@ -301,13 +336,22 @@ def folded_count(pad: pads.Pad, shown: int = LATEST_HANDS) -> int:
 def hand_rows_context(pad: pads.Pad) -> dict[str, Any]:
     """What a row of the table of hands draws beside its hand: the entry in words, and each
     hand's sign-off status under that option."""
-    return {"describe": lambda entry: pad.game.describe(pad.setup, entry),
-            "sign_offs": sign_off_status(pad) if pad.record.sign_off else {}}
+    return {
+        "describe": lambda entry: pad.game.describe(pad.setup, entry),
+        "sign_offs": sign_off_status(pad) if pad.record.sign_off else {},
+    }
 
 
-def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
-                panel: TrickPanel | None = None, every_hand: bool = False,
-                shown: int = LATEST_HANDS) -> dict[str, Any]:
+def pad_context(
+    pad: pads.Pad,
+    *,
+    fields=None,
+    general=(),
+    result=None,
+    panel: TrickPanel | None = None,
+    every_hand: bool = False,
+    shown: int = LATEST_HANDS,
+) -> dict[str, Any]:
     """Everything the pad page and its fragments draw from (`shown`: the latest hands the
     table of hands draws; a fragment that draws only the last asks for 1)."""
     blank = EmptyEntry(fields) if fields is not None else empty_entry(pad)
@@ -316,34 +360,40 @@ def pad_context(pad: pads.Pad, *, fields=None, general=(), result=None,
     rows, folded = latest_rows(pad, every_hand, shown)
     phase, ended, drafted = phase_now(pad)
     phases = pad.phases
-    return _table_context(pad) | {
-        "panel": panel,
-        "phase": phase,
-        "phase_ends_hand": phase.name == phases[-1].name,
-        "ended_phases": ended_phase_lines(pad, ended, drafted),
-        "has_hands": bool(pad.state.hands),
-        "rows": rows,
-        "folded_hands": folded,
-        "every_hand": every_hand,
-        "latest_hands": LATEST_HANDS,
-        "fields": blank.fields,
-        "entry_html": blank.html,
-        "blank_form": blank.digest,
-        "general_errors": general,
-        "result": result,
-        "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
-        "rules_page": url_for("pad.rules", slug=pad.setup.game),
-        "has_referee": referee_for(pad.setup.game) is not None,
-        # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
-        "undo_number": pad.next_number - 1,
-        "last_row": (pads.row_of(get_store(), pad, pad.next_number - 1)
-                     if pad.next_number > 1 else None),
-        "phone_name": phone_name(),
-        "draft_version": shown_draft_version(pad),
-        # A hand's number is at least its position + 1: only the shown ones are looked up.
-        "corrected": (get_store().corrected_numbers(pad.token, folded + 1)
-                      if pad.state.hands else ()),
-    } | hand_rows_context(pad)
+    return (
+        _table_context(pad)
+        | {
+            "panel": panel,
+            "phase": phase,
+            "phase_ends_hand": phase.name == phases[-1].name,
+            "ended_phases": ended_phase_lines(pad, ended, drafted),
+            "has_hands": bool(pad.state.hands),
+            "rows": rows,
+            "folded_hands": folded,
+            "every_hand": every_hand,
+            "latest_hands": LATEST_HANDS,
+            "fields": blank.fields,
+            "entry_html": blank.html,
+            "blank_form": blank.digest,
+            "general_errors": general,
+            "result": result,
+            "dealer_of": lambda index: pad.game.dealer(State(pad.setup, pad.state.hands[:index])),
+            "rules_page": url_for("pad.rules", slug=pad.setup.game),
+            "has_referee": referee_for(pad.setup.game) is not None,
+            # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
+            "undo_number": pad.next_number - 1,
+            "last_row": (
+                pads.row_of(get_store(), pad, pad.next_number - 1) if pad.next_number > 1 else None
+            ),
+            "phone_name": phone_name(),
+            "draft_version": shown_draft_version(pad),
+            # A hand's number is at least its position + 1: only the shown ones are looked up.
+            "corrected": (
+                get_store().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
+            ),
+        }
+        | hand_rows_context(pad)
+    )
 
 
 @bp.get("/s/<token>")
@@ -352,8 +402,11 @@ def show(token: str) -> str:
     pad = load_or_404(token)
     _remember(token)
     every_hand = read_word(request.args.get("hands"), ("all",)) is not None
-    return render_template("pad.html", **pad_context(pad, every_hand=every_hand),
-                           live_version=get_store().live_version(token))
+    return render_template(
+        "pad.html",
+        **pad_context(pad, every_hand=every_hand),
+        live_version=get_store().live_version(token),
+    )
 
 
 def _refused(pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any):
@@ -382,12 +435,21 @@ def add_hand(token: str):
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         expected = read_count(request.form.get("expected_number", ""))
-        choice = (stale_choice(pad, expected, form_values(request.form, specs))
-                  if expected is not None else None)  # a form without its number: refused
+        choice = (
+            stale_choice(pad, expected, form_values(request.form, specs))
+            if expected is not None
+            else None
+        )  # a form without its number: refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
-        result = pads.add_hand(get_store(), pad, form_values(request.form, specs), get_cache(),
-                               by=author(), drafted=posted_draft_version(pad, request.form))
+        result = pads.add_hand(
+            get_store(),
+            pad,
+            form_values(request.form, specs),
+            get_cache(),
+            by=author(),
+            drafted=posted_draft_version(pad, request.form),
+        )
     except StaleWrite:
         return draft_changed(pad)
     if isinstance(result, Checked):
@@ -395,8 +457,7 @@ def add_hand(token: str):
     hand, after = result
     if not is_htmx():
         flash_said(saved_message(after, hand))
-        return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"),
-                        code=303)
+        return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"), code=303)
     # A pad that had hands already shows an undo: only it changes among the actions. The
     # answer draws one row of the table (the new hand) and its own poller.
     first_hand = not pad.state.hands
@@ -405,10 +466,18 @@ def add_hand(token: str):
         return saved_in_place(after, hand, undo_only, first_hand)
     # The entry form for the next hand comes from the server (its target), the rest out of band.
     context = pad_context(after, shown=1) | fold_after_save(after)
-    response = make_response(render_template(
-        "pad/_saved.html", **context, saved=hand, message=saved_message(after, hand),
-        undo_row=pads.row_of(get_store(), after, hand.number), undo_only=undo_only,
-        first_hand=first_hand, live_version=carried_live_version(token)))
+    response = make_response(
+        render_template(
+            "pad/_saved.html",
+            **context,
+            saved=hand,
+            message=saved_message(after, hand),
+            undo_row=pads.row_of(get_store(), after, hand.number),
+            undo_only=undo_only,
+            first_hand=first_hand,
+            live_version=carried_live_version(token),
+        )
+    )
     response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
     return response
 
@@ -439,17 +508,25 @@ def draft_changed(pad: pads.Pad):
     panel = draft_panel(pad, problems=[DRAFT_TRICKS_CHANGED])
     if panel is None:  # the last phase's form (the tricks taken, after the bids)
         phase = in_sentence(pad.phases[0].label)
-        problem = Problem(None, t("Another phone changed this hand's {phase} after yours last "
-                                  "showed them, so the hand was not saved. The hand as it now "
-                                  "stands is shown: check it, then save again.", phase=phase))
+        problem = Problem(
+            None,
+            t(
+                "Another phone changed this hand's {phase} after yours last "
+                "showed them, so the hand was not saved. The hand as it now "
+                "stands is shown: check it, then save again.",
+                phase=phase,
+            ),
+        )
         return _refused(pad, Checked({}, (problem,)), "pad.html", status=409)
     context = pad_context(pad, panel=panel)
     return render_template("pad/_refused.html" if is_htmx() else "pad.html", **context), 409
 
 
-DRAFT_TRICKS_CHANGED = t("Another phone changed this hand's tricks after yours last showed them, "
-                         "so the hand was not saved. The hand as it now stands is shown: check "
-                         "its tricks, then save again.")
+DRAFT_TRICKS_CHANGED = t(
+    "Another phone changed this hand's tricks after yours last showed them, "
+    "so the hand was not saved. The hand as it now stands is shown: check "
+    "its tricks, then save again."
+)
 
 
 HANDS_CHANGED = "hands-changed"
@@ -478,8 +555,7 @@ def form_stays(after: pads.Pad) -> bool:
     return not ended and phase.name == after.phases[-1].name
 
 
-def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
-                   first_hand: bool) -> Response:
+def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool, first_hand: bool) -> Response:
     """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
     (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
     `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
@@ -489,22 +565,29 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool,
     the new row."""
     store = get_store()
     row = pads.row_of(store, pad, hand.number)
-    context = _table_context(pad, settled=first_hand) | fold_after_save(pad) | {
-        "has_hands": True,
-        "rows": [(hand, pad.state.totals)],
-        "last_row": row,
-        "undo_row": row,
-        "undo_number": hand.number,
-        "saved": hand,
-        "message": saved_message(pad, hand),
-        "undo_only": undo_only,
-        "first_hand": first_hand,
-        "corrected": frozenset(),  # the hand was just entered: its row is no correction
-        "live_version": carried_live_version(pad.token),
-    } | hand_rows_context(pad)
+    context = (
+        _table_context(pad, settled=first_hand)
+        | fold_after_save(pad)
+        | {
+            "has_hands": True,
+            "rows": [(hand, pad.state.totals)],
+            "last_row": row,
+            "undo_row": row,
+            "undo_number": hand.number,
+            "saved": hand,
+            "message": saved_message(pad, hand),
+            "undo_only": undo_only,
+            "first_hand": first_hand,
+            "corrected": frozenset(),  # the hand was just entered: its row is no correction
+            "live_version": carried_live_version(pad.token),
+        }
+        | hand_rows_context(pad)
+    )
     if not undo_only:
-        context |= {"rules_page": url_for("pad.rules", slug=pad.setup.game),
-                    "has_referee": referee_for(pad.setup.game) is not None}
+        context |= {
+            "rules_page": url_for("pad.rules", slug=pad.setup.game),
+            "has_referee": referee_for(pad.setup.game) is not None,
+        }
     response = make_response(render_template("pad/_saved_in_place.html", **context))
     response.headers["HX-Reswap"] = "none"
     response.headers["HX-Trigger-After-Swap"] = f"entry-saved, {HANDS_CHANGED}"
@@ -522,14 +605,27 @@ def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
     number = read_count(expected)
     if number is None:
-        return Problem(None, t("This form does not say which hand it is for, so it was not "
-                               "saved. The next hand is {next}: check the table of hands, then "
-                               "save again.", next=pad.next_number))
+        return Problem(
+            None,
+            t(
+                "This form does not say which hand it is for, so it was not "
+                "saved. The next hand is {next}: check the table of hands, then "
+                "save again.",
+                next=pad.next_number,
+            ),
+        )
     if number == pad.next_number:
         return None
-    return Problem(None, t("Hand {number} has already been saved from another device; the next "
-                           "hand is {next}. Check the table of hands below, then save again if "
-                           "this is a new hand.", number=number, next=pad.next_number))
+    return Problem(
+        None,
+        t(
+            "Hand {number} has already been saved from another device; the next "
+            "hand is {next}. Check the table of hands below, then save again if "
+            "this is a new hand.",
+            number=number,
+            next=pad.next_number,
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -559,8 +655,10 @@ def stale_choice(pad: pads.Pad, number: int, typed: Mapping[str, Any]) -> StaleC
 def hand_scores(pad: pads.Pad, hand: ScoredHand) -> str:
     """A hand's points by player, as the pad writes them ("Ann +31, Bob −31"): names and
     numbers only, the same in every language."""
-    return ", ".join(f"{name} {pad.game.scale.show(points)}"
-                     for name, points in zip(pad.setup.players, hand.result.points, strict=True))
+    return ", ".join(
+        f"{name} {pad.game.scale.show(points)}"
+        for name, points in zip(pad.setup.players, hand.result.points, strict=True)
+    )
 
 
 def saved_message(pad: pads.Pad, hand: ScoredHand) -> Text:
@@ -583,8 +681,13 @@ def preview(token: str) -> str:
     if number is None:
         raw = pads.with_earlier_phases(get_store(), pad, raw)
     result = pads.preview(pad, raw, number)
-    return render_template("pad/_preview.html", result=result, players=pad.setup.players,
-                           labels={s.name: s.label for s in specs}, scale=pad.game.scale)
+    return render_template(
+        "pad/_preview.html",
+        result=result,
+        players=pad.setup.players,
+        labels={s.name: s.label for s in specs},
+        scale=pad.game.scale,
+    )
 
 
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
@@ -599,16 +702,26 @@ def edit_hand(token: str, number: int):
     based_on = pads.row_of(get_store(), pad, number)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry), whole=True)
-        rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec \
-            else []
-        return render_template("edit.html", **pad_context(pad, fields=fields), hand=hand,
-                               trick_spec=spec, trick_rows=rows, based_on=based_on)
+        rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec else []
+        return render_template(
+            "edit.html",
+            **pad_context(pad, fields=fields),
+            hand=hand,
+            trick_spec=spec,
+            trick_rows=rows,
+            based_on=based_on,
+        )
     _, fields = _entry_form(pad, formdata=request.form, whole=True)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        result = pads.correct_hand(get_store(), pad, number, form_values(request.form, specs),
-                                   seen if seen is not None else MISSING_VERSION,
-                                   by=author())
+        result = pads.correct_hand(
+            get_store(),
+            pad,
+            number,
+            form_values(request.form, specs),
+            seen if seen is not None else MISSING_VERSION,
+            by=author(),
+        )
     except StaleWrite:
         return _edit_again(pad, hand, number, fields, based_on, stale_edit_words(number, seen))
     if isinstance(result, Checked):
@@ -616,10 +729,18 @@ def edit_hand(token: str, number: int):
         general = attach_problems(fields, [p for p in result.problems if p.item is None])
         context = pad_context(pad, fields=fields, general=general)
         rows = whole_hand_rows(pad, spec, request.form) if spec else []
-        return render_template("edit.html", **context, hand=hand, trick_spec=spec,
-                               trick_rows=rows, row_errors=row_errors, based_on=based_on), 422
-    flash_said(t("Hand {number} corrected. {scores}.", number=number,
-                 scores=hand_scores(pad, result)))
+        return render_template(
+            "edit.html",
+            **context,
+            hand=hand,
+            trick_spec=spec,
+            trick_rows=rows,
+            row_errors=row_errors,
+            based_on=based_on,
+        ), 422
+    flash_said(
+        t("Hand {number} corrected. {scores}.", number=number, scores=hand_scores(pad, result))
+    )
     return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
 
 
@@ -630,23 +751,36 @@ MISSING_VERSION = -1
 def stale_edit_words(number: int, seen: int | None) -> Text:
     """Why a correction was not saved: the hand changed since the form was opened."""
     if seen is None:
-        return t("This form does not say which version of hand {number} it corrects, so it "
-                 "was not saved. The hand as it stands now is above; your correction is below "
-                 "as you typed it: save it again to apply it.", number=number)
-    return t("Hand {number} was changed from another phone after you opened this form, so your "
-             "correction was not saved. The hand as it stands now is above; your correction is "
-             "below as you typed it: save it again to replace it, or cancel.", number=number)
+        return t(
+            "This form does not say which version of hand {number} it corrects, so it "
+            "was not saved. The hand as it stands now is above; your correction is below "
+            "as you typed it: save it again to apply it.",
+            number=number,
+        )
+    return t(
+        "Hand {number} was changed from another phone after you opened this form, so your "
+        "correction was not saved. The hand as it stands now is above; your correction is "
+        "below as you typed it: save it again to replace it, or cancel.",
+        number=number,
+    )
 
 
-def _edit_again(pad: pads.Pad, hand: ScoredHand, number: int, fields: Sequence[FormField],
-                based_on: int | None, message: str):
+def _edit_again(
+    pad: pads.Pad,
+    hand: ScoredHand,
+    number: int,
+    fields: Sequence[FormField],
+    based_on: int | None,
+    message: str,
+):
     """A refused correction (409): the hand as it is now beside the form as typed, whose next
     save is based on the current version."""
     spec = trick_field(pad.specs)
     rows = whole_hand_rows(pad, spec, request.form) if spec else []
     context = pad_context(pad, fields=fields, general=[message])
-    return render_template("edit.html", **context, hand=hand, trick_spec=spec, trick_rows=rows,
-                           based_on=based_on), 409
+    return render_template(
+        "edit.html", **context, hand=hand, trick_spec=spec, trick_rows=rows, based_on=based_on
+    ), 409
 
 
 @bp.post("/s/<token>/undo")
@@ -658,15 +792,23 @@ def undo(token: str) -> Response:
         return redirect(url_for("pad.show", token=token), code=303)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        number = pads.undo_last(get_store(), pad, seen if seen is not None else MISSING_VERSION,
-                                by=author())
+        number = pads.undo_last(
+            get_store(), pad, seen if seen is not None else MISSING_VERSION, by=author()
+        )
     except StaleWrite:
-        flash_said(t("The hands changed from another phone after you opened this page, so "
-                     "nothing was undone. Check the table of hands, then undo again if you still "
-                     "mean it."))
+        flash_said(
+            t(
+                "The hands changed from another phone after you opened this page, so "
+                "nothing was undone. Check the table of hands, then undo again if you still "
+                "mean it."
+            )
+        )
         return redirect(url_for("pad.show", token=token), code=303)
-    flash_said(t("Hand {number} undone (it stays in the history).", number=number) if number
-               else t("No hand to undo."))
+    flash_said(
+        t("Hand {number} undone (it stays in the history).", number=number)
+        if number
+        else t("No hand to undo.")
+    )
     return redirect(url_for("pad.show", token=token), code=303)
 
 
@@ -692,8 +834,9 @@ def settlement(token: str) -> Any:
 def summary(token: str) -> str:
     """The printable one-page score sheet."""
     pad = load_or_404(token)
-    return render_template("summary.html", **pad_context(pad, every_hand=True),
-                           option_lines=_option_lines(pad))
+    return render_template(
+        "summary.html", **pad_context(pad, every_hand=True), option_lines=_option_lines(pad)
+    )
 
 
 def option_value_words(option: Field, value: Any) -> Any:
@@ -734,14 +877,23 @@ def history(token: str) -> str:
         return pad.game.describe(pad.setup, parsed)
 
     by_id = {row.id: row for row in rows}
-    changed = {row.id: changed_fields(pad, by_id[row.supersedes].entry, row.entry)
-               for row in rows if row.action == "correct" and row.supersedes in by_id}
-    return render_template("history.html", **pad_context(pad), history_rows=rows,
-                           describe_stored=describe_stored, changed=changed)
+    changed = {
+        row.id: changed_fields(pad, by_id[row.supersedes].entry, row.entry)
+        for row in rows
+        if row.action == "correct" and row.supersedes in by_id
+    }
+    return render_template(
+        "history.html",
+        **pad_context(pad),
+        history_rows=rows,
+        describe_stored=describe_stored,
+        changed=changed,
+    )
 
 
-def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
-                   after: Mapping[str, Any]) -> list[Text]:
+def changed_fields(
+    pad: pads.Pad, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> list[Text]:
     """What a correction changed, field by field in the players' words: "points 41 → 44"."""
     specs = pad.specs
     count = pad.setup.player_count
@@ -755,15 +907,22 @@ def changed_fields(pad: pads.Pad, before: Mapping[str, Any],
         if spec.kind is FieldKind.TRICKS:
             words.append(t("{field} re-entered", field=lowered(spec.label)))
             continue
-        words.append(t("{field} {was} → {now}", field=spec.label, was=_shown(spec, was, pad),
-                       now=_shown(spec, now, pad)))
+        words.append(
+            t(
+                "{field} {was} → {now}",
+                field=spec.label,
+                was=_shown(spec, was, pad),
+                now=_shown(spec, now, pad),
+            )
+        )
     return words
 
 
 def _export_document(pad: pads.Pad) -> dict:
     store = get_store()
-    return exchange.export_session(pad.record, store.effective_hands(pad.token),
-                                   store.history(pad.token))
+    return exchange.export_session(
+        pad.record, store.effective_hands(pad.token), store.history(pad.token)
+    )
 
 
 @bp.get("/s/<token>/export.json")
@@ -800,5 +959,6 @@ def rules(slug: str) -> str:
     except KeyError:
         abort(404)
     text = rules_page_text(slug, current_language())
-    return render_template("rules.html", game=game, text=text,
-                           has_referee=referee_for(slug) is not None)
+    return render_template(
+        "rules.html", game=game, text=text, has_referee=referee_for(slug) is not None
+    )

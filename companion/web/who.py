@@ -62,8 +62,12 @@ def name_this_phone(token: str) -> Response:
     typed = request.form.get("name", "")
     name = read_phone_name(typed)
     if name is None and typed.strip():  # too long, or control characters: the old name stays
-        flash_said(t("A phone's name is 1 to {most} characters: this phone's name is unchanged.",
-                     most=MAX_NAME))
+        flash_said(
+            t(
+                "A phone's name is 1 to {most} characters: this phone's name is unchanged.",
+                most=MAX_NAME,
+            )
+        )
     elif name is None:
         session.pop(NAME_KEY, None)
     else:
@@ -86,14 +90,27 @@ def sign_off(token: str, number: int) -> Response:
     try:
         get_store().sign_off(token, number, based_on, Verdict(verdict), author())
     except StaleWrite:
-        flash_said(t("Hand {number} changed on another phone since: nothing was recorded. "
-                     "Check it again.", number=number))
+        flash_said(
+            t(
+                "Hand {number} changed on another phone since: nothing was recorded. "
+                "Check it again.",
+                number=number,
+            )
+        )
     except SameAuthor:
-        flash_said(t("Hand {number} was saved on this phone: another player agrees or disputes "
-                     "it on theirs.", number=number))
+        flash_said(
+            t(
+                "Hand {number} was saved on this phone: another player agrees or disputes "
+                "it on theirs.",
+                number=number,
+            )
+        )
     else:
-        flash_said(t("Hand {number} agreed.", number=number) if verdict == Verdict.AGREED
-                   else t("Hand {number} disputed.", number=number))
+        flash_said(
+            t("Hand {number} agreed.", number=number)
+            if verdict == Verdict.AGREED
+            else t("Hand {number} disputed.", number=number)
+        )
     return _back(token, number)
 
 

@@ -51,17 +51,17 @@ def refused_on(result: Checked) -> list[str]:
 
 TAROT_COUNTS = get("french-tarot").player_counts
 TAROT_TOTAL_HALVES = sum(french_tarot.HALF_POINTS(card) for card in french_tarot.PACK)
-TAROT_BOUTS = sorted(french_tarot.HALF_POINTS(card) for card in french_tarot.PACK
-                     if is_bout(card))
-TAROT_OTHERS = sorted(french_tarot.HALF_POINTS(card) for card in french_tarot.PACK
-                      if not is_bout(card))
+TAROT_BOUTS = sorted(french_tarot.HALF_POINTS(card) for card in french_tarot.PACK if is_bout(card))
+TAROT_OTHERS = sorted(
+    french_tarot.HALF_POINTS(card) for card in french_tarot.PACK if not is_bout(card)
+)
 
 
 def fewest_halves(bouts: int, pile: int) -> int:
     """The fewest half points a side with `bouts` bouts and a pile of `pile` cards it surely
     holds (the chien) can count: its bouts, lying in the pile where they can, and the pile's
     other cards the cheapest of the pack."""
-    return sum(TAROT_BOUTS[:bouts]) + sum(TAROT_OTHERS[:max(0, pile - bouts)])
+    return sum(TAROT_BOUTS[:bouts]) + sum(TAROT_OTHERS[: max(0, pile - bouts)])
 
 
 CHIEN_GOES_TO = {"garde_sans": "taker", "garde_contre": "defence"}
@@ -86,16 +86,26 @@ def taker_range(count: int, contract: str, bouts: int) -> tuple[float, float]:
     return least / 2, most / 2
 
 
-def tarot_entry(count: int, contract: str, taker_points: float, bouts: int,
-                counted_side: str) -> dict[str, Any]:
+def tarot_entry(
+    count: int, contract: str, taker_points: float, bouts: int, counted_side: str
+) -> dict[str, Any]:
     """A played hand with the taker's side at `taker_points`, entered for either side, and the
     chelem that such points mean at the ends (91: the taker's; 0: the defence's)."""
     chelem = {91: "unannounced_made", 0: "defence_made"}.get(taker_points, "none")
     total = TAROT_TOTAL_HALVES / 2
-    points, counted_bouts = ((taker_points, bouts) if counted_side == "taker"
-                             else (total - taker_points, len(TAROT_BOUTS) - bouts))
-    entry = {"contract": contract, "taker": 0, "counted_side": counted_side, "points": points,
-             "bouts": counted_bouts, "chelem": chelem}
+    points, counted_bouts = (
+        (taker_points, bouts)
+        if counted_side == "taker"
+        else (total - taker_points, len(TAROT_BOUTS) - bouts)
+    )
+    entry = {
+        "contract": contract,
+        "taker": 0,
+        "counted_side": counted_side,
+        "points": points,
+        "bouts": counted_bouts,
+        "chelem": chelem,
+    }
     return {**entry, "partner": 1} if count == 5 else entry
 
 
@@ -106,7 +116,8 @@ def test_the_tarot_pack_counts_91_in_half_points_with_no_gap() -> None:
     assert TAROT_BOUTS == [9, 9, 9]
     assert TAROT_OTHERS.count(1) == 40 + 19 == 59
     assert achievable_totals(french_tarot.PACK, french_tarot.HALF_POINTS) == frozenset(
-        range(TAROT_TOTAL_HALVES + 1))
+        range(TAROT_TOTAL_HALVES + 1)
+    )
     assert TAROT_TOTAL_HALVES / 2 == french_tarot.TOTAL_POINTS == 91
 
 
@@ -117,15 +128,15 @@ def test_every_bout_and_king_of_the_tarot_pack_counts_4_5() -> None:
     king = Card(Suit.SPADES, 14, tarot=True)
     queen, knight, jack = (Card(Suit.HEARTS, rank, tarot=True) for rank in (13, 12, 11))
     trump14 = Card(Suit.TRUMP, 14, tarot=True)
-    assert [french_tarot.HALF_POINTS(card) / 2 for card in (excuse, king, queen, knight, jack,
-                                                            trump14)] == [
-        4.5, 4.5, 3.5, 2.5, 1.5, 0.5]
+    assert [
+        french_tarot.HALF_POINTS(card) / 2 for card in (excuse, king, queen, knight, jack, trump14)
+    ] == [4.5, 4.5, 3.5, 2.5, 1.5, 0.5]
 
 
 @pytest.mark.parametrize("count", TAROT_COUNTS)
 def test_the_tarot_deal_and_fields(count: int) -> None:
     # Each player's hand and the chien make the pack: 2 × 36 + 6, 3 × 24 + 6, 4 × 18 + 6,
-    # 5 × 15 + 3 (RULINGS.md: the FFT at 5) = 78.
+    # 5 × 15 + 3 (docs/rulings.md: the FFT at 5) = 78.
     hands = french_tarot.HAND_SIZES[count] * count
     assert hands + french_tarot.CHIEN_SIZES[count] == len(french_tarot.PACK)
     setup = setup_for("french-tarot", count)
@@ -135,8 +146,13 @@ def test_the_tarot_deal_and_fields(count: int) -> None:
 
 
 TAROT_CASES = [
-    pytest.param(count, contract, bouts, side,
-                 id=f"{count} players {contract} {bouts} bouts counted for the {side}")
+    pytest.param(
+        count,
+        contract,
+        bouts,
+        side,
+        id=f"{count} players {contract} {bouts} bouts counted for the {side}",
+    )
     for count in TAROT_COUNTS
     for contract in french_tarot.PLAYED
     for bouts in range(4)
@@ -145,8 +161,9 @@ TAROT_CASES = [
 
 
 @pytest.mark.parametrize(("count", "contract", "bouts", "side"), TAROT_CASES)
-def test_the_tarot_referee_keeps_to_what_the_pack_allows(count: int, contract: str, bouts: int,
-                                                          side: str) -> None:
+def test_the_tarot_referee_keeps_to_what_the_pack_allows(
+    count: int, contract: str, bouts: int, side: str
+) -> None:
     # Garde sans: the taker holds the chien; garde contre: the defence (CHIEN_GOES_TO).
     # Petite and garde: the bouts alone bound the points here (the écart: the xfail below).
     least, most = taker_range(count, contract, bouts)
@@ -174,12 +191,10 @@ def test_the_tarot_bounds_of_a_garde_contre_at_four() -> None:
 
 def test_the_ecart_of_a_garde_counts_for_the_taker() -> None:
     # The écart (6 cards at 4 players, no bout) counts for the taker: 2 bouts 9 + 3 = 12.
-    assert not verdict(setup_for("french-tarot", 4), tarot_entry(4, "garde", 11.5, 2,
-                                                                "taker")).ok
+    assert not verdict(setup_for("french-tarot", 4), tarot_entry(4, "garde", 11.5, 2, "taker")).ok
     assert verdict(setup_for("french-tarot", 4), tarot_entry(4, "garde", 12, 2, "taker")).ok
     # 5 players: an écart of 3 cards, 1.5 at least: no bout → 1.5; 0.5 is refused.
-    assert not verdict(setup_for("french-tarot", 5), tarot_entry(5, "petite", 1, 0,
-                                                                "taker")).ok
+    assert not verdict(setup_for("french-tarot", 5), tarot_entry(5, "petite", 1, 0, "taker")).ok
 
 
 # ---------------------------------------------------------------- Skat
@@ -195,9 +210,16 @@ def skat_entry(points: int, counted_side: str = "declarer", **rest: Any) -> dict
     schneider when a side has 30 or fewer (Clubs with 1, game 2, schneider 3 = 36 ≥ 18)."""
     declarer = points if counted_side == "declarer" else SKAT_TOTAL - points
     level = "schneider" if min(declarer, SKAT_TOTAL - declarer) <= 30 else "none"
-    return {"game": "clubs", "declarer": 1, "matadors": 1, "card_points": points,
-            "counted_side": counted_side, "schneider": level,
-            "result": "won" if declarer >= 61 else "lost", **rest}
+    return {
+        "game": "clubs",
+        "declarer": 1,
+        "matadors": 1,
+        "card_points": points,
+        "counted_side": counted_side,
+        "schneider": level,
+        "result": "won" if declarer >= 61 else "lost",
+        **rest,
+    }
 
 
 def test_the_skat_pack_makes_every_total_but_1_and_119() -> None:
@@ -244,17 +266,16 @@ def test_a_schwarz_declarer_keeps_at_most_the_skat(count: int) -> None:
     most = sum(sorted((skat.SKAT_POINTS(card) for card in SKAT_PACK), reverse=True)[:2])
     setup = setup_for("skat", count)
     assert verdict(setup, skat_entry(most, schneider="schwarz")).ok
-    assert refused_on(verdict(setup, skat_entry(most + 1, schneider="schwarz"))) == [
-        "schneider"]
+    assert refused_on(verdict(setup, skat_entry(most + 1, schneider="schwarz"))) == ["schneider"]
 
 
 # ---------------------------------------------------------------- Calabrasella
 
 CALABRASELLA_COUNTS = get("calabrasella").player_counts
-CALABRASELLA_CARDS = achievable_totals(pack_40_no_eight_to_ten(),
-                                       calabrasella.CALABRASELLA_POINTS)
+CALABRASELLA_CARDS = achievable_totals(pack_40_no_eight_to_ten(), calabrasella.CALABRASELLA_POINTS)
 CALABRASELLA_TOTALS = CALABRASELLA_CARDS | {
-    points + calabrasella.CALABRASELLA_LAST_TRICK for points in CALABRASELLA_CARDS}
+    points + calabrasella.CALABRASELLA_LAST_TRICK for points in CALABRASELLA_CARDS
+}
 
 
 def played(points: int, **rest: Any) -> dict[str, Any]:
@@ -287,8 +308,9 @@ def test_a_claim_keeps_the_last_trick_for_the_player(count: int) -> None:
     assert refused_on(verdict(setup, played(last - 1, **claim))) == ["points"]
     most = max(CALABRASELLA_CARDS)
     assert verdict(setup, played(most, counted_side="adversaries", **claim)).ok
-    assert refused_on(verdict(setup, played(most + 1, counted_side="adversaries",
-                                            **claim))) == ["points"]
+    assert refused_on(verdict(setup, played(most + 1, counted_side="adversaries", **claim))) == [
+        "points"
+    ]
 
 
 # ---------------------------------------------------------------- Troggu
@@ -320,11 +342,19 @@ def test_the_troggu_points_keep_to_the_pack_and_the_tapp(count: int, contract: s
     def entry(points: int, side: str) -> dict[str, Any]:
         return {"contract": contract, "player": 0, "points": points, "counted_side": side}
 
-    for points, side in ((least, "player"), (TROGGU_TOTAL, "player"),
-                         (TROGGU_TOTAL - least, "others"), (0, "others")):
+    for points, side in (
+        (least, "player"),
+        (TROGGU_TOTAL, "player"),
+        (TROGGU_TOTAL - least, "others"),
+        (0, "others"),
+    ):
         assert verdict(setup, entry(points, side)).ok, (points, side)
-    for points, side in ((least - 1, "player"), (TROGGU_TOTAL + 1, "player"),
-                         (TROGGU_TOTAL - least + 1, "others"), (-1, "others")):
+    for points, side in (
+        (least - 1, "player"),
+        (TROGGU_TOTAL + 1, "player"),
+        (TROGGU_TOTAL - least + 1, "others"),
+        (-1, "others"),
+    ):
         assert refused_on(verdict(setup, entry(points, side))) == ["points"], (points, side)
 
 
@@ -374,5 +404,5 @@ def test_a_card_outside_the_three_player_pack_is_no_runt() -> None:
     assert runt_problems(3, "6S") == []
     assert runt_problems(3, "JH") == []
     assert runt_problems(3, "7S") == [
-        "Trick 1: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or Tens."]
-
+        "Trick 1: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or Tens."
+    ]

@@ -52,8 +52,10 @@ def option_variants(game: Game, count: int) -> list[dict[str, Any]]:
     """Every combination of the CHOICE and BOOLEAN options; other options at their default."""
     options = game.options(count)
     switchable = [o for o in options if o.kind in (FieldKind.CHOICE, FieldKind.BOOLEAN)]
-    values = [[c.value for c in o.choices] if o.kind is FieldKind.CHOICE else [True, False]
-              for o in switchable]
+    values = [
+        [c.value for c in o.choices] if o.kind is FieldKind.CHOICE else [True, False]
+        for o in switchable
+    ]
     variants = []
     for combination in itertools.product(*values):
         chosen = dict(zip((o.name for o in switchable), combination, strict=True))
@@ -104,8 +106,9 @@ def random_value(spec: Field, rng: random.Random, count: int) -> Any:
     if spec.kind is FieldKind.SEAT:
         return rng.randrange(count)
     if spec.kind is FieldKind.INTEGER:
-        return rng.randint(int(spec.minimum or 0), int(spec.maximum if spec.maximum is not None
-                                                       else 1000))
+        return rng.randint(
+            int(spec.minimum or 0), int(spec.maximum if spec.maximum is not None else 1000)
+        )
     if spec.kind is FieldKind.HALF:
         low, high = int((spec.minimum or 0) * 2), int((spec.maximum or 1000) * 2)
         return rng.randint(low, high) / 2
@@ -128,7 +131,7 @@ def random_tricks(spec: Field, rng: random.Random, count: int) -> list[dict[str,
     card_parts = [part.name for part in spec.parts if part.kind is FieldKind.CARD]
     if not card_parts or rng.random() < 0.3:
         dealt = rng.sample(pack, min(len(pack), total * count))
-        return [{"cards": dealt[i * count:(i + 1) * count]} for i in range(total)]
+        return [{"cards": dealt[i * count : (i + 1) * count]} for i in range(total)]
     even = total - total % count
     seats = [seat for seat in range(count) for _ in range(even // count)]
     rng.shuffle(seats)
@@ -142,8 +145,7 @@ def random_tricks(spec: Field, rng: random.Random, count: int) -> list[dict[str,
 
 
 def random_raw(game: Game, setup: Setup, rng: random.Random) -> dict[str, Any]:
-    raw = {spec.name: random_value(spec, rng, setup.player_count)
-           for spec in game.fields(setup)}
+    raw = {spec.name: random_value(spec, rng, setup.player_count) for spec in game.fields(setup)}
     if isinstance(game, PileGame) and rng.random() < 0.5:
         raw |= random_deal(game, setup, rng)
     return raw
@@ -160,10 +162,10 @@ def random_deal(game: PileGame, setup: Setup, rng: random.Random) -> dict[str, A
     rng.shuffle(pack)
     piles: list[list[Any]] = [[] for _ in names]
     holder = game.hand_dealer(State(setup)) if rules.to_dealer else rng.randrange(len(names))
-    piles[holder].extend(pack[:rules.discards])
-    rest = pack[rules.discards:]
+    piles[holder].extend(pack[: rules.discards])
+    rest = pack[rules.discards :]
     for start in range(0, rules.tricks * rules.trick_size, rules.trick_size):
-        piles[rng.randrange(len(names))].extend(rest[start:start + rules.trick_size])
+        piles[rng.randrange(len(names))].extend(rest[start : start + rules.trick_size])
     grid = set(rules.grid)
     raw: dict[str, Any] = {"method": "cards", "unit": "cards"}
     for index, cards in enumerate(piles):
@@ -171,15 +173,20 @@ def random_deal(game: PileGame, setup: Setup, rng: random.Random) -> dict[str, A
         raw |= {card_field_name(card): str(index) for card in cards if card in grid}
     if rules.discards and rng.random() < 0.3:  # in tricks won, the discards' pile named
         raw |= {"unit": "tricks", "discards_to": str(holder)}
-        raw |= {size_field_name(index): (len(cards) - (rules.discards if index == holder
-                                                       else 0)) // rules.trick_size
-                for index, cards in enumerate(piles)}
+        raw |= {
+            size_field_name(index): (len(cards) - (rules.discards if index == holder else 0))
+            // rules.trick_size
+            for index, cards in enumerate(piles)
+        }
     if rng.random() < 0.5:
         counting = game.counting(setup)
         raw["method"] = "points"
-        raw |= {count_field_name(index): counting.count(Pile(name, tuple(
-            card for card in cards if card in grid), len(cards))).points
-            for index, (name, cards) in enumerate(zip(names, piles, strict=True))}
+        raw |= {
+            count_field_name(index): counting.count(
+                Pile(name, tuple(card for card in cards if card in grid), len(cards))
+            ).points
+            for index, (name, cards) in enumerate(zip(names, piles, strict=True))
+        }
     return raw
 
 
@@ -207,8 +214,7 @@ ACCEPTED: dict[str, tuple[Entry, ...]] = {}
 
 def accepted_entries(game: Game, setup: Setup, seed: int = 7) -> list[Entry]:
     """The random entries the engine accepts at this table (drawn once per table)."""
-    key = json.dumps([game.slug, setup.players, setup.options, seed], sort_keys=True,
-                     default=str)
+    key = json.dumps([game.slug, setup.players, setup.options, seed], sort_keys=True, default=str)
     if key not in ACCEPTED:
         ACCEPTED[key] = tuple(draw_accepted(game, setup, seed))
     return list(ACCEPTED[key])
@@ -260,10 +266,30 @@ def test_accepted_entries_survive_a_form_round_trip(game: Game, setup: Setup) ->
 
 def garbage_values(rng: random.Random) -> list[Any]:
     """Values nobody should type: junk strings, non-numbers, huge numbers, wrong types."""
-    junk = ["".join(rng.choice("qzjxkwQZJXKW!?#@%&") for _ in range(rng.randint(1, 12)))
-            for _ in range(5)]
-    return [*junk, "", "   ", "-1", "1e309", "-1e309", "nan", "inf", "1" * 40, 10**30, -(10**30),
-            1.5, "0.25", [1, 2], {"a": 1}, None, True, False]
+    junk = [
+        "".join(rng.choice("qzjxkwQZJXKW!?#@%&") for _ in range(rng.randint(1, 12)))
+        for _ in range(5)
+    ]
+    return [
+        *junk,
+        "",
+        "   ",
+        "-1",
+        "1e309",
+        "-1e309",
+        "nan",
+        "inf",
+        "1" * 40,
+        10**30,
+        -(10**30),
+        1.5,
+        "0.25",
+        [1, 2],
+        {"a": 1},
+        None,
+        True,
+        False,
+    ]
 
 
 def is_blank(value: Any) -> bool:
@@ -272,8 +298,12 @@ def is_blank(value: Any) -> bool:
 
 def blank_allowed(spec: Field) -> bool:
     """Whether leaving `spec` blank is fine (a default, an optional field, "nobody", no)."""
-    return (spec.kind is FieldKind.BOOLEAN or spec.default is not None or not spec.required
-            or (spec.kind is FieldKind.SEAT and spec.none_label is not None))
+    return (
+        spec.kind is FieldKind.BOOLEAN
+        or spec.default is not None
+        or not spec.required
+        or (spec.kind is FieldKind.SEAT and spec.none_label is not None)
+    )
 
 
 def is_number_in_range(spec: Field, value: Any, step: float) -> bool:
@@ -346,7 +376,10 @@ def test_garbage_never_raises_and_is_refused_on_its_field(game: Game, setup: Set
             assert {problem.field for problem in checked.problems} <= names | {None}
             if should_refuse(spec, value, setup.player_count):
                 assert spec.name in {problem.field for problem in checked.problems}, (
-                    spec.name, value, checked.problems)
+                    spec.name,
+                    value,
+                    checked.problems,
+                )
             for problem in checked.problems:
                 assert problem.message.strip()
 
@@ -372,8 +405,7 @@ def test_describe_game_is_json_and_lists_every_field(game: Game) -> None:
     for variant in data["variants"]:
         count = variant["players"]
         options = game.options(count)
-        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
-                      default_options(options))
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(options))
         assert [o["name"] for o in variant["options"]] == [o.name for o in options]
         assert [f["name"] for f in variant["fields"]] == [f.name for f in game.fields(setup)]
 
@@ -389,8 +421,7 @@ def test_a_game_declares_what_the_pad_needs(game: Game) -> None:
     assert game.slug and game.name and game.player_counts
     for count in game.player_counts:
         options = game.options(count)
-        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
-                      default_options(options))
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(options))
         names = [spec.name for spec in game.fields(setup)]
         assert len(names) == len(set(names)), "field names must be unique"
         for spec in options:
@@ -403,21 +434,20 @@ def test_a_game_declares_what_the_pad_needs(game: Game) -> None:
 @pytest.mark.parametrize("game", every_game(), ids=lambda game: game.slug)
 def test_a_game_states_what_a_default_would_hide(game: Game) -> None:
     """zero_sum and scale are declared by the game itself, never inherited from the contract."""
-    declared = {name for klass in type(game).__mro__ if klass is not Game
-                for name in vars(klass)}
+    declared = {name for klass in type(game).__mro__ if klass is not Game for name in vars(klass)}
     assert {"zero_sum", "scale", "slug", "name", "player_counts"} <= declared
     assert all(1 <= count <= 10 for count in game.player_counts)
 
 
-@pytest.mark.parametrize("game", [g for g in every_game() if g.options_type is not None],
-                         ids=lambda game: game.slug)
+@pytest.mark.parametrize(
+    "game", [g for g in every_game() if g.options_type is not None], ids=lambda game: game.slug
+)
 def test_typed_options_match_the_declared_house_rules(game: Game) -> None:
     """Each house rule a game offers is a field of its typed options, with the same default."""
     typed = {spec.name: spec for spec in dataclasses.fields(game.options_type)}
     for count in game.player_counts:
         options = game.options(count)
-        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
-                      default_options(options))
+        setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(options))
         settings = game.settings(setup)
         for option in options:
             assert option.name in typed, option.name
@@ -433,8 +463,7 @@ def test_phases_split_the_fields_once_each(game: Game, setup: Setup) -> None:
 
 
 @pytest.mark.parametrize(("game", "setup"), tables())
-def test_a_session_of_accepted_hands_settles_or_says_it_does_not(game: Game,
-                                                                 setup: Setup) -> None:
+def test_a_session_of_accepted_hands_settles_or_says_it_does_not(game: Game, setup: Setup) -> None:
     """Replaying accepted hands in a row works hand after hand (a carried value included), and
     the settlement, where the game has one, squares every net."""
     state = State(setup)

@@ -1,7 +1,7 @@
 """The trick referee of every game already on the pad, and the request format they share.
 
 Every expected winner is worked out in the comment above it from the rules text or the standard
-rule RULINGS.md names; indices count from 0 = the card led.
+rule docs/rulings.md names; indices count from 0 = the card led.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from companion.kit.cards import parse
 
 def verdict(slug: str, cards: str, players: int = 4, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (cards in play order from the leader), through the request."""
-    answer, problems = judge_request(referee_for(slug), {"players": players,
-                                                         "cards": cards.split(), **request})
+    answer, problems = judge_request(
+        referee_for(slug), {"players": players, "cards": cards.split(), **request}
+    )
     assert problems == [], problems
     return answer["verdicts"][0]
 
@@ -41,8 +42,13 @@ TRICKS = [
     # Courts above pips: the Jack (the lowest court) beats the red Ace.
     pytest.param("french-tarot", "AH JH 10H 2C", {}, 1, id="tarot: a court over every pip"),
     # Option FFT: every suit Ten high, so in Hearts the Ten beats the Ace.
-    pytest.param("french-tarot", "10H AH 5H 2H", {"options": {"suit_order": "fft"}}, 0,
-                 id="tarot FFT: red Ten over red Ace"),
+    pytest.param(
+        "french-tarot",
+        "10H AH 5H 2H",
+        {"options": {"suit_order": "fft"}},
+        0,
+        id="tarot FFT: red Ten over red Ace",
+    ),
     # "If the trick is led with the excuse, the next player determines the suit": Hearts; the
     # King of Hearts wins; the King of Spades is off-suit.
     pytest.param("french-tarot", "EX 5H KS KH", {}, 3, id="tarot: Excuse led, next sets suit"),
@@ -56,57 +62,112 @@ TRICKS = [
     # Nobody follows: the card led wins (the hog).
     pytest.param("tantony", "6S 10H QD 2C", {}, 0, id="tantony: the hog"),
     # Skat, Hearts: the Jacks are the top trumps, Clubs, Spades, Hearts, Diamonds (ISkO).
-    pytest.param("skat", "AH JD 10H", {"players": 3, "context": {"game": "hearts"}}, 1,
-                 id="skat: a Jack over the Ace of trumps"),
-    pytest.param("skat", "JD JC JS", {"players": 3, "context": {"game": "clubs"}}, 1,
-                 id="skat: the Jack of Clubs is the highest"),
+    pytest.param(
+        "skat",
+        "AH JD 10H",
+        {"players": 3, "context": {"game": "hearts"}},
+        1,
+        id="skat: a Jack over the Ace of trumps",
+    ),
+    pytest.param(
+        "skat",
+        "JD JC JS",
+        {"players": 3, "context": {"game": "clubs"}},
+        1,
+        id="skat: the Jack of Clubs is the highest",
+    ),
     # Hearts trumps, Spades led: the Seven of Hearts trumps the Ace of Spades.
-    pytest.param("skat", "AS 7H 10S", {"players": 3, "context": {"game": "hearts"}}, 1,
-                 id="skat: a trump over the suit led"),
+    pytest.param(
+        "skat",
+        "AS 7H 10S",
+        {"players": 3, "context": {"game": "hearts"}},
+        1,
+        id="skat: a trump over the suit led",
+    ),
     # Suit order Ace, Ten, King: the Ten beats the King in Diamonds (a side suit in Clubs).
-    pytest.param("skat", "KD 10D 9D", {"players": 3, "context": {"game": "clubs"}}, 1,
-                 id="skat: the Ten over the King"),
+    pytest.param(
+        "skat",
+        "KD 10D 9D",
+        {"players": 3, "context": {"game": "clubs"}},
+        1,
+        id="skat: the Ten over the King",
+    ),
     # Grand: only the Jacks are trumps; a Jack of Diamonds beats the Ace of Hearts led.
-    pytest.param("skat", "AH JD 10H", {"players": 3, "context": {"game": "grand"}}, 1,
-                 id="skat grand: the Jacks alone are trumps"),
+    pytest.param(
+        "skat",
+        "AH JD 10H",
+        {"players": 3, "context": {"game": "grand"}},
+        1,
+        id="skat grand: the Jacks alone are trumps",
+    ),
     # Null: no trumps, Ace King Queen Jack Ten …: the Jack of Hearts beats the Ten of Hearts.
-    pytest.param("skat", "10H JH AS", {"players": 3, "context": {"game": "null"}}, 1,
-                 id="skat null: the Jack in its place, no trumps"),
+    pytest.param(
+        "skat",
+        "10H JH AS",
+        {"players": 3, "context": {"game": "null"}},
+        1,
+        id="skat null: the Jack in its place, no trumps",
+    ),
     # Calabrasella (Foster): Three, Two, Ace, King … Four; no trumps: the Three wins.
     pytest.param("calabrasella", "KH 3H AH", {"players": 3}, 1, id="calabrasella: the Three"),
-    pytest.param("calabrasella", "2H AH 3S", {"players": 3}, 0,
-                 id="calabrasella: the Two over the Ace, off-suit Three loses"),
+    pytest.param(
+        "calabrasella",
+        "2H AH 3S",
+        {"players": 3},
+        0,
+        id="calabrasella: the Two over the Ace, off-suit Three loses",
+    ),
     # Maw, Clubs trumps: the Jack of trumps ranks second only to the Five: over the Ace of
     # Hearts (third) and the King of trumps.
     pytest.param("maw", "AH JC KC 5S", {"context": {"trump": "C"}}, 1, id="maw: Jack of trumps"),
-    pytest.param("maw", "AH JC 5C AC", {"context": {"trump": "C"}}, 2,
-                 id="maw: the Five of trumps is the highest"),
+    pytest.param(
+        "maw",
+        "AH JC 5C AC",
+        {"context": {"trump": "C"}},
+        2,
+        id="maw: the Five of trumps is the highest",
+    ),
     # The Ace of Hearts is a trump, third: over the Ace of trumps (Clubs) and the King.
-    pytest.param("maw", "KC AC AH 2C", {"context": {"trump": "C"}}, 2,
-                 id="maw: the Ace of Hearts over the Ace of trumps"),
+    pytest.param(
+        "maw",
+        "KC AC AH 2C",
+        {"context": {"trump": "C"}},
+        2,
+        id="maw: the Ace of Hearts over the Ace of trumps",
+    ),
     # Diamonds trumps, Spades led: black pips "Ace is high and 10 is low": Ace > 2 > 10.
-    pytest.param("maw", "2S 10S AS KH", {"context": {"trump": "D"}}, 2,
-                 id="maw: black pips Ace high"),
+    pytest.param(
+        "maw", "2S 10S AS KH", {"context": {"trump": "D"}}, 2, id="maw: black pips Ace high"
+    ),
     # Red pips "The 10 is high and Ace is low" (Spades trumps): the Ten of Hearts beats the 2.
-    pytest.param("maw", "2H 10H 5H 3S", {"context": {"trump": "S"}}, 3,
-                 id="maw: a trump beats red pips"),
-    pytest.param("maw", "2D 10D 5D 3C", {"context": {"trump": "S"}}, 1,
-                 id="maw: red pips Ten high"),
+    pytest.param(
+        "maw", "2H 10H 5H 3S", {"context": {"trump": "S"}}, 3, id="maw: a trump beats red pips"
+    ),
+    pytest.param(
+        "maw", "2D 10D 5D 3C", {"context": {"trump": "S"}}, 1, id="maw: red pips Ten high"
+    ),
     # Whist: "the highest trump suited card"; else the highest of the suit led, Ace high.
-    pytest.param("whist", "AH 2S KH 3S", {"context": {"trump": "S"}}, 3,
-                 id="whist: the higher of two trumps"),
-    pytest.param("whist", "QH 2D AH KH", {"context": {"trump": "S"}}, 2,
-                 id="whist: no trump, Ace high"),
+    pytest.param(
+        "whist", "AH 2S KH 3S", {"context": {"trump": "S"}}, 3, id="whist: the higher of two trumps"
+    ),
+    pytest.param(
+        "whist", "QH 2D AH KH", {"context": {"trump": "S"}}, 2, id="whist: no trump, Ace high"
+    ),
     # Tarot pack: "the atouts are the trump suit": trump 1 beats the King of Hearts.
-    pytest.param("whist", "KH 1T EX CH", {"options": {"pack": "tarot"},
-                                          "context": {"trump": "none"}}, 1,
-                 id="whist tarot: an atout wins"),
+    pytest.param(
+        "whist",
+        "KH 1T EX CH",
+        {"options": {"pack": "tarot"}, "context": {"trump": "none"}},
+        1,
+        id="whist tarot: an atout wins",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("slug", "cards", "request_", "winner"), TRICKS)
-def test_each_rule_names_its_winner(slug: str, cards: str, request_: dict[str, Any],
-                                    winner: int) -> None:
+def test_each_rule_names_its_winner(
+    slug: str, cards: str, request_: dict[str, Any], winner: int
+) -> None:
     found = verdict(slug, cards, **{"players": 4, **request_})
     assert found["winner"] == winner
     assert found["card"] == cards.split()[winner]
@@ -114,63 +175,111 @@ def test_each_rule_names_its_winner(slug: str, cards: str, request_: dict[str, A
 
 
 def test_the_issue_s_own_example_reads_as_a_sentence() -> None:
-    found = verdict("maw", "AH JC KC 5S", names=["Ann", "Bob", "Cat", "Dan"],
-                    context={"trump": "C"})
-    assert found["words"] == ("Bob wins with the Jack of Clubs: in Maw the Jack of trumps ranks "
-                              "second only to the Five")
+    found = verdict(
+        "maw", "AH JC KC 5S", names=["Ann", "Bob", "Cat", "Dan"], context={"trump": "C"}
+    )
+    assert found["words"] == (
+        "Bob wins with the Jack of Clubs: in Maw the Jack of trumps ranks second only to the Five"
+    )
 
 
 def test_the_excuse_s_owner_keeps_it_and_owes_half_a_point() -> None:
     found = verdict("french-tarot", "5C 2C 3D EX")
     assert any("keeps it" in note and "half a point" in note for note in found["notes"])
     last = verdict("french-tarot", "5C 2C 3D EX", context={"last_trick": True})
-    assert last["notes"] == ["The Excuse was played on the last trick: it goes to the trick's "
-                             "winner."]
+    assert last["notes"] == [
+        "The Excuse was played on the last trick: it goes to the trick's winner."
+    ]
 
 
 def test_tantony_names_the_runt() -> None:
     assert verdict("tantony", "6S 10S QS 2S")["notes"] == [
-        "The runt, the lowest card of the suit led, is the Two of Spades."]
+        "The runt, the lowest card of the suit led, is the Two of Spades."
+    ]
 
 
 def test_the_winner_s_seat_follows_the_leader() -> None:
     # Bob (seat 1) leads; the 4th card (index 3) was played by seat (1 + 3) % 4 = 0, Ann.
-    found = verdict("whist", "AH 2S KH 3S", context={"trump": "S"}, leader=1,
-                    names=["Ann", "Bob", "Cat", "Dan"])
+    found = verdict(
+        "whist", "AH 2S KH 3S", context={"trump": "S"}, leader=1, names=["Ann", "Bob", "Cat", "Dan"]
+    )
     assert (found["winner"], found["winner_seat"]) == (3, 0)
     assert found["words"].startswith("Ann wins with the Three of Spades")
 
 
-@pytest.mark.parametrize(("slug", "request_", "message"), [
-    ("maw", {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "AH", "KC", "5S"]},
-     "The Ace of Hearts is played twice."),
-    ("maw", {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC"]},
-     "2 cards were given; a trick of Maw at 4 players has 4."),
-    ("maw", {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "ZZ", "KC", "5S"]},
-     "'ZZ' is not a card."),
-    ("skat", {"players": 3, "context": {"game": "clubs"}, "cards": ["2H", "JC", "AC"]},
-     "The Two of Hearts is not in the pack Skat is played with."),
-    ("maw", {"players": 11, "context": {"trump": "C"}, "cards": []},
-     "Maw is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players."),
-    ("maw", {"players": 4, "context": {"trump": "X"}, "cards": ["AH", "JC", "KC", "5S"]},
-     "Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."),
-    ("maw", {"players": 4, "context": {"trumps": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
-     "'trumps' is not part of the context of a trick of Maw."),
-    ("maw", {"players": "1" * 30, "cards": []}, "Maw is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 "
-                                                "players."),
-    ("whist", {"players": 4, "context": {"trump": "S"}, "cards": ["AH", "2S", "KH", "3S"],
-               "extra": 1}, "'extra' is not part of a referee request."),
-])
-def test_a_request_the_game_cannot_have_is_refused(slug: str, request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("slug", "request_", "message"),
+    [
+        (
+            "maw",
+            {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "AH", "KC", "5S"]},
+            "The Ace of Hearts is played twice.",
+        ),
+        (
+            "maw",
+            {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC"]},
+            "2 cards were given; a trick of Maw at 4 players has 4.",
+        ),
+        (
+            "maw",
+            {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "ZZ", "KC", "5S"]},
+            "'ZZ' is not a card.",
+        ),
+        (
+            "skat",
+            {"players": 3, "context": {"game": "clubs"}, "cards": ["2H", "JC", "AC"]},
+            "The Two of Hearts is not in the pack Skat is played with.",
+        ),
+        (
+            "maw",
+            {"players": 11, "context": {"trump": "C"}, "cards": []},
+            "Maw is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players.",
+        ),
+        (
+            "maw",
+            {"players": 4, "context": {"trump": "X"}, "cards": ["AH", "JC", "KC", "5S"]},
+            "Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣.",
+        ),
+        (
+            "maw",
+            {"players": 4, "context": {"trumps": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
+            "'trumps' is not part of the context of a trick of Maw.",
+        ),
+        (
+            "maw",
+            {"players": "1" * 30, "cards": []},
+            "Maw is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players.",
+        ),
+        (
+            "whist",
+            {
+                "players": 4,
+                "context": {"trump": "S"},
+                "cards": ["AH", "2S", "KH", "3S"],
+                "extra": 1,
+            },
+            "'extra' is not part of a referee request.",
+        ),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(
+    slug: str, request_: dict[str, Any], message: str
+) -> None:
     assert message in refused(slug, request_)
 
 
 def test_several_tricks_in_one_request() -> None:
-    answer, problems = judge_request(referee_for("skat"), {
-        "players": 3, "context": {"game": "null"},
-        "tricks": [{"cards": ["10H", "JH", "AS"]},
-                   {"cards": ["AS", "JD", "JC"], "context": {"game": "grand"}}]})
+    answer, problems = judge_request(
+        referee_for("skat"),
+        {
+            "players": 3,
+            "context": {"game": "null"},
+            "tricks": [
+                {"cards": ["10H", "JH", "AS"]},
+                {"cards": ["AS", "JD", "JC"], "context": {"game": "grand"}},
+            ],
+        },
+    )
     assert problems == []
     # Null: the Jack over the Ten; Grand: the Jack of Clubs is the highest trump.
     assert [v["winner"] for v in answer["verdicts"]] == [1, 2]
@@ -181,13 +290,15 @@ def test_every_pack_reads_back_and_every_card_can_be_judged(referee) -> None:
     """Each card of every pack reads back from its code the game's way, and a trick of the
     right size built from the pack is judged without raising."""
     count = referee.player_counts[0]
-    context = {f.name: (f.choices[0].value if f.choices else f.default)
-               for f in referee.context_fields(count)}
+    context = {
+        f.name: (f.choices[0].value if f.choices else f.default)
+        for f in referee.context_fields(count)
+    }
     pack = referee.pack(count, context)
     assert all(referee.read(card.code, context) == card for card in pack)
     size = referee.cards_in_trick(count, context)
     for start in range(0, len(pack) - size + 1, size):
-        referee.judge(pack[start:start + size], context)
+        referee.judge(pack[start : start + size], context)
 
 
 def test_cards_read_as_codes() -> None:
@@ -199,18 +310,32 @@ def test_cards_read_as_codes() -> None:
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
-@pytest.mark.parametrize(("slug", "cards", "context", "winner"), [
-    # "At four players a trick has three cards (the dealer sits out)". Ann (seat 0) deals, Cid
-    # (2) leads: Cid, Dee, then Bob (Ann passed over). Diamonds trumps, Spades led: "Ace, Ten,
-    # King" (ISkO), so Bob's Ace wins.
-    pytest.param("skat", "KS 10S AS", {"game": "diamonds"}, "Bob wins with the Ace of Spades",
-                 id="skat at four: Bob's Ace, Ann sitting out"),
-    # Calabrasella (Foster): Three, Two, Ace, … ; Cid's King, Dee's Two, Bob's Three wins.
-    pytest.param("calabrasella", "KS 2S 3S", {}, "Bob wins with the Three of Spades",
-                 id="calabrasella at four: Bob's Three, Ann sitting out"),
-])
-def test_at_four_the_trick_passes_over_the_dealer(slug: str, cards: str,
-                                                  context: dict[str, Any], winner: str) -> None:
+@pytest.mark.parametrize(
+    ("slug", "cards", "context", "winner"),
+    [
+        # "At four players a trick has three cards (the dealer sits out)". Ann (seat 0) deals, Cid
+        # (2) leads: Cid, Dee, then Bob (Ann passed over). Diamonds trumps, Spades led: "Ace, Ten,
+        # King" (ISkO), so Bob's Ace wins.
+        pytest.param(
+            "skat",
+            "KS 10S AS",
+            {"game": "diamonds"},
+            "Bob wins with the Ace of Spades",
+            id="skat at four: Bob's Ace, Ann sitting out",
+        ),
+        # Calabrasella (Foster): Three, Two, Ace, … ; Cid's King, Dee's Two, Bob's Three wins.
+        pytest.param(
+            "calabrasella",
+            "KS 2S 3S",
+            {},
+            "Bob wins with the Three of Spades",
+            id="calabrasella at four: Bob's Three, Ann sitting out",
+        ),
+    ],
+)
+def test_at_four_the_trick_passes_over_the_dealer(
+    slug: str, cards: str, context: dict[str, Any], winner: str
+) -> None:
     found = verdict(slug, cards, players=4, context=context, names=NAMES, leader=2, dealer=0)
     assert (found["winner"], found["winner_seat"]) == (2, 1)
     assert found["words"].startswith(winner)
@@ -228,28 +353,42 @@ def test_at_three_nobody_sits_out() -> None:
     assert found["winner_seat"] == 0
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"leader": 2}, "Say who deals: at 4 players of Skat the dealer sits out."),
-    ({"leader": 0, "dealer": 0}, "The dealer sits this hand out, so cannot lead."),
-    ({"leader": 1, "dealer": 4}, "The dealer is a seat at this table."),
-])
-def test_at_four_the_dealer_is_needed_and_cannot_lead(request_: dict[str, Any],
-                                                      message: str) -> None:
-    assert message in refused("skat", {"players": 4, "context": {"game": "diamonds"},
-                                       "cards": ["KS", "10S", "AS"], **request_})
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({"leader": 2}, "Say who deals: at 4 players of Skat the dealer sits out."),
+        ({"leader": 0, "dealer": 0}, "The dealer sits this hand out, so cannot lead."),
+        ({"leader": 1, "dealer": 4}, "The dealer is a seat at this table."),
+    ],
+)
+def test_at_four_the_dealer_is_needed_and_cannot_lead(
+    request_: dict[str, Any], message: str
+) -> None:
+    assert message in refused(
+        "skat",
+        {"players": 4, "context": {"game": "diamonds"}, "cards": ["KS", "10S", "AS"], **request_},
+    )
 
 
 def test_at_four_a_trick_of_four_cards_is_refused() -> None:
-    assert refused("skat", {"players": 4, "dealer": 0, "leader": 1,
-                            "context": {"game": "diamonds"},
-                            "cards": ["KS", "10S", "AS", "QS"]}) == [
-        "4 cards were given; a trick of Skat at 4 players has 3."]
+    assert refused(
+        "skat",
+        {
+            "players": 4,
+            "dealer": 0,
+            "leader": 1,
+            "context": {"game": "diamonds"},
+            "cards": ["KS", "10S", "AS", "QS"],
+        },
+    ) == ["4 cards were given; a trick of Skat at 4 players has 3."]
 
 
 def test_the_games_listing_says_where_the_dealer_sits_out() -> None:
     variants = describe_referee(referee_for("skat"))["variants"]
     assert [(v["players"], v["dealer_sits_out"], v["cards_in_trick"]) for v in variants] == [
-        (3, False, 3), (4, True, 3)]
+        (3, False, 3),
+        (4, True, 3),
+    ]
 
 
 # ---------------------------------------------------------------- Whist with a tarot pack
@@ -263,16 +402,18 @@ def test_whist_with_a_tarot_pack_words_the_black_suits_ten_high() -> None:
     found = verdict("whist", "AS 10S 5S 2S", **TAROT_WHIST)
     assert found["winner"] == 1
     assert "Ace high" not in found["rule"]
-    assert found["rule"].endswith("the black suits rank King, Queen, Knight, Jack, then the Ten "
-                                  "highest of the pips")
+    assert found["rule"].endswith(
+        "the black suits rank King, Queen, Knight, Jack, then the Ten highest of the pips"
+    )
 
 
 def test_whist_with_a_tarot_pack_words_the_red_suits_ace_high() -> None:
     # Red: "1, or Ace, is the highest ranking pip and 10 is the lowest": the Ace (card 2) wins.
     found = verdict("whist", "10H AH 5H 2H", **TAROT_WHIST)
     assert found["winner"] == 1
-    assert found["rule"].endswith("the red suits rank King, Queen, Knight, Jack, then the Ace "
-                                  "highest of the pips")
+    assert found["rule"].endswith(
+        "the red suits rank King, Queen, Knight, Jack, then the Ace highest of the pips"
+    )
 
 
 def test_whist_with_a_standard_pack_is_still_ace_high() -> None:
@@ -281,9 +422,15 @@ def test_whist_with_a_standard_pack_is_still_ace_high() -> None:
 
 def test_whist_with_a_tarot_pack_refuses_a_trump_suit() -> None:
     # "If this is the case, the atouts are the trump suit": Hearts as trumps cannot be.
-    assert refused("whist", {"players": 4, "options": {"pack": "tarot"},
-                             "context": {"trump": "H"}, "cards": ["5H", "10H", "KH", "2T"]}) == [
-        "With a tarot pack the atouts are the trumps: choose no trump suit."]
+    assert refused(
+        "whist",
+        {
+            "players": 4,
+            "options": {"pack": "tarot"},
+            "context": {"trump": "H"},
+            "cards": ["5H", "10H", "KH", "2T"],
+        },
+    ) == ["With a tarot pack the atouts are the trumps: choose no trump suit."]
 
 
 # ---------------------------------------------------------------- Troggu's Excuse
@@ -293,5 +440,7 @@ def test_troggu_s_excuse_is_exchanged_for_a_one_point_card() -> None:
     # Seed 002, Troggu: "Atouts 2-20 are worth 1 point each ... Pips are worth 1 point each":
     # no card is worth half a point, so the Excuse's owner gives a 1-point card.
     notes = verdict("troggu", "5C EX 6C 2T")["notes"]
-    assert notes == ["The Excuse never wins: its owner keeps it among their own tricks and "
-                     "gives the winner a card worth 1 point in exchange (when they have one)."]
+    assert notes == [
+        "The Excuse never wins: its owner keeps it among their own tricks and "
+        "gives the winner a card worth 1 point in exchange (when they have one)."
+    ]

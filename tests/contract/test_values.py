@@ -93,8 +93,7 @@ def test_lines_given_later_are_made_once_when_first_read_and_read_as_a_tuple() -
     assert result.lines == ("line 0", "line 1") and result.lines is result.lines
     assert calls == [2]
     assert result.facts == {"made": True}
-    assert result == HandResult((1, -1), ("line 0", "line 1"), "headline",
-                                facts={"made": True})
+    assert result == HandResult((1, -1), ("line 0", "line 1"), "headline", facts={"made": True})
 
 
 def test_facts_left_out_are_a_fresh_empty_mapping() -> None:
@@ -153,8 +152,9 @@ def test_a_result_from_shared_makers_reads_as_one_given_laters() -> None:
     the result) reads as `hand_result` given a `Later` per field: equal, same repr, the lines
     a tuple, each made once when first read, and as pickled before anything was read."""
     quick = hand_result_from((5, -5), ("abc", 2), LETTERS, WORD, COUNTED)
-    plain = hand_result((5, -5), Later(_letters, "abc", 2), Later(_word, "abc", 2),
-                        Later(_counted, "abc", 2))
+    plain = hand_result(
+        (5, -5), Later(_letters, "abc", 2), Later(_word, "abc", 2), Later(_counted, "abc", 2)
+    )
     copied = pickle.loads(pickle.dumps(quick))
     assert quick.lines == ("a", "b") and quick.lines is quick.lines
     assert (quick.headline, quick.facts) == ("abcabc", {"abc": 2})

@@ -34,8 +34,10 @@ CHROMIUM_ARGS = [
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test in this folder e2e, and skip them all when there is no Chromium."""
     here = Path(__file__).parent
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed: the e2e tests need Debian's "
-                                   "Chromium (no browser is ever downloaded)")
+    skip = pytest.mark.skip(
+        reason=f"{CHROMIUM} is not installed: the e2e tests need Debian's "
+        "Chromium (no browser is ever downloaded)"
+    )
     for item in items:
         if here not in Path(str(item.fspath)).parents:
             continue
@@ -56,8 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     """Headless Debian Chromium, driven by Playwright (one for the whole run)."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 
@@ -65,8 +68,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser, server: str) -> Iterator[Page]:
     """A fresh phone (390×844, touch, its own cookies) whose relative URLs go to the server."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  base_url=server)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
     context.set_default_timeout(5_000)
     tab = context.new_page()
     yield tab
@@ -80,8 +82,14 @@ def screens() -> Path:
     return SCREENS
 
 
-def start_game(page: Page, game: str, names: list[str], *, options: dict[str, str] | None = None,
-               screenshot: Path | None = None) -> str:
+def start_game(
+    page: Page,
+    game: str,
+    names: list[str],
+    *,
+    options: dict[str, str] | None = None,
+    screenshot: Path | None = None,
+) -> str:
     """Start a session through /new as a player does: tap the game and the player count, type
     the names, pick house rules (select values by option key); returns the pad's URL."""
     page.goto("/new")

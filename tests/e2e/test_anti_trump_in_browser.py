@@ -1,6 +1,6 @@
 """Two rounds of the anti-trump game kept on a phone-sized Chromium against the real server.
 
-Worked by hand from the text (seed 003) and RULINGS.md "The anti-trump game (003)": bids 0 to
+Worked by hand from the text (seed 003) and docs/rulings.md "The anti-trump game (003)": bids 0 to
 5, five tricks a round; round 1 exchanges 4 cards to the left, round 2 4 to the right; by
 default an exact bid scores 10 + bid, a missed bid 0 (a house rule: the text has no scoring).
 
@@ -39,13 +39,11 @@ def totals(page: Page) -> list[str]:
 
 def field_order(page: Page) -> list[str]:
     """The entry form's fields, top to bottom."""
-    return page.locator("#entry-form .field").evaluate_all(
-        "els => els.map(e => e.dataset.field)")
+    return page.locator("#entry-form .field").evaluate_all("els => els.map(e => e.dataset.field)")
 
 
 def test_a_round_bids_first_then_tricks_at_phone_size(page: Page, screens: Path) -> None:
-    start_game(page, "Anti-Trump", NAMES,
-               screenshot=screens / "anti-trump-new-session.png")
+    start_game(page, "Anti-Trump", NAMES, screenshot=screens / "anti-trump-new-session.png")
     status = page.locator("#status")
     expect(status).to_contain_text("Round 1 of 9 · 4 cards to the left")
     expect(status).to_contain_text("House rule (the text has no scoring)")
@@ -62,8 +60,9 @@ def test_a_round_bids_first_then_tricks_at_phone_size(page: Page, screens: Path)
 
     # The bids saved are shown above the tricks' form, with the round and its exchange.
     ended = page.locator(".ended-phase")
-    expect(ended).to_contain_text("Anti-trump suit: Spades ♠ · Bob bids: 2 · Cat bids: 0 · "
-                                  "Ann bids: 1")
+    expect(ended).to_contain_text(
+        "Anti-trump suit: Spades ♠ · Bob bids: 2 · Cat bids: 0 · Ann bids: 1"
+    )
     expect(status).to_contain_text("Round 1 of 9 · 4 cards to the left")
     assert field_order(page) == ["took_1", "took_2", "took_0"]
     page.screenshot(path=str(screens / "anti-trump-tricks.png"), full_page=True)
@@ -93,7 +92,8 @@ def test_a_round_bids_first_then_tricks_at_phone_size(page: Page, screens: Path)
         chip(page, f"took_{seat}", 2)
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator("#field-took_2 .error")).to_contain_text(
-        "The tricks add up to 2 + 2 + 2 = 6; a round has 5 tricks")
+        "The tricks add up to 2 + 2 + 2 = 6; a round has 5 tricks"
+    )
     page.screenshot(path=str(screens / "anti-trump-tricks-refused.png"), full_page=True)
     assert totals(page) == ["11", "0", "0"]
 

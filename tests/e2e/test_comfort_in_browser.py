@@ -27,10 +27,10 @@ COUNTS = (600, 593, 586, 579, 572, 565)
 score wins"): 17 hands of these counts make 10,200, 10,081, 9,962, 9,843, 9,724 and 9,605."""
 
 
-def test_the_dark_theme_follows_the_system(browser: Browser, server: str,
-                                           screens: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server,
-                                  color_scheme="dark")
+def test_the_dark_theme_follows_the_system(browser: Browser, server: str, screens: Path) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=server, color_scheme="dark"
+    )
     page = context.new_page()
     start_game(page, "War", ["Ann", "Bob"])
     background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
@@ -43,8 +43,10 @@ def test_the_dark_theme_follows_the_system(browser: Browser, server: str,
 
 def test_the_light_theme_is_the_default(page: Page) -> None:
     start_game(page, "War", ["Ann", "Bob"])
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == \
-        "rgb(244, 241, 234)"  # --bg in the light theme
+    assert (
+        page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        == "rgb(244, 241, 234)"
+    )  # --bg in the light theme
 
 
 def test_the_screen_is_kept_awake_on_the_pad(page: Page) -> None:
@@ -72,8 +74,9 @@ def six_at_ten_thousand(tmp_path: Path) -> Iterator[str]:
         yield f"{base_url}/s/{token}"
 
 
-def test_six_five_digit_scores_fit_a_narrow_phone(browser: Browser, six_at_ten_thousand: str,
-                                                  screens: Path) -> None:
+def test_six_five_digit_scores_fit_a_narrow_phone(
+    browser: Browser, six_at_ten_thousand: str, screens: Path
+) -> None:
     context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(six_at_ten_thousand)

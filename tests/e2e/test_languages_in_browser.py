@@ -6,9 +6,9 @@ The words asserted are the pages' own (companion/translations/<lang>/ui.po); the
 messages (refusals, arithmetic lines) are translated by their own catalogues. Long German words
 must not widen the page beyond the phone's 390 pixels.
 
-French Tarot, hand 1 (RULINGS.md "French Tarot", 4 players): Anne takes a Garde with 2 bouts and
+French Tarot, hand 1 (docs/rulings.md "French Tarot", 4 players): Anne takes a Garde with 2 bouts and
 47 points; target 41, made by 6: (25 + 6) × 2 = 62 from each defender, Anne +3 × 62 = +186.
-Skat, game 1 (RULINGS.md "Skat"): Bob plays ♣ with 1, bid 24, 75 card points, won:
+Skat, game 1 (docs/rulings.md "Skat"): Bob plays ♣ with 1, bid 24, 75 card points, won:
 (1 + 1) × 12 = 24 on Bob's list.
 """
 
@@ -34,8 +34,9 @@ def phone_in(browser: Browser, server: str) -> Iterator:
     contexts = []
 
     def phone(locale: str) -> Page:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                      base_url=server, locale=locale)
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, base_url=server, locale=locale
+        )
         context.set_default_timeout(5_000)
         contexts.append(context)
         return context.new_page()
@@ -111,13 +112,16 @@ def test_a_french_tarot_evening_in_french(phone_in, screens: Path) -> None:
     page.fill("#points", "47")
     chip(page, "bouts", 2)
     expect(page.locator("#preview .pp strong")).to_have_text(
-        ["+186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"])
+        ["+186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"]
+    )
     page.get_by_role("button", name="Enregistrer la donne 1").click()
     expect(page.locator("#toast")).to_contain_text(
-        f"Donne 1 enregistrée\u00a0: Anne +186, Bruno {MINUS}62, Chloé {MINUS}62, Denis {MINUS}62.")
+        f"Donne 1 enregistrée\u00a0: Anne +186, Bruno {MINUS}62, Chloé {MINUS}62, Denis {MINUS}62."
+    )
     expect(page.get_by_role("button", name="Annuler la donne 1")).to_have_count(2)
     expect(page.locator("#standings .total")).to_have_text(
-        ["186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"])
+        ["186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"]
+    )
 
     # Hand 2 refused: more card points than the 91 of the pack. The game's refusal stands
     # beside the points; the page around it stays French.
@@ -130,7 +134,8 @@ def test_a_french_tarot_evening_in_french(phone_in, screens: Path) -> None:
     expect(page.locator("#field-points .error")).to_be_visible()
     expect(page.locator("#points")).to_have_value("95")
     expect(page.locator("#standings .total")).to_have_text(
-        ["186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"])
+        ["186", f"{MINUS}62", f"{MINUS}62", f"{MINUS}62"]
+    )
     expect_fits_the_phone(page)
     page.screenshot(path=str(screens / "fr-tarot-pad.png"), full_page=True)
 
@@ -163,7 +168,8 @@ def test_a_skat_list_in_german(phone_in, screens: Path) -> None:
     fill_names(page, ["Ann", "Bob", "Bob"])
     page.get_by_role("button", name="Partie beginnen").click()
     expect(page.locator("#err-name-2")).to_have_text(
-        "Bob sitzt schon am Tisch: jeder Platz braucht einen eigenen Namen.")
+        "Bob sitzt schon am Tisch: jeder Platz braucht einen eigenen Namen."
+    )
     expect_fits_the_phone(page)
     page.screenshot(path=str(screens / "de-new-session-refused.png"), full_page=True)
 
@@ -208,12 +214,15 @@ def test_a_skat_list_in_german(phone_in, screens: Path) -> None:
 
     # The longest words a German label may bring (a compound, no space to break at) wrap
     # inside their chip, button, legend and table heading instead of widening the page.
-    page.evaluate("""word => {
+    page.evaluate(
+        """word => {
         for (const selector of ['#field-game label.chip span', '#entry button.primary',
                                 '#field-declarer legend', '#hands th', '.actions a',
                                 '#status .deal']) {
             document.querySelector(selector).textContent = word;
         }
-    }""", LONG_WORD)
+    }""",
+        LONG_WORD,
+    )
     expect_fits_the_phone(page)
     page.screenshot(path=str(screens / "de-skat-long-words.png"), full_page=True)

@@ -20,8 +20,7 @@ LIVE_WITHIN_MS = 2_500  # a poll every 2 s, and the answer's round trip
 @pytest.fixture
 def second_phone(browser: Browser, server: str) -> Iterator[Page]:
     """Another phone at the table: its own context, so its own cookies."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  base_url=server)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
     context.set_default_timeout(5_000)
     yield context.new_page()
     context.close()
@@ -34,15 +33,17 @@ def save_war_game(page: Page, winner: str, number: int) -> None:
     expect(page.locator("#toast")).to_contain_text(f"Hand {number} saved")
 
 
-def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
-                                               screens: Path) -> None:
+def test_a_save_on_one_phone_reaches_the_other(
+    page: Page, second_phone: Page, screens: Path
+) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"])
     second_phone.goto(pad_url)
     expect(second_phone.locator("#standings .total")).to_have_text(["0", "0"])
 
     save_war_game(page, "Bob", 1)  # Bob won a game: 0, 1
     expect(second_phone.locator("#standings .total")).to_have_text(
-        ["0", "1"], timeout=LIVE_WITHIN_MS)
+        ["0", "1"], timeout=LIVE_WITHIN_MS
+    )
     expect(second_phone.locator("#hands tbody")).to_have_count(1)
     expect(second_phone.get_by_role("button", name="Save hand 2")).to_be_visible()
 
@@ -50,7 +51,8 @@ def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
     second_phone.locator("#field-winner label.chip:has-text('Ann')").click()
     save_war_game(page, "Bob", 2)
     expect(second_phone.locator("#standings .total")).to_have_text(
-        ["0", "2"], timeout=LIVE_WITHIN_MS)
+        ["0", "2"], timeout=LIVE_WITHIN_MS
+    )
     note = second_phone.locator("#live-note")
     expect(note).to_contain_text("the next is hand 3")
     expect(second_phone.locator("#field-winner input[value='0']")).to_be_checked()  # kept
@@ -70,12 +72,13 @@ def test_a_save_on_one_phone_reaches_the_other(page: Page, second_phone: Page,
 
 
 def test_an_open_settlement_stays_open_and_follows_another_phones_save(
-        page: Page, second_phone: Page) -> None:
+    page: Page, second_phone: Page
+) -> None:
     from tests.e2e.test_pad_in_browser import fill_hand, save_hand
 
     pad_url = start_game(page, "French Tarot", ["Ann", "Bob", "Cat", "Dan"])
     second_phone.goto(pad_url)
-    # Hand 1 (RULINGS.md's worked numbers): Ann's garde, 47 points with 2 bouts, target 41,
+    # Hand 1 (docs/rulings.md's worked numbers): Ann's garde, 47 points with 2 bouts, target 41,
     # made by 6: (25 + 6) × 2 = 62 from each defender.
     fill_hand(page, contract="Garde", taker="Ann", points="47", bouts=2)
     save_hand(page, 1)
@@ -92,8 +95,9 @@ def test_an_open_settlement_stays_open_and_follows_another_phones_save(
     expect(second_phone.locator("#settlement-body")).to_contain_text("Bob pays Ann 155")
 
 
-def test_another_phone_joins_by_the_code_on_the_page(page: Page, second_phone: Page,
-                                                      screens: Path) -> None:
+def test_another_phone_joins_by_the_code_on_the_page(
+    page: Page, second_phone: Page, screens: Path
+) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"])
     page.wait_for_load_state("networkidle")  # the preview's first answer moves what is below
     page.locator("#join summary").click()
@@ -133,7 +137,8 @@ def test_sign_off_another_phone_agrees(page: Page, second_phone: Page, screens: 
 
 
 def test_the_same_hand_choice_discards_and_the_history_names_the_phones(
-        page: Page, second_phone: Page, screens: Path) -> None:
+    page: Page, second_phone: Page, screens: Path
+) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"])
     second_phone.goto(pad_url)
     for phone, name in ((page, "Ann"), (second_phone, "Bob")):
@@ -161,14 +166,17 @@ def test_the_same_hand_choice_discards_and_the_history_names_the_phones(
     page.screenshot(path=str(screens / "history-who.png"), full_page=True)
 
 
-def test_a_tablet_shows_the_form_beside_the_hands(browser: Browser, server: str,
-                                                  screens: Path) -> None:
+def test_a_tablet_shows_the_form_beside_the_hands(
+    browser: Browser, server: str, screens: Path
+) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 768}, base_url=server)
     tablet = context.new_page()
     start_game(tablet, "War", ["Ann", "Bob"])
     save_war_game(tablet, "Ann", 1)
-    entry, hands = tablet.locator("#entry").bounding_box(), \
-        tablet.locator("#hands-section").bounding_box()
+    entry, hands = (
+        tablet.locator("#entry").bounding_box(),
+        tablet.locator("#hands-section").bounding_box(),
+    )
     assert entry["x"] + entry["width"] <= hands["x"]  # side by side, the form on the left
     assert abs(entry["y"] - hands["y"]) < 40
     tablet.screenshot(path=str(screens / "tablet.png"))

@@ -2,7 +2,7 @@
 typed by their cards and tapped by their counts, two refusals, the board redrawn after every
 trick, the game won in the middle of a deal.
 
-Worked out by hand from RULINGS.md ("Marmalade": 5 to a trick won with a trump, else 2; plus 2
+Worked out by hand from docs/rulings.md ("Marmalade": 5 to a trick won with a trump, else 2; plus 2
 a trump, the winning one included, and 1 a court card; 61 holes as the option) and the text's
 orders (red suits K, Q, J, A, 2 … 10; black suits K, Q, J, 10 … 2, A). Hearts are trumps; Ann,
 listed first, leads trick 1, and the winner of each trick leads the next.
@@ -79,16 +79,29 @@ def expect_board(page: Page, holes: list[int]) -> None:
     expect(page.locator("#standings .seat .total")).to_have_text([str(h) for h in holes])
 
 
-X = {0: "14.0", 3: "29.1", 11: "69.5", 13: "79.6", 21: "120.0", 26: "145.3", 36: "195.8",
-     48: "256.4", 61: "322.0"}
+X = {
+    0: "14.0",
+    3: "29.1",
+    11: "69.5",
+    13: "79.6",
+    21: "120.0",
+    26: "145.3",
+    36: "195.8",
+    48: "256.4",
+    61: "322.0",
+}
 """Where a peg in hole h is drawn: 14 + 308 h / 61, to a tenth (3 → 14 + 15.15; 36 → 14 +
 181.77; 48 → 14 + 242.36)."""
 
 
 def test_a_game_to_61_holes_on_a_phone(page: Page, screens: Path) -> None:
-    start_game(page, "Marmalade", NAMES,
-               options={"opt-marmalade-trump": "H", "opt-marmalade-board": "61"},
-               screenshot=screens / "marmalade-new.png")
+    start_game(
+        page,
+        "Marmalade",
+        NAMES,
+        options={"opt-marmalade-trump": "H", "opt-marmalade-board": "61"},
+        screenshot=screens / "marmalade-new.png",
+    )
     expect(page.locator("#board")).to_have_attribute("data-holes", "61")
     expect(page.locator("#status")).to_contain_text("Ann leads")
     expect(page.locator("#status")).to_contain_text("Hearts ♥ are trumps")
@@ -99,7 +112,8 @@ def test_a_game_to_61_holes_on_a_phone(page: Page, screens: Path) -> None:
     by_cards(page, "KS 3H QH", BOB)
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#field-winner .error")).to_contain_text(
-        "The cards give the trick to Cat, not Bob")
+        "The cards give the trick to Cat, not Bob"
+    )
     page.screenshot(path=str(screens / "marmalade-refused.png"), full_page=True)
     tap_seat(page, "winner", CAT)
     expect(page.locator("#preview")).to_contain_text("5 + 4 + 2 = 11 holes")
@@ -110,8 +124,7 @@ def test_a_game_to_61_holes_on_a_phone(page: Page, screens: Path) -> None:
     # Trick 2: a card typed twice is refused on the cards; then the right cards, Cat leading.
     by_cards(page, "10S JS 10S")
     page.get_by_role("button", name="Save hand 2").click()
-    expect(page.locator("#field-cards .error")).to_contain_text(
-        "The Ten of Spades is played twice")
+    expect(page.locator("#field-cards .error")).to_contain_text("The Ten of Spades is played twice")
     by_cards(page, "10S JS 2S")
     save(page, 2)
     expect_board(page, [3, 0, 11])
@@ -145,10 +158,12 @@ def test_a_game_to_61_holes_on_a_phone(page: Page, screens: Path) -> None:
     # before the end of the deal. No form is left for a tenth trick.
     by_counts(page, BOB, trumps=3, courts=3)
     expect(page.locator("#preview")).to_contain_text(
-        "Bob: hole 48 + 14 = 62, past the last hole: the peg stops in hole 61 (13 holes)")
+        "Bob: hole 48 + 14 = 62, past the last hole: the peg stops in hole 61 (13 holes)"
+    )
     page.get_by_role("button", name="Save hand 9").click()
     expect(page.locator("#status")).to_contain_text(
-        "Game over. Bob reached hole 61, the last hole, and wins.")
+        "Game over. Bob reached hole 61, the last hole, and wins."
+    )
     expect_board(page, [21, 61, 11])
     expect(page.locator("#board g.lane[data-won=true]")).to_have_attribute("data-name", "Bob")
     expect(page.locator("#entry-form")).to_have_count(0)

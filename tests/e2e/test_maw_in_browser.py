@@ -1,6 +1,6 @@
 """Three Maw deals kept on a phone-sized Chromium against the real server: the pool carries.
 
-Worked by hand from RULINGS.md ("Maw (Spoil Five)") and docs/rules/maw.md, default house rules
+Worked by hand from docs/rulings.md ("Maw (Spoil Five)") and docs/rules/maw.md, default house rules
 (ante 2, dealer's stake 2, three tricks take the pool). Ann, Bob, Cat, Dan; Ann deals first.
 
     deal  deals  tricks (A B C D)  first three        pool in play        result
@@ -33,8 +33,15 @@ def chip(page: Page, field: str, value: str | int) -> None:
     page.locator(f"#field-{field} label.chip:has(input[value='{value}'])").click()
 
 
-def enter_deal(page: Page, *, trump: str, tricks: list[int], robbed: int | str = "none",
-               first_three: int | str = "none", jink: str = "none") -> None:
+def enter_deal(
+    page: Page,
+    *,
+    trump: str,
+    tricks: list[int],
+    robbed: int | str = "none",
+    first_three: int | str = "none",
+    jink: str = "none",
+) -> None:
     """Fill the entry form as a Maw player does: every answer a tap."""
     chip(page, "trump", trump)
     chip(page, "robbed", robbed)

@@ -1,6 +1,6 @@
 """A Noddy hand entered by its cards on a phone-sized Chromium, through the real form and keypad.
 
-Ann is listed first, so she deals hand 1 and Bob counts first. Worked by hand (RULINGS.md
+Ann is listed first, so she deals hand 1 and Bob counts first. Worked by hand (docs/rulings.md
 "Noddy: as written"; courts count 10):
 
     turn-up 5♠
@@ -50,17 +50,28 @@ def save(page: Page, number: int) -> None:
 
 
 def test_a_hand_entered_by_its_cards_on_the_keypad(page: Page, screens: Path) -> None:
-    start_game(page, "Noddy", ["Ann", "Bob"], options={"opt-noddy-target": "31"},
-               screenshot=screens / "noddy-new.png")
+    start_game(
+        page,
+        "Noddy",
+        ["Ann", "Bob"],
+        options={"opt-noddy-target": "31"},
+        screenshot=screens / "noddy-new.png",
+    )
     expect(page.locator("#status")).to_contain_text("Bob counts first")
     expect(page.locator("#turn_up")).to_have_class("noddy-slot active")
     page.screenshot(path=str(screens / "noddy-empty.png"))
 
     # The turn-up, then Ann's three, then Bob's three: each box is chosen by itself in turn.
     tap_cards(page, "5S 5H 10C KC 7H 8H 9H")
-    for box, code in (("turn_up", "5S"), ("p0_card1", "5H"), ("p0_card2", "10C"),
-                      ("p0_card3", "KC"), ("p1_card1", "7H"), ("p1_card2", "8H"),
-                      ("p1_card3", "9H")):
+    for box, code in (
+        ("turn_up", "5S"),
+        ("p0_card1", "5H"),
+        ("p0_card2", "10C"),
+        ("p0_card3", "KC"),
+        ("p1_card1", "7H"),
+        ("p1_card2", "8H"),
+        ("p1_card3", "9H"),
+    ):
         expect(page.locator(f"#{box}")).to_have_value(code)
     last_card(page, 1)
     preview = page.locator("#preview")
@@ -80,8 +91,9 @@ def test_a_hand_entered_by_its_cards_on_the_keypad(page: Page, screens: Path) ->
     last_card(page, 0)
     page.get_by_role("button", name="Save hand 2").click()
     error = page.locator("#err-p0_card1")
-    expect(error).to_contain_text("5♠ (the Five of Spades) is entered twice: it is already "
-                                  "the turn-up")
+    expect(error).to_contain_text(
+        "5♠ (the Five of Spades) is entered twice: it is already the turn-up"
+    )
     page.screenshot(path=str(screens / "noddy-card-twice.png"), full_page=True)
 
     # The quick entry: Ann's points clear her boxes; Bob's points.

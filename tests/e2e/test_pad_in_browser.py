@@ -1,6 +1,6 @@
 """The score pad in a real phone-sized Chromium against the real server (`companion serve`).
 
-Every expected number is worked out by hand in the comments, from RULINGS.md (French Tarot):
+Every expected number is worked out by hand in the comments, from docs/rulings.md (French Tarot):
 per-defender score s = ((25 + margin) × sign + petit) × multiplier + poignées + chelem; targets
 36/41/51/56 for 3/2/1/0 bouts; margin = ceil(|points − target|); multipliers 1/2/4/6.
 4 players: taker +3s, each defender −s. 5 players: taker +2s, partner +s, 3 defenders −s each;
@@ -58,9 +58,18 @@ def tap_seat(page: Page, field: str, seat: int) -> None:
     page.locator(f"#field-{field} label.chip:has(input[value='{seat}'])").click()
 
 
-def fill_hand(page: Page, *, contract: str, taker: str, points: str, bouts: int,
-              counted: str = "The taker's side", petit: str | None = None,
-              king: str | None = None, partner: str | None = None) -> None:
+def fill_hand(
+    page: Page,
+    *,
+    contract: str,
+    taker: str,
+    points: str,
+    bouts: int,
+    counted: str = "The taker's side",
+    petit: str | None = None,
+    king: str | None = None,
+    partner: str | None = None,
+) -> None:
     """Fill the entry form the way a player does: chips tapped, points typed."""
     tap(page, "contract", contract)
     tap(page, "taker", taker)
@@ -99,8 +108,9 @@ def expect_preview(page: Page, lines: list[str], points: list[int]) -> None:
 def expect_row(page: Page, number: int, points: list[int], running: list[int]) -> None:
     """Hand `number`'s row: each seat's points for the hand, then its running total."""
     cells = page.locator(f"#hand-{number} tr.pts td")
-    expect(cells).to_have_text([f"{signed(p)}{sheet(r)}" for p, r in zip(points, running,
-                                                                          strict=True)])
+    expect(cells).to_have_text(
+        [f"{signed(p)}{sheet(r)}" for p, r in zip(points, running, strict=True)]
+    )
     expect(cells.locator(".run")).to_have_text([sheet(r) for r in running])
 
 
@@ -119,9 +129,16 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
     # Hand 1: Ann, Garde, 2 bouts, 47 points. Target 41, made by 6: (25 + 6) × 2 = 62.
     # Ann +3 × 62 = +186, the others −62 each. Totals 186, −62, −62, −62.
     fill_hand(page, contract="Garde", taker="Ann", points="47", bouts=2)
-    expect_preview(page, ["Garde with 2 bouts: target 41", "made by 6", "(25 + 6) × 2 = 62",
-                          "Each defender pays 62; Ann receives 3 × 62 = 186"],
-                   [186, -62, -62, -62])
+    expect_preview(
+        page,
+        [
+            "Garde with 2 bouts: target 41",
+            "made by 6",
+            "(25 + 6) × 2 = 62",
+            "Each defender pays 62; Ann receives 3 × 62 = 186",
+        ],
+        [186, -62, -62, -62],
+    )
     assert hand_count(page) == 0, "the preview must not save anything"
     page.evaluate("document.getElementById('entry-form').dataset.mark = 'hand 1'")
     save_hand(page, 1)
@@ -149,8 +166,7 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
     # Hand 2: Bob, Petite, 1 bout, 45 points. Target 51, failed by 6: −(25 + 6) × 1 = −31.
     # Bob −3 × 31 = −93, the others +31. Totals 217, −155, −31, −31.
     fill_hand(page, contract="Petite", taker="Bob", points="45", bouts=1)
-    expect_preview(page, ["failed by 6", f"{MINUS}(25 + 6) × 1 = {MINUS}31"],
-                   [31, -93, 31, 31])
+    expect_preview(page, ["failed by 6", f"{MINUS}(25 + 6) × 1 = {MINUS}31"], [31, -93, 31, 31])
     save_hand(page, 2)
     expect_totals(page, [217, -155, -31, -31])
     # The open settlement follows the save: Bob −155 pays Ann 155; Cat and Dan pay Ann 31 each
@@ -162,8 +178,14 @@ def test_four_players_enter_fix_and_undo(page: Page, screens: Path) -> None:
     # Hand 3: Cat, Garde sans, 3 bouts, 40.5 points, petit au bout to the taker's side.
     # Target 36, 4.5 over, rounded up for the side that scores: made by 5.
     # (25 + 5 + 10) × 4 = 160. Cat +480, the others −160. Totals 57, −315, 449, −191.
-    fill_hand(page, contract="Garde sans le chien", taker="Cat", points="40.5", bouts=3,
-              petit="The taker's side")
+    fill_hand(
+        page,
+        contract="Garde sans le chien",
+        taker="Cat",
+        points="40.5",
+        bouts=3,
+        petit="The taker's side",
+    )
     expect_preview(page, ["made by 5", "(25 + 5 + 10) × 4 = 160"], [-160, -160, 480, -160])
     save_hand(page, 3)
     expect_totals(page, [57, -315, 449, -191])
@@ -217,21 +239,32 @@ def test_five_players_with_a_called_king(page: Page) -> None:
 
     # Hand 1: Ann, Garde, calls the King of ♥, Cat holds it. 2 bouts, 50 points: target 41,
     # made by 9: (25 + 9) × 2 = 68. Ann +2 × 68 = +136, Cat +68, Bob, Dan and Eve −68 each.
-    fill_hand(page, contract="Garde", taker="Ann", king="King of ♥", partner="Cat",
-              points="50", bouts=2)
-    expect_preview(page, ["(25 + 9) × 2 = 68", "Ann receives 2 × 68 = 136, Cat (partner) 68"],
-                   [136, -68, 68, -68, -68])
+    fill_hand(
+        page, contract="Garde", taker="Ann", king="King of ♥", partner="Cat", points="50", bouts=2
+    )
+    expect_preview(
+        page,
+        ["(25 + 9) × 2 = 68", "Ann receives 2 × 68 = 136, Cat (partner) 68"],
+        [136, -68, 68, -68, -68],
+    )
     save_hand(page, 1)
     expect_totals(page, [136, -68, 68, -68, -68])
 
     # Hand 2: Bob, Petite, calls the King of ♠ but it is in his own hand: he plays alone.
     # 1 bout, 48 points: target 51, failed by 3: −(25 + 3) × 1 = −28.
     # Bob −4 × 28 = −112, everyone else +28. Totals 164, −180, 96, −40, −40.
-    fill_hand(page, contract="Petite", taker="Bob", king="King of ♠",
-              partner="Nobody — the King was in the taker's hand or the chien",
-              points="48", bouts=1)
-    expect_preview(page, [f"{MINUS}(25 + 3) × 1 = {MINUS}28", "Bob pays 4 × 28 = 112"],
-                   [28, -112, 28, 28, 28])
+    fill_hand(
+        page,
+        contract="Petite",
+        taker="Bob",
+        king="King of ♠",
+        partner="Nobody — the King was in the taker's hand or the chien",
+        points="48",
+        bouts=1,
+    )
+    expect_preview(
+        page, [f"{MINUS}(25 + 3) × 1 = {MINUS}28", "Bob pays 4 × 28 = 112"], [28, -112, 28, 28, 28]
+    )
     save_hand(page, 2)
     expect_totals(page, [164, -180, 96, -40, -40])
     expect(page.locator("#hand-2 summary")).to_contain_text("Bob alone")
@@ -241,10 +274,19 @@ def test_five_players_with_a_called_king(page: Page) -> None:
     # Target 41, made by 20: (25 + 20) × 6 = 270. Dan +540, Eve +270, Ann, Bob, Cat −270.
     # Totals: Ann 136 + 28 − 270 = −106; Bob −68 − 112 − 270 = −450;
     # Cat 68 + 28 − 270 = −174; Dan −68 + 28 + 540 = 500; Eve −68 + 28 + 270 = 230.
-    fill_hand(page, contract="Garde contre le chien", taker="Dan", king="King of ♣",
-              partner="Eve", counted="The defence", points="30", bouts=1)
-    expect_preview(page, ["91 − 30 = 61 points", "(25 + 20) × 6 = 270"],
-                   [-270, -270, -270, 540, 270])
+    fill_hand(
+        page,
+        contract="Garde contre le chien",
+        taker="Dan",
+        king="King of ♣",
+        partner="Eve",
+        counted="The defence",
+        points="30",
+        bouts=1,
+    )
+    expect_preview(
+        page, ["91 − 30 = 61 points", "(25 + 20) × 6 = 270"], [-270, -270, -270, 540, 270]
+    )
     save_hand(page, 3)
     expect_totals(page, [-106, -450, -174, 500, 230])
     expect_row(page, 3, [-270, -270, -270, 540, 270], [-106, -450, -174, 500, 230])
@@ -287,7 +329,8 @@ def test_nonsense_is_refused_beside_its_field(page: Page) -> None:
     tap(page, "bouts", "2")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#field-points .error")).to_have_text(
-        "Card points must be between 0 and 91.")
+        "Card points must be between 0 and 91."
+    )
     expect(page.locator("#points")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#points")).to_have_value("95")
     assert hand_count(page) == 0
@@ -332,12 +375,21 @@ def post_hands(page: Page, pad_url: str, hands: list[tuple[str, str, str]]) -> N
     token = page.locator("#entry input[name=csrf_token]").get_attribute("value")
     assert token
     for index, (contract, points, bouts) in enumerate(hands):
-        answer = page.request.post(f"{pad_url}/hands", form={
-            "csrf_token": token, "contract": contract, "taker": str(index % 4),
-            "counted_side": "taker", "points": points, "bouts": bouts,
-            "petit_au_bout": "none", "chelem": "none",
-            "expected_number": str(index + 1),  # as the page's form says it
-        }, headers={"HX-Request": "true"})
+        answer = page.request.post(
+            f"{pad_url}/hands",
+            form={
+                "csrf_token": token,
+                "contract": contract,
+                "taker": str(index % 4),
+                "counted_side": "taker",
+                "points": points,
+                "bouts": bouts,
+                "petit_au_bout": "none",
+                "chelem": "none",
+                "expected_number": str(index + 1),  # as the page's form says it
+            },
+            headers={"HX-Request": "true"},
+        )
         assert answer.status == 200, f"hand {index + 1}: {answer.status} {answer.text()[:300]}"
 
 
@@ -348,8 +400,9 @@ def test_a_pad_left_open_stays_folded_to_its_latest_hands(page: Page) -> None:
     post_hands(page, pad_url, TWENTY_HANDS[:LATEST_HANDS])
     page.reload()
     errors: list[str] = []  # what the page's scripts (htmx's, ours) complain of
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     assert hand_count(page) == LATEST_HANDS == 10
     expect(page.locator("#folded-hands")).to_have_count(0)
     # Hand 11 is TWENTY_HANDS[10]: Cat (seat 10 % 4 = 2), Garde sans, 40 points, 3 bouts.

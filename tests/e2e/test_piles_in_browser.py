@@ -1,5 +1,5 @@
 """Two Scarto hands kept on a phone-sized Chromium against the real server: one by the points,
-one by the cards through the tap grid (RULINGS.md "The tarot family: counting piles").
+one by the cards through the tap grid (docs/rulings.md "The tarot family: counting piles").
 
     hand  deals  entered         piles                              counts        scores
       1   Ann    by the points   Ann 30, Bob 20, Cat the rest       30, 20, 28    +4, −6, +2

@@ -31,8 +31,10 @@ def test_a_maw_trick_on_the_card_grid(page: Page, screens: Path) -> None:
     tap_cards(page, ["AH", "JC", "KC", "5S"])
     page.get_by_role("button", name="Who wins?").click()
     verdict = page.locator(".verdict-words")
-    expect(verdict).to_have_text("Player 2 wins with the Jack of Clubs: in Maw the Jack of "
-                                 "trumps ranks second only to the Five")
+    expect(verdict).to_have_text(
+        "Player 2 wins with the Jack of Clubs: in Maw the Jack of "
+        "trumps ranks second only to the Five"
+    )
     expect(verdict).to_be_in_viewport()
     page.screenshot(path=str(screens / "referee-maw.png"), full_page=True)
 

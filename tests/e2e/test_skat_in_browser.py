@@ -1,6 +1,6 @@
 """An evening's Skat list of six games kept on a phone-sized Chromium against the real server.
 
-Every number is worked out by hand from the ISkO game value (RULINGS.md "Skat"): suit base
+Every number is worked out by hand from the ISkO game value (docs/rulings.md "Skat"): suit base
 values ♦ 9, ♥ 10, ♠ 11, ♣ 12, Grand 24, Null 23; multiplier = matadors + 1 (game) + 1 hand
 + 1 schneider; a lost game counts −2 × its value; an overbid game is lost, valued at the lowest
 multiple of its base value that reaches the bid. Only the declarer's score goes on the list.
@@ -42,9 +42,19 @@ def chip(page: Page, field: str, value: str | int) -> None:
     page.locator(f"#field-{field} label.chip:has(input[value='{value}'])").click()
 
 
-def enter_game(page: Page, *, game: str, declarer: int, result: str, bid: int = 18,
-               matadors: int | None = None, without: bool = False, hand: bool = False,
-               points: int | None = None, schneider: str = "none") -> None:
+def enter_game(
+    page: Page,
+    *,
+    game: str,
+    declarer: int,
+    result: str,
+    bid: int = 18,
+    matadors: int | None = None,
+    without: bool = False,
+    hand: bool = False,
+    points: int | None = None,
+    schneider: str = "none",
+) -> None:
     """Fill the entry form as a Skat player does: chips tapped, numbers typed."""
     chip(page, "game", game)
     chip(page, "declarer", declarer)
@@ -79,18 +89,26 @@ def test_a_list_of_six_games_and_its_settlement(page: Page, screens: Path) -> No
     save(page, 1)
     enter_game(page, game="grand", declarer=CAT, matadors=2, points=61, result="won")
     save(page, 2)
-    enter_game(page, game="hearts", declarer=ANN, matadors=2, without=True, points=59,
-               result="lost")
+    enter_game(
+        page, game="hearts", declarer=ANN, matadors=2, without=True, points=59, result="lost"
+    )
     save(page, 3)
     enter_game(page, game="null", declarer=BOB, result="won")
     save(page, 4)
-    enter_game(page, game="spades", declarer=CAT, matadors=1, hand=True, points=92,
-               schneider="schneider", result="won")
+    enter_game(
+        page,
+        game="spades",
+        declarer=CAT,
+        matadors=1,
+        hand=True,
+        points=92,
+        schneider="schneider",
+        result="won",
+    )
     save(page, 5)
 
     # Game 6 is overbid: marked won, the referee refuses it and says why; nothing is saved.
-    enter_game(page, game="diamonds", declarer=ANN, bid=24, matadors=1, points=70,
-               result="won")
+    enter_game(page, game="diamonds", declarer=ANN, bid=24, matadors=1, points=70, result="won")
     page.get_by_role("button", name="Save hand 6").click()
     expect(page.locator("#field-result .error")).to_contain_text("overbid")
     assert totals(page) == [f"{MINUS}60", "47", "116"]
@@ -114,5 +132,7 @@ def test_a_list_of_six_games_and_its_settlement(page: Page, screens: Path) -> No
     target = screens / "skat-summary.pdf"
     target.write_bytes(pdf)
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", str(target),
-                    str(screens / "skat-summary")], check=False)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", "-singlefile", str(target), str(screens / "skat-summary")],
+        check=False,
+    )

@@ -22,22 +22,39 @@ HANDS = [("0", "47"), ("1", "47"), ("0", "47")]
 # Cid and Dee −62 each hand → −62, −124, −186.
 
 
-def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, server: str,
-                                                            screens: Path) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  base_url=server, color_scheme="dark")
+def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(
+    browser: Browser, server: str, screens: Path
+) -> None:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=server, color_scheme="dark"
+    )
     context.set_default_timeout(5_000)
     page = context.new_page()
     problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     pad_url = start_game(page, "French Tarot", ["Zia", "Bob", "Cid", "Dee"])
     token = page.locator("#entry input[name=csrf_token]").get_attribute("value")
     for number, (taker, points) in enumerate(HANDS, start=1):
-        answer = page.request.post(f"{pad_url}/hands", form={
-            "csrf_token": token or "", "contract": "garde", "taker": taker,
-            "counted_side": "taker", "points": points, "bouts": "2", "petit_au_bout": "none",
-            "chelem": "none", "expected_number": str(number)}, headers={"HX-Request": "true"})
+        answer = page.request.post(
+            f"{pad_url}/hands",
+            form={
+                "csrf_token": token or "",
+                "contract": "garde",
+                "taker": taker,
+                "counted_side": "taker",
+                "points": points,
+                "bouts": "2",
+                "petit_au_bout": "none",
+                "chelem": "none",
+                "expected_number": str(number),
+            },
+            headers={"HX-Request": "true"},
+        )
         assert answer.status == 200, answer.text()[:300]
     page.reload()
     expect(page.locator("#chart-body svg")).to_have_count(0)  # not loaded before it is opened
@@ -48,7 +65,8 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(browser: Browser, s
     expect(chart.locator(".overlay circle")).to_have_count(3 * 4)  # a point per hand per seat
     expect(chart.locator(".overlay .serie-0 title").last).to_have_text("Zia after hand 3: 310")
     expect(chart.locator(".overlay .serie-2 title").last).to_have_text(
-        "Cid after hand 3: \u2212186")
+        "Cid after hand 3: \u2212186"
+    )
     stroke = chart.locator(".serie-0 .line").first.evaluate("e => getComputedStyle(e).stroke")
     ink = chart.locator("text").first.evaluate("e => getComputedStyle(e).fill")
     assert stroke == "rgb(255, 123, 107)"  # --series-0 in the dark theme

@@ -37,9 +37,20 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Annie", "Benny", "Connie", "Denny"]
 ANNIE, BENNY, CONNIE, DENNY = range(4)
 # Tricks 2–13 as (runt, seat that got it); trick 1 is entered with the referee.
-TRICKS = [("3H", ANNIE), ("6D", BENNY), ("4C", ANNIE), ("5S", DENNY), ("10H", CONNIE),
-          ("3D", BENNY), ("2C", ANNIE), ("4D", DENNY), ("7H", CONNIE), ("9C", DENNY),
-          ("8D", BENNY), ("JS", DENNY)]
+TRICKS = [
+    ("3H", ANNIE),
+    ("6D", BENNY),
+    ("4C", ANNIE),
+    ("5S", DENNY),
+    ("10H", CONNIE),
+    ("3D", BENNY),
+    ("2C", ANNIE),
+    ("4D", DENNY),
+    ("7H", CONNIE),
+    ("9C", DENNY),
+    ("8D", BENNY),
+    ("JS", DENNY),
+]
 
 
 def status(page: Page) -> str:

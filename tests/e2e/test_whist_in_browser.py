@@ -1,7 +1,7 @@
 """Whist on a phone-sized Chromium against the real server: a rubber scored in points, with
 honours, two hands entered through the real form (and one refused on the way).
 
-Worked by hand (the text, RULINGS.md "Whist", the Laws of Whist; docs/rules/whist.md):
+Worked by hand (the text, docs/rulings.md "Whist", the Laws of Whist; docs/rules/whist.md):
     hand  deals  trump  Ann & Cat  Bob & Dan  honours           score toward game 1
       –                  7          5                           refused: 7 + 5 = 12, not 13
       1   Ann    ♠      8          5          Ann & Cat three   8 − 6 = 2, + 2 honours: 4 – 0
@@ -27,8 +27,9 @@ def chip(page: Page, field: str, value: str) -> None:
     page.locator(f"#field-{field} label.chip:has(input[value='{value}'])").click()
 
 
-def enter_hand(page: Page, *, trump: str, ann_cat: int, bob_dan: int,
-               honours: str | None = None) -> None:
+def enter_hand(
+    page: Page, *, trump: str, ann_cat: int, bob_dan: int, honours: str | None = None
+) -> None:
     """Fill the entry form as the players do: the trump's chip, the two trick counts, and
     Ann & Cat's honours under the folded Honours heading."""
     chip(page, "trump", trump)
@@ -45,15 +46,18 @@ def save(page: Page, number: int) -> None:
 
 
 def test_two_hands_of_a_rubber_in_points(page: Page, screens: Path) -> None:
-    start_game(page, "Whist", ["Ann", "Bob", "Cat", "Dan"],
-               options={"opt-whist-match": "rubber-points", "opt-whist-honours": "y"})
+    start_game(
+        page,
+        "Whist",
+        ["Ann", "Bob", "Cat", "Dan"],
+        options={"opt-whist-match": "rubber-points", "opt-whist-honours": "y"},
+    )
     expect(page.locator("#status")).to_contain_text("Game 1 to 5: Ann & Cat 0 – Bob & Dan 0")
 
     # 7 + 5 = 12 tricks: refused beside Bob & Dan's count, nothing saved.
     enter_hand(page, trump="S", ann_cat=7, bob_dan=5)
     page.get_by_role("button", name="Save hand 1").click()
-    expect(page.locator("#field-tricks_2 .error")).to_contain_text(
-        "= 12 tricks, but a hand has 13")
+    expect(page.locator("#field-tricks_2 .error")).to_contain_text("= 12 tricks, but a hand has 13")
 
     enter_hand(page, trump="S", ann_cat=8, bob_dan=5, honours="three")
     save(page, 1)

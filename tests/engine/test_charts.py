@@ -30,11 +30,15 @@ def points_of(svg: str) -> dict[str, list[tuple[float, str]]]:
     return lines
 
 
-def assert_heights_follow(points: dict[str, list[tuple[float, str]]],
-                          totals: dict[str, list[int]]) -> None:
+def assert_heights_follow(
+    points: dict[str, list[tuple[float, str]]], totals: dict[str, list[int]]
+) -> None:
     """Every point sits at its total on one common scale (higher total, higher on the page)."""
-    pairs = [(total, height) for name, values in totals.items()
-             for total, (height, _) in zip(values, points[name], strict=True)]
+    pairs = [
+        (total, height)
+        for name, values in totals.items()
+        for total, (height, _) in zip(values, points[name], strict=True)
+    ]
     (low, low_y), (high, high_y) = min(pairs), max(pairs)
     assert high_y < low_y  # SVG heights grow downwards
     scale = (low_y - high_y) / (high - low)
@@ -51,7 +55,8 @@ def test_a_point_per_hand_per_seat_at_the_running_totals() -> None:
     for name, values in running.items():
         assert [title for _, title in points[name]] == [
             f"{name} after hand {n}: {str(v).replace('-', MINUS)}"
-            for n, v in enumerate(values, start=1)]
+            for n, v in enumerate(values, start=1)
+        ]
     assert_heights_follow(points, running)
 
 
@@ -59,7 +64,10 @@ def test_a_redeal_is_a_point_where_the_totals_stay() -> None:
     # Session A: Bob +180, +31, then a pass: 180, 211, 211.
     points = points_of(session_chart(SESSION_A.state))
     assert [title for _, title in points["Bob"]] == [
-        "Bob after hand 1: 180", "Bob after hand 2: 211", "Bob after hand 3: 211"]
+        "Bob after hand 1: 180",
+        "Bob after hand 2: 211",
+        "Bob after hand 3: 211",
+    ]
     assert len(points) == 4 and all(len(line) == 3 for line in points.values())
 
 
@@ -67,7 +75,9 @@ def test_fixed_sides_are_one_line_each() -> None:
     # Tantony in partnerships: Ann & Cat 28 + 31 = 59, Bob & Dan 15 + 17 = 32.
     points = points_of(session_chart(SESSION_D.state))
     assert [title for line in points.values() for _, title in line] == [
-        "Ann & Cat after hand 1: 59", "Bob & Dan after hand 1: 32"]
+        "Ann & Cat after hand 1: 59",
+        "Bob & Dan after hand 1: 32",
+    ]
 
 
 def test_the_svg_runs_loads_and_styles_nothing_of_its_own() -> None:

@@ -41,18 +41,22 @@ class Colour(StrEnum):
     RED = "red"
 
 
-@pytest.mark.parametrize("value", [
-    pytest.param((1, (2, 3)), id="tuples stay tuples"),
-    pytest.param([1, [2]], id="lists stay lists"),
-    pytest.param(Colour.RED, id="an enum stays an enum, not its text"),
-    pytest.param({0: "a", 1: "b"}, id="whole-number keys stay numbers"),
-    pytest.param({"$tuple": 1}, id="a key that looks like a tag"),
-    pytest.param(frozenset({"AS", "KH"}), id="a set of cards"),
-    pytest.param(40.5, id="half points"),
-    pytest.param((True, 1, None), id="a yes is not a 1"),
-    pytest.param(TrickRecord(("AS", "KS"), leader=0, won_by=1, parts=(("runt", 2),)),
-                 id="a trick"),
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param((1, (2, 3)), id="tuples stay tuples"),
+        pytest.param([1, [2]], id="lists stay lists"),
+        pytest.param(Colour.RED, id="an enum stays an enum, not its text"),
+        pytest.param({0: "a", 1: "b"}, id="whole-number keys stay numbers"),
+        pytest.param({"$tuple": 1}, id="a key that looks like a tag"),
+        pytest.param(frozenset({"AS", "KH"}), id="a set of cards"),
+        pytest.param(40.5, id="half points"),
+        pytest.param((True, 1, None), id="a yes is not a 1"),
+        pytest.param(
+            TrickRecord(("AS", "KS"), leader=0, won_by=1, parts=(("runt", 2),)), id="a trick"
+        ),
+    ],
+)
 def test_exact_data_reads_back_equal_and_of_the_same_types(value: Any) -> None:
     back = from_data(as_data(value))
     assert back == value
@@ -69,8 +73,10 @@ def shape(value: Any) -> Any:
     if isinstance(value, dict):
         return ("dict", tuple((shape(key), shape(item)) for key, item in value.items()))
     if is_dataclass(value):
-        return (type(value).__qualname__,
-                tuple(shape(getattr(value, spec.name)) for spec in fields(value)))
+        return (
+            type(value).__qualname__,
+            tuple(shape(getattr(value, spec.name)) for spec in fields(value)),
+        )
     return (type(value).__qualname__, repr(value))
 
 
@@ -79,10 +85,13 @@ def test_a_value_that_cannot_be_kept_exactly_is_refused() -> None:
         as_data(object())
 
 
-@pytest.mark.parametrize(("name", "why"), [
-    pytest.param("nosuch.module:Thing", "unknown module", id="a module outside the app"),
-    pytest.param("os:system", "no dataclass or enum", id="a function of a loaded module"),
-])
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        pytest.param("nosuch.module:Thing", "unknown module", id="a module outside the app"),
+        pytest.param("os:system", "no dataclass or enum", id="a function of a loaded module"),
+    ],
+)
 def test_data_naming_anything_but_the_apps_types_is_refused(name: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         from_data({"$enum": name, "value": "/"})
@@ -113,23 +122,26 @@ def test_every_games_scored_hands_read_back_exactly(game: Game, setup: Setup) ->
 def test_a_kept_hands_words_are_made_again_only_when_read() -> None:
     """Statistics read every hand's points, never its lines: a kept hand's lines, headline and
     facts come back as calls made when first read, and then read as the hand had them.
-    French Tarot, RULINGS.md's first example: a garde with 2 bouts and 47 points, +186."""
+    French Tarot, docs/rulings.md's first example: a garde with 2 bouts and 47 points, +186."""
     game, setup = get("french-tarot"), Setup("french-tarot", ("Ann", "Bob", "Cid", "Dee"))
-    entry = check_entry(game, State(setup), {"contract": "garde", "taker": "0",
-                                              "counted_side": "taker", "points": "47",
-                                              "bouts": "2"}).entry
+    entry = check_entry(
+        game,
+        State(setup),
+        {"contract": "garde", "taker": "0", "counted_side": "taker", "points": "47", "bouts": "2"},
+    ).entry
     hand = ScoredHand(1, entry, game.score(State(setup), entry))
     back = hand_from_text(hand_as_text(hand))
     kept = back.result.__dict__
-    assert {kept["lines"].__class__, kept["headline"].__class__, kept["facts"].__class__} == {
-        Later}
+    assert {kept["lines"].__class__, kept["headline"].__class__, kept["facts"].__class__} == {Later}
     assert back.result.points == (186, -62, -62, -62)
     assert back.result.lines == hand.result.lines and back == hand
 
 
 def test_problems_read_back_exactly() -> None:
-    problems = (Problem("tricks", "Trick 3 has two aces of spades.", part="cards", item=2),
-                Problem(None, "The game was over after hand 4."))
+    problems = (
+        Problem("tricks", "Trick 3 has two aces of spades.", part="cards", item=2),
+        Problem(None, "The game was over after hand 4."),
+    )
     assert problems_from_text(problems_as_text(problems)) == problems
 
 
@@ -175,8 +187,11 @@ def test_walking_every_hand_reads_in_chunks() -> None:
     shelf = Shelf(600)
     hands = StoredHands(600, shelf)
     assert [hand.number for hand in hands] == list(range(1, 601))
-    assert shelf.reads == [(0, FORWARD_CHUNK), (FORWARD_CHUNK, 2 * FORWARD_CHUNK),
-                           (2 * FORWARD_CHUNK, 600)]
+    assert shelf.reads == [
+        (0, FORWARD_CHUNK),
+        (FORWARD_CHUNK, 2 * FORWARD_CHUNK),
+        (2 * FORWARD_CHUNK, 600),
+    ]
 
 
 def test_a_prefix_is_the_session_before_a_hand_and_shares_what_was_read() -> None:
@@ -206,8 +221,15 @@ def test_a_message_is_kept_with_its_recipe_and_said_again_in_any_language() -> N
     from companion.kit.i18n import capital, t, tn
     from tests.kit.test_i18n import Shouting
 
-    line = capital(tn("{count} trick over {book} for {who}", "{count} tricks over {book} for {who}",
-                      2, book=t("the book"), who="Ann"))
+    line = capital(
+        tn(
+            "{count} trick over {book} for {who}",
+            "{count} tricks over {book} for {who}",
+            2,
+            book=t("the book"),
+            who="Ann",
+        )
+    )
     again = from_data(json.loads(json.dumps(as_data((line,)))))[0]
     assert again == "2 tricks over the book for Ann"
     assert again.said_in(Shouting()) == "2 TRICKS OVER THE BOOK FOR Ann"

@@ -20,13 +20,20 @@ GARDE_MADE = {"contract": "garde", "taker": "0", "points": "47", "bouts": "2"}
 def test_make_setup_fills_every_option_default() -> None:
     setup, problems = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"])
     assert problems == []
-    assert dict(setup.options) == {"hands": 0, "partnership": "called_king",
-                                   "poignee_thresholds": "fft"}
+    assert dict(setup.options) == {
+        "hands": 0,
+        "partnership": "called_king",
+        "poignee_thresholds": "fft",
+    }
 
 
 def test_make_setup_keeps_what_was_chosen() -> None:
-    setup, problems = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"],
-                                 {"hands": "20", "partnership": "alone"}, first_dealer=3)
+    setup, problems = make_setup(
+        "french-tarot",
+        ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        {"hands": "20", "partnership": "alone"},
+        first_dealer=3,
+    )
     assert problems == []
     assert setup.option("hands") == 20
     assert setup.option("partnership") == "alone"
@@ -41,8 +48,7 @@ def test_make_setup_refuses_a_wrong_player_count() -> None:
 
 
 def test_make_setup_refuses_a_bad_option_and_dealer() -> None:
-    setup, problems = make_setup("french-tarot", ["Ann", "Bob"], {"hands": "lots"},
-                                 first_dealer=2)
+    setup, problems = make_setup("french-tarot", ["Ann", "Bob"], {"hands": "lots"}, first_dealer=2)
     assert {problem.field for problem in problems} == {"hands", "first_dealer"}
     assert setup.option("hands") == 0
     assert setup.first_dealer == 0
@@ -77,8 +83,9 @@ def test_a_tables_fields_and_parser_are_built_once_per_setup() -> None:
     setup, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
     again, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
     five, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"])
-    alone, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"],
-                          {"partnership": "alone"})
+    alone, _ = make_setup(
+        "french-tarot", ["Ann", "Bob", "Cat", "Dan", "Eve"], {"partnership": "alone"}
+    )
     assert entry_fields(GAME, setup) is entry_fields(GAME, again)
     assert entry_reader(GAME, setup) is entry_reader(GAME, again)
     assert entry_fields(GAME, setup) == GAME.fields(setup)
@@ -97,10 +104,12 @@ def test_replay_scores_each_hand_as_check_entry_and_score_do() -> None:
         state = state.with_hand(ScoredHand(number, checked.entry, GAME.score(state, checked.entry)))
     assert replayed.state.hands == state.hands
     assert [hand.result.lines for hand in replayed.state.hands] == [
-        hand.result.lines for hand in state.hands]
+        hand.result.lines for hand in state.hands
+    ]
 
 
 # ---------------------------------------------------------------- a hand after the game's end
+
 
 def noddy_points(ann: int, bob: int, last: int) -> dict[str, object]:
     """A Noddy hand entered as each player's points; `last`: who played the last card (Go)."""
@@ -112,8 +121,11 @@ NODDY = make_setup("noddy", ["Ann", "Bob"])[0]  # as written: to 31, past it los
 # Bob counts 10, Ann 10 + 1 for the Go = 11. Hand 2: Bob deals, Ann counts first: 11 + 20 =
 # 31, the target exactly: Ann wins there (Bob's 2 is never counted). Hand 3 (4 and 4, Ann's
 # Go) was entered when hand 2 read 10 and 10 and the game went on.
-CORRECTED_NODDY = [(1, noddy_points(10, 10, 0)), (2, noddy_points(20, 2, 1)),
-                   (3, noddy_points(4, 4, 0))]
+CORRECTED_NODDY = [
+    (1, noddy_points(10, 10, 0)),
+    (2, noddy_points(20, 2, 1)),
+    (3, noddy_points(4, 4, 0)),
+]
 
 
 def test_a_hand_kept_after_a_correction_ended_the_game_counts_nothing() -> None:
@@ -123,8 +135,9 @@ def test_a_hand_kept_after_a_correction_ended_the_game_counts_nothing() -> None:
     assert get("noddy").outcome(replayed.state).text == "Ann reaches 31 and wins"
     kept = replayed.state.hands[-1].result
     assert kept.points == (0, 0)
-    assert kept.lines == ("The game was over after hand 2 (Ann reaches 31 and wins): this hand "
-                          "does not count",)
+    assert kept.lines == (
+        "The game was over after hand 2 (Ann reaches 31 and wins): this hand does not count",
+    )
     assert kept.redeal  # not a hand played
     assert replayed.state.hands_played == 2
 
@@ -141,8 +154,7 @@ def test_scoring_one_more_hand_after_the_end_names_the_hand_that_ended_it() -> N
 
 def test_a_table_that_never_ends_by_itself_is_not_asked_after_every_hand() -> None:
     assert not GAME.ends_by_itself(make_setup("french-tarot", ["A", "B", "C", "D"])[0])
-    assert GAME.ends_by_itself(make_setup("french-tarot", ["A", "B", "C", "D"],
-                                          {"hands": "5"})[0])
+    assert GAME.ends_by_itself(make_setup("french-tarot", ["A", "B", "C", "D"], {"hands": "5"})[0])
     assert not get("calabrasella").ends_by_itself(make_setup("calabrasella", ["A", "B", "C"])[0])
     assert get("noddy").ends_by_itself(NODDY)
     assert not get("war").ends_by_itself(make_setup("war", ["A", "B"])[0])  # no outcome of its own

@@ -30,26 +30,50 @@ from companion.engine.stats import (
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
 
 
-def play(key: str, started: str, slug: str, names: list[str], seats: list[int],
-         hands: list[dict[str, Any]], options: dict[str, Any] | None = None) -> SessionPlay:
+def play(
+    key: str,
+    started: str,
+    slug: str,
+    names: list[str],
+    seats: list[int],
+    hands: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+) -> SessionPlay:
     """A session replayed by the engine (every hand must be accepted), with its seating."""
     setup, problems = make_setup(slug, names, options)
     assert not problems
     replayed = replay(setup, list(enumerate(hands, start=1)))
     assert not replayed.problems, replayed.problems
     outcome = get(slug).outcome(replayed.state)
-    return session_play(key, started, replayed.state, outcome,
-                        {seat: (player,) for seat, player in enumerate(seats)})
+    return session_play(
+        key,
+        started,
+        replayed.state,
+        outcome,
+        {seat: (player,) for seat, player in enumerate(seats)},
+    )
 
 
 def tarot(contract: str, taker: int, points: int, bouts: int) -> dict[str, Any]:
-    return {"contract": contract, "taker": taker, "counted_side": "taker", "points": points,
-            "bouts": bouts, "petit_au_bout": "none", "chelem": "none"}
+    return {
+        "contract": contract,
+        "taker": taker,
+        "counted_side": "taker",
+        "points": points,
+        "bouts": bouts,
+        "petit_au_bout": "none",
+        "chelem": "none",
+    }
 
 
 def skat(game: str, declarer: int, matadors: int, points: int, result: str) -> dict[str, Any]:
-    return {"game": game, "declarer": declarer, "matadors": matadors, "card_points": points,
-            "result": result}
+    return {
+        "game": game,
+        "declarer": declarer,
+        "matadors": matadors,
+        "card_points": points,
+        "result": result,
+    }
 
 
 # Session A, French Tarot, seats Ann Bob Cat Dan:
@@ -59,9 +83,14 @@ def skat(game: str, declarer: int, matadors: int, points: int, result: str) -> d
 #     Ann −93, Bob +31, Cat +31, Dan +31.
 #  3. Everyone passes: a redeal, not a hand played.
 #  Totals Ann −153, Bob 211, Cat −29, Dan −29: not over (no agreed number), Bob leads.
-SESSION_A = play("A", "2026-01-10T20:00:00.000+00:00", "french-tarot",
-                 ["Ann", "Bob", "Cat", "Dan"], [ANN, BOB, CAT, DAN],
-                 [tarot("garde", 1, 46, 2), tarot("petite", 0, 45, 1), {"contract": "pass"}])
+SESSION_A = play(
+    "A",
+    "2026-01-10T20:00:00.000+00:00",
+    "french-tarot",
+    ["Ann", "Bob", "Cat", "Dan"],
+    [ANN, BOB, CAT, DAN],
+    [tarot("garde", 1, 46, 2), tarot("petite", 0, 45, 1), {"contract": "pass"}],
+)
 
 # Session B, French Tarot, seats Dan Cat Bob Ann (other seats than in A):
 #  1. Bob (seat 2) garde, 40 with 2 bouts: failed by 1: (25 + 1) × 2 = 52 a defender.
@@ -69,9 +98,14 @@ SESSION_A = play("A", "2026-01-10T20:00:00.000+00:00", "french-tarot",
 #  2. Cat (seat 1) garde sans, 56 with 3 bouts: target 36, made by 20: (25 + 20) × 4 = 180.
 #     Dan −180, Cat +540, Bob −180, Ann −180.
 #  Totals Dan −128, Cat 592, Bob −336, Ann −128: Cat leads.
-SESSION_B = play("B", "2026-02-05T20:00:00.000+00:00", "french-tarot",
-                 ["Dan", "Cat", "Bob", "Ann"], [DAN, CAT, BOB, ANN],
-                 [tarot("garde", 2, 40, 2), tarot("garde_sans", 1, 56, 3)])
+SESSION_B = play(
+    "B",
+    "2026-02-05T20:00:00.000+00:00",
+    "french-tarot",
+    ["Dan", "Cat", "Bob", "Ann"],
+    [DAN, CAT, BOB, ANN],
+    [tarot("garde", 2, 40, 2), tarot("garde_sans", 1, 56, 3)],
+)
 
 # Session C, Skat at three, seats Ann Bob Cat (ISkO, points in the declarer's column):
 #  1. Bob diamonds with 1, 61 points, won: (1 + 1) × 9 = 18.   Bob +18.
@@ -80,22 +114,54 @@ SESSION_B = play("B", "2026-02-05T20:00:00.000+00:00", "french-tarot",
 #  4. Everyone passes: written on the list as a game, nobody scores; nobody played it, so it
 #     is no hand played.
 #  Totals Ann −40, Bob 18, Cat 48: Cat leads.
-SESSION_C = play("C", "2026-01-20T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
-                 [ANN, BOB, CAT],
-                 [skat("diamonds", 1, 1, 61, "won"), skat("grand", 2, 1, 80, "won"),
-                  skat("hearts", 0, 1, 60, "lost"), {"game": "passed"}])
+SESSION_C = play(
+    "C",
+    "2026-01-20T20:00:00.000+00:00",
+    "skat",
+    ["Ann", "Bob", "Cat"],
+    [ANN, BOB, CAT],
+    [
+        skat("diamonds", 1, 1, 61, "won"),
+        skat("grand", 2, 1, 80, "won"),
+        skat("hearts", 0, 1, 60, "lost"),
+        {"game": "passed"},
+    ],
+)
 
 # Session D, Tantony at four in partnerships (Ann & Cat against Bob & Dan), one hand from the
 # face-up runts (the rules page's example):
 #  Ann 2♠ 2 + Q♥ 20 + 6♦ 6 = 28 (3 runts); Bob 5♣ 5 + 3♥ 3 + 7♠ 7 = 15 (3 runts);
 #  Cat 10♥ 10 + J♦ 15 + 6♥ 6 = 31 (3 runts); Dan 4♦ 4 + 3♣ 3 + 3♦ 3 + the Tantony card 7♣ 7
 #  = 17 (4 runts). Sides 59 to 32: below the sudden death of 60, so not over; Ann & Cat lead.
-TANTONY_RUNTS = [("2S", 0), ("QH", 0), ("6D", 0), ("5C", 1), ("3H", 1), ("7S", 1),
-                 ("10H", 2), ("JD", 2), ("6H", 2), ("4D", 3), ("3C", 3), ("3D", 3)]
-SESSION_D = play("D", "2026-01-25T20:00:00.000+00:00", "tantony", ["Ann", "Bob", "Cat", "Dan"],
-                 [ANN, BOB, CAT, DAN],
-                 [{"tricks": [*({"runt": runt, "to": seat} for runt, seat in TANTONY_RUNTS),
-                              {"runt": "7C", "won_by": 3}]}])
+TANTONY_RUNTS = [
+    ("2S", 0),
+    ("QH", 0),
+    ("6D", 0),
+    ("5C", 1),
+    ("3H", 1),
+    ("7S", 1),
+    ("10H", 2),
+    ("JD", 2),
+    ("6H", 2),
+    ("4D", 3),
+    ("3C", 3),
+    ("3D", 3),
+]
+SESSION_D = play(
+    "D",
+    "2026-01-25T20:00:00.000+00:00",
+    "tantony",
+    ["Ann", "Bob", "Cat", "Dan"],
+    [ANN, BOB, CAT, DAN],
+    [
+        {
+            "tricks": [
+                *({"runt": runt, "to": seat} for runt, seat in TANTONY_RUNTS),
+                {"runt": "7C", "won_by": 3},
+            ]
+        }
+    ],
+)
 
 ALL = [SESSION_A, SESSION_B, SESSION_C, SESSION_D]
 
@@ -137,8 +203,7 @@ def test_french_tarot_over_all_sessions() -> None:
 
 def test_french_tarot_contracts_taken_and_made() -> None:
     records = by_player(game_stats("french-tarot", ALL).records)
-    figures = {p: {f.heading: (f.value, f.out_of) for f in records[p].figures}
-               for p in records}
+    figures = {p: {f.heading: (f.value, f.out_of) for f in records[p].figures} for p in records}
     # Bob took two gardes: made in A (46 ≥ 41), failed in B (40 < 41).
     assert figures[BOB]["Garde"] == (1, 2)
     # Ann took one petite and failed it (45 < 51); Cat made her garde sans (56 ≥ 36).
@@ -191,29 +256,50 @@ def test_tantony_runts() -> None:
 def test_troggu_rappen_won_and_paid() -> None:
     # docs/rules/troggu.md: "with 58 or more the Tappist wins and receives the stake from each
     # other player" (stake 10 Rappen): Ann with 70 at four, +30; the others −10 each.
-    troggu = play("T", "2026-03-01T20:00:00.000+00:00", "troggu", ["Ann", "Bob", "Cat", "Dan"],
-                  [ANN, BOB, CAT, DAN],
-                  [{"contract": "tappist", "player": 0, "counted_side": "player",
-                    "points": 70}])
+    troggu = play(
+        "T",
+        "2026-03-01T20:00:00.000+00:00",
+        "troggu",
+        ["Ann", "Bob", "Cat", "Dan"],
+        [ANN, BOB, CAT, DAN],
+        [{"contract": "tappist", "player": 0, "counted_side": "player", "points": 70}],
+    )
     records = by_player(game_stats("troggu", [troggu]).records)
-    assert [(f.heading, f.value) for f in records[ANN].figures] == [("Rappen won", 30),
-                                                                    ("Rappen paid", 0)]
-    assert [(f.heading, f.value) for f in records[BOB].figures] == [("Rappen won", 0),
-                                                                    ("Rappen paid", -10)]
+    assert [(f.heading, f.value) for f in records[ANN].figures] == [
+        ("Rappen won", 30),
+        ("Rappen paid", 0),
+    ]
+    assert [(f.heading, f.value) for f in records[BOB].figures] == [
+        ("Rappen won", 0),
+        ("Rappen paid", -10),
+    ]
 
 
 def test_a_players_page_over_every_game() -> None:
     ann = player_stats(ANN, ALL)
-    assert [(r.game, r.sessions) for r in ann.records] == [("french-tarot", 2), ("skat", 1),
-                                                           ("tantony", 1)]
+    assert [(r.game, r.sessions) for r in ann.records] == [
+        ("french-tarot", 2),
+        ("skat", 1),
+        ("tantony", 1),
+    ]
     # In time order: A −153, C −40, D 28 (won with Cat), B −128.
     assert [(r.session, r.total, r.won) for r in ann.results] == [
-        ("A", -153, False), ("C", -40, False), ("D", 28, True), ("B", -128, False)]
+        ("A", -153, False),
+        ("C", -40, False),
+        ("D", 28, True),
+        ("B", -128, False),
+    ]
 
 
 def test_nobody_wins_a_session_without_a_hand() -> None:
-    empty = play("E", "2026-03-02T20:00:00.000+00:00", "french-tarot",
-                 ["Ann", "Bob", "Cat", "Dan"], [ANN, BOB, CAT, DAN], [])
+    empty = play(
+        "E",
+        "2026-03-02T20:00:00.000+00:00",
+        "french-tarot",
+        ["Ann", "Bob", "Cat", "Dan"],
+        [ANN, BOB, CAT, DAN],
+        [],
+    )
     assert empty.winners == ()
     assert by_player(game_stats("french-tarot", [empty]).records)[ANN].won == 0
     assert games_played([*ALL, empty])["french-tarot"] == 3
@@ -228,24 +314,35 @@ def test_nobody_wins_a_drawn_game() -> None:
     drawn = Outcome(True, (), "Draw: 156 each after four hands")
     level = HandResult((0, 0, 0, 0), (), "")
     state = State(setup, tuple(ScoredHand(n, {}, level) for n in range(1, 5)))
-    assert session_play("T", "2026-03-03T20:00:00.000+00:00", state, drawn,
-                        {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}).winners == ()
+    assert (
+        session_play(
+            "T",
+            "2026-03-03T20:00:00.000+00:00",
+            state,
+            drawn,
+            {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]},
+        ).winners
+        == ()
+    )
     # The same hands with the verdict unfinished: the level leaders, all four (the rule for a
     # session stopped while it was being played).
     going = Outcome(False, (0, 1, 2, 3), "")
-    assert session_play("T", "2026-03-03T20:00:00.000+00:00", state, going,
-                        {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}).winners == (0, 1, 2, 3)
+    assert session_play(
+        "T", "2026-03-03T20:00:00.000+00:00", state, going, {0: [ANN], 1: [BOB], 2: [CAT], 3: [DAN]}
+    ).winners == (0, 1, 2, 3)
 
 
-@pytest.mark.parametrize(("total", "hands", "shown"), [
-    (9, 4, "2.3"),    # 2.25: a half rounds up, as on paper (round() gave the even 2.2)
-    (1, 4, "0.3"),    # 0.25
-    (3, 4, "0.8"),    # 0.75
-    (-9, 4, "−2.3"),  # −2.25: the half away from zero, with a true minus
-    (12, 4, "3"),     # a whole average shows no ".0"
-])
-def test_an_average_is_rounded_to_a_tenth_as_on_paper(total: int, hands: int,
-                                                      shown: str) -> None:
+@pytest.mark.parametrize(
+    ("total", "hands", "shown"),
+    [
+        (9, 4, "2.3"),  # 2.25: a half rounds up, as on paper (round() gave the even 2.2)
+        (1, 4, "0.3"),  # 0.25
+        (3, 4, "0.8"),  # 0.75
+        (-9, 4, "−2.3"),  # −2.25: the half away from zero, with a true minus
+        (12, 4, "3"),  # a whole average shows no ".0"
+    ],
+)
+def test_an_average_is_rounded_to_a_tenth_as_on_paper(total: int, hands: int, shown: str) -> None:
     from companion.engine.stats import Record
 
     assert Record(ANN, "skat", 1, 0, hands, total, None, None).average_text == shown
@@ -257,10 +354,18 @@ def test_an_average_is_rounded_to_a_tenth_as_on_paper(total: int, hands: int,
 #  1. Ann clubs with 1, won: (1 + 1) × 12 = 24.   Ann +24.
 #  2. Everyone passes: on the list, but no game played.
 #  3. Bob Null (bid 23) lost: −2 × 23 = −46.       Bob −46.
-SKAT_PASSED = play("P", "2026-04-01T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
-                   [ANN, BOB, CAT],
-                   [skat("clubs", 0, 1, 70, "won"), {"game": "passed"},
-                    {"game": "null", "declarer": 1, "bid": 23, "result": "lost"}])
+SKAT_PASSED = play(
+    "P",
+    "2026-04-01T20:00:00.000+00:00",
+    "skat",
+    ["Ann", "Bob", "Cat"],
+    [ANN, BOB, CAT],
+    [
+        skat("clubs", 0, 1, 70, "won"),
+        {"game": "passed"},
+        {"game": "null", "declarer": 1, "bid": 23, "result": "lost"},
+    ],
+)
 
 
 def test_skats_passed_game_is_no_hand_played() -> None:
@@ -284,9 +389,14 @@ def test_skats_passed_game_is_no_hand_played() -> None:
 # Skat at four, Ann Bob Cat Dan, Ann deals first; the dealer sits the game out (ISkO):
 #  1. Ann deals and sits out; Bob clubs with 1, won: +24.
 #  2. Bob deals and sits out; Ann hearts with 1, 60 points, lost: −2 × 2 × 10 = −40.
-SKAT_FOUR = play("F", "2026-04-02T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat", "Dan"],
-                 [ANN, BOB, CAT, DAN],
-                 [skat("clubs", 1, 1, 70, "won"), skat("hearts", 0, 1, 60, "lost")])
+SKAT_FOUR = play(
+    "F",
+    "2026-04-02T20:00:00.000+00:00",
+    "skat",
+    ["Ann", "Bob", "Cat", "Dan"],
+    [ANN, BOB, CAT, DAN],
+    [skat("clubs", 1, 1, 70, "won"), skat("hearts", 0, 1, 60, "lost")],
+)
 
 
 def test_at_four_the_skat_dealer_sat_the_hand_out() -> None:
@@ -304,13 +414,18 @@ def test_at_four_the_skat_dealer_sat_the_hand_out() -> None:
 
 
 def test_points_from_a_hand_sat_out_count_in_the_average_not_as_a_hand() -> None:
-    # Seeger-Fabian at four (docs/rules/skat.md, RULINGS.md): a lost game pays each other
+    # Seeger-Fabian at four (docs/rules/skat.md, docs/rulings.md): a lost game pays each other
     # player 30, the dealer sitting out too. Ann deals; Bob Null (23) lost: −2 × 23 − 50 = −96,
     # Ann, Cat and Dan +30. Then Bob deals; Cat diamonds with 1, won: (1 + 1) × 9 + 50 = 68.
-    session = play("S", "2026-04-03T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat", "Dan"],
-                   [ANN, BOB, CAT, DAN],
-                   [{"game": "null", "declarer": 1, "result": "lost"},
-                    skat("diamonds", 2, 1, 61, "won")], {"scoring": "seeger_fabian"})
+    session = play(
+        "S",
+        "2026-04-03T20:00:00.000+00:00",
+        "skat",
+        ["Ann", "Bob", "Cat", "Dan"],
+        [ANN, BOB, CAT, DAN],
+        [{"game": "null", "declarer": 1, "result": "lost"}, skat("diamonds", 2, 1, 61, "won")],
+        {"scoring": "seeger_fabian"},
+    )
     assert session.state.totals == (30, -96, 98, 30)
     records = by_player(game_stats("skat", [session]).records)
     # Ann played hand 2 only (0) but holds 30: 30 over 1 hand; her best is hand 2's 0.
@@ -324,9 +439,14 @@ def test_points_from_a_hand_sat_out_count_in_the_average_not_as_a_hand() -> None
 def test_at_four_the_calabrasella_dealer_took_no_cards() -> None:
     # Foster: "If four play, the dealer takes no cards." Ann deals deal 1 (Bob stands, 20 of
     # 35: 20 − 15 = +5); Bob deals deal 2, which everyone passes (thrown in): no hand.
-    session = play("K", "2026-04-04T20:00:00.000+00:00", "calabrasella",
-                   ["Ann", "Bob", "Cat", "Dan"], [ANN, BOB, CAT, DAN],
-                   [{"event": "played", "player": 1, "points": 20}, {"event": "all_passed"}])
+    session = play(
+        "K",
+        "2026-04-04T20:00:00.000+00:00",
+        "calabrasella",
+        ["Ann", "Bob", "Cat", "Dan"],
+        [ANN, BOB, CAT, DAN],
+        [{"event": "played", "player": 1, "points": 20}, {"event": "all_passed"}],
+    )
     table = game_stats("calabrasella", [session])
     assert table.hands == 1
     records = by_player(table.records)
@@ -336,7 +456,13 @@ def test_at_four_the_calabrasella_dealer_took_no_cards() -> None:
 
 
 def test_a_session_of_passed_games_has_no_winner() -> None:
-    passed = play("N", "2026-04-05T20:00:00.000+00:00", "skat", ["Ann", "Bob", "Cat"],
-                  [ANN, BOB, CAT], [{"game": "passed"}, {"game": "passed"}])
+    passed = play(
+        "N",
+        "2026-04-05T20:00:00.000+00:00",
+        "skat",
+        ["Ann", "Bob", "Cat"],
+        [ANN, BOB, CAT],
+        [{"game": "passed"}, {"game": "passed"}],
+    )
     assert passed.winners == ()
     assert game_stats("skat", [passed]).hands == 0

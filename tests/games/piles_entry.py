@@ -11,8 +11,9 @@ from companion.engine.replay import Checked, check_entry, make_setup
 from companion.families.piles import PileGame as Game
 
 
-def by_cards(sizes: Sequence[int | None], cards: Mapping[int, str], rest_to: int,
-             **extra: str) -> dict[str, str]:
+def by_cards(
+    sizes: Sequence[int | None], cards: Mapping[int, str], rest_to: int, **extra: str
+) -> dict[str, str]:
     """A hand by the cards: `cards` maps a pile to its card codes ("KS QH"); every other
     counting card of the grid is in pile `rest_to`."""
     raw = {"method": "cards", **extra}
@@ -26,16 +27,16 @@ def by_cards(sizes: Sequence[int | None], cards: Mapping[int, str], rest_to: int
 def by_points(counts: Sequence[int | None], **extra: str) -> dict[str, str]:
     """A hand by the points: each pile's count by hand (None: left blank)."""
     raw = {"method": "points", **extra}
-    raw |= {f"count_{pile}": "" if count is None else str(count)
-            for pile, count in enumerate(counts)}
+    raw |= {
+        f"count_{pile}": "" if count is None else str(count) for pile, count in enumerate(counts)
+    }
     return raw
 
 
-def table(slug: str, options: Mapping[str, str] | None = None,
-          hands_before: int = 0) -> State:
+def table(slug: str, options: Mapping[str, str] | None = None, hands_before: int = 0) -> State:
     """A table of this game (Ann deals the first hand) after `hands_before` hands."""
     game = get(slug)
-    names = ("Ann", "Bob", "Cat", "Dee")[:game.player_counts[0]]
+    names = ("Ann", "Bob", "Cat", "Dee")[: game.player_counts[0]]
     setup, problems = make_setup(slug, names, dict(options or {}))
     assert not problems
     state = State(setup)
@@ -44,8 +45,12 @@ def table(slug: str, options: Mapping[str, str] | None = None,
     return state
 
 
-def check(slug: str, raw: Mapping[str, str], options: Mapping[str, str] | None = None,
-          hands_before: int = 0) -> Checked:
+def check(
+    slug: str,
+    raw: Mapping[str, str],
+    options: Mapping[str, str] | None = None,
+    hands_before: int = 0,
+) -> Checked:
     """The engine's answer to `raw` at a table of this game (Ann deals the first hand)."""
     return check_at(get(slug), table(slug, options, hands_before), raw)
 
@@ -60,8 +65,9 @@ def check_at(game: Game, state: State, raw: Mapping[str, str]) -> Checked:
     return check_entry(game, state, values)
 
 
-def result(slug: str, raw: Mapping[str, str],
-           options: Mapping[str, str] | None = None) -> HandResult:
+def result(
+    slug: str, raw: Mapping[str, str], options: Mapping[str, str] | None = None
+) -> HandResult:
     """What an accepted hand scores, with its working."""
     game = get(slug)
     state = table(slug, options)

@@ -62,7 +62,19 @@ def assert_checked_and_scored_alike(setup: Setup, state: State, raw: Mapping[str
         return False
     scored = game.score(state, entry)
     assert result is not None, entry
-    assert (result.points, result.lines, result.headline, result.facts, result.redeal,
-            result.carry) == (scored.points, scored.lines, scored.headline, scored.facts,
-                              scored.redeal, scored.carry), entry
+    assert (
+        result.points,
+        result.lines,
+        result.headline,
+        result.facts,
+        result.redeal,
+        result.carry,
+    ) == (
+        scored.points,
+        scored.lines,
+        scored.headline,
+        scored.facts,
+        scored.redeal,
+        scored.carry,
+    ), entry
     return True

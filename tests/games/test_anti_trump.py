@@ -1,6 +1,6 @@
 """The anti-trump game's score pad: the schedule, the scoring presets, the end, every refusal.
 
-Every number is worked by hand from the text (seed 003) or RULINGS.md "The anti-trump game
+Every number is worked by hand from the text (seed 003) or docs/rulings.md "The anti-trump game
 (003)": "Each round consists of 5 tricks"; bids "between 0 (also known as nil) and 5"; nine
 rounds exchanging 4, 4, 3, 3, 2, 2, 1, 1, 0 cards, left and right alternately; the short game
 plays rounds 1, 3, 5, 7 and 9; default scoring: an exact bid 10 + bid, a miss 0; options: a
@@ -75,14 +75,22 @@ FIVE_ROUNDS = [
     # The short game plays the chart's rounds 1, 3, 5, 7 and 9: 4 left, 3 left, 2 left,
     # 1 left, none.
     pytest.param(0, "Round 1 of 5 · 4 cards to the left", id="short 1 = chart 1: 4 left"),
-    pytest.param(1, "Round 2 of 5 (the chart's round 3) · 3 cards to the left",
-                 id="short 2 = chart 3: 3 left"),
-    pytest.param(2, "Round 3 of 5 (the chart's round 5) · 2 cards to the left",
-                 id="short 3 = chart 5: 2 left"),
-    pytest.param(3, "Round 4 of 5 (the chart's round 7) · 1 card to the left",
-                 id="short 4 = chart 7: 1 left"),
-    pytest.param(4, "Round 5 of 5 (the chart's round 9) · no exchange",
-                 id="short 5 = chart 9: no exchange"),
+    pytest.param(
+        1,
+        "Round 2 of 5 (the chart's round 3) · 3 cards to the left",
+        id="short 2 = chart 3: 3 left",
+    ),
+    pytest.param(
+        2,
+        "Round 3 of 5 (the chart's round 5) · 2 cards to the left",
+        id="short 3 = chart 5: 2 left",
+    ),
+    pytest.param(
+        3, "Round 4 of 5 (the chart's round 7) · 1 card to the left", id="short 4 = chart 7: 1 left"
+    ),
+    pytest.param(
+        4, "Round 5 of 5 (the chart's round 9) · no exchange", id="short 5 = chart 9: no exchange"
+    ),
 ]
 
 
@@ -91,9 +99,13 @@ def test_the_short_game_shows_its_five_rounds(played: int, note: str) -> None:
     assert notes_before_round(setup_of(length=Length.SHORT_GAME.value), played)[0] == note
 
 
-@pytest.mark.parametrize(("length", "rounds"), [
-    pytest.param(Length.NINE_ROUNDS, 9, id="nine rounds"),
-    pytest.param(Length.SHORT_GAME, 5, id="short game: five")])
+@pytest.mark.parametrize(
+    ("length", "rounds"),
+    [
+        pytest.param(Length.NINE_ROUNDS, 9, id="nine rounds"),
+        pytest.param(Length.SHORT_GAME, 5, id="short game: five"),
+    ],
+)
 def test_the_game_ends_after_its_last_round(length: Length, rounds: int) -> None:
     setup = setup_of(length=length.value)
     before = replay(setup, [(n, EVEN_ROUND) for n in range(1, rounds)]).state
@@ -123,11 +135,25 @@ def test_the_bids_are_asked_from_the_dealers_left() -> None:
     names = ("took_0", "bid_2", "anti_trump", "bid_0", "bid_1", "took_1", "took_2")
     # Round 1: Ann (seat 0) deals, so Bob bids first, then Cat, then Ann.
     assert GAME.entry_order(State(setup), names) == (
-        "anti_trump", "bid_1", "bid_2", "bid_0", "took_1", "took_2", "took_0")
+        "anti_trump",
+        "bid_1",
+        "bid_2",
+        "bid_0",
+        "took_1",
+        "took_2",
+        "took_0",
+    )
     # Round 2: Bob deals: Cat, Ann, Bob.
     after_one = replay(setup, [(1, EVEN_ROUND)]).state
     assert GAME.entry_order(after_one, names) == (
-        "anti_trump", "bid_2", "bid_0", "bid_1", "took_2", "took_0", "took_1")
+        "anti_trump",
+        "bid_2",
+        "bid_0",
+        "bid_1",
+        "took_2",
+        "took_0",
+        "took_1",
+    )
 
 
 # ---------------------------------------------------------------- the scoring presets
@@ -136,14 +162,24 @@ PRESETS = [
     pytest.param(Scoring.EXACT_OR_NOTHING, 2, 2, 12, id="default: exact 2 → 10 + 2 = 12"),
     pytest.param(Scoring.EXACT_OR_NOTHING, 0, 0, 10, id="default: exact nil → 10 + 0 = 10"),
     pytest.param(Scoring.EXACT_OR_NOTHING, 2, 3, 0, id="default: missed → 0"),
-    pytest.param(Scoring.MISS_LOSES_DIFFERENCE, 1, 1, 11,
-                 id="miss loses the difference: exact 1 → 10 + 1 = 11"),
-    pytest.param(Scoring.MISS_LOSES_DIFFERENCE, 3, 1, -2,
-                 id="miss loses the difference: bid 3, took 1 → −|3 − 1| = −2"),
-    pytest.param(Scoring.MISS_LOSES_DIFFERENCE, 0, 4, -4,
-                 id="miss loses the difference: nil, took 4 → −4"),
-    pytest.param(Scoring.TRICKS_PLUS_BONUS, 3, 3, 13,
-                 id="a point a trick: exact 3 → 3 + 10 = 13"),
+    pytest.param(
+        Scoring.MISS_LOSES_DIFFERENCE,
+        1,
+        1,
+        11,
+        id="miss loses the difference: exact 1 → 10 + 1 = 11",
+    ),
+    pytest.param(
+        Scoring.MISS_LOSES_DIFFERENCE,
+        3,
+        1,
+        -2,
+        id="miss loses the difference: bid 3, took 1 → −|3 − 1| = −2",
+    ),
+    pytest.param(
+        Scoring.MISS_LOSES_DIFFERENCE, 0, 4, -4, id="miss loses the difference: nil, took 4 → −4"
+    ),
+    pytest.param(Scoring.TRICKS_PLUS_BONUS, 3, 3, 13, id="a point a trick: exact 3 → 3 + 10 = 13"),
     pytest.param(Scoring.TRICKS_PLUS_BONUS, 1, 3, 3, id="a point a trick: missed, took 3 → 3"),
     pytest.param(Scoring.TRICKS_PLUS_BONUS, 0, 0, 10, id="a point a trick: exact nil → 10"),
 ]
@@ -179,14 +215,16 @@ def test_a_round_shows_its_arithmetic_and_its_house_rule() -> None:
 
 def test_the_house_rule_is_named_beside_the_deal() -> None:
     assert notes_before_round(setup_of(), 0)[1] == (
-        "House rule (the text has no scoring): Exact bid 10 + bid, missed bid 0")
+        "House rule (the text has no scoring): Exact bid 10 + bid, missed bid 0"
+    )
 
 
 # ---------------------------------------------------------------- the referee
 
 
-def problems_of(entry: dict[str, Any], names: list[str] = THREE,
-                **options: Any) -> list[tuple[str | None, str]]:
+def problems_of(
+    entry: dict[str, Any], names: list[str] = THREE, **options: Any
+) -> list[tuple[str | None, str]]:
     checked = check_entry(GAME, State(setup_of(names, **options)), entry)
     return [(p.field, p.message) for p in checked.problems]
 
@@ -203,24 +241,29 @@ TRICKS_NOT_FIVE = [
 
 
 @pytest.mark.parametrize(("took", "sum_words"), TRICKS_NOT_FIVE)
-def test_tricks_that_do_not_add_up_to_five_are_refused(took: tuple[int, ...],
-                                                       sum_words: str) -> None:
+def test_tricks_that_do_not_add_up_to_five_are_refused(
+    took: tuple[int, ...], sum_words: str
+) -> None:
     # The problem sits on the first tricks box of the form: Bob's (the dealer Ann's left).
     assert problems_of(round_entry((1, 1, 1), took)) == [
-        ("took_1", f"The tricks add up to {sum_words}; a round has 5 tricks (every player "
-                   "holds 5 cards and plays one to each trick).")]
+        (
+            "took_1",
+            f"The tricks add up to {sum_words}; a round has 5 tricks (every player "
+            "holds 5 cards and plays one to each trick).",
+        )
+    ]
 
 
 def test_six_players_also_play_five_tricks() -> None:
     six = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
     # 6 × 5 = 30 cards dealt, 9 left over: still five tricks, one each for five players.
     assert problems_of(round_entry((1, 1, 1, 1, 1, 0), (1, 1, 1, 1, 1, 0)), six) == []
-    assert [field for field, _ in problems_of(round_entry((1,) * 6, (1,) * 6), six)] == [
-        "took_1"]
+    assert [field for field, _ in problems_of(round_entry((1,) * 6, (1,) * 6), six)] == ["took_1"]
 
 
-@pytest.mark.parametrize("bid", [pytest.param(6, id="6: more than the 5 tricks"),
-                                 pytest.param(-1, id="-1: below nil")])
+@pytest.mark.parametrize(
+    "bid", [pytest.param(6, id="6: more than the 5 tricks"), pytest.param(-1, id="-1: below nil")]
+)
 def test_a_bid_outside_nil_to_five_is_refused_on_its_field(bid: int) -> None:
     # "bids a value between 0 (also known as nil) and 5"
     expected = [("bid_1", "Bob bids must be between 0 and 5.")]
@@ -228,8 +271,9 @@ def test_a_bid_outside_nil_to_five_is_refused_on_its_field(bid: int) -> None:
     # ... and the same when the bids alone are saved, before play.
     setup = setup_of()
     bids_phase = GAME.phases(setup)[0]
-    checked = check_phase(GAME, State(setup), {"anti_trump": "S", "bid_0": 1, "bid_1": bid,
-                                               "bid_2": 0}, bids_phase)
+    checked = check_phase(
+        GAME, State(setup), {"anti_trump": "S", "bid_0": 1, "bid_1": bid, "bid_2": 0}, bids_phase
+    )
     assert [(p.field, p.message) for p in checked.problems] == expected
 
 
@@ -254,7 +298,8 @@ def test_no_round_after_the_last() -> None:
     state = replay(setup, [(n, EVEN_ROUND) for n in range(1, 6)]).state
     checked = check_entry(GAME, state, EVEN_ROUND)
     assert [(p.field, p.message) for p in checked.problems] == [
-        (None, "The game is over: all 5 rounds have been played.")]
+        (None, "The game is over: all 5 rounds have been played.")
+    ]
 
 
 # ---------------------------------------------------------------- the two moments on the pad
@@ -279,26 +324,28 @@ def test_a_bid_entered_after_play_is_refused_on_its_field(client: FlaskClient) -
     response = client.post(f"{url}/hands", data=TOOK | {"bid_1": "3"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert ("Bob bids: the bids were saved before the tricks and cannot be entered with them; "
-            "to change them, take them back first (“Change the bids”).") in page
+    assert (
+        "Bob bids: the bids were saved before the tricks and cannot be entered with them; "
+        "to change them, take them back first (“Change the bids”)."
+    ) in page
     # The tricks alone are saved, with the bids saved before play: Ann 10 + 1 = +11.
     assert client.post(f"{url}/hands", data=TOOK).status_code == 303
     assert "Ann +11, Bob 0, Cat 0" in client.get(url).get_data(as_text=True)
 
 
-def test_bids_sent_with_the_tricks_before_they_were_saved_are_refused(
-        client: FlaskClient) -> None:  # noqa: F811
+def test_bids_sent_with_the_tricks_before_they_were_saved_are_refused(client: FlaskClient) -> None:  # noqa: F811
     url = start_anti_trump(client)
     response = client.post(f"{url}/hands", data=BIDS | TOOK)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "Ann bids: the bids are saved first (“Save the bids”), before the tricks are entered." \
+    assert (
+        "Ann bids: the bids are saved first (“Save the bids”), before the tricks are entered."
         in page
+    )
     assert "+11" not in client.get(url).get_data(as_text=True)
 
 
-def test_the_pad_shows_the_round_and_the_bids_while_tricks_are_entered(
-        client: FlaskClient) -> None:  # noqa: F811
+def test_the_pad_shows_the_round_and_the_bids_while_tricks_are_entered(client: FlaskClient) -> None:  # noqa: F811
     url = start_anti_trump(client, scoring=Scoring.TRICKS_PLUS_BONUS.value)
     page = client.get(url).get_data(as_text=True)
     assert "Round 1 of 9 · 4 cards to the left" in page and "Save the bids" in page
@@ -313,5 +360,7 @@ def test_the_pad_shows_the_round_and_the_bids_while_tricks_are_entered(
     # A point a trick, +10 exact: Ann 1 + 10 = 11, Bob 3, Cat 1.
     summary = client.get(f"{url}/summary").get_data(as_text=True)
     assert "<tbody><tr><td>11</td><td>3</td><td>1</td></tr></tbody>" in summary
-    assert ("Scoring (a house rule: the text has none): <strong>1 a trick, +10 for an exact "
-            "bid</strong>") in summary
+    assert (
+        "Scoring (a house rule: the text has none): <strong>1 a trick, +10 for an exact "
+        "bid</strong>"
+    ) in summary

@@ -24,9 +24,15 @@ from tests.games.referees import judged, refusals
 
 def verdict(cards: str, anti: str, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (one card a player, in play order from the leader)."""
-    return judged(REFEREE, {"players": len(cards.split()),
-                                               "cards": cards.split(),
-                                               "context": {"anti_trump": anti}, **request})
+    return judged(
+        REFEREE,
+        {
+            "players": len(cards.split()),
+            "cards": cards.split(),
+            "context": {"anti_trump": anti},
+            **request,
+        },
+    )
 
 
 def refused(request: dict[str, Any]) -> list[str]:
@@ -86,17 +92,22 @@ def test_each_rule_names_its_winner(cards: str, anti: str, winner: int) -> None:
 def test_the_rule_in_words() -> None:
     assert verdict("KS 2D AS", "C")["rule"] == (
         "Diamonds are always trumps: a Diamond beats every other card and the highest Diamond "
-        "wins, Ace high")
+        "wins, Ace high"
+    )
     assert verdict("5C 9C 2C", "C")["rule"] == (
         "the anti-trump (Clubs) was led and nobody played another suit, so the highest "
-        "anti-trump takes the trick, Ace high")
+        "anti-trump takes the trick, Ace high"
+    )
     assert verdict("AC KC 2S", "C")["rule"] == (
         "an anti-trump card cannot win once another suit is played to its lead; with no "
-        "Diamond played, the highest card of the neutral suit (Spades) wins, Ace high")
+        "Diamond played, the highest card of the neutral suit (Spades) wins, Ace high"
+    )
     assert verdict("5S AC 9S", "C")["rule"].endswith(
-        "Ace high; an anti-trump card (Clubs) never wins here")
+        "Ace high; an anti-trump card (Clubs) never wins here"
+    )
     assert verdict("5C AS KC", "none")["rule"] == (
-        "nobody played a Diamond, so the highest card of the suit led wins, Ace high")
+        "nobody played a Diamond, so the highest card of the suit led wins, Ace high"
+    )
 
 
 def test_the_ranking_bars_the_anti_trump_unless_it_is_alone() -> None:
@@ -116,10 +127,17 @@ def test_a_request_answers_winner_seat_and_words() -> None:
 
 
 def test_several_tricks_in_one_request() -> None:
-    answer, problems = judge_request(REFEREE, {
-        "players": 3, "context": {"anti_trump": "C"},
-        "tricks": [{"cards": ["5C", "9C", "2C"]},
-                   {"cards": ["5C", "9C", "2C"], "context": {"anti_trump": "S"}}]})
+    answer, problems = judge_request(
+        REFEREE,
+        {
+            "players": 3,
+            "context": {"anti_trump": "C"},
+            "tricks": [
+                {"cards": ["5C", "9C", "2C"]},
+                {"cards": ["5C", "9C", "2C"], "context": {"anti_trump": "S"}},
+            ],
+        },
+    )
     assert problems == []
     # Clubs anti-trump and alone: the Nine; Spades anti-trump: Clubs are neutral and led, the
     # Nine wins as the highest of the suit led all the same.
@@ -127,23 +145,48 @@ def test_several_tricks_in_one_request() -> None:
     assert "nobody played a Diamond" in answer["verdicts"][1]["rule"]
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"players": 3, "context": {"anti_trump": "C"}, "cards": ["KS", "2H", "AS"]},
-     "The Two of Hearts is not in the pack Anti-Trump is played with."),
-    ({"players": 3, "context": {"anti_trump": "C"}, "cards": ["KS", "KS", "AS"]},
-     "The King of Spades is played twice."),
-    ({"players": 4, "context": {"anti_trump": "C"}, "cards": ["KS", "2D", "AS"]},
-     "3 cards were given; a trick of Anti-Trump at 4 players has 4."),
-    ({"players": 3, "context": {"anti_trump": "C", "trump": "D"}, "cards": ["KS", "2D", "AS"]},
-     "'trump' is not part of the context of a trick of Anti-Trump."),
-    ({"players": 3, "context": {"anti_trump": "D"}, "cards": ["KS", "2D", "AS"]},
-     "Choose one of: Clubs ♣, Spades ♠, None (only Diamonds were left)."),
-    ({"players": 3, "cards": ["KS", "2D", "AS"]}, "Choose anti-trump suit."),
-    ({"players": 2, "context": {"anti_trump": "C"}, "cards": ["KS", "2D"]},
-     "Anti-Trump is played by 3, 4, 5, 6 players."),
-    ({"players": 3, "options": {"short_game": True}, "context": {"anti_trump": "C"},
-      "cards": ["KS", "2D", "AS"]}, "'short_game' is not a house rule here."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        (
+            {"players": 3, "context": {"anti_trump": "C"}, "cards": ["KS", "2H", "AS"]},
+            "The Two of Hearts is not in the pack Anti-Trump is played with.",
+        ),
+        (
+            {"players": 3, "context": {"anti_trump": "C"}, "cards": ["KS", "KS", "AS"]},
+            "The King of Spades is played twice.",
+        ),
+        (
+            {"players": 4, "context": {"anti_trump": "C"}, "cards": ["KS", "2D", "AS"]},
+            "3 cards were given; a trick of Anti-Trump at 4 players has 4.",
+        ),
+        (
+            {
+                "players": 3,
+                "context": {"anti_trump": "C", "trump": "D"},
+                "cards": ["KS", "2D", "AS"],
+            },
+            "'trump' is not part of the context of a trick of Anti-Trump.",
+        ),
+        (
+            {"players": 3, "context": {"anti_trump": "D"}, "cards": ["KS", "2D", "AS"]},
+            "Choose one of: Clubs ♣, Spades ♠, None (only Diamonds were left).",
+        ),
+        ({"players": 3, "cards": ["KS", "2D", "AS"]}, "Choose anti-trump suit."),
+        (
+            {"players": 2, "context": {"anti_trump": "C"}, "cards": ["KS", "2D"]},
+            "Anti-Trump is played by 3, 4, 5, 6 players.",
+        ),
+        (
+            {
+                "players": 3,
+                "options": {"short_game": True},
+                "context": {"anti_trump": "C"},
+                "cards": ["KS", "2D", "AS"],
+            },
+            "'short_game' is not a house rule here.",
+        ),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

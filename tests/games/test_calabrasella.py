@@ -1,7 +1,7 @@
 """Calabrasella: the text's examples worked by hand, the referee, the balanced list.
 
 Every expected number below is worked out in the comment above it from the text (seed 001,
-Foster) and RULINGS.md ("Calabrasella"):
+Foster) and docs/rulings.md ("Calabrasella"):
     35 points in all: each Ace 3; each Three, Two, King, Queen and Jack 1; the last trick 3;
     the side not counted has 35 minus the counted side;
     a revoke moves 9 points from the side in error to the other side, before the difference;
@@ -86,60 +86,108 @@ def test_every_total_from_0_to_35_can_happen_so_the_pad_takes_them_all() -> None
 
 WORKED_EXAMPLES = [
     # 23 – (35 − 23 = 12) = +11.
-    pytest.param(3, played(23), (0, 11, 0),
-                 id="If he secures 23 points, he wins 11"),
+    pytest.param(3, played(23), (0, 11, 0), id="If he secures 23 points, he wins 11"),
     # 16 – 19 = −3.
-    pytest.param(3, played(16), (0, -3, 0),
-                 id="if he takes in 16 only, he loses 3"),
+    pytest.param(3, played(16), (0, -3, 0), id="if he takes in 16 only, he loses 3"),
     # 18 – 17 = +1.
-    pytest.param(3, played(18), (0, 1, 0),
-                 id="if it is 18 or more it must be a gain : 18 wins 1"),
+    pytest.param(3, played(18), (0, 1, 0), id="if it is 18 or more it must be a gain : 18 wins 1"),
     # 17 – 18 = −1.
-    pytest.param(3, played(17), (0, -1, 0),
-                 id="If the amount is less than 18 it must be a loss : 17 loses 1"),
+    pytest.param(
+        3, played(17), (0, -1, 0), id="If the amount is less than 18 it must be a loss : 17 loses 1"
+    ),
     # Counted for the adversaries 12: the player has 35 − 12 = 23; 23 − 12 = +11.
-    pytest.param(3, played(12, counted_side="adversaries"), (0, 11, 0),
-                 id="the lower score is deducted from the higher : adversaries counted 12"),
+    pytest.param(
+        3,
+        played(12, counted_side="adversaries"),
+        (0, 11, 0),
+        id="the lower score is deducted from the higher : adversaries counted 12",
+    ),
     # 24 – 11, an adversary revoked: 24 + 9 = 33, 11 − 9 = 2; 33 − 2 = +31.
-    pytest.param(3, played(24, revokes_by_adversaries=1), (0, 31, 0),
-                 id="the score is 33 to 2, and the player wins 31"),
+    pytest.param(
+        3,
+        played(24, revokes_by_adversaries=1),
+        (0, 31, 0),
+        id="the score is 33 to 2, and the player wins 31",
+    ),
     # 24 – 11, the player revoked: 24 − 9 = 15, 11 + 9 = 20; 15 − 20 = −5.
-    pytest.param(3, played(24, revokes_by_player=1), (0, -5, 0),
-                 id="9 points taken from the side in error : the player revoked"),
+    pytest.param(
+        3,
+        played(24, revokes_by_player=1),
+        (0, -5, 0),
+        id="9 points taken from the side in error : the player revoked",
+    ),
     # 24 – 11, one revoke each: 24 + 9 − 9 = 24, 11 − 9 + 9 = 11; 24 − 11 = +13.
-    pytest.param(3, played(24, revokes_by_player=1, revokes_by_adversaries=1), (0, 13, 0),
-                 id="9 points taken from the side in error : one revoke each cancels"),
+    pytest.param(
+        3,
+        played(24, revokes_by_player=1, revokes_by_adversaries=1),
+        (0, 13, 0),
+        id="9 points taken from the side in error : one revoke each cancels",
+    ),
     # 20 – 15, the adversaries revoked twice: 20 + 18 = 38, 15 − 18 = −3; 38 − (−3) = +41.
-    pytest.param(3, played(20, revokes_by_adversaries=2), (0, 41, 0),
-                 id="the loss of 9 points per revoke : a side may go below nothing"),
+    pytest.param(
+        3,
+        played(20, revokes_by_adversaries=2),
+        (0, 41, 0),
+        id="the loss of 9 points per revoke : a side may go below nothing",
+    ),
     # All 35 to the player: 35 × 2 = 70 – 0 = +70.
-    pytest.param(3, played(35), (0, 70, 0),
-                 id="If all 35 points are won by either side, they count double, 70"),
+    pytest.param(
+        3,
+        played(35),
+        (0, 70, 0),
+        id="If all 35 points are won by either side, they count double, 70",
+    ),
     # All 35 to the adversaries: 0 – 70 = −70.
-    pytest.param(3, played(0), (0, -70, 0),
-                 id="If all 35 points are won by either side : the adversaries' double"),
+    pytest.param(
+        3,
+        played(0),
+        (0, -70, 0),
+        id="If all 35 points are won by either side : the adversaries' double",
+    ),
     # 26 – 9, an adversary revoked: 26 + 9 = 35, 9 − 9 = 0; 35 − 0 = +35, not doubled.
-    pytest.param(3, played(26, revokes_by_adversaries=1), (0, 35, 0),
-                 id="the double only for all 35 in play : 35 – 0 through a penalty"),
+    pytest.param(
+        3,
+        played(26, revokes_by_adversaries=1),
+        (0, 35, 0),
+        id="the double only for all 35 in play : 35 – 0 through a penalty",
+    ),
     # All 35 in play: 70 – 0; an adversary revoked: 70 + 9 = 79, 0 − 9 = −9; +88.
-    pytest.param(3, played(35, revokes_by_adversaries=1), (0, 88, 0),
-                 id="the double then the penalty : all 35 and an adversary's revoke"),
+    pytest.param(
+        3,
+        played(35, revokes_by_adversaries=1),
+        (0, 88, 0),
+        id="the double then the penalty : all 35 and an adversary's revoke",
+    ),
     # An adversary played out of turn with 5 won: the player claims the rest, 35 − 5 = 30;
     # 30 − 5 = +25.
-    pytest.param(3, played(5, event="out_of_turn", counted_side="adversaries"), (0, 25, 0),
-                 id="the adversaries count only the points won up to the error"),
+    pytest.param(
+        3,
+        played(5, event="out_of_turn", counted_side="adversaries"),
+        (0, 25, 0),
+        id="the adversaries count only the points won up to the error",
+    ),
     # Out of turn before the adversaries won anything: 35 – 0 by the claim is +35, not 70.
-    pytest.param(3, played(0, event="out_of_turn", counted_side="adversaries"), (0, 35, 0),
-                 id="claim the stock and last trick : all 35 by a claim is not doubled"),
+    pytest.param(
+        3,
+        played(0, event="out_of_turn", counted_side="adversaries"),
+        (0, 35, 0),
+        id="claim the stock and last trick : all 35 by a claim is not doubled",
+    ),
     # Cat stands alone: 23 – 12 = +11 in Cat's column only.
-    pytest.param(3, played(23, player=2), (0, 0, 11),
-                 id="His score is the only one put down : Cat"),
+    pytest.param(
+        3, played(23, player=2), (0, 0, 11), id="His score is the only one put down : Cat"
+    ),
     # Four players, Ann deals and sits out; Bob 23 – 12 = +11.
-    pytest.param(4, played(23), (0, 11, 0, 0),
-                 id="If four play, the dealer takes no cards : Bob plays"),
+    pytest.param(
+        4, played(23), (0, 11, 0, 0), id="If four play, the dealer takes no cards : Bob plays"
+    ),
     # Four players, Ann deals; Dan 16 – 19 = −3.
-    pytest.param(4, played(16, player=3), (0, 0, 0, -3),
-                 id="If four play, the dealer takes no cards : Dan loses 3"),
+    pytest.param(
+        4,
+        played(16, player=3),
+        (0, 0, 0, -3),
+        id="If four play, the dealer takes no cards : Dan loses 3",
+    ),
 ]
 
 
@@ -182,7 +230,8 @@ def test_describe_reads_like_the_list() -> None:
     setup = make(3)
     assert GAME.describe(setup, checked(3, played(23, player=0)).entry) == "Ann: 23 – 12 → +11"
     assert GAME.describe(setup, checked(3, {"event": "all_passed"}).entry) == (
-        "All passed — the deal passes")
+        "All passed — the deal passes"
+    )
 
 
 # ---------------------------------------------------------------- irregularities and passes
@@ -216,23 +265,25 @@ def test_a_void_deal_is_dealt_again_by_the_same_dealer() -> None:
     state = replay(setup, [(1, {"event": "stock_turned", "player": 1})]).state
     assert GAME.dealer(state) == 0
     # So at four players Ann still sits out, and still cannot stand.
-    assert [p.field for p in check_entry(GAME, state, played(23, player=0)).problems] == [
-        "player"]
+    assert [p.field for p in check_entry(GAME, state, played(23, player=0)).problems] == ["player"]
 
 
 def test_everyone_passing_scores_nothing_and_the_deal_passes() -> None:
     result = scored(3, {"event": "all_passed", "player": 1, "points": 23})
     assert result.points == (0, 0, 0)
     assert result.redeal
-    assert result.lines == ("Everyone passed: no score, the hands are thrown in",
-                            "The deal passes from Ann to Bob")
+    assert result.lines == (
+        "Everyone passed: no score, the hands are thrown in",
+        "The deal passes from Ann to Bob",
+    )
     assert checked(3, {"event": "all_passed", "player": 1}).entry["player"] is None
 
 
 def test_the_deal_moves_one_seat_after_played_and_passed_deals() -> None:
     # Ann deals hand 1 (played), Bob hand 2 (passed), Cat hand 3 (void: Cat deals again).
-    state = session(3, [played(23), {"event": "all_passed"}, {"event": "stock_turned",
-                                                              "player": 0}])
+    state = session(
+        3, [played(23), {"event": "all_passed"}, {"event": "stock_turned", "player": 0}]
+    )
     assert GAME.dealer(state) == 2
 
 
@@ -240,31 +291,66 @@ def test_the_deal_moves_one_seat_after_played_and_passed_deals() -> None:
 
 
 REFUSALS = [
-    pytest.param(4, played(23, player=0), "player", "Ann dealt this hand",
-                 id="If four play, the dealer takes no cards : Ann cannot stand"),
-    pytest.param(4, {"event": "stock_turned", "player": 0}, "player", "Ann dealt this hand",
-                 id="If four play, the dealer takes no cards : nor turn the stock"),
-    pytest.param(3, played(36), "points", "between 0 and 35",
-                 id="35 points in all : 36"),
-    pytest.param(3, played(-1), "points", "between 0 and 35",
-                 id="35 points in all : −1"),
-    pytest.param(3, played(20.5), "points", "whole number",
-                 id="the points are whole : 20.5"),
-    pytest.param(3, {"event": "played", "points": 20}, "player", "Choose single player",
-                 id="His score is the only one put down : no single player"),
-    pytest.param(3, played(20, revokes_by_player=5), "revokes_by_player", "between 0 and 4",
-                 id="more revokes than plausible : 5 by the player"),
-    pytest.param(3, played(20, revokes_by_adversaries=-1), "revokes_by_adversaries",
-                 "between 0 and 4",
-                 id="more revokes than plausible : −1 by the adversaries"),
+    pytest.param(
+        4,
+        played(23, player=0),
+        "player",
+        "Ann dealt this hand",
+        id="If four play, the dealer takes no cards : Ann cannot stand",
+    ),
+    pytest.param(
+        4,
+        {"event": "stock_turned", "player": 0},
+        "player",
+        "Ann dealt this hand",
+        id="If four play, the dealer takes no cards : nor turn the stock",
+    ),
+    pytest.param(3, played(36), "points", "between 0 and 35", id="35 points in all : 36"),
+    pytest.param(3, played(-1), "points", "between 0 and 35", id="35 points in all : −1"),
+    pytest.param(3, played(20.5), "points", "whole number", id="the points are whole : 20.5"),
+    pytest.param(
+        3,
+        {"event": "played", "points": 20},
+        "player",
+        "Choose single player",
+        id="His score is the only one put down : no single player",
+    ),
+    pytest.param(
+        3,
+        played(20, revokes_by_player=5),
+        "revokes_by_player",
+        "between 0 and 4",
+        id="more revokes than plausible : 5 by the player",
+    ),
+    pytest.param(
+        3,
+        played(20, revokes_by_adversaries=-1),
+        "revokes_by_adversaries",
+        "between 0 and 4",
+        id="more revokes than plausible : −1 by the adversaries",
+    ),
     # The claimed last trick is worth 3, so the adversaries have at most 35 − 3 = 32.
-    pytest.param(3, played(33, event="out_of_turn", counted_side="adversaries"), "points",
-                 "at most 32",
-                 id="claim the stock and last trick : adversaries with 33"),
-    pytest.param(3, played(2, event="out_of_turn"), "points", "at least 3",
-                 id="claim the stock and last trick : player with 2"),
-    pytest.param(3, {"event": "misdeal", "player": 1}, "event", "Choose one of",
-                 id="the deal ended one of four ways : misdeal"),
+    pytest.param(
+        3,
+        played(33, event="out_of_turn", counted_side="adversaries"),
+        "points",
+        "at most 32",
+        id="claim the stock and last trick : adversaries with 33",
+    ),
+    pytest.param(
+        3,
+        played(2, event="out_of_turn"),
+        "points",
+        "at least 3",
+        id="claim the stock and last trick : player with 2",
+    ),
+    pytest.param(
+        3,
+        {"event": "misdeal", "player": 1},
+        "event",
+        "Choose one of",
+        id="the deal ended one of four ways : misdeal",
+    ),
 ]
 
 
@@ -346,8 +432,13 @@ def test_the_stake_option_refuses_what_is_not_a_stake() -> None:
 
 def test_fields_in_order() -> None:
     assert [field.name for field in GAME.fields(make(3))] == [
-        "event", "player", "counted_side", "points", "revokes_by_player",
-        "revokes_by_adversaries"]
+        "event",
+        "player",
+        "counted_side",
+        "points",
+        "revokes_by_player",
+        "revokes_by_adversaries",
+    ]
 
 
 # ---------------------------------------------------------------- the facts as data
@@ -358,10 +449,18 @@ def test_the_facts_of_the_texts_revoke_example() -> None:
     # and the player wins 31 points": 24 + 9 = 33, 11 − 9 = 2, 33 − 2 = +31.
     facts = scored(3, played(24, revokes_by_adversaries=1)).facts
     assert facts == {
-        "event": "played", "player": 1, "sitting_out": None, "void_deal": False,
-        "counted_side": "player", "player_points": 24, "adversaries_points": 11,
-        "doubled": False, "revokes": {"player": 0, "adversaries": 1},
-        "final_points": {"player": 33, "adversaries": 2}, "difference": 31, "result": 31,
+        "event": "played",
+        "player": 1,
+        "sitting_out": None,
+        "void_deal": False,
+        "counted_side": "player",
+        "player_points": 24,
+        "adversaries_points": 11,
+        "doubled": False,
+        "revokes": {"player": 0, "adversaries": 1},
+        "final_points": {"player": 33, "adversaries": 2},
+        "difference": 31,
+        "result": 31,
     }
     assert json.loads(json.dumps(facts)) == facts
 
@@ -370,16 +469,25 @@ def test_the_facts_of_all_35_counted_for_the_adversaries() -> None:
     # As test_the_lines_for_the_adversaries_count_and_the_double: the adversaries 0, so Bob
     # 35 − 0 = 35; all 35 count double, 70 – 0 = +70.
     facts = scored(3, played(0, counted_side="adversaries")).facts
-    assert (facts["counted_side"], facts["player_points"], facts["adversaries_points"],
-            facts["doubled"], facts["final_points"], facts["result"]) == (
-        "adversaries", 35, 0, True, {"player": 70, "adversaries": 0}, 70)
+    assert (
+        facts["counted_side"],
+        facts["player_points"],
+        facts["adversaries_points"],
+        facts["doubled"],
+        facts["final_points"],
+        facts["result"],
+    ) == ("adversaries", 35, 0, True, {"player": 70, "adversaries": 0}, 70)
 
 
 def test_the_facts_at_four_players_name_who_sits_out() -> None:
     # "If four play, the dealer takes no cards": Ann deals; Dan 16 – 19 = −3.
     facts = scored(4, played(16, player=3)).facts
     assert (facts["sitting_out"], facts["player"], facts["difference"], facts["result"]) == (
-        0, 3, -3, -3)
+        0,
+        3,
+        -3,
+        -3,
+    )
 
 
 def test_the_facts_of_a_void_deal_and_a_passed_deal() -> None:
@@ -400,8 +508,11 @@ def test_who_took_part_in_each_deal() -> None:
     # "If four play, the dealer takes no cards": Ann deals deal 1 (Bob stands), so Bob, Cat and
     # Dan hold cards. Bob deals deal 2, which everyone passes: thrown in, nobody played it.
     # Cat deals deal 3, and Dan turns the stock too early: void, nobody played it either.
-    state = session(4, [played(23), {"event": "all_passed"},
-                        {"event": "stock_turned", "player": 3}])
-    took_part = [[seat for seat in range(4) if GAME.took_part(state.setup, hand, seat)]
-                 for hand in state.hands]
+    state = session(
+        4, [played(23), {"event": "all_passed"}, {"event": "stock_turned", "player": 3}]
+    )
+    took_part = [
+        [seat for seat in range(4) if GAME.took_part(state.setup, hand, seat)]
+        for hand in state.hands
+    ]
     assert took_part == [[1, 2, 3], [], []]

@@ -2,7 +2,7 @@
 answers or refuses.
 
 Every expected winner is worked out in the comment above it from the text (seed 002,
-"Marmalade") and RULINGS.md ("Within a trick, the highest trump wins, else the highest card of
+"Marmalade") and docs/rulings.md ("Within a trick, the highest trump wins, else the highest card of
 the suit led"): indices count from 0 = the card led. The text's "Highest Cards", strongest
 first:
     red suits (Hearts, Diamonds): King, Queen, Jack, Ace, 2, 3 … 10;
@@ -23,8 +23,10 @@ from tests.games.referees import judged, refusals
 
 def verdict(cards: str, trump: str, players: int = 4, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (cards in play order from the leader) with `trump` trumps."""
-    return judged(REFEREE, {"players": players, "cards": cards.split(),
-                                               "context": {"trump": trump}, **request})
+    return judged(
+        REFEREE,
+        {"players": players, "cards": cards.split(), "context": {"trump": trump}, **request},
+    )
 
 
 def refused(request: dict[str, Any]) -> list[str]:
@@ -89,23 +91,28 @@ def test_the_rule_in_words() -> None:
     assert verdict("KH QH 2S 3H", "S")["rule"] == (
         "Spades are trumps: a trump beats every other suit and the highest trump wins; in "
         "Marmalade the black suits rank King, Queen, Jack, then the Ten down to the Two, and "
-        "the Ace lowest")
+        "the Ace lowest"
+    )
     assert verdict("10H AH 5H 2H", "C")["rule"] == (
         "nobody played a trump, so the highest card of the suit led wins; in Marmalade the red "
-        "suits rank King, Queen, Jack, Ace, then the Two down to the Ten")
+        "suits rank King, Queen, Jack, Ace, then the Two down to the Ten"
+    )
 
 
 def test_the_pegs_of_a_trick() -> None:
-    # RULINGS.md: 5 for a trick won with a trump, else 2; 2 for each trump and 1 for each court
+    # docs/rulings.md: 5 for a trick won with a trump, else 2; 2 for each trump and 1 for each court
     # card. Spades trumps, "KH 2H 5S JS": the Jack of Spades wins (black J over 5), with a
     # trump: 5 + 2 trumps x 2 + 2 courts (King of Hearts, Jack of Spades) x 1 = 11.
     found = verdict("KH 2H 5S JS", "S")
     assert found["winner"] == 3
-    assert found["notes"] == ["The winner pegs 11: won with a trump (5), 2 for each trump and "
-                              "1 for each court card in the trick."]
+    assert found["notes"] == [
+        "The winner pegs 11: won with a trump (5), 2 for each trump and "
+        "1 for each court card in the trick."
+    ]
     # Clubs trumps, "AS 10S 5S 2H": the Ten of Spades wins, no trump, no court: 2.
     assert verdict("AS 10S 5S 2H", "C")["notes"][0].startswith(
-        "The winner pegs 2: won without a trump (2)")
+        "The winner pegs 2: won without a trump (2)"
+    )
 
 
 def test_pegs_counts_a_trump_court_twice() -> None:
@@ -124,33 +131,59 @@ def test_a_request_answers_winner_seat_and_words() -> None:
 
 
 def test_several_tricks_in_one_request() -> None:
-    answer, problems = judge_request(REFEREE, {
-        "players": 3, "context": {"trump": "S"},
-        "tricks": [{"cards": ["KH", "QH", "2S"]},
-                   {"cards": ["10H", "AH", "5H"], "context": {"trump": "C"}}]})
+    answer, problems = judge_request(
+        REFEREE,
+        {
+            "players": 3,
+            "context": {"trump": "S"},
+            "tricks": [
+                {"cards": ["KH", "QH", "2S"]},
+                {"cards": ["10H", "AH", "5H"], "context": {"trump": "C"}},
+            ],
+        },
+    )
     assert problems == []
     # A trump (the Two of Spades) wins the first; no trump in the second: the red Ace.
     assert [v["winner"] for v in answer["verdicts"]] == [2, 1]
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "1T", "3H"]},
-     "Trump 1 is not in the pack Marmalade is played with."),
-    ({"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "KH", "3H"]},
-     "The King of Hearts is played twice."),
-    ({"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "3H"]},
-     "3 cards were given; a trick of Marmalade at 4 players has 4."),
-    ({"players": 4, "context": {"trump": "S", "anti_trump": "C"},
-      "cards": ["KH", "QH", "2S", "3H"]},
-     "'anti_trump' is not part of the context of a trick of Marmalade."),
-    ({"players": 4, "cards": ["KH", "QH", "2S", "3H"]}, "Choose trump suit."),
-    ({"players": 4, "context": {"trump": "T"}, "cards": ["KH", "QH", "2S", "3H"]},
-     "Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."),
-    ({"players": 11, "context": {"trump": "S"}, "cards": []},
-     "Marmalade is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players."),
-    ({"players": 4, "context": {"trump": "S"}, "cards": ["KH", "ZZ", "2S", "3H"]},
-     "'ZZ' is not a card."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        (
+            {"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "1T", "3H"]},
+            "Trump 1 is not in the pack Marmalade is played with.",
+        ),
+        (
+            {"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "KH", "3H"]},
+            "The King of Hearts is played twice.",
+        ),
+        (
+            {"players": 4, "context": {"trump": "S"}, "cards": ["KH", "QH", "3H"]},
+            "3 cards were given; a trick of Marmalade at 4 players has 4.",
+        ),
+        (
+            {
+                "players": 4,
+                "context": {"trump": "S", "anti_trump": "C"},
+                "cards": ["KH", "QH", "2S", "3H"],
+            },
+            "'anti_trump' is not part of the context of a trick of Marmalade.",
+        ),
+        ({"players": 4, "cards": ["KH", "QH", "2S", "3H"]}, "Choose trump suit."),
+        (
+            {"players": 4, "context": {"trump": "T"}, "cards": ["KH", "QH", "2S", "3H"]},
+            "Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣.",
+        ),
+        (
+            {"players": 11, "context": {"trump": "S"}, "cards": []},
+            "Marmalade is played by 2, 3, 4, 5, 6, 7, 8, 9, 10 players.",
+        ),
+        (
+            {"players": 4, "context": {"trump": "S"}, "cards": ["KH", "ZZ", "2S", "3H"]},
+            "'ZZ' is not a card.",
+        ),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

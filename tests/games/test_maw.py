@@ -1,6 +1,6 @@
 """Maw (Spoil Five): pools worked out by hand over several deals, each house rule, every refusal.
 
-Every expected number is worked out in the comment above it from the text, RULINGS.md ("Maw
+Every expected number is worked out in the comment above it from the text, docs/rulings.md ("Maw
 (Spoil Five)") and Peel (docs/rules/maw.md):
     at every deal each player antes (2 or 3) and the dealer adds the dealer's stake;
     three tricks take the pool; else the deal is spoiled and the pool carries;
@@ -38,11 +38,22 @@ def make(count: int = 4, **options: Any) -> Setup:
     return table("maw", NAMES[:count], **options)
 
 
-def deal(tricks: Sequence[int], *, trump: str = "H", robbed: int | None = None,
-         first_three: int | None = None, jink: str = "none") -> dict[str, Any]:
+def deal(
+    tricks: Sequence[int],
+    *,
+    trump: str = "H",
+    robbed: int | None = None,
+    first_three: int | None = None,
+    jink: str = "none",
+) -> dict[str, Any]:
     """One deal as the pad takes it: the trump, who robbed, each seat's tricks, the first three."""
-    return {"trump": trump, "robbed": robbed, "first_three": first_three, "jink": jink,
-            **{f"tricks_{seat}": count for seat, count in enumerate(tricks)}}
+    return {
+        "trump": trump,
+        "robbed": robbed,
+        "first_three": first_three,
+        "jink": jink,
+        **{f"tricks_{seat}": count for seat, count in enumerate(tricks)},
+    }
 
 
 SPOILED = deal([2, 2, 1, 0])
@@ -86,8 +97,7 @@ def test_a_deal_shows_every_payment_and_the_pool_before_and_after() -> None:
         "4 players, each antes 2: 4 × 2 = 8",
         "Cat deals and adds the dealer's stake: 2",
         "Pool in play: 20 + 8 + 2 = 30",
-        "Dan jinked and won all five: the pool of 30, and 2 from each of the other 3: "
-        "3 × 2 = 6",
+        "Dan jinked and won all five: the pool of 30, and 2 from each of the other 3: 3 × 2 = 6",
         f"Ann: {MINUS}2 ante {MINUS} 2 jink = {MINUS}4",
         f"Bob: {MINUS}2 ante {MINUS} 2 jink = {MINUS}4",
         f"Cat: {MINUS}2 ante {MINUS} 2 dealer's stake {MINUS} 2 jink = {MINUS}6",
@@ -96,8 +106,10 @@ def test_a_deal_shows_every_payment_and_the_pool_before_and_after() -> None:
     )
     assert state.hands[2].result.headline == "Dan jinks: the pool of 30 and 2 from each"
     assert state.hands[1].result.headline == "Jink failed · the pool of 20 carries"
-    assert GAME.describe(state.setup, state.hands[2].entry) == "♣ trumps · Dan robbed · " \
-                                                               "Dan jinked, all five"
+    assert (
+        GAME.describe(state.setup, state.hands[2].entry) == "♣ trumps · Dan robbed · "
+        "Dan jinked, all five"
+    )
 
 
 def test_each_deal_adds_up_to_zero_with_the_pool() -> None:
@@ -148,7 +160,10 @@ def test_the_pool_left_at_the_end_goes_back_to_who_put_it_in() -> None:
     # Each player's total plus their stakes in the pool: −10, −10, −10, +30; each pays Dan 10.
     assert settlement.nets == (-10, -10, -10, 30)
     assert [(p.payer, p.payee, p.amount) for p in settlement.payments] == [
-        (ANN, DAN, 10), (BOB, DAN, 10), (CAT, DAN, 10)]
+        (ANN, DAN, 10),
+        (BOB, DAN, 10),
+        (CAT, DAN, 10),
+    ]
     assert "Ann 2, Bob 2, Cat 2, Dan 4" in settlement.method
     assert settlement.unit == "counters"
 
@@ -209,17 +224,21 @@ def test_ante_three_and_a_larger_dealer_stake() -> None:
     assert result.points == (-8, -3, -3, -3, 17)
 
 
-@pytest.mark.parametrize(("tricks", "points"), [
-    # 4 × 2 + 2 = 10 in play. Ann 2, Bob 1, Cat 1, Dan 1: Ann has the most alone and takes it:
-    # −4 + 10 = +6; under the default rule this deal is spoiled.
-    pytest.param([2, 1, 1, 1], (6, -2, -2, -2), id="as written: 2 tricks, the most, take 10"),
-    # Ann 2, Bob 2, Cat 1: a tie for the most: nobody has "the highest number": spoiled.
-    pytest.param([2, 2, 1, 0], (-4, -2, -2, -2), id="as written: a tie for the most spoils"),
-    # Cat 3: the most (and three): takes 10: −2 + 10 = +8.
-    pytest.param([1, 0, 3, 1], (-4, -2, 8, -2), id="as written: three tricks are the most"),
-])
-def test_as_written_the_most_tricks_take_the_pool(tricks: list[int],
-                                                  points: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    ("tricks", "points"),
+    [
+        # 4 × 2 + 2 = 10 in play. Ann 2, Bob 1, Cat 1, Dan 1: Ann has the most alone and takes it:
+        # −4 + 10 = +6; under the default rule this deal is spoiled.
+        pytest.param([2, 1, 1, 1], (6, -2, -2, -2), id="as written: 2 tricks, the most, take 10"),
+        # Ann 2, Bob 2, Cat 1: a tie for the most: nobody has "the highest number": spoiled.
+        pytest.param([2, 2, 1, 0], (-4, -2, -2, -2), id="as written: a tie for the most spoils"),
+        # Cat 3: the most (and three): takes 10: −2 + 10 = +8.
+        pytest.param([1, 0, 3, 1], (-4, -2, 8, -2), id="as written: three tricks are the most"),
+    ],
+)
+def test_as_written_the_most_tricks_take_the_pool(
+    tricks: list[int], points: tuple[int, ...]
+) -> None:
     assert score_one(make(winning="most"), deal(tricks)).points == points
 
 
@@ -238,7 +257,7 @@ def test_as_written_a_failed_jink_carries_the_pool_even_with_the_most_tricks() -
 
 
 def test_the_default_rules() -> None:
-    # RULINGS.md and the text: ante 2 (of 2–3), three tricks, the full ante after a spoil; a
+    # docs/rulings.md and the text: ante 2 (of 2–3), three tricks, the full ante after a spoil; a
     # misdeal costs the deal only (the text's extra dealer's stake is "optionally, if all
     # players agree").
     setup, problems = make_setup("maw", list(NAMES[:4]))
@@ -255,6 +274,7 @@ def test_the_default_rules() -> None:
 # players agree, you can add another dealer's stake to the pool." The dealer's stake paid before
 # the deal stays in the pool ("another" stake is added on top of it); the antes are paid once,
 # with the deal then played (docs/rules/maw.md).
+
 
 def test_a_misdeal_leaves_the_dealers_stake_and_passes_the_deal() -> None:
     state = after(make(), [SPOILED, MISDEAL, deal([0, 3, 1, 1])])
@@ -278,10 +298,12 @@ def test_a_misdeal_leaves_the_dealers_stake_and_passes_the_deal() -> None:
     # Cat deals (the deal passed to the left): 12 + 4 × 2 + 2 = 22; Bob's three tricks take it:
     # Bob −2 + 22 = +20, Ann −2, Cat −2 − 2 = −4, Dan −2.
     assert won.points == (-2, 20, -4, -2)
-    assert won.lines[:4] == ("Pool carried from a spoiled deal and a misdeal: 12",
-                             "4 players, each antes 2: 4 × 2 = 8",
-                             "Cat deals and adds the dealer's stake: 2",
-                             "Pool in play: 12 + 8 + 2 = 22")
+    assert won.lines[:4] == (
+        "Pool carried from a spoiled deal and a misdeal: 12",
+        "4 players, each antes 2: 4 × 2 = 8",
+        "Cat deals and adds the dealer's stake: 2",
+        "Pool in play: 12 + 8 + 2 = 22",
+    )
     # Totals: Ann −4 − 2 = −6, Bob −2 − 2 + 20 = +16, Cat −2 − 4 = −6, Dan −2 − 2 = −4: the
     # pool is empty, so they add up to zero. Two deals played, one misdeal.
     assert state.totals == (-6, 16, -6, -4)
@@ -291,8 +313,9 @@ def test_a_misdeal_leaves_the_dealers_stake_and_passes_the_deal() -> None:
 
 def test_a_misdeal_with_the_extra_stake_and_peel_after_a_spoil() -> None:
     # The text's option: the misdealer adds another dealer's stake. With Peel's one counter.
-    state = after(make(misdeal_penalty="stake", spoil_ante="one"),
-                  [SPOILED, MISDEAL, deal([0, 3, 1, 1])])
+    state = after(
+        make(misdeal_penalty="stake", spoil_ante="one"), [SPOILED, MISDEAL, deal([0, 3, 1, 1])]
+    )
     misdealt, won = state.hands[1].result, state.hands[2].result
     # Bob leaves his stake 2 and adds another 2: −4; the pool 10 + 2 + 2 = 14.
     assert misdealt.points == (0, -4, 0, 0)
@@ -313,8 +336,10 @@ def test_a_misdeal_is_no_spoil_for_peels_one_counter() -> None:
     assert GAME.table_notes(state) == ("Pool: 2 (from a misdeal)", "Each antes 2, Bob adds 2 → 12")
     state = after(setup, [MISDEAL, deal([3, 1, 1, 0])])
     assert state.hands[1].result.points == (10, -4, -2, -2)
-    assert state.hands[1].result.lines[:2] == ("Pool carried from a misdeal: 2",
-                                               "4 players, each antes 2: 4 × 2 = 8")
+    assert state.hands[1].result.lines[:2] == (
+        "Pool carried from a misdeal: 2",
+        "4 players, each antes 2: 4 × 2 = 8",
+    )
 
 
 def test_a_misdeal_last_gives_the_stake_back_at_the_settlement() -> None:
@@ -330,57 +355,107 @@ def test_a_misdeal_ignores_tricks_sent_with_it() -> None:
     # A misdeal has no tricks: values sent for the deal's other fields do not apply.
     result = score_one(make(), {**deal([3, 1, 1, 0]), "deal": "misdeal"})
     assert result.points == (-2, 0, 0, 0)
-    assert result.facts == {"deal": "misdeal", "dealer": ANN, "dealer_stake": 2, "penalty": 0,
-                            "pool_before": 0, "pool_after": 2}
+    assert result.facts == {
+        "deal": "misdeal",
+        "dealer": ANN,
+        "dealer_stake": 2,
+        "penalty": 0,
+        "pool_before": 0,
+        "pool_after": 2,
+    }
 
 
 # ---------------------------------------------------------------- the referee: every refusal
 
 
-@pytest.mark.parametrize(("raw", "field", "phrase"), [
-    # 2 + 1 + 1 + 0 = 4 tricks: a deal has five.
-    pytest.param(deal([2, 1, 1, 0]), "tricks_0",
-                 "The tricks add up to 4 (Ann 2, Bob 1, Cat 1, Dan 0)", id="4 tricks"),
-    # 3 + 2 + 1 + 0 = 6.
-    pytest.param(deal([3, 2, 1, 0]), "tricks_0", "must add up to 5", id="6 tricks"),
-    # A claim stops the deal after three tricks: 3 + 2 = 5 cannot have been played.
-    pytest.param(deal([0, 3, 2, 0], first_three=BOB, jink="claimed"), "tricks_0",
-                 "only those three are played, so they must add up to 3", id="claim, 5 tricks"),
-    # Bob won 2 tricks: he cannot have won the first three, so he cannot have jinked.
-    pytest.param(deal([3, 2, 0, 0], first_three=BOB, jink="failed"), "first_three",
-                 "Bob won 2 tricks, so Bob did not win the first three", id="jink by Bob, 2"),
-    # A jink with nobody entered as winning the first three tricks.
-    pytest.param(deal([1, 1, 3, 0], jink="made"), "jink",
-                 "Only the player who won the first three tricks may claim the pool or jink",
-                 id="jink without a winner of the first three"),
-    # A claim with nobody entered as winning the first three tricks.
-    pytest.param(deal([1, 1, 3, 0], jink="claimed"), "jink", "nobody is entered",
-                 id="claim without a winner of the first three"),
-    # A made jink is all five tricks; Cat won 4.
-    pytest.param(deal([1, 0, 4, 0], first_three=CAT, jink="made"), "jink",
-                 "Cat won 4, so the jink failed", id="jink made with 4 tricks"),
-    # A failed jink with all five tricks.
-    pytest.param(deal([0, 0, 5, 0], first_three=CAT, jink="failed"), "jink",
-                 "the jink was made, not failed", id="jink failed with 5 tricks"),
-    # Cat won the first three but neither claimed nor jinked.
-    pytest.param(deal([0, 1, 4, 0], first_three=CAT), "jink", "say which",
-                 id="first three won, no claim or jink"),
-    # All five tricks to Dan, but nobody won the first three.
-    pytest.param(deal([0, 0, 0, 5]), "first_three", "Dan won all five tricks",
-                 id="all five without the first three"),
-])
+@pytest.mark.parametrize(
+    ("raw", "field", "phrase"),
+    [
+        # 2 + 1 + 1 + 0 = 4 tricks: a deal has five.
+        pytest.param(
+            deal([2, 1, 1, 0]),
+            "tricks_0",
+            "The tricks add up to 4 (Ann 2, Bob 1, Cat 1, Dan 0)",
+            id="4 tricks",
+        ),
+        # 3 + 2 + 1 + 0 = 6.
+        pytest.param(deal([3, 2, 1, 0]), "tricks_0", "must add up to 5", id="6 tricks"),
+        # A claim stops the deal after three tricks: 3 + 2 = 5 cannot have been played.
+        pytest.param(
+            deal([0, 3, 2, 0], first_three=BOB, jink="claimed"),
+            "tricks_0",
+            "only those three are played, so they must add up to 3",
+            id="claim, 5 tricks",
+        ),
+        # Bob won 2 tricks: he cannot have won the first three, so he cannot have jinked.
+        pytest.param(
+            deal([3, 2, 0, 0], first_three=BOB, jink="failed"),
+            "first_three",
+            "Bob won 2 tricks, so Bob did not win the first three",
+            id="jink by Bob, 2",
+        ),
+        # A jink with nobody entered as winning the first three tricks.
+        pytest.param(
+            deal([1, 1, 3, 0], jink="made"),
+            "jink",
+            "Only the player who won the first three tricks may claim the pool or jink",
+            id="jink without a winner of the first three",
+        ),
+        # A claim with nobody entered as winning the first three tricks.
+        pytest.param(
+            deal([1, 1, 3, 0], jink="claimed"),
+            "jink",
+            "nobody is entered",
+            id="claim without a winner of the first three",
+        ),
+        # A made jink is all five tricks; Cat won 4.
+        pytest.param(
+            deal([1, 0, 4, 0], first_three=CAT, jink="made"),
+            "jink",
+            "Cat won 4, so the jink failed",
+            id="jink made with 4 tricks",
+        ),
+        # A failed jink with all five tricks.
+        pytest.param(
+            deal([0, 0, 5, 0], first_three=CAT, jink="failed"),
+            "jink",
+            "the jink was made, not failed",
+            id="jink failed with 5 tricks",
+        ),
+        # Cat won the first three but neither claimed nor jinked.
+        pytest.param(
+            deal([0, 1, 4, 0], first_three=CAT),
+            "jink",
+            "say which",
+            id="first three won, no claim or jink",
+        ),
+        # All five tricks to Dan, but nobody won the first three.
+        pytest.param(
+            deal([0, 0, 0, 5]),
+            "first_three",
+            "Dan won all five tricks",
+            id="all five without the first three",
+        ),
+    ],
+)
 def test_the_referee_refuses(raw: dict[str, Any], field: str, phrase: str) -> None:
     assert_refused_on(verdict(make(), raw), field, phrase)
 
 
-@pytest.mark.parametrize(("raw", "field"), [
-    pytest.param({**deal([2, 1, 1, 1]), "tricks_2": 6}, "tricks_2", id="6 tricks to one seat"),
-    pytest.param(deal([2, 1, 1, 1], first_three=7, jink="claimed"), "first_three",
-                 id="first three to a seat not at the table"),
-    pytest.param(deal([2, 1, 1, 1], robbed=4), "robbed", id="a robber not at the table"),
-    pytest.param({**deal([2, 1, 1, 1]), "trump": "T"}, "trump", id="no tarot trumps"),
-    pytest.param({"deal": "redeal"}, "deal", id="a deal neither played nor misdealt"),
-])
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        pytest.param({**deal([2, 1, 1, 1]), "tricks_2": 6}, "tricks_2", id="6 tricks to one seat"),
+        pytest.param(
+            deal([2, 1, 1, 1], first_three=7, jink="claimed"),
+            "first_three",
+            id="first three to a seat not at the table",
+        ),
+        pytest.param(deal([2, 1, 1, 1], robbed=4), "robbed", id="a robber not at the table"),
+        pytest.param({**deal([2, 1, 1, 1]), "trump": "T"}, "trump", id="no tarot trumps"),
+        pytest.param({"deal": "redeal"}, "deal", id="a deal neither played nor misdealt"),
+    ],
+)
 def test_the_parser_refuses(raw: dict[str, Any], field: str) -> None:
     assert field in {problem.field for problem in verdict(make(), raw).problems}
 
@@ -402,13 +477,16 @@ def test_ten_players_are_a_table() -> None:
 
 def test_the_trick_referee_still_judges_maw() -> None:
     # Clubs trumps: the Jack of trumps ranks second only to the Five; Bob (seat 1) wins.
-    answer, problems = judge_request(referee_for("maw"), {
-        "players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC", "KC", "5S"]})
+    answer, problems = judge_request(
+        referee_for("maw"),
+        {"players": 4, "context": {"trump": "C"}, "cards": ["AH", "JC", "KC", "5S"]},
+    )
     assert problems == []
     assert answer["verdicts"][0]["winner_seat"] == BOB
 
 
 def test_the_trick_referee_refuses_eleven_players() -> None:
-    _, problems = judge_request(referee_for("maw"), {
-        "players": 11, "context": {"trump": "C"}, "cards": ["AH", "JC"]})
+    _, problems = judge_request(
+        referee_for("maw"), {"players": 11, "context": {"trump": "C"}, "cards": ["AH", "JC"]}
+    )
     assert [problem.field for problem in problems] == ["players"]

@@ -1,4 +1,4 @@
-"""Scarto's score pad: piles counted in threes, 26 off each (seed 002, RULINGS.md "The tarot
+"""Scarto's score pad: piles counted in threes, 26 off each (seed 002, docs/rulings.md "The tarot
 family: counting piles"). A pile of n cards (a multiple of 3) holding counting cards worth C,
 k of them, counts C + (n − k) × 1 − 2 × n/3 = C − k + n/3; the pack counts 130 − 52 = 78.
 Ann deals the first hand, so her pile holds the 3 discards."""
@@ -24,40 +24,67 @@ def problems(raw, options=None, hands_before: int = 0) -> dict[str, str]:
     return {p.field: p.message for p in checked.problems}
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    pytest.param(by_cards([27, 24, None], {0: "KS", 1: "QH"}, 2), (-13, -15, 28),
-                 id="Ann 27 K♠: 5−1+9=13; Bob 24 Q♥: 4−1+8=11; Cat 27 the 17 others: "
-                    "62−17+9=54; less 26 each"),
-    pytest.param(by_cards([30, 24, 24], {0: "1T 21T EX", 1: "KS KH KD KC"}, 2),
-                 (-4, -2, 6),
-                 id="Ann 30 the bouts: 15−3+10=22; Bob 24 the Kings: 20−4+8=24; Cat 24 the "
-                    "other 12 courts: 36−12+8=32"),
-    pytest.param(by_cards([3, 39, None], {1: "QS QH QD QC"}, 2), (-25, -1, 26),
-                 id="Ann only the 3 discards: 0−0+1=1; Bob 39 the Queens: 16−4+13=25; Cat 36: "
-                    "55−15+12=52"),
-    pytest.param(by_cards([27, 27, 24], {0: "JS JH JD JC", 1: "CS CH CD CC"}, 2),
-                 (-13, -9, 22),
-                 id="Ann 27 the Jacks: 8−4+9=13; Bob 27 the Knights: 12−4+9=17; Cat 24: "
-                    "51−11+8=48"),
-    pytest.param(by_cards([30, 27, 21], {}, 2), (-16, -17, 33),
-                 id="Cat 21 cards holding all 19 counting cards: 71−19+7=59; Ann 30 low: 10; "
-                    "Bob 27 low: 9"),
-    pytest.param(by_points([30, 20, None]), (4, -6, 2),
-                 id="by the points, Cat the rest: 78−30−20=28; 30−26, 20−26, 28−26"),
-    pytest.param(by_points([26, 26, 26]), (0, 0, 0), id="by the points, 26 each: all 0"),
-    pytest.param(by_cards([None, 24, 27], {0: "KS", 1: "QH"}, 2), (-13, -15, 28),
-                 id="Ann's size left blank: 78−24−27=27, the first hand again"),
-    pytest.param(by_points([13, 11, 54]), (-13, -15, 28),
-                 id="the first hand by the points gives the same scores"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(
+            by_cards([27, 24, None], {0: "KS", 1: "QH"}, 2),
+            (-13, -15, 28),
+            id="Ann 27 K♠: 5−1+9=13; Bob 24 Q♥: 4−1+8=11; Cat 27 the 17 others: "
+            "62−17+9=54; less 26 each",
+        ),
+        pytest.param(
+            by_cards([30, 24, 24], {0: "1T 21T EX", 1: "KS KH KD KC"}, 2),
+            (-4, -2, 6),
+            id="Ann 30 the bouts: 15−3+10=22; Bob 24 the Kings: 20−4+8=24; Cat 24 the "
+            "other 12 courts: 36−12+8=32",
+        ),
+        pytest.param(
+            by_cards([3, 39, None], {1: "QS QH QD QC"}, 2),
+            (-25, -1, 26),
+            id="Ann only the 3 discards: 0−0+1=1; Bob 39 the Queens: 16−4+13=25; Cat 36: "
+            "55−15+12=52",
+        ),
+        pytest.param(
+            by_cards([27, 27, 24], {0: "JS JH JD JC", 1: "CS CH CD CC"}, 2),
+            (-13, -9, 22),
+            id="Ann 27 the Jacks: 8−4+9=13; Bob 27 the Knights: 12−4+9=17; Cat 24: 51−11+8=48",
+        ),
+        pytest.param(
+            by_cards([30, 27, 21], {}, 2),
+            (-16, -17, 33),
+            id="Cat 21 cards holding all 19 counting cards: 71−19+7=59; Ann 30 low: 10; "
+            "Bob 27 low: 9",
+        ),
+        pytest.param(
+            by_points([30, 20, None]),
+            (4, -6, 2),
+            id="by the points, Cat the rest: 78−30−20=28; 30−26, 20−26, 28−26",
+        ),
+        pytest.param(by_points([26, 26, 26]), (0, 0, 0), id="by the points, 26 each: all 0"),
+        pytest.param(
+            by_cards([None, 24, 27], {0: "KS", 1: "QH"}, 2),
+            (-13, -15, 28),
+            id="Ann's size left blank: 78−24−27=27, the first hand again",
+        ),
+        pytest.param(
+            by_points([13, 11, 54]),
+            (-13, -15, 28),
+            id="the first hand by the points gives the same scores",
+        ),
+    ],
+)
 def test_hand_counted_piles(raw, expected) -> None:
     assert scores(raw) == expected
 
 
 def test_a_hand_sums_to_zero_in_threes() -> None:
-    """78 = 3 × 26: whatever the piles, the scores sum to 0 (RULINGS.md)."""
-    for raw in (by_cards([27, 24, None], {0: "KS", 1: "QH"}, 2),
-                by_cards([3, 39, None], {1: "QS QH QD QC"}, 2), by_points([30, 20, None])):
+    """78 = 3 × 26: whatever the piles, the scores sum to 0 (docs/rulings.md)."""
+    for raw in (
+        by_cards([27, 24, None], {0: "KS", 1: "QH"}, 2),
+        by_cards([3, 39, None], {1: "QS QH QD QC"}, 2),
+        by_points([30, 20, None]),
+    ):
         assert sum(scores(raw)) == 0
 
 
@@ -159,8 +186,10 @@ def test_counts_by_hand_beyond_the_pack_with_a_blank() -> None:
 
 
 def test_only_one_count_may_be_left_blank() -> None:
-    assert "Enter Cat's count: only one count may be left blank" in \
-        problems(by_points([78, None, None]))["count_2"]
+    assert (
+        "Enter Cat's count: only one count may be left blank"
+        in problems(by_points([78, None, None]))["count_2"]
+    )
 
 
 # ---------------------------------------------------------------- sizes in tricks won
@@ -169,28 +198,44 @@ def test_only_one_count_may_be_left_blank() -> None:
 # A pile of n cards counts C − k + n/3 (above).
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    pytest.param(by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks", discards_to="0"),
-                 (-13, -15, 28),
-                 id="Ann 8 tricks + the 3 discards = 27, Bob 8 = 24, Cat 9 = 27: the first "
-                    "hand by the cards again"),
-    pytest.param(by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"), (-13, -15, 28),
-                 id="every pile given, none named for the discards: the dealer's, Ann 27"),
-    pytest.param(by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2, unit="tricks"),
-                 (-13, -15, 28),
-                 id="Cat's tricks blank: Ann 8×3+3=27, Bob 24, Cat the rest 78−27−24=27"),
-    pytest.param(by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
-                 (-13, -15, 28),
-                 id="Bob's tricks blank: Ann 27, Cat 27, Bob the rest 78−27−27=24 (the "
-                    "discards stay Ann's)"),
-    pytest.param(by_cards([8, None, 9], {0: "KS", 2: "QH"}, 2, unit="tricks"),
-                 (-13, -18, 31),
-                 id="Bob blank, Q♥ Cat's: Ann 27 K♠ 5−1+9=13; Bob 24 low 0−0+8=8; Cat 27 "
-                    "the other 18 66−18+9=57; less 26 each (sum 0)"),
-    pytest.param(by_cards([None, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
-                 (-13, -15, 28),
-                 id="Ann's tricks blank: the rest 78−24−27=27, hers with the discards"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(
+            by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks", discards_to="0"),
+            (-13, -15, 28),
+            id="Ann 8 tricks + the 3 discards = 27, Bob 8 = 24, Cat 9 = 27: the first "
+            "hand by the cards again",
+        ),
+        pytest.param(
+            by_cards([8, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+            (-13, -15, 28),
+            id="every pile given, none named for the discards: the dealer's, Ann 27",
+        ),
+        pytest.param(
+            by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+            (-13, -15, 28),
+            id="Cat's tricks blank: Ann 8×3+3=27, Bob 24, Cat the rest 78−27−24=27",
+        ),
+        pytest.param(
+            by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+            (-13, -15, 28),
+            id="Bob's tricks blank: Ann 27, Cat 27, Bob the rest 78−27−27=24 (the "
+            "discards stay Ann's)",
+        ),
+        pytest.param(
+            by_cards([8, None, 9], {0: "KS", 2: "QH"}, 2, unit="tricks"),
+            (-13, -18, 31),
+            id="Bob blank, Q♥ Cat's: Ann 27 K♠ 5−1+9=13; Bob 24 low 0−0+8=8; Cat 27 "
+            "the other 18 66−18+9=57; less 26 each (sum 0)",
+        ),
+        pytest.param(
+            by_cards([None, 8, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"),
+            (-13, -15, 28),
+            id="Ann's tricks blank: the rest 78−24−27=27, hers with the discards",
+        ),
+    ],
+)
 def test_sizes_in_tricks_won(raw, expected) -> None:
     assert scores(raw) == expected
 
@@ -210,8 +255,7 @@ def test_in_tricks_the_discards_move_with_the_deal() -> None:
     """Hand 2: Bob deals. Ann 8 tricks (K♠) = 24 cards: 5−1+8=12; Bob 8 tricks + 3 = 27 (Q♥):
     4−1+9=12; Cat blank, the rest 78−24−27=27 with the other 17: 62−17+9=54; less 26 each."""
     state = table("scarto", hands_before=1)
-    answer = check_at(GAME, state, by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2,
-                                            unit="tricks"))
+    answer = check_at(GAME, state, by_cards([8, 8, None], {0: "KS", 1: "QH"}, 2, unit="tricks"))
     assert answer.ok, answer.problems
     assert GAME.score(state, answer.entry).points == (-14, -14, 28)
 
@@ -223,8 +267,9 @@ def test_more_tricks_than_a_hand_has_is_refused() -> None:
 
 def test_the_discards_go_to_the_dealer_in_tricks_too() -> None:
     found = problems(by_cards([8, 8, 9], {}, 2, unit="tricks", discards_to="1"))
-    assert found == {"discards_to": "The dealer's 3 discards count for the dealer, Ann, not "
-                                    "for Bob."}
+    assert found == {
+        "discards_to": "The dealer's 3 discards count for the dealer, Ann, not for Bob."
+    }
 
 
 def test_the_discards_field_says_they_are_the_dealers() -> None:
@@ -238,8 +283,11 @@ def test_a_hand_in_tricks_is_described_in_tricks_when_the_dealer_is_not_known() 
     setup = table("scarto").setup
     blank = check("scarto", by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks"))
     assert GAME.describe(setup, blank.entry).startswith(
-        "By the tricks: Ann 8 tricks: K♠; Bob the rest: Q♥; Cat 9 tricks: ")
-    named = check("scarto", by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks",
-                                     discards_to="0"))
+        "By the tricks: Ann 8 tricks: K♠; Bob the rest: Q♥; Cat 9 tricks: "
+    )
+    named = check(
+        "scarto", by_cards([8, None, 9], {0: "KS", 1: "QH"}, 2, unit="tricks", discards_to="0")
+    )
     assert GAME.describe(setup, named.entry).startswith(
-        "Ann 27 cards: K♠ → 13; Bob 24 cards: Q♥ → 11; Cat 27 cards: ")
+        "Ann 27 cards: K♠ → 13; Bob 24 cards: Q♥ → 11; Cat 27 cards: "
+    )

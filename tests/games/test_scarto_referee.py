@@ -88,9 +88,11 @@ def test_the_words_of_an_atout_and_of_each_suit_colour() -> None:
     assert "every atout is stronger" in verdict("KH 5H 1T")["rule"]
     assert verdict("10H AH 5H")["rule"] == (
         "nobody played an atout, so the strongest heart wins; in Scarto hearts and diamonds "
-        "rank King, Queen, Knight, Jack, then the Ace down to the Ten")
+        "rank King, Queen, Knight, Jack, then the Ace down to the Ten"
+    )
     assert verdict("AS 10S 5S")["rule"].endswith(
-        "spades and clubs rank King, Queen, Knight, Jack, then the Ten down to the Ace")
+        "spades and clubs rank King, Queen, Knight, Jack, then the Ten down to the Ace"
+    )
     assert "the Excuse was led, so the next card set the suit" in verdict("EX 5H KS")["rule"]
 
 
@@ -110,28 +112,40 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
 
 
 def test_several_tricks_in_one_request() -> None:
-    answer, problems = judge_request(REFEREE, {
-        "players": 3, "tricks": [{"cards": ["KH", "5H", "1T"]}, {"cards": ["EX", "5H", "KS"]}]})
+    answer, problems = judge_request(
+        REFEREE,
+        {"players": 3, "tricks": [{"cards": ["KH", "5H", "1T"]}, {"cards": ["EX", "5H", "KS"]}]},
+    )
     assert problems == []
     # Atout 1 over the King; the Excuse led, Hearts set by the 5, which wins.
     assert [v["winner"] for v in answer["verdicts"]] == [2, 1]
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"players": 3, "cards": ["KH", "KH", "1T"]}, "The King of Hearts is played twice."),
-    ({"players": 3, "cards": ["KH", "5H"]}, "2 cards were given; a trick of Scarto at 3 "
-                                            "players has 3."),
-    ({"players": 3, "cards": ["KH", "5H", "1T", "2T"]}, "4 cards were given; a trick of "
-                                                        "Scarto at 3 players has 3."),
-    ({"players": 3, "cards": ["KH", "ZZ", "1T"]}, "'ZZ' is not a card."),
-    ({"players": 3, "cards": ["KH", "5H", "22T"]}, "'22T' is not a card."),
-    # No last-trick rule in Scarto: the Excuse stays with its owner, so there is no such box.
-    ({"players": 3, "context": {"last_trick": True}, "cards": ["KH", "5H", "1T"]},
-     "'last_trick' is not part of the context of a trick of Scarto."),
-    ({"players": 4, "cards": ["KH", "5H", "1T", "2T"]}, "Scarto is played by 3 players."),
-    ({"players": 3, "options": {"suit_order": "fft"}, "cards": ["KH", "5H", "1T"]},
-     "'suit_order' is not a house rule here."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({"players": 3, "cards": ["KH", "KH", "1T"]}, "The King of Hearts is played twice."),
+        (
+            {"players": 3, "cards": ["KH", "5H"]},
+            "2 cards were given; a trick of Scarto at 3 players has 3.",
+        ),
+        (
+            {"players": 3, "cards": ["KH", "5H", "1T", "2T"]},
+            "4 cards were given; a trick of Scarto at 3 players has 3.",
+        ),
+        ({"players": 3, "cards": ["KH", "ZZ", "1T"]}, "'ZZ' is not a card."),
+        ({"players": 3, "cards": ["KH", "5H", "22T"]}, "'22T' is not a card."),
+        # No last-trick rule in Scarto: the Excuse stays with its owner, so there is no such box.
+        (
+            {"players": 3, "context": {"last_trick": True}, "cards": ["KH", "5H", "1T"]},
+            "'last_trick' is not part of the context of a trick of Scarto.",
+        ),
+        ({"players": 4, "cards": ["KH", "5H", "1T", "2T"]}, "Scarto is played by 3 players."),
+        (
+            {"players": 3, "options": {"suit_order": "fft"}, "cards": ["KH", "5H", "1T"]},
+            "'suit_order' is not a house rule here.",
+        ),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

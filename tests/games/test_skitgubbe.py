@@ -1,4 +1,4 @@
-"""Skitgubbe's score pad: the goat of each game; the fewest goat games lead (RULINGS.md)."""
+"""Skitgubbe's score pad: the goat of each game; the fewest goat games lead (docs/rulings.md)."""
 
 from __future__ import annotations
 

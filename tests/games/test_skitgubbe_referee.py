@@ -2,7 +2,7 @@
 second-phase beating, and requests it answers or refuses.
 
 Every expected verdict is worked out in the comment above it from the text (seed 004), which is
-the specification, or from pagat.com's Skitgubbe where RULINGS.md's option takes it. Indices
+the specification, or from pagat.com's Skitgubbe where docs/rulings.md's option takes it. Indices
 count from 0 = the card led. The orders, lowest first:
     first phase as written: "The suit order is A-2-3-4-5-6-7-8-9-10-J-Q-K" (suits ignored);
     pagat's first phase: 2 … 10, J, Q, K, A;
@@ -25,8 +25,9 @@ PAGAT = {"first_phase": "pagat"}
 
 def answer(cards: str, players: int = 3, **request: Any) -> dict[str, Any]:
     """The verdict on one trick or one second-phase run of cards, through the request."""
-    found, problems = judge_request(REFEREE, {"players": players, "cards": cards.split(),
-                                              **request})
+    found, problems = judge_request(
+        REFEREE, {"players": players, "cards": cards.split(), **request}
+    )
     assert problems == [], problems
     return found["verdicts"][0]
 
@@ -78,19 +79,25 @@ def test_the_winner_s_words_and_what_he_takes() -> None:
     found = answer("5H 9C KD", names=["Ann", "Bob", "Cat"], leader=1)
     # Bob leads; the King (index 2) is Ann's: seat (1 + 2) % 3 = 0.
     assert found["winner_seat"] == 0
-    assert found["words"] == ("Ann wins with the King of Diamonds: the highest card wins, suits "
-                              "do not count; in the first phase (as written) the Ace is low: "
-                              "King, Queen, Jack, Ten … Two, Ace")
-    assert found["notes"] == ["The winner takes every card played and sloughed to the trick "
-                              "(and to any private tricks it settles) and leads the next trick."]
+    assert found["words"] == (
+        "Ann wins with the King of Diamonds: the highest card wins, suits "
+        "do not count; in the first phase (as written) the Ace is low: "
+        "King, Queen, Jack, Ten … Two, Ace"
+    )
+    assert found["notes"] == [
+        "The winner takes every card played and sloughed to the trick "
+        "(and to any private tricks it settles) and leads the next trick."
+    ]
 
 
 def test_equal_highest_cards_tie_and_play_a_private_trick() -> None:
     # "If two or more players tie for the highest card, they have a private trick": the Nines.
     found = answer("5H 9C 9D")
     assert (found["winner"], found["tied"]) == (None, [1, 2])
-    assert found["words"].startswith("The Nine of Clubs and the Nine of Diamonds tie for the "
-                                     "highest card: the tied players play a private trick")
+    assert found["words"].startswith(
+        "The Nine of Clubs and the Nine of Diamonds tie for the "
+        "highest card: the tied players play a private trick"
+    )
     # Three Jacks of four: all three tie; the Two is out of it.
     assert answer("JH JC 2S JD", players=4)["tied"] == [0, 1, 3]
 
@@ -113,36 +120,56 @@ SLOUGHS = [
     # "a player may slough a card of equal rank to a card that has been played to that trick":
     # after the Five of Hearts and the Nine of Clubs, player 3 (not yet played) sloughs the
     # Five of Spades: a Five was played and it is not the highest so far (the Nine): allowed.
-    pytest.param("5H 9C KD 5S", {"slough_by": 3, "slough_after": 2}, True,
-                 id="a lower rank before playing"),
+    pytest.param(
+        "5H 9C KD 5S", {"slough_by": 3, "slough_after": 2}, True, id="a lower rank before playing"
+    ),
     # "Under no circumstances may a player slough a card of equal rank to the highest card
     # played in a trick until he has played his card in that trick": the Nine is the highest
     # so far and player 3 has not played: refused.
-    pytest.param("5H 9C KD 9S", {"slough_by": 3, "slough_after": 2}, False,
-                 id="the highest rank before playing"),
+    pytest.param(
+        "5H 9C KD 9S",
+        {"slough_by": 3, "slough_after": 2},
+        False,
+        id="the highest rank before playing",
+    ),
     # The same Nine sloughed by player 1, who has played (the Five): allowed.
-    pytest.param("5H 9C KD 9S", {"slough_by": 1, "slough_after": 2}, True,
-                 id="the highest rank after playing"),
+    pytest.param(
+        "5H 9C KD 9S",
+        {"slough_by": 1, "slough_after": 2},
+        True,
+        id="the highest rank after playing",
+    ),
     # After one card, the Five of Hearts is the highest so far; player 2 has not played and
     # sloughs the Five of Spades: refused.
-    pytest.param("5H 9C KD 5S", {"slough_by": 2, "slough_after": 1}, False,
-                 id="the only card so far is the highest"),
+    pytest.param(
+        "5H 9C KD 5S",
+        {"slough_by": 2, "slough_after": 1},
+        False,
+        id="the only card so far is the highest",
+    ),
     # "or immediately afterwards": after the trick (slough_after blank) everyone has played,
     # so even the King, the highest rank, may be sloughed.
     pytest.param("5H 9C KD KS", {"slough_by": 2}, True, id="the highest rank after the trick"),
     # A slough must match a rank played: no Seven was played: refused.
     pytest.param("5H 9C KD 7S", {"slough_by": 1}, False, id="a rank nobody played"),
     # Nothing played yet: no rank to match: refused.
-    pytest.param("5H 9C KD 5S", {"slough_by": 1, "slough_after": 0}, False,
-                 id="before the first card"),
+    pytest.param(
+        "5H 9C KD 5S", {"slough_by": 1, "slough_after": 0}, False, id="before the first card"
+    ),
     # The rank must have been played by then: the King comes third, the slough after two.
-    pytest.param("5H 9C KD KS", {"slough_by": 1, "slough_after": 2}, False,
-                 id="a rank played only later"),
+    pytest.param(
+        "5H 9C KD KS", {"slough_by": 1, "slough_after": 2}, False, id="a rank played only later"
+    ),
     # The last trick: "No sloughing may be done in this trick until after it has finished".
-    pytest.param("5H 9C KD 5S", {"slough_by": 1, "slough_after": 2, "last_trick": True}, False,
-                 id="the last trick, during it"),
-    pytest.param("5H 9C KD 5S", {"slough_by": 1, "last_trick": True}, True,
-                 id="the last trick, after it"),
+    pytest.param(
+        "5H 9C KD 5S",
+        {"slough_by": 1, "slough_after": 2, "last_trick": True},
+        False,
+        id="the last trick, during it",
+    ),
+    pytest.param(
+        "5H 9C KD 5S", {"slough_by": 1, "last_trick": True}, True, id="the last trick, after it"
+    ),
 ]
 
 
@@ -157,11 +184,15 @@ def test_a_slough(cards: str, context: dict[str, Any], ok: bool) -> None:
 
 def test_the_words_of_a_refused_slough() -> None:
     why = answer("5H 9C KD 9S", context={"slough_by": 3, "slough_after": 2})["cards"][3]["why"]
-    assert why.startswith("the Nine of Spades is of equal rank to the highest card played so "
-                          "far, and its owner has not played a card to this trick")
+    assert why.startswith(
+        "the Nine of Spades is of equal rank to the highest card played so "
+        "far, and its owner has not played a card to this trick"
+    )
     why = answer("5H 9C KD 7S", context={"slough_by": 1})["cards"][3]["why"]
-    assert why == ("a slough must be of equal rank to a card played to the trick, and no Seven "
-                   "has been played to it yet")
+    assert why == (
+        "a slough must be of equal rank to a card played to the trick, and no Seven "
+        "has been played to it yet"
+    )
 
 
 def test_a_player_outside_a_private_trick_may_slough_its_top_rank_only_after_it() -> None:
@@ -236,15 +267,20 @@ def test_second_phase_beating(cards: str, ok: list[bool]) -> None:
 
 def test_second_phase_words() -> None:
     found = answer("4S 5S 6S 7S 8S 2D", context={**SECOND, "laid": 6})
-    assert found["words"] == ("Each card beats the one before it. The Two of Diamonds is on "
-                              "top: the next player must beat it with a higher trump, or pick "
-                              "it up (a run on top is picked up whole).")
-    assert found["cards"][5]["why"] == ("it beats the Eight of Spades: a trump beats any other "
-                                        "suit")
+    assert found["words"] == (
+        "Each card beats the one before it. The Two of Diamonds is on "
+        "top: the next player must beat it with a higher trump, or pick "
+        "it up (a run on top is picked up whole)."
+    )
+    assert found["cards"][5]["why"] == (
+        "it beats the Eight of Spades: a trump beats any other suit"
+    )
     failed = answer("4S 5S 3S", context=SECOND)
-    assert failed["words"].startswith("The Three of Spades does not beat the Five of Spades (a "
-                                      "higher spade or a trump was needed): instead the player "
-                                      "must pick up the Five of Spades")
+    assert failed["words"].startswith(
+        "The Three of Spades does not beat the Five of Spades (a "
+        "higher spade or a trump was needed): instead the player "
+        "must pick up the Five of Spades"
+    )
     off = answer("4S 9H", context={**SECOND, "laid": 2})["cards"][1]["why"]
     assert "only trumps or Spades, the suit led, may be played to this trick" in off
 
@@ -256,34 +292,57 @@ def test_the_second_phase_counts_the_cards_laid() -> None:
 
 
 def test_several_tricks_of_both_phases_in_one_request() -> None:
-    found, problems = judge_request(REFEREE, {"players": 3, "tricks": [
-        {"cards": ["5H", "9C", "KD"]},
-        {"cards": ["4S", "5S", "3S"], "context": {"phase": "second", "trump": "D"}}]})
+    found, problems = judge_request(
+        REFEREE,
+        {
+            "players": 3,
+            "tricks": [
+                {"cards": ["5H", "9C", "KD"]},
+                {"cards": ["4S", "5S", "3S"], "context": {"phase": "second", "trump": "D"}},
+            ],
+        },
+    )
     assert problems == []
     # The King wins the first; in the second the Three of Spades fails to beat the Five.
     assert found["verdicts"][0]["winner"] == 2
     assert [c["allowed"] for c in found["verdicts"][1]["cards"]] == [True, True, False]
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"players": 3, "cards": ["5H", "9C", "1T"]},
-     "Trump 1 is not in the pack Skitgubbe is played with."),
-    ({"players": 3, "cards": ["5H", "9C", "9C"]}, "The Nine of Clubs is played twice."),
-    ({"players": 3, "cards": ["5H", "9C"]},
-     "2 cards were given; a trick of Skitgubbe at 3 players has 3."),
-    ({"players": 3, "cards": ["5H", "9C", "KD"], "context": {"slough_by": 2}},
-     "3 cards were given; a trick of Skitgubbe at 3 players has 4."),
-    ({"players": 3, "cards": ["5H", "9C", "KD"], "context": {"trumps": "D"}},
-     "'trumps' is not part of the context of a trick of Skitgubbe."),
-    ({"players": 3, "cards": ["5H", "9C", "KD"], "context": {"phase": "second"}},
-     "Choose trump suit (the card put aside)."),
-    ({"players": 3, "cards": ["5H", "9C", "KD", "5S"], "context": {"slough_by": 4}},
-     "A card sloughed by player (1 = the leader) must be between 1 and 3."),
-    ({"players": 3, "cards": ["5H", "9C", "KD"], "options": {"first_phase": "pairs"}},
-     "Choose one of: As written: everyone plays to each trick, Aces low, pagat.com: two-card "
-     "tricks, Aces high."),
-    ({"players": 7, "cards": ["5H"]}, "Skitgubbe is played by 2, 3, 4, 5, 6 players."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        (
+            {"players": 3, "cards": ["5H", "9C", "1T"]},
+            "Trump 1 is not in the pack Skitgubbe is played with.",
+        ),
+        ({"players": 3, "cards": ["5H", "9C", "9C"]}, "The Nine of Clubs is played twice."),
+        (
+            {"players": 3, "cards": ["5H", "9C"]},
+            "2 cards were given; a trick of Skitgubbe at 3 players has 3.",
+        ),
+        (
+            {"players": 3, "cards": ["5H", "9C", "KD"], "context": {"slough_by": 2}},
+            "3 cards were given; a trick of Skitgubbe at 3 players has 4.",
+        ),
+        (
+            {"players": 3, "cards": ["5H", "9C", "KD"], "context": {"trumps": "D"}},
+            "'trumps' is not part of the context of a trick of Skitgubbe.",
+        ),
+        (
+            {"players": 3, "cards": ["5H", "9C", "KD"], "context": {"phase": "second"}},
+            "Choose trump suit (the card put aside).",
+        ),
+        (
+            {"players": 3, "cards": ["5H", "9C", "KD", "5S"], "context": {"slough_by": 4}},
+            "A card sloughed by player (1 = the leader) must be between 1 and 3.",
+        ),
+        (
+            {"players": 3, "cards": ["5H", "9C", "KD"], "options": {"first_phase": "pairs"}},
+            "Choose one of: As written: everyone plays to each trick, Aces low, pagat.com: two-card "
+            "tricks, Aces high.",
+        ),
+        ({"players": 7, "cards": ["5H"]}, "Skitgubbe is played by 2, 3, 4, 5, 6 players."),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

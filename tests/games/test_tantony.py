@@ -1,6 +1,6 @@
 """Tantony: tricks refereed and hands scored by hand from the rules text, the referee, the game.
 
-Every expected number is worked out in the comment above it from the text and RULINGS.md
+Every expected number is worked out in the comment above it from the text and docs/rulings.md
 ("Tantony"):
     a trick is worth its runt, the lowest card of the suit led; it is won by the highest card of
     the suit led (the sow; the hog when nobody followed, which is then also the runt);
@@ -42,8 +42,9 @@ def checked(raw: dict[str, Any], count: int = 4, first_dealer: int = 0, **option
     return verdict(make(count, first_dealer, **options), raw)
 
 
-def scored(raw: dict[str, Any], count: int = 4, first_dealer: int = 0,
-           **options: Any) -> HandResult:
+def scored(
+    raw: dict[str, Any], count: int = 4, first_dealer: int = 0, **options: Any
+) -> HandResult:
     """One hand scored through the engine; fails the test if the referee refuses it."""
     return score_one(make(count, first_dealer, **options), raw)
 
@@ -66,18 +67,23 @@ def rows(pairs: list[tuple[str, int]]) -> list[dict[str, Any]]:
     return [{"runt": runt, "to": seat} for runt, seat in pairs]
 
 
-def four(annie: str, benny: str, connie: str, denny: str, tantony: str,
-         won_by: int) -> dict[str, Any]:
+def four(
+    annie: str, benny: str, connie: str, denny: str, tantony: str, won_by: int
+) -> dict[str, Any]:
     """A four-player hand from the face-up runts: three each, then the Tantony card's trick."""
-    pairs = [(runt, seat) for seat, runts in enumerate((annie, benny, connie, denny))
-             for runt in runts.split()]
+    pairs = [
+        (runt, seat)
+        for seat, runts in enumerate((annie, benny, connie, denny))
+        for runt in runts.split()
+    ]
     return {"tricks": [*rows(pairs), {"runt": tantony, "won_by": won_by}]}
 
 
 def three(annie: str, benny: str, connie: str, won_by: int | None = None) -> dict[str, Any]:
     """A three-player hand from the face-up runts, four each; the last row may say who won it."""
-    pairs = [(runt, seat) for seat, runts in enumerate((annie, benny, connie))
-             for runt in runts.split()]
+    pairs = [
+        (runt, seat) for seat, runts in enumerate((annie, benny, connie)) for runt in runts.split()
+    ]
     tricks = rows(pairs)
     if won_by is not None:
         tricks[-1]["won_by"] = won_by
@@ -103,27 +109,52 @@ TWELVE = HAND["tricks"][:12]  # Denny got trick 12, so Denny leads trick 13
 ONE_TRICK = [
     # "Annie leads spade 6, Benny plays spade 10, Connie spade Queen, Denny spade 2. Denny's Two
     # is the runt and Connie's sow Queen wins a trick worth 2 points." Denny deals, Annie leads.
-    pytest.param({"cards": "6S 10S QS 2S", "to": 2}, (0, 0, 2, 0), 2,
-                 id="Denny's Two is the runt and Connie's sow Queen wins a trick worth 2"),
+    pytest.param(
+        {"cards": "6S 10S QS 2S", "to": 2},
+        (0, 0, 2, 0),
+        2,
+        id="Denny's Two is the runt and Connie's sow Queen wins a trick worth 2",
+    ),
     # The same trick, kept by Connie as written with its runt and winner: still 2.
-    pytest.param({"runt": "2S", "won_by": 2, "cards": "6S 10S QS 2S", "to": 2}, (0, 0, 2, 0), 2,
-                 id="the runt and winner written with the cards : they agree"),
+    pytest.param(
+        {"runt": "2S", "won_by": 2, "cards": "6S 10S QS 2S", "to": 2},
+        (0, 0, 2, 0),
+        2,
+        id="the runt and winner written with the cards : they agree",
+    ),
     # Connie wins it but gives it to Annie: Annie gets the 2 and leads the next trick.
-    pytest.param({"won_by": 2, "cards": ["6S", "10S", "QS", "2S"], "to": 0}, (2, 0, 0, 0), 0,
-                 id="you may give it to somebody else : who gets it leads to the next"),
+    pytest.param(
+        {"won_by": 2, "cards": ["6S", "10S", "QS", "2S"], "to": 0},
+        (2, 0, 0, 0),
+        0,
+        id="you may give it to somebody else : who gets it leads to the next",
+    ),
     # "If no one had been able to follow suit to Annie's lead, her Six would have been a hog and
     # she would have won a trick worth 6."
-    pytest.param({"cards": "6S 10H QD 2C", "to": 0}, (6, 0, 0, 0), 0,
-                 id="if no one had followed her Six would have been a hog worth 6"),
+    pytest.param(
+        {"cards": "6S 10H QD 2C", "to": 0},
+        (6, 0, 0, 0),
+        0,
+        id="if no one had followed her Six would have been a hog worth 6",
+    ),
     # "the grand coup is to lead a hog Ace for a trick worth 30": Ace = 30 at four players.
-    pytest.param({"cards": "AS 2H 3D 4C", "won_by": 0, "to": 0}, (30, 0, 0, 0), 0,
-                 id="the grand coup is to lead a hog Ace for a trick worth 30"),
+    pytest.param(
+        {"cards": "AS 2H 3D 4C", "won_by": 0, "to": 0},
+        (30, 0, 0, 0),
+        0,
+        id="the grand coup is to lead a hog Ace for a trick worth 30",
+    ),
     # Only the value written: the runt 2♠ written as "2" agrees with the cards.
-    pytest.param({"runt": "2", "cards": "6S 10S QS 2S", "to": 1}, (0, 2, 0, 0), 1,
-                 id="a runt written as its value only : agrees with the cards"),
+    pytest.param(
+        {"runt": "2", "cards": "6S 10S QS 2S", "to": 1},
+        (0, 2, 0, 0),
+        1,
+        id="a runt written as its value only : agrees with the cards",
+    ),
     # No cards: a Queen runt is worth 20 ("Queen = 20").
-    pytest.param({"runt": "qh", "to": 3}, (0, 0, 0, 20), 3,
-                 id="Queen = 20 : runt written in lower case"),
+    pytest.param(
+        {"runt": "qh", "to": 3}, (0, 0, 0, 20), 3, id="Queen = 20 : runt written in lower case"
+    ),
 ]
 
 
@@ -145,30 +176,48 @@ LAST_TRICK = [
     # Denny got trick 12 and leads: 9♣, Annie K♣, Benny 2♥, Connie 8♣. "Whoever plays the highest
     # card of the suit led exchanges it for the lowest card of the suit led": Annie's K♣ is
     # highest, the runt is 8♣ (clubs played: 9, K, 8). Annie 28 + 8 = 36; Denny stays at 10.
-    pytest.param({"cards": "9C KC 2H 8C"}, (36, 15, 31, 10),
-                 "Tantony card 8♣ (8) to Annie, who won the last trick",
-                 id="the highest card of the suit led is exchanged for the lowest"),
+    pytest.param(
+        {"cards": "9C KC 2H 8C"},
+        (36, 15, 31, 10),
+        "Tantony card 8♣ (8) to Annie, who won the last trick",
+        id="the highest card of the suit led is exchanged for the lowest",
+    ),
     # Same cards, the winner also written: the same 8 to Annie.
-    pytest.param({"cards": "9C KC 2H 8C", "won_by": 0, "to": 0}, (36, 15, 31, 10),
-                 "Tantony card 8♣ (8) to Annie, who won the last trick",
-                 id="the runt is left face up in front of its winner"),
+    pytest.param(
+        {"cards": "9C KC 2H 8C", "won_by": 0, "to": 0},
+        (36, 15, 31, 10),
+        "Tantony card 8♣ (8) to Annie, who won the last trick",
+        id="the runt is left face up in front of its winner",
+    ),
     # Denny leads 9♣ and nobody follows: "unless nobody follows suit, in which case the highest
     # is also the runt". Denny 10 + 9 = 19.
-    pytest.param({"cards": "9C KH 2H 8D"}, (28, 15, 31, 19),
-                 "Tantony card 9♣ (9) to Denny, who won the last trick",
-                 id="nobody follows suit : the highest is also the runt"),
+    pytest.param(
+        {"cards": "9C KH 2H 8D"},
+        (28, 15, 31, 19),
+        "Tantony card 9♣ (9) to Denny, who won the last trick",
+        id="nobody follows suit : the highest is also the runt",
+    ),
     # No cards, only the winner: the runt 7♣ (7) goes to Benny, 15 + 7 = 22.
-    pytest.param({"runt": "7C", "won_by": 1}, (28, 22, 31, 10),
-                 "Tantony card 7♣ (7) to Benny, who won the last trick",
-                 id="the runt counts towards the winner's score : winner written"),
+    pytest.param(
+        {"runt": "7C", "won_by": 1},
+        (28, 22, 31, 10),
+        "Tantony card 7♣ (7) to Benny, who won the last trick",
+        id="the runt counts towards the winner's score : winner written",
+    ),
     # Only `to` written for the last trick: taken as its winner, Connie 31 + 7 = 38.
-    pytest.param({"runt": "7C", "to": 2}, (28, 15, 38, 10),
-                 "Tantony card 7♣ (7) to Connie, who won the last trick",
-                 id="the runt counts towards the winner's score : only who got it written"),
+    pytest.param(
+        {"runt": "7C", "to": 2},
+        (28, 15, 38, 10),
+        "Tantony card 7♣ (7) to Connie, who won the last trick",
+        id="the runt counts towards the winner's score : only who got it written",
+    ),
     # Only the value of the Tantony card: 7, to Denny (10 + 7 = 17).
-    pytest.param({"runt": "7", "won_by": 3}, (28, 15, 31, 17),
-                 "Tantony card (7) to Denny, who won the last trick",
-                 id="the Tantony card written as its value only"),
+    pytest.param(
+        {"runt": "7", "won_by": 3},
+        (28, 15, 31, 17),
+        "Tantony card (7) to Denny, who won the last trick",
+        id="the Tantony card written as its value only",
+    ),
 ]
 
 
@@ -216,7 +265,8 @@ def test_individual_scoring_shows_no_sides() -> None:
 def test_describe_a_hand() -> None:
     entry = checked(HAND).entry
     assert GAME.describe(make(), entry) == (
-        "Annie 28 · Benny 15 · Connie 31 · Denny 17 · Tantony 7♣ Denny")
+        "Annie 28 · Benny 15 · Connie 31 · Denny 17 · Tantony 7♣ Denny"
+    )
 
 
 # A whole four-player hand played trick by trick with every card (all 52 used once). Annie deals
@@ -237,17 +287,41 @@ def test_describe_a_hand() -> None:
 #   13     Benny   4♥ K♥ Q♦ A♣              Connie (K♥)     4♥  4      (Tantony card)
 # Annie 2 + 7 + 6 = 15; Benny 3 + 3 + 5 = 11; Connie 7 + 2 + 30 + 4 = 43; Denny 2 + 2 + 20 = 24.
 PLAYED = [
-    ("2S 9S KS 5S", 3, 0), ("AH 3H 4D 10H", 0, 1), ("AS 3S 4S 6S", 1, 1), ("7C 8C 9C 10C", 0, 2),
-    ("QH 2H 5H 6H", 2, 3), ("KD 2D 3D 5D", 3, 2), ("JC 2C 3C 4C", 2, 3), ("7S 8S 10S JS", 2, 0),
-    ("6D 7D 8D 9D", 3, 0), ("AD 7H 8H 9H", 0, 2), ("QS JH 10D JD", 2, 3), ("KC 5C 6C QC", 3, 1),
+    ("2S 9S KS 5S", 3, 0),
+    ("AH 3H 4D 10H", 0, 1),
+    ("AS 3S 4S 6S", 1, 1),
+    ("7C 8C 9C 10C", 0, 2),
+    ("QH 2H 5H 6H", 2, 3),
+    ("KD 2D 3D 5D", 3, 2),
+    ("JC 2C 3C 4C", 2, 3),
+    ("7S 8S 10S JS", 2, 0),
+    ("6D 7D 8D 9D", 3, 0),
+    ("AD 7H 8H 9H", 0, 2),
+    ("QS JH 10D JD", 2, 3),
+    ("KC 5C 6C QC", 3, 1),
 ]
 LEADERS = [1, 0, 1, 1, 2, 3, 2, 3, 0, 0, 2, 3, 1]  # from the table above
-PLAYED_HAND = {"tricks": [*({"cards": cards, "won_by": won_by, "to": to}
-                            for cards, won_by, to in PLAYED),
-                          {"cards": "4H KH QD AC"}]}
+PLAYED_HAND = {
+    "tricks": [
+        *({"cards": cards, "won_by": won_by, "to": to} for cards, won_by, to in PLAYED),
+        {"cards": "4H KH QD AC"},
+    ]
+}
 # The same hand from the face-up runts at the end, in no particular order, the last row last.
-RUNTS_AT_THE_END = [("AD", 2), ("2S", 0), ("5C", 1), ("QS", 3), ("7C", 2), ("3H", 1),
-                    ("2H", 3), ("7S", 0), ("2D", 2), ("3S", 1), ("6D", 0), ("2C", 3)]
+RUNTS_AT_THE_END = [
+    ("AD", 2),
+    ("2S", 0),
+    ("5C", 1),
+    ("QS", 3),
+    ("7C", 2),
+    ("3H", 1),
+    ("2H", 3),
+    ("7S", 0),
+    ("2D", 2),
+    ("3S", 1),
+    ("6D", 0),
+    ("2C", 3),
+]
 
 
 def test_a_hand_refereed_trick_by_trick() -> None:
@@ -261,8 +335,7 @@ def test_a_hand_refereed_trick_by_trick() -> None:
 def test_the_leader_of_each_trick_is_whoever_got_the_one_before() -> None:
     state = State(make())
     tricks = PLAYED_HAND["tricks"]
-    leaders = [GAME.progress(state, parsed({"tricks": tricks[:done]})).leader
-               for done in range(13)]
+    leaders = [GAME.progress(state, parsed({"tricks": tricks[:done]})).leader for done in range(13)]
     assert leaders == LEADERS
 
 
@@ -284,19 +357,28 @@ def test_the_order_of_the_placed_rows_does_not_change_the_score(seed: int) -> No
 
 THREE_PLAYER_HANDS = [
     # "Jack 10, Queen 15, King 20, Ace 25": Annie 4 Aces 100, Benny 4 Kings 80, Connie 4 Queens 60.
-    pytest.param(three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC"), (100, 80, 60),
-                 "Annie: A♠ 25 + A♥ 25 + A♦ 25 + A♣ 25 = 100",
-                 id="three players Ace 25 King 20 Queen 15"),
+    pytest.param(
+        three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC"),
+        (100, 80, 60),
+        "Annie: A♠ 25 + A♥ 25 + A♦ 25 + A♣ 25 = 100",
+        id="three players Ace 25 King 20 Queen 15",
+    ),
     # "Numerals 2, 3, 4, 5 and 6 count at face value": Annie 2 + 3 + 4 + 6 = 15, Benny
     # 2 + 3 + 4 + 5 = 14; Connie A♣ 25 + 5 + 2 + 3 = 35.
-    pytest.param(three("2S 3S 4S 6S", "2H 3H 4H 5H", "AC 5S 2D 3D"), (15, 14, 35),
-                 "Benny: 2♥ 2 + 3♥ 3 + 4♥ 4 + 5♥ 5 = 14",
-                 id="three players numerals at face value"),
+    pytest.param(
+        three("2S 3S 4S 6S", "2H 3H 4H 5H", "AC 5S 2D 3D"),
+        (15, 14, 35),
+        "Benny: 2♥ 2 + 3♥ 3 + 4♥ 4 + 5♥ 5 = 14",
+        id="three players numerals at face value",
+    ),
     # "Jack 10": Annie J♠ 10 + J♥ 10 + 2 + 3 = 25; Benny J♦ 10 + J♣ 10 + 4 + 5 = 29; Connie
     # 6♠ 6 + 6♥ 6 + 6♦ 6 + 6♣ 6 = 24.
-    pytest.param(three("JS JH 2S 3S", "JD JC 4S 5S", "6S 6H 6D 6C"), (25, 29, 24),
-                 "Connie: 6♠ 6 + 6♥ 6 + 6♦ 6 + 6♣ 6 = 24",
-                 id="three players Jack 10"),
+    pytest.param(
+        three("JS JH 2S 3S", "JD JC 4S 5S", "6S 6H 6D 6C"),
+        (25, 29, 24),
+        "Connie: 6♠ 6 + 6♥ 6 + 6♦ 6 + 6♣ 6 = 24",
+        id="three players Jack 10",
+    ),
 ]
 
 
@@ -315,7 +397,8 @@ def test_three_players_play_twelve_tricks_and_the_last_one_is_placed() -> None:
     raw["tricks"].append({"runt": "AC", "to": 2, "won_by": 2})
     result = checked(raw, count=3)
     assert [problem.message for problem in result.problems] == [
-        "Trick 12: Connie already has 4 tricks, the quota."]
+        "Trick 12: Connie already has 4 tricks, the quota."
+    ]
 
 
 # ---------------------------------------------------------------- the referee
@@ -323,126 +406,238 @@ def test_three_players_play_twelve_tricks_and_the_last_one_is_placed() -> None:
 
 REFUSALS = [
     # "you cannot give it to anyone (including yourself) who already has their quota of three"
-    pytest.param(4, 0, {"tricks": rows([("2S", 0), ("3S", 0), ("4S", 0), ("5S", 0)])},
-                 "Trick 4: Annie already has 3 tricks, the quota.",
-                 id="you cannot give it to anyone who already has their quota of three"),
-    pytest.param(3, 0, {"tricks": rows([("2S", 1), ("3S", 1), ("4S", 1), ("5S", 1),
-                                        ("6S", 1)])},
-                 "Trick 5: Benny already has 4 tricks, the quota.",
-                 id="three players each must finish with exactly four tricks"),
-    pytest.param(4, 0, {"tricks": rows([("2S", 0), ("3S", 1), ("4S", 2), ("2S", 3)])},
-                 "Trick 4: 2♠ was already the runt of trick 1.",
-                 id="a card is used once in a hand : the same runt twice"),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("2S", 0), ("3S", 0), ("4S", 0), ("5S", 0)])},
+        "Trick 4: Annie already has 3 tricks, the quota.",
+        id="you cannot give it to anyone who already has their quota of three",
+    ),
+    pytest.param(
+        3,
+        0,
+        {"tricks": rows([("2S", 1), ("3S", 1), ("4S", 1), ("5S", 1), ("6S", 1)])},
+        "Trick 5: Benny already has 4 tricks, the quota.",
+        id="three players each must finish with exactly four tricks",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("2S", 0), ("3S", 1), ("4S", 2), ("2S", 3)])},
+        "Trick 4: 2♠ was already the runt of trick 1.",
+        id="a card is used once in a hand : the same runt twice",
+    ),
     # Denny deals, Annie leads trick 1: Q♠ is played there, so it cannot be trick 2's runt.
-    pytest.param(4, 3, {"tricks": [{"cards": "6S 10S QS 2S", "to": 2},
-                                   {"runt": "QS", "to": 2}]},
-                 "Trick 2: Q♠ was already played in trick 1.",
-                 id="a card is used once in a hand : a runt played in an earlier trick"),
-    pytest.param(4, 3, {"tricks": [{"runt": "QS", "to": 0},
-                                   {"cards": "6S 10S QS 2S", "to": 2}]},
-                 "Trick 2: Q♠ was already the runt of trick 1.",
-                 id="a card is used once in a hand : an earlier runt played again"),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"cards": "6S 10S QS 2S", "to": 2}, {"runt": "QS", "to": 2}]},
+        "Trick 2: Q♠ was already played in trick 1.",
+        id="a card is used once in a hand : a runt played in an earlier trick",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"runt": "QS", "to": 0}, {"cards": "6S 10S QS 2S", "to": 2}]},
+        "Trick 2: Q♠ was already the runt of trick 1.",
+        id="a card is used once in a hand : an earlier runt played again",
+    ),
     # Four Queens named and a fifth runt worth 20: only four cards are worth 20.
-    pytest.param(4, 0, {"tricks": rows([("QS", 0), ("QH", 0), ("QD", 1), ("QC", 1),
-                                        ("20", 2)])},
-                 "Trick 5: only 4 cards are worth 20 (Q♠ Q♥ Q♦ Q♣), and this would make 5 "
-                 "used in this hand.",
-                 id="Queen = 20 : a fifth runt worth 20"),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("QS", 0), ("QH", 0), ("QD", 1), ("QC", 1), ("20", 2)])},
+        "Trick 5: only 4 cards are worth 20 (Q♠ Q♥ Q♦ Q♣), and this would make 5 "
+        "used in this hand.",
+        id="Queen = 20 : a fifth runt worth 20",
+    ),
     # The same the other way round: four runts written as 20, then the Queen of clubs.
-    pytest.param(4, 0, {"tricks": rows([("20", 0), ("20", 0), ("20", 1), ("20", 1),
-                                        ("QC", 2)])},
-                 "Trick 5: only 4 cards are worth 20 (Q♠ Q♥ Q♦ Q♣), and this would make 5 "
-                 "used in this hand.",
-                 id="Queen = 20 : four runts worth 20 then a Queen"),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("20", 0), ("20", 0), ("20", 1), ("20", 1), ("QC", 2)])},
+        "Trick 5: only 4 cards are worth 20 (Q♠ Q♥ Q♦ Q♣), and this would make 5 "
+        "used in this hand.",
+        id="Queen = 20 : four runts worth 20 then a Queen",
+    ),
     # Three players: "Jack 10" and no Tens, so only the four Jacks are worth 10; the Jack of
     # spades played in trick 1 (Benny leads 2♠, Connie J♠, Annie 3♠) leaves three for the
     # four runts written as 10.
-    pytest.param(3, 0, {"tricks": [{"cards": "2S JS 3S", "to": 0},
-                                   *rows([("10", 1), ("10", 1), ("10", 2), ("10", 2)])]},
-                 "Trick 5: only 4 cards are worth 10 (J♠ J♥ J♦ J♣), and this would make 5 "
-                 "used in this hand.",
-                 id="three players Jack 10 : a played Jack and four runts worth 10"),
-    pytest.param(3, 0, {"tricks": rows([("7S", 0)])},
-                 "Trick 1: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or "
-                 "Tens.",
-                 id="a 36-card pack lacking ranks Seven to Ten : a Seven as runt"),
-    pytest.param(3, 0, {"tricks": [{"cards": "6S 10S QS", "to": 0}]},
-                 "Trick 1: 10♠ is not in the 36-card pack, which has no Sevens, Eights, Nines "
-                 "or Tens.",
-                 id="a 36-card pack lacking ranks Seven to Ten : a Ten played"),
-    pytest.param(4, 0, {"tricks": rows([("11", 0)])},
-                 "Trick 1: no card is worth 11 in four-player Tantony: runts are worth 2–10, 15, "
-                 "20, 25 or 30.",
-                 id="Two to Ten at face value then Jack = 15 : nothing is worth 11"),
-    pytest.param(4, 0, {"tricks": rows([("0", 0)])},
-                 "Trick 1: no card is worth 0 in four-player Tantony: runts are worth 2–10, 15, "
-                 "20, 25 or 30.",
-                 id="Two to Ten at face value : nothing is worth 0"),
-    pytest.param(4, 0, {"tricks": rows([("99", 0)])},
-                 "Trick 1: no card is worth 99 in four-player Tantony: runts are worth 2–10, 15, "
-                 "20, 25 or 30.",
-                 id="Ace = 30 : nothing is worth 99"),
-    pytest.param(3, 0, {"tricks": rows([("7", 0)])},
-                 "Trick 1: no card is worth 7 in three-player Tantony: runts are worth 2–6, 10, "
-                 "15, 20 or 25.",
-                 id="three players 2 to 6 at face value then Jack 10 : nothing is worth 7"),
-    pytest.param(4, 0, {"tricks": rows([("ZZ", 0)])},
-                 "Trick 1: ZZ is not a card: write a card like 2S, 10H or QS, or just a runt's "
-                 "value.",
-                 id="a runt is a card : ZZ"),
-    pytest.param(4, 3, {"tricks": [{"cards": "6S 10S QS", "to": 2}]},
-                 "Trick 1: 3 cards are entered; each of the 4 players plays one card.",
-                 id="everyone plays to a trick : three cards at four players"),
-    pytest.param(4, 3, {"tricks": [{"cards": "6S 6S QS 2S", "to": 2}]},
-                 "Trick 1: 6♠ is entered twice.",
-                 id="everyone plays to a trick : the same card twice"),
-    pytest.param(4, 3, {"tricks": [{"runt": "6S", "cards": "6S 10S QS 2S", "to": 2}]},
-                 "Trick 1: the runt is 2♠ (the lowest spade played), not 6♠.",
-                 id="Denny's Two is the runt : 6♠ written instead"),
-    pytest.param(4, 3, {"tricks": [{"runt": "6", "cards": "6S 10S QS 2S", "to": 2}]},
-                 "Trick 1: the runt is 2♠ (the lowest spade played), not 6.",
-                 id="Denny's Two is the runt : the value 6 written instead"),
-    pytest.param(4, 3, {"tricks": [{"runt": "2C", "cards": "6S 10H QD 2C", "to": 0}]},
-                 "Trick 1: the runt is 6♠ (nobody followed suit, so the card led is also the "
-                 "runt), not 2♣.",
-                 id="her Six would have been a hog : 2♣ written as the runt"),
-    pytest.param(4, 3, {"tricks": [{"won_by": 1, "cards": "6S 10S QS 2S", "to": 2}]},
-                 "Trick 1: Connie won it with the sow Q♠, the highest spade, not Benny.",
-                 id="Connie's sow Queen wins : Benny written as the winner"),
-    pytest.param(4, 3, {"tricks": [{"won_by": 2, "cards": "6S 10H QD 2C", "to": 2}]},
-                 "Trick 1: Annie won it with the hog 6♠: nobody followed suit, not Connie.",
-                 id="she would have won a trick worth 6 : Connie written as the winner"),
-    pytest.param(4, 0, {"tricks": [{"runt": "2S"}]},
-                 "Trick 1: say who got the trick.",
-                 id="when you get a trick you place it in front of you : nobody named"),
-    pytest.param(4, 0, {"tricks": [{"to": 1}]},
-                 "Trick 1: enter the runt, or the cards played.",
-                 id="the scoring value of a trick is its runt : none written"),
-    pytest.param(4, 0, {"tricks": [*TWELVE, {"runt": "7C", "to": 0, "won_by": 3}]},
-                 "Trick 13: the thirteenth trick is never placed: the Tantony card stays with "
-                 "Denny, who won it.",
-                 id="the runt is left face up in front of its winner : placed with Annie"),
+    pytest.param(
+        3,
+        0,
+        {
+            "tricks": [
+                {"cards": "2S JS 3S", "to": 0},
+                *rows([("10", 1), ("10", 1), ("10", 2), ("10", 2)]),
+            ]
+        },
+        "Trick 5: only 4 cards are worth 10 (J♠ J♥ J♦ J♣), and this would make 5 "
+        "used in this hand.",
+        id="three players Jack 10 : a played Jack and four runts worth 10",
+    ),
+    pytest.param(
+        3,
+        0,
+        {"tricks": rows([("7S", 0)])},
+        "Trick 1: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or Tens.",
+        id="a 36-card pack lacking ranks Seven to Ten : a Seven as runt",
+    ),
+    pytest.param(
+        3,
+        0,
+        {"tricks": [{"cards": "6S 10S QS", "to": 0}]},
+        "Trick 1: 10♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or Tens.",
+        id="a 36-card pack lacking ranks Seven to Ten : a Ten played",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("11", 0)])},
+        "Trick 1: no card is worth 11 in four-player Tantony: runts are worth 2–10, 15, "
+        "20, 25 or 30.",
+        id="Two to Ten at face value then Jack = 15 : nothing is worth 11",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("0", 0)])},
+        "Trick 1: no card is worth 0 in four-player Tantony: runts are worth 2–10, 15, "
+        "20, 25 or 30.",
+        id="Two to Ten at face value : nothing is worth 0",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("99", 0)])},
+        "Trick 1: no card is worth 99 in four-player Tantony: runts are worth 2–10, 15, "
+        "20, 25 or 30.",
+        id="Ace = 30 : nothing is worth 99",
+    ),
+    pytest.param(
+        3,
+        0,
+        {"tricks": rows([("7", 0)])},
+        "Trick 1: no card is worth 7 in three-player Tantony: runts are worth 2–6, 10, "
+        "15, 20 or 25.",
+        id="three players 2 to 6 at face value then Jack 10 : nothing is worth 7",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": rows([("ZZ", 0)])},
+        "Trick 1: ZZ is not a card: write a card like 2S, 10H or QS, or just a runt's value.",
+        id="a runt is a card : ZZ",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"cards": "6S 10S QS", "to": 2}]},
+        "Trick 1: 3 cards are entered; each of the 4 players plays one card.",
+        id="everyone plays to a trick : three cards at four players",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"cards": "6S 6S QS 2S", "to": 2}]},
+        "Trick 1: 6♠ is entered twice.",
+        id="everyone plays to a trick : the same card twice",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"runt": "6S", "cards": "6S 10S QS 2S", "to": 2}]},
+        "Trick 1: the runt is 2♠ (the lowest spade played), not 6♠.",
+        id="Denny's Two is the runt : 6♠ written instead",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"runt": "6", "cards": "6S 10S QS 2S", "to": 2}]},
+        "Trick 1: the runt is 2♠ (the lowest spade played), not 6.",
+        id="Denny's Two is the runt : the value 6 written instead",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"runt": "2C", "cards": "6S 10H QD 2C", "to": 0}]},
+        "Trick 1: the runt is 6♠ (nobody followed suit, so the card led is also the runt), not 2♣.",
+        id="her Six would have been a hog : 2♣ written as the runt",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"won_by": 1, "cards": "6S 10S QS 2S", "to": 2}]},
+        "Trick 1: Connie won it with the sow Q♠, the highest spade, not Benny.",
+        id="Connie's sow Queen wins : Benny written as the winner",
+    ),
+    pytest.param(
+        4,
+        3,
+        {"tricks": [{"won_by": 2, "cards": "6S 10H QD 2C", "to": 2}]},
+        "Trick 1: Annie won it with the hog 6♠: nobody followed suit, not Connie.",
+        id="she would have won a trick worth 6 : Connie written as the winner",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [{"runt": "2S"}]},
+        "Trick 1: say who got the trick.",
+        id="when you get a trick you place it in front of you : nobody named",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [{"to": 1}]},
+        "Trick 1: enter the runt, or the cards played.",
+        id="the scoring value of a trick is its runt : none written",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [*TWELVE, {"runt": "7C", "to": 0, "won_by": 3}]},
+        "Trick 13: the thirteenth trick is never placed: the Tantony card stays with "
+        "Denny, who won it.",
+        id="the runt is left face up in front of its winner : placed with Annie",
+    ),
     # Denny leads 9♣, Annie's K♣ wins: the card cannot be given to Denny.
-    pytest.param(4, 0, {"tricks": [*TWELVE, {"cards": "9C KC 2H 8C", "to": 3}]},
-                 "Trick 13: the thirteenth trick is never placed: the Tantony card stays with "
-                 "Annie, who won it.",
-                 id="whoever plays the highest card exchanges it : placed with Denny"),
-    pytest.param(4, 0, {"tricks": [*TWELVE, {"cards": "9C KC 2H 8C", "won_by": 3}]},
-                 "Trick 13: Annie won it with the sow K♣, the highest club, not Denny.",
-                 id="whoever plays the highest card of the suit led : Denny written"),
-    pytest.param(4, 0, {"tricks": [*TWELVE, {"runt": "7C"}]},
-                 "Trick 13: say who won the last trick: the Tantony card goes to them.",
-                 id="the runt will count towards the winner's score : no winner written"),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [*TWELVE, {"cards": "9C KC 2H 8C", "to": 3}]},
+        "Trick 13: the thirteenth trick is never placed: the Tantony card stays with "
+        "Annie, who won it.",
+        id="whoever plays the highest card exchanges it : placed with Denny",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [*TWELVE, {"cards": "9C KC 2H 8C", "won_by": 3}]},
+        "Trick 13: Annie won it with the sow K♣, the highest club, not Denny.",
+        id="whoever plays the highest card of the suit led : Denny written",
+    ),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [*TWELVE, {"runt": "7C"}]},
+        "Trick 13: say who won the last trick: the Tantony card goes to them.",
+        id="the runt will count towards the winner's score : no winner written",
+    ),
     # Trick 12's runt 3♦ turns up again as a card of the last trick.
-    pytest.param(4, 0, {"tricks": [*TWELVE, {"cards": "9C KC 3D 8C"}]},
-                 "Trick 13: 3♦ was already the runt of trick 12.",
-                 id="everyone will have one card left for the thirteenth : 3♦ used twice"),
+    pytest.param(
+        4,
+        0,
+        {"tricks": [*TWELVE, {"cards": "9C KC 3D 8C"}]},
+        "Trick 13: 3♦ was already the runt of trick 12.",
+        id="everyone will have one card left for the thirteenth : 3♦ used twice",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("count", "first_dealer", "raw", "message"), REFUSALS)
-def test_the_referee_refuses(count: int, first_dealer: int, raw: dict[str, Any],
-                             message: str) -> None:
+def test_the_referee_refuses(
+    count: int, first_dealer: int, raw: dict[str, Any], message: str
+) -> None:
     assert progress_problems(raw, count, first_dealer) == [message]
 
 
@@ -452,21 +647,36 @@ def test_a_refusal_in_a_whole_hand_is_on_the_tricks_field() -> None:
     tricks[7]["to"] = 0
     result = checked({"tricks": tricks})
     assert result.problems == (
-        Problem("tricks", "Trick 8: Annie already has 3 tricks, the quota.", "to", 7),)
+        Problem("tricks", "Trick 8: Annie already has 3 tricks, the quota.", "to", 7),
+    )
 
 
-@pytest.mark.parametrize(("count", "raw", "message"), [
-    # "13 tricks" at four players; 11 rows entered.
-    pytest.param(4, {"tricks": TWELVE[:11]}, "A hand has 13 tricks; 11 are entered.",
-                 id="thirteen tricks at four players : 11 entered"),
-    # The whole hand but the Tantony card's trick.
-    pytest.param(4, {"tricks": TWELVE}, "A hand has 13 tricks; 12 are entered.",
-                 id="thirteen tricks at four players : the last trick missing"),
-    # "Play twelve tricks" at three players; 10 rows entered.
-    pytest.param(3, {"tricks": three("AS AH AD AC", "KS KH KD KC", "QS QH")["tricks"]},
-                 "A hand has 12 tricks; 10 are entered.",
-                 id="three players play twelve tricks : 10 entered"),
-])
+@pytest.mark.parametrize(
+    ("count", "raw", "message"),
+    [
+        # "13 tricks" at four players; 11 rows entered.
+        pytest.param(
+            4,
+            {"tricks": TWELVE[:11]},
+            "A hand has 13 tricks; 11 are entered.",
+            id="thirteen tricks at four players : 11 entered",
+        ),
+        # The whole hand but the Tantony card's trick.
+        pytest.param(
+            4,
+            {"tricks": TWELVE},
+            "A hand has 13 tricks; 12 are entered.",
+            id="thirteen tricks at four players : the last trick missing",
+        ),
+        # "Play twelve tricks" at three players; 10 rows entered.
+        pytest.param(
+            3,
+            {"tricks": three("AS AH AD AC", "KS KH KD KC", "QS QH")["tricks"]},
+            "A hand has 12 tricks; 10 are entered.",
+            id="three players play twelve tricks : 10 entered",
+        ),
+    ],
+)
 def test_a_saved_hand_has_every_trick(count: int, raw: dict[str, Any], message: str) -> None:
     # Tricks still being entered are fine; a hand saved short is not.
     assert progress_problems(raw, count) == []
@@ -476,14 +686,17 @@ def test_a_saved_hand_has_every_trick(count: int, raw: dict[str, Any], message: 
 
 def test_a_hand_of_no_tricks_is_refused_when_saved() -> None:
     assert [problem.message for problem in checked({"tricks": []}).problems] == [
-        "A hand has 13 tricks; 0 are entered."]
+        "A hand has 13 tricks; 0 are entered."
+    ]
 
 
 def test_a_trick_with_several_faults_names_each() -> None:
     # Annie holds 3 tricks already and 2♠ was trick 1's runt: both are said.
     raw = {"tricks": rows([("2S", 0), ("3S", 0), ("4S", 0), ("2S", 0)])}
-    assert progress_problems(raw) == ["Trick 4: Annie already has 3 tricks, the quota.",
-                                      "Trick 4: 2♠ was already the runt of trick 1."]
+    assert progress_problems(raw) == [
+        "Trick 4: Annie already has 3 tricks, the quota.",
+        "Trick 4: 2♠ was already the runt of trick 1.",
+    ]
 
 
 # ---------------------------------------------------------------- the hand in progress
@@ -540,8 +753,9 @@ def test_a_complete_hand_has_no_next_trick() -> None:
 
 def test_progress_refereed_cards_are_used() -> None:
     # The text's trick: all four cards are spent, not only the runt.
-    progress = GAME.progress(State(make(first_dealer=3)),
-                             parsed({"tricks": [{"cards": "6S 10S QS 2S", "to": 2}]}))
+    progress = GAME.progress(
+        State(make(first_dealer=3)), parsed({"tricks": [{"cards": "6S 10S QS 2S", "to": 2}]})
+    )
     assert progress.used == frozenset({"6S", "10S", "QS", "2S"})
 
 
@@ -570,20 +784,36 @@ def test_the_first_lead_at_four_players_when_denny_deals() -> None:
     assert GAME.dealer(State(make(first_dealer=3))) == 0
 
 
-@pytest.mark.parametrize(("raw", "leader"), [
-    # Annie deals hand 1, Benny leads it. "the next round, which is led to by the winner of the
-    # last trick": Annie won it (and gave it to Connie).
-    pytest.param(three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC", won_by=0), 0,
-                 id="three players the winner of the last trick leads : Annie won it"),
-    # Nobody wrote who won the last trick: whoever got it, Connie.
-    pytest.param(three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC"), 2,
-                 id="three players the winner of the last trick leads : only who got it"),
-    # Connie got trick 11 and leads trick 12: 3♦, Annie K♦, Benny 4♣; Annie's K♦ wins and she
-    # gives the trick (runt 3♦) to Connie. Annie leads next.
-    pytest.param({"tricks": [*three("2S 3S 4S 6S", "2H 3H 4H 5H", "AC 5S 2D")["tricks"],
-                             {"cards": "3D KD 4C", "to": 2}]}, 0,
-                 id="three players the winner of the last trick leads : from its cards"),
-])
+@pytest.mark.parametrize(
+    ("raw", "leader"),
+    [
+        # Annie deals hand 1, Benny leads it. "the next round, which is led to by the winner of the
+        # last trick": Annie won it (and gave it to Connie).
+        pytest.param(
+            three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC", won_by=0),
+            0,
+            id="three players the winner of the last trick leads : Annie won it",
+        ),
+        # Nobody wrote who won the last trick: whoever got it, Connie.
+        pytest.param(
+            three("AS AH AD AC", "KS KH KD KC", "QS QH QD QC"),
+            2,
+            id="three players the winner of the last trick leads : only who got it",
+        ),
+        # Connie got trick 11 and leads trick 12: 3♦, Annie K♦, Benny 4♣; Annie's K♦ wins and she
+        # gives the trick (runt 3♦) to Connie. Annie leads next.
+        pytest.param(
+            {
+                "tricks": [
+                    *three("2S 3S 4S 6S", "2H 3H 4H 5H", "AC 5S 2D")["tricks"],
+                    {"cards": "3D KD 4C", "to": 2},
+                ]
+            },
+            0,
+            id="three players the winner of the last trick leads : from its cards",
+        ),
+    ],
+)
 def test_the_first_lead_at_three_players(raw: dict[str, Any], leader: int) -> None:
     setup = make(3)
     assert GAME.dealer(State(setup)) == 1
@@ -624,56 +854,98 @@ EVERYONE = (0, 1, 2, 3)
 
 PARTNERSHIP_ENDS = [
     # "a game ends in an earlier sudden death win if one side has reached 60 at the end of the
-    # first hand": 60 is reached (RULINGS: inclusive).
-    pytest.param([H60], True, ANNIE_CONNIE,
-                 "Annie & Connie win a double game: 60 after hand 1 reached the target of 60",
-                 id="reached 60 at the end of the first hand : exactly 60"),
-    pytest.param([H59], False, ANNIE_CONNIE, "",
-                 id="reached 60 at the end of the first hand : 59 plays on"),
+    # first hand": 60 is reached (docs/rulings.md: inclusive).
+    pytest.param(
+        [H60],
+        True,
+        ANNIE_CONNIE,
+        "Annie & Connie win a double game: 60 after hand 1 reached the target of 60",
+        id="reached 60 at the end of the first hand : exactly 60",
+    ),
+    pytest.param(
+        [H59], False, ANNIE_CONNIE, "", id="reached 60 at the end of the first hand : 59 plays on"
+    ),
     # 59 + 61 = 120 after hand 2.
-    pytest.param([H59, H61], True, ANNIE_CONNIE,
-                 "Annie & Connie win a double game: 120 after hand 2 reached the target of 120",
-                 id="120 at the end of the second : exactly 120"),
+    pytest.param(
+        [H59, H61],
+        True,
+        ANNIE_CONNIE,
+        "Annie & Connie win a double game: 120 after hand 2 reached the target of 120",
+        id="120 at the end of the second : exactly 120",
+    ),
     # 59 + 60 = 119.
-    pytest.param([H59, H60], False, ANNIE_CONNIE, "",
-                 id="120 at the end of the second : 119 plays on"),
+    pytest.param(
+        [H59, H60], False, ANNIE_CONNIE, "", id="120 at the end of the second : 119 plays on"
+    ),
     # 59 + 59 + 62 = 180 after hand 3.
-    pytest.param([H59, H59, H62], True, ANNIE_CONNIE,
-                 "Annie & Connie win a double game: 180 after hand 3 reached the target of 180",
-                 id="180 at the end of the third : exactly 180"),
+    pytest.param(
+        [H59, H59, H62],
+        True,
+        ANNIE_CONNIE,
+        "Annie & Connie win a double game: 180 after hand 3 reached the target of 180",
+        id="180 at the end of the third : exactly 180",
+    ),
     # 59 + 59 + 61 = 179.
-    pytest.param([H59, H59, H61], False, ANNIE_CONNIE, "",
-                 id="180 at the end of the third : 179 plays on"),
+    pytest.param(
+        [H59, H59, H61], False, ANNIE_CONNIE, "", id="180 at the end of the third : 179 plays on"
+    ),
     # 59 × 3 + 63 = 240 against 19 × 4 = 76 after four hands: a double.
-    pytest.param([H59, H59, H59, H63], True, ANNIE_CONNIE,
-                 "Annie & Connie win a double game: 240 to 76 after four hands reached 240",
-                 id="a double game for reaching 240 at the end of the fourth deal : exactly 240"),
+    pytest.param(
+        [H59, H59, H59, H63],
+        True,
+        ANNIE_CONNIE,
+        "Annie & Connie win a double game: 240 to 76 after four hands reached 240",
+        id="a double game for reaching 240 at the end of the fourth deal : exactly 240",
+    ),
     # 59 × 3 + 62 = 239: the higher total wins a single game.
-    pytest.param([H59, H59, H59, H62], True, ANNIE_CONNIE,
-                 "Annie & Connie win a single game: 239 to 76 after four hands",
-                 id="a game is normally four hands : 239 wins a single game"),
-    # Benny & Denny 71 and Annie & Connie 69 both reach 60 after hand 1 (RULINGS: the higher
+    pytest.param(
+        [H59, H59, H59, H62],
+        True,
+        ANNIE_CONNIE,
+        "Annie & Connie win a single game: 239 to 76 after four hands",
+        id="a game is normally four hands : 239 wins a single game",
+    ),
+    # Benny & Denny 71 and Annie & Connie 69 both reach 60 after hand 1 (docs/rulings.md: the higher
     # total wins the double).
-    pytest.param([BOTH], True, BENNY_DENNY,
-                 "Benny & Denny win a double game: 71 to 69 after hand 1; both sides reached "
-                 "the target of 60 and the higher total wins",
-                 id="both sides reach the target : the higher total wins the double"),
-    # 71 each (RULINGS: equal totals play on).
-    pytest.param([BOTH_LEVEL], False, EVERYONE,
-                 "Both sides reached the target of 60 with 71: play on",
-                 id="both sides reach the target with equal totals : play on"),
+    pytest.param(
+        [BOTH],
+        True,
+        BENNY_DENNY,
+        "Benny & Denny win a double game: 71 to 69 after hand 1; both sides reached "
+        "the target of 60 and the higher total wins",
+        id="both sides reach the target : the higher total wins the double",
+    ),
+    # 71 each (docs/rulings.md: equal totals play on).
+    pytest.param(
+        [BOTH_LEVEL],
+        False,
+        EVERYONE,
+        "Both sides reached the target of 60 with 71: play on",
+        id="both sides reach the target with equal totals : play on",
+    ),
     # 59 + 19 + 59 + 19 = 156 each; never at a target on the way (59 < 60, 78 < 120, 137 < 180).
-    pytest.param([H59, M59, H59, M59], True, (), "Draw: 156 each after four hands",
-                 id="equal totals after four hands draw"),
+    pytest.param(
+        [H59, M59, H59, M59],
+        True,
+        (),
+        "Draw: 156 each after four hands",
+        id="equal totals after four hands draw",
+    ),
     # Benny & Denny lead 59 to 19 after hand 1 of a mirrored hand: short of 60, the leaders.
-    pytest.param([M59], False, BENNY_DENNY, "",
-                 id="reached 60 at the end of the first hand : the other side's 59"),
+    pytest.param(
+        [M59],
+        False,
+        BENNY_DENNY,
+        "",
+        id="reached 60 at the end of the first hand : the other side's 59",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("hands", "finished", "winners", "text"), PARTNERSHIP_ENDS)
-def test_partnership_game_ends(hands: list[dict[str, Any]], finished: bool,
-                               winners: tuple[int, ...], text: str) -> None:
+def test_partnership_game_ends(
+    hands: list[dict[str, Any]], finished: bool, winners: tuple[int, ...], text: str
+) -> None:
     outcome = GAME.outcome(session(hands))
     assert outcome.finished is finished
     assert outcome.winners == winners
@@ -693,27 +965,36 @@ SPLIT_AND_INDIVIDUAL = [
     # "you score the value of tricks taken by yourself plus the value of those taken by the
     # player on your left" (the next seat): Annie 164 + 28 = 192, Benny 28 + 72 = 100,
     # Connie 72 + 48 = 120, Denny 48 + 164 = 212. Denny wins.
-    pytest.param("split_left", (3,),
-                 "Split scores (own + the player on the left): Annie 164 + 28 = 192 · "
-                 "Benny 28 + 72 = 100 · Connie 72 + 48 = 120 · Denny 48 + 164 = 212. "
-                 "Denny wins with 212",
-                 id="split partnership yourself plus the player on your left"),
+    pytest.param(
+        "split_left",
+        (3,),
+        "Split scores (own + the player on the left): Annie 164 + 28 = 192 · "
+        "Benny 28 + 72 = 100 · Connie 72 + 48 = 120 · Denny 48 + 164 = 212. "
+        "Denny wins with 212",
+        id="split partnership yourself plus the player on your left",
+    ),
     # "your halfpartner is the player on your right": Annie 164 + 48 = 212, Benny 28 + 164 = 192,
     # Connie 72 + 28 = 100, Denny 48 + 72 = 120. Annie wins.
-    pytest.param("split_right", (0,),
-                 "Split scores (own + the player on the right): Annie 164 + 48 = 212 · "
-                 "Benny 28 + 164 = 192 · Connie 72 + 28 = 100 · Denny 48 + 72 = 120. "
-                 "Annie wins with 212",
-                 id="split partnership halfpartner on your right"),
+    pytest.param(
+        "split_right",
+        (0,),
+        "Split scores (own + the player on the right): Annie 164 + 48 = 212 · "
+        "Benny 28 + 164 = 192 · Connie 72 + 28 = 100 · Denny 48 + 72 = 120. "
+        "Annie wins with 212",
+        id="split partnership halfpartner on your right",
+    ),
     # "simply record the results as four individual scores": Annie 164 is highest.
-    pytest.param("individual", (0,), "After four hands Annie wins with 164",
-                 id="play as described and record four individual scores"),
+    pytest.param(
+        "individual",
+        (0,),
+        "After four hands Annie wins with 164",
+        id="play as described and record four individual scores",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("scoring", "winners", "text"), SPLIT_AND_INDIVIDUAL)
-def test_split_and_individual_game_ends(scoring: str, winners: tuple[int, ...],
-                                        text: str) -> None:
+def test_split_and_individual_game_ends(scoring: str, winners: tuple[int, ...], text: str) -> None:
     state = session([H59] * 4, scoring=scoring)
     assert state.totals == (164, 28, 72, 48)
     outcome = GAME.outcome(state)
@@ -759,26 +1040,38 @@ SYM = three("AS AH KS KH", "AD AC KD KC", "QS QH QD QC")  # 25 + 25 + 20 + 20 = 
 
 THREE_PLAYER_ENDS = [
     # Annie 100 + 100 + 85 + 15 = 300 (Benny 80 × 3 + 14 = 254, Connie 60 × 3 + 35 = 215).
-    pytest.param([BIG, BIG, A85, LOW15], True, (0,),
-                 "Annie wins with 300 after hand 4, reaching 300",
-                 id="game is 300 points : exactly 300"),
+    pytest.param(
+        [BIG, BIG, A85, LOW15],
+        True,
+        (0,),
+        "Annie wins with 300 after hand 4, reaching 300",
+        id="game is 300 points : exactly 300",
+    ),
     # Annie 100 + 100 + 85 + 14 = 299.
-    pytest.param([BIG, BIG, A85, LOW14], False, (0,), "",
-                 id="game is 300 points : 299 plays on"),
-    # Annie and Benny 90 × 4 = 360 each (RULINGS: equal highest totals play another round).
-    pytest.param([SYM] * 4, False, (0, 1),
-                 "Annie and Benny are level at the top with 360: play another round",
-                 id="game is 300 points : a tie at the top plays another round"),
+    pytest.param([BIG, BIG, A85, LOW14], False, (0,), "", id="game is 300 points : 299 plays on"),
+    # Annie and Benny 90 × 4 = 360 each (docs/rulings.md: equal highest totals play another round).
+    pytest.param(
+        [SYM] * 4,
+        False,
+        (0, 1),
+        "Annie and Benny are level at the top with 360: play another round",
+        id="game is 300 points : a tie at the top plays another round",
+    ),
     # One more round: Annie 360 + 100 = 460, Benny 360 + 80 = 440.
-    pytest.param([*[SYM] * 4, BIG], True, (0,),
-                 "Annie wins with 460 after hand 5, reaching 300",
-                 id="game is 300 points : the round after a tie decides"),
+    pytest.param(
+        [*[SYM] * 4, BIG],
+        True,
+        (0,),
+        "Annie wins with 460 after hand 5, reaching 300",
+        id="game is 300 points : the round after a tie decides",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("hands", "finished", "winners", "text"), THREE_PLAYER_ENDS)
-def test_three_player_game_ends(hands: list[dict[str, Any]], finished: bool,
-                                winners: tuple[int, ...], text: str) -> None:
+def test_three_player_game_ends(
+    hands: list[dict[str, Any]], finished: bool, winners: tuple[int, ...], text: str
+) -> None:
     outcome = GAME.outcome(session(hands, count=3))
     assert outcome.finished is finished
     assert outcome.winners == winners
@@ -795,8 +1088,21 @@ def test_the_tricks_field_offers_the_pack_in_play() -> None:
     codes = [choice.value for choice in field.choices]
     # 52 cards, suit by suit ♠ ♥ ♦ ♣, each from 2 up to the Ace.
     assert len(codes) == 52
-    assert codes[:13] == ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS",
-                          "KS", "AS"]
+    assert codes[:13] == [
+        "2S",
+        "3S",
+        "4S",
+        "5S",
+        "6S",
+        "7S",
+        "8S",
+        "9S",
+        "10S",
+        "JS",
+        "QS",
+        "KS",
+        "AS",
+    ]
     assert codes[13] == "2H"
     assert codes[-1] == "AC"
     assert field.choices[0].label == "2♠"
@@ -815,14 +1121,20 @@ def test_options() -> None:
     assert scoring.name == "scoring"
     assert scoring.default == "partnership"
     assert [choice.value for choice in scoring.choices] == [
-        "partnership", "split_left", "split_right", "individual"]
+        "partnership",
+        "split_left",
+        "split_right",
+        "individual",
+    ]
     assert "The pad's rulings" in scoring.help
     assert GAME.options(3) == ()
 
 
 def test_the_sides_are_partners_sitting_opposite() -> None:
-    assert GAME.groups(make()) == (SeatGroup("Annie & Connie", (0, 2)),
-                                   SeatGroup("Benny & Denny", (1, 3)))
+    assert GAME.groups(make()) == (
+        SeatGroup("Annie & Connie", (0, 2)),
+        SeatGroup("Benny & Denny", (1, 3)),
+    )
     assert GAME.groups(make(scoring="split_left")) == ()
     assert GAME.groups(make(3)) == ()
 
@@ -857,9 +1169,16 @@ def test_the_facts_of_a_hand_refereed_trick_by_trick() -> None:
     assert [trick["won_by"] for trick in tricks] == [won_by for _, won_by, _ in PLAYED] + [2]
     assert [trick["to"] for trick in tricks] == [to for _, _, to in PLAYED] + [2]
     assert [trick["runt_value"] for trick in tricks] == [2, 3, 3, 7, 2, 2, 2, 7, 6, 30, 20, 5, 4]
-    assert tricks[0] == {"number": 1, "leader": 1, "won_by": 3, "to": 0, "placed": True,
-                         "runt_value": 2, "runt_card": "2S",
-                         "cards": ["2S", "9S", "KS", "5S"]}
+    assert tricks[0] == {
+        "number": 1,
+        "leader": 1,
+        "won_by": 3,
+        "to": 0,
+        "placed": True,
+        "runt_value": 2,
+        "runt_card": "2S",
+        "cards": ["2S", "9S", "KS", "5S"],
+    }
     assert [trick["placed"] for trick in tricks] == [True] * 12 + [False]
     # Annie 15, Benny 11, Connie 43, Denny 24; Connie holds the Tantony card 4♥ (4).
     assert facts["points"] == [15, 11, 43, 24]
@@ -895,8 +1214,9 @@ def test_the_facts_at_three_players_have_no_tantony_card() -> None:
 # ---------------------------------------------------------------- the quick count of a clean hand
 
 
-def _legal_hand(rng: random.Random, leader: int, count: int = 4,
-                renege: bool = False) -> tuple[Any, ...]:
+def _legal_hand(
+    rng: random.Random, leader: int, count: int = 4, renege: bool = False
+) -> tuple[Any, ...]:
     """A shuffled deal played out as the rules say: suit followed when possible, the highest
     card of the suit led wins, a trick placed with a seat under the quota (3 at four players, 4
     at three), trick 13 kept by its winner at four players. Returned as parsed tricks (with the
@@ -905,11 +1225,12 @@ def _legal_hand(rng: random.Random, leader: int, count: int = 4,
     from companion.contract.values import TrickRecord
     from companion.games.tantony import table_for_count
     from companion.kit.tricks import ACE_HIGH
+
     table = table_for_count(count)
     pack = list(table.pack)
     rng.shuffle(pack)
     share = len(pack) // count
-    hands = [pack[seat * share:(seat + 1) * share] for seat in range(count)]
+    hands = [pack[seat * share : (seat + 1) * share] for seat in range(count)]
     placed, tricks = [0] * count, []
     for number in range(1, table.total_tricks + 1):
         cards = []
@@ -931,14 +1252,29 @@ def _legal_hand(rng: random.Random, leader: int, count: int = 4,
         else:
             got = rng.choice([seat for seat in range(count) if placed[seat] < table.quota])
             placed[got] += 1
-        tricks.append(TrickRecord(tuple(c.code for c in cards), to=got,
-                                  parts=(("runt", rng.choice([low.code, None])),)))
+        tricks.append(
+            TrickRecord(
+                tuple(c.code for c in cards),
+                to=got,
+                parts=(("runt", rng.choice([low.code, None])),),
+            )
+        )
         leader = got
     return tuple(tricks)
 
 
-SLIPS = ("a card", "the runt", "who got it", "who won it", "the runt's value", "a card twice",
-         "a card short", "a card too many", "two tricks swapped", "a trick left out")
+SLIPS = (
+    "a card",
+    "the runt",
+    "who got it",
+    "who won it",
+    "the runt's value",
+    "a card twice",
+    "a card short",
+    "a card too many",
+    "two tricks swapped",
+    "a trick left out",
+)
 """What `_spoiled` may change: a slip at the table, or a hand entered in the wrong order."""
 
 
@@ -948,6 +1284,7 @@ def _spoiled(rng: random.Random, tricks: tuple[Any, ...]) -> tuple[Any, ...]:
     as its value, two tricks swapped (the later one then has the wrong leader), a trick left
     out (a wrong count)."""
     from dataclasses import replace
+
     index = rng.randrange(len(tricks))
     trick = tricks[index]
     cards = list(trick.cards)
@@ -974,9 +1311,9 @@ def _spoiled(rng: random.Random, tricks: tuple[Any, ...]) -> tuple[Any, ...]:
         swapped[index], swapped[other] = tricks[other], tricks[index]
         return tuple(swapped)
     else:
-        return (*tricks[:index], *tricks[index + 1:])
+        return (*tricks[:index], *tricks[index + 1 :])
     trick = replace(trick, cards=tuple(cards)) if cards != list(trick.cards) else trick
-    return (*tricks[:index], trick, *tricks[index + 1:])
+    return (*tricks[:index], trick, *tricks[index + 1 :])
 
 
 @pytest.mark.parametrize("count", [4, 3])
@@ -985,6 +1322,7 @@ def test_the_quick_count_agrees_with_the_walk_on_clean_and_spoiled_hands(count: 
     with the walk's points; legal deals are all answered (the fast path is the usual one), and
     so are deals with a renege, which the walk cannot see either."""
     from companion.games.tantony import quick_points, walk
+
     setup, rng = make(count), random.Random(15)
     for number in range(150):
         leader = rng.randrange(count)
@@ -1005,6 +1343,7 @@ def _full_path_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch off both quick paths: the stored tricks' reading and the clean hand's count."""
     from companion.contract import parsing
     from companion.games import tantony
+
     monkeypatch.setattr(parsing.TrickReader, "_coded_tricks", lambda self, value: None)
     monkeypatch.setattr(parsing.TrickReader, "_plain_tricks", lambda self, value: None)
     monkeypatch.setattr(tantony, "quick_points", lambda setup, leader, tricks: None)
@@ -1014,19 +1353,29 @@ def _replayed(setup: Setup, entries: list[tuple[int, Any]]) -> tuple[Any, ...]:
     """Everything a replay says: each refusal's problems in full, then each hand's points,
     lines, headline and facts."""
     done = replay(setup, entries)
-    hands = tuple((hand.number, hand.result.points, hand.result.lines, hand.result.headline,
-                   hand.result.facts) for hand in done.state.hands)
+    hands = tuple(
+        (
+            hand.number,
+            hand.result.points,
+            hand.result.lines,
+            hand.result.headline,
+            hand.result.facts,
+        )
+        for hand in done.state.hands
+    )
     return repr(done.problems), hands
 
 
 @pytest.mark.parametrize("count", [4, 3])
 def test_a_replay_on_the_quick_paths_says_and_scores_what_the_full_path_does(
-        count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Stored hands (as JSON data, the way the store keeps them) replayed with the quick paths
     and with the full reading and walk only: the same refusals with the same problems (a card
     twice, the wrong leader, a wrong count, a wrong runt…), the same points, lines, headline
     and facts. A hand is refused or kept by the whole walk, so each slip is tried alone."""
     from companion.contract.values import entry_as_data
+
     setup, rng = make(count), random.Random(15)
     entries: list[tuple[int, Any]] = []
     state = State(setup)
@@ -1071,22 +1420,27 @@ def test_revokes_are_noted_in_the_lines_not_refused_and_score_nothing() -> None:
     assert [line for line in result.lines if "revoked" in line] == PLAYED_HAND_REVOKES
 
 
-@pytest.mark.parametrize(("done", "proven_in"), [
-    pytest.param(4, [], id="trick 4: Connie's void in hearts not yet contradicted"),
-    pytest.param(5, [5], id="trick 5: Connie leads Q♥"),
-    pytest.param(10, [5], id="trick 10 shows three voids in diamonds"),
-    pytest.param(11, [5, 11], id="trick 11: Benny plays J♦"),
-])
+@pytest.mark.parametrize(
+    ("done", "proven_in"),
+    [
+        pytest.param(4, [], id="trick 4: Connie's void in hearts not yet contradicted"),
+        pytest.param(5, [5], id="trick 5: Connie leads Q♥"),
+        pytest.param(10, [5], id="trick 10 shows three voids in diamonds"),
+        pytest.param(11, [5, 11], id="trick 11: Benny plays J♦"),
+    ],
+)
 def test_the_trick_panel_notes_a_revoke_from_the_trick_that_proves_it(
-        done: int, proven_in: list[int]) -> None:
+    done: int, proven_in: list[int]
+) -> None:
     entry = parsed({"tricks": PLAYED_HAND["tricks"][:done]})
     progress = GAME.progress(State(make()), entry)
-    notes = PLAYED_HAND_REVOKES[:len(proven_in)]
+    notes = PLAYED_HAND_REVOKES[: len(proven_in)]
     assert list(progress.warnings) == notes  # set apart from the lines, which say none
     assert not [line for line in progress.lines if "revoked" in line]
     # In the tricks so far, each note is on the trick that proves it, and on no other.
-    assert [number for number, words in enumerate(progress.tricks, start=1)
-            if "revoked" in words] == proven_in
+    assert [
+        number for number, words in enumerate(progress.tricks, start=1) if "revoked" in words
+    ] == proven_in
     for number, note in zip(proven_in, notes, strict=True):
         assert progress.tricks[number - 1].endswith(f" · {note}")
     assert GAME.validate_progress(State(make()), entry) == []
@@ -1096,6 +1450,7 @@ def test_the_trick_panel_notes_a_revoke_from_the_trick_that_proves_it(
 def test_a_hand_played_by_the_rules_proves_no_revoke(count: int) -> None:
     # Every deal of `_legal_hand` follows suit whenever it can, so no card contradicts a void.
     from companion.games.tantony import revoke_notes, walk
+
     setup, rng = make(count), random.Random(7)
     for _ in range(40):
         leader = rng.randrange(count)
@@ -1114,5 +1469,6 @@ def test_a_revoke_at_three_players() -> None:
     # 5♦, Annie 5♠, Benny 6♦: Annie's 5♠ proves the revoke.
     raw = {"tricks": [{"cards": "2S 3S 4H", "to": 2}, {"cards": "5D 5S 6D", "to": 1}]}
     progress = GAME.progress(State(make(3)), parsed(raw, count=3))
-    assert progress.warnings == ("Annie revoked: Annie showed no Spades in trick 1 and plays the "
-                                 "Five of Spades in trick 2.",)
+    assert progress.warnings == (
+        "Annie revoked: Annie showed no Spades in trick 1 and plays the Five of Spades in trick 2.",
+    )

@@ -3,7 +3,7 @@ answers or refuses.
 
 Every expected winner is worked out in the comment above it from the text (seed 002, "Tarocchi
 Siciliani": the pack stripped, "game play is exactly the same as Le Tarot Français") and French
-Tarot's trick rules as written (seed 002, RULINGS.md): indices count from 0 = the card led.
+Tarot's trick rules as written (seed 002, docs/rulings.md): indices count from 0 = the card led.
 The orders, strongest first:
     atouts 21 … 1, all above the suits;
     black suits (pips 5–10 left): King, Queen, Knight, Jack, 10, 9, 8, 7, 6, 5;
@@ -42,10 +42,16 @@ def test_the_pack_is_the_text_s_63_cards() -> None:
     # The text: Diamonds lose the 3 through Ace (3 cards), every other suit the 4 through Ace
     # (4 each): 78 − 3 − 3 × 4 = 63; 11 diamonds, 10 in each other suit, 21 atouts, the Excuse.
     assert len(PACK) == 63
-    pips = {suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
-            for suit in PLAIN_SUITS}
-    assert pips == {Suit.DIAMONDS: list(range(4, 11)), Suit.HEARTS: list(range(5, 11)),
-                    Suit.SPADES: list(range(5, 11)), Suit.CLUBS: list(range(5, 11))}
+    pips = {
+        suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
+        for suit in PLAIN_SUITS
+    }
+    assert pips == {
+        Suit.DIAMONDS: list(range(4, 11)),
+        Suit.HEARTS: list(range(5, 11)),
+        Suit.SPADES: list(range(5, 11)),
+        Suit.CLUBS: list(range(5, 11)),
+    }
     assert sum(card.suit is Suit.TRUMP for card in PACK) == 21
 
 
@@ -93,7 +99,8 @@ def test_the_words_of_an_atout_and_of_each_suit_colour() -> None:
     assert verdict("10D 4D 7D 5D")["rule"] == (
         "nobody played an atout, so the highest diamond wins; in Tarocchi Siciliani Diamonds "
         "rank King, Queen, Knight, Jack, then the Four down to the Ten (red pips reversed, as in "
-        "French Tarot)")
+        "French Tarot)"
+    )
     assert verdict("5C 9C 6C 10C")["rule"].endswith("then the Ten down to the Five")
     assert "the Excuse was led" in verdict("EX 6H KS 5H")["rule"]
 
@@ -105,7 +112,8 @@ def test_the_excuse_s_owner_keeps_it_except_on_the_last_trick() -> None:
     (kept,) = verdict("6C 5C 4D EX")["notes"]
     assert "never wins" in kept and "keeps it" in kept and "worth 1 point" in kept
     assert verdict("6C 5C 4D EX", context={"last_trick": True})["notes"] == [
-        "The Excuse was played on the last trick: it goes to the trick's winner."]
+        "The Excuse was played on the last trick: it goes to the trick's winner."
+    ]
 
 
 def test_a_request_answers_winner_seat_card_and_words() -> None:
@@ -116,22 +124,36 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
     assert found["words"].startswith("Ann wins with the Four of Diamonds: nobody played")
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    # Every suit but Diamonds loses the 4 through Ace; Diamonds lose the 3 through Ace.
-    ({"players": 4, "cards": ["5H", "4H", "1T", "QH"]},
-     "The Four of Hearts is not in the pack Tarocchi Siciliani is played with."),
-    ({"players": 4, "cards": ["5D", "3D", "1T", "QD"]},
-     "The Three of Diamonds is not in the pack Tarocchi Siciliani is played with."),
-    ({"players": 4, "cards": ["5S", "AS", "1T", "QS"]},
-     "The Ace of Spades is not in the pack Tarocchi Siciliani is played with."),
-    ({"players": 4, "cards": ["KH", "KH", "1T", "QH"]}, "The King of Hearts is played twice."),
-    ({"players": 4, "cards": ["KH", "5H", "1T", "QH", "JH"]},
-     "5 cards were given; a trick of Tarocchi Siciliani at 4 players has 4."),
-    ({"players": 4, "context": {"last": True}, "cards": ["KH", "5H", "1T", "QH"]},
-     "'last' is not part of the context of a trick of Tarocchi Siciliani."),
-    ({"players": 5, "cards": ["KH", "5H", "1T", "QH", "JH"]},
-     "Tarocchi Siciliani is played by 4 players."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        # Every suit but Diamonds loses the 4 through Ace; Diamonds lose the 3 through Ace.
+        (
+            {"players": 4, "cards": ["5H", "4H", "1T", "QH"]},
+            "The Four of Hearts is not in the pack Tarocchi Siciliani is played with.",
+        ),
+        (
+            {"players": 4, "cards": ["5D", "3D", "1T", "QD"]},
+            "The Three of Diamonds is not in the pack Tarocchi Siciliani is played with.",
+        ),
+        (
+            {"players": 4, "cards": ["5S", "AS", "1T", "QS"]},
+            "The Ace of Spades is not in the pack Tarocchi Siciliani is played with.",
+        ),
+        ({"players": 4, "cards": ["KH", "KH", "1T", "QH"]}, "The King of Hearts is played twice."),
+        (
+            {"players": 4, "cards": ["KH", "5H", "1T", "QH", "JH"]},
+            "5 cards were given; a trick of Tarocchi Siciliani at 4 players has 4.",
+        ),
+        (
+            {"players": 4, "context": {"last": True}, "cards": ["KH", "5H", "1T", "QH"]},
+            "'last' is not part of the context of a trick of Tarocchi Siciliani.",
+        ),
+        (
+            {"players": 5, "cards": ["KH", "5H", "1T", "QH", "JH"]},
+            "Tarocchi Siciliani is played by 4 players.",
+        ),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

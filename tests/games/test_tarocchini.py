@@ -2,7 +2,7 @@
 the score pad (hands by the cards and by the points, its referee, its options).
 
 Every total is worked out by hand in the comment or id from the text (seed 002, "Tarocchini"),
-RULINGS.md "The tarot family" and the decisions in docs/rules/tarocchini.md:
+docs/rulings.md "The tarot family" and the decisions in docs/rules/tarocchini.md:
     sets: three/four tarocchi (Angelo, Mondo, Begato, Matto) 18/36, Kings 17/34, Queens 14/28,
         Knights 13/26, Jacks 12/24;
     card points: Angelo, Mondo, Begato, Matto, Kings 5, Queens 4, Knights 3, Jacks 2, every
@@ -65,65 +65,125 @@ PAIRS = Options(counting=Counting.IN_PAIRS)
 
 PILES = [
     pytest.param(
-        "KS QH", 10, Options(), 17,
-        id="no combination: K♠ 5 + Q♥ 4 + 8 other cards × 1 = 17"),
+        "KS QH", 10, Options(), 17, id="no combination: K♠ 5 + Q♥ 4 + 8 other cards × 1 = 17"
+    ),
     pytest.param(
-        "KS KH KC QD", 12, Options(), 44,
-        id="three Kings 17; card points 3 × 5 + 4 + 8 × 1 = 27; 17 + 27 = 44"),
+        "KS KH KC QD",
+        12,
+        Options(),
+        44,
+        id="three Kings 17; card points 3 × 5 + 4 + 8 × 1 = 27; 17 + 27 = 44",
+    ),
     pytest.param(
-        "21T 20T 1T EX", 4, Options(), 71,
+        "21T 20T 1T EX",
+        4,
+        Options(),
+        71,
         id="four tarocchi 36; card points 4 × 5 = 20; grande Angelo Mondo, Matto for Sole, "
-           "Begato for Luna: 4 cards 15; 36 + 20 + 15 = 71"),
+        "Begato for Luna: 4 cards 15; 36 + 20 + 15 = 71",
+    ),
     pytest.param(
-        "21T 20T 19T 18T 17T 16T 14T", 7, Options(), 40,
+        "21T 20T 19T 18T 17T 16T 14T",
+        7,
+        Options(),
+        40,
         id="grande Angelo Mondo Sole Luna 17 16, stops where 15 is missing: 6 cards, "
-           "10 + 3 × 5 = 25; 14 does not count; card points 5 + 5 + 5 × 1 = 15; 40"),
+        "10 + 3 × 5 = 25; 14 does not count; card points 5 + 5 + 5 × 1 = 15; 40",
+    ),
     pytest.param(
-        "21T 20T 19T 18T 17T 16T 14T 13T EX", 9, Options(), 69,
+        "21T 20T 19T 18T 17T 16T 14T 13T EX",
+        9,
+        Options(),
+        69,
         id="the Matto for 15 ends the run: 7 cards 10 + 4 × 5 = 30, not 14 or 13; three "
-           "tarocchi 18; card points 3 × 5 + 6 × 1 = 21; 18 + 21 + 30 = 69"),
+        "tarocchi 18; card points 3 × 5 + 6 × 1 = 21; 18 + 21 + 30 = 69",
+    ),
     pytest.param(
-        "21T 20T 19T 18T 17T 16T 14T 13T EX", 9, Options(trump_run=TrumpRun.GOES_ON), 79,
+        "21T 20T 19T 18T 17T 16T 14T 13T EX",
+        9,
+        Options(trump_run=TrumpRun.GOES_ON),
+        79,
         id="option Pisarri: the Matto for 15 and the run goes on to 13: 9 cards "
-           "10 + 6 × 5 = 40; 18 + 21 + 40 = 79"),
+        "10 + 6 × 5 = 40; 18 + 21 + 40 = 79",
+    ),
     pytest.param(
-        "21T 20T 19T 18T 16T 15T 1T", 7, Options(), 67,
+        "21T 20T 19T 18T 16T 15T 1T",
+        7,
+        Options(),
+        67,
         id="the Begato for 17, the text's 16 below the Luna, does not end the run: Angelo "
-           "Mondo Sole Luna Begato 16 15, 7 cards 30; tarocchi 18; card points "
-           "3 × 5 + 4 × 1 = 19; 67"),
+        "Mondo Sole Luna Begato 16 15, 7 cards 30; tarocchi 18; card points "
+        "3 × 5 + 4 × 1 = 19; 67",
+    ),
     pytest.param(
-        "KS QS JS AS EX", 5, Options(), 37,
+        "KS QS JS AS EX",
+        5,
+        Options(),
+        37,
         id="Spades K Q, Matto for the Knight, J, Ace: 5 cards 10 + 2 × 5 = 20; card points "
-           "5 + 4 + 2 + 1 + 5 = 17; 37"),
+        "5 + 4 + 2 + 1 + 5 = 17; 37",
+    ),
     pytest.param(
-        "KH QH CH KC CC JC AS AD EX", 9, Options(), 89,
+        "KH QH CH KC CC JC AS AD EX",
+        9,
+        Options(),
+        89,
         id="three cricche doubled: Hearts K Q C 10, Clubs K C J 10, Aces A♠ A♦ and the "
-           "Matto 10: (10 + 10 + 10) × 2 = 60; card points 5+4+3+5+3+2+1+1+5 = 29; 89"),
+        "Matto 10: (10 + 10 + 10) × 2 = 60; card points 5+4+3+5+3+2+1+1+5 = 29; 89",
+    ),
     pytest.param(
-        "AS AH AD KS QS CS", 6, Options(), 35,
+        "AS AH AD KS QS CS",
+        6,
+        Options(),
+        35,
         id="A♠ to the Aces (A♠ A♥ A♦ 10) rather than Spades (K Q C 10 either way): "
-           "10 + 10 = 20; card points 5 + 4 + 3 + 3 × 1 = 15; 35"),
+        "10 + 10 = 20; card points 5 + 4 + 3 + 3 × 1 = 15; 35",
+    ),
     pytest.param(
-        "KS KH KD QS QH QD JS JH JD", 9, Options(), 136,
+        "KS KH KD QS QH QD JS JH JD",
+        9,
+        Options(),
+        136,
         id="Kings 17 + Queens 14 + Jacks 12 = 43; Spades, Hearts, Diamonds K Q J 10 each, "
-           "three cricche (30) × 2 = 60; card points 3 × 5 + 3 × 4 + 3 × 2 = 33; 136"),
+        "three cricche (30) × 2 = 60; card points 3 × 5 + 3 × 4 + 3 × 2 = 33; 136",
+    ),
     pytest.param(
-        "KS KH KD QS QH QD JS JH JD", 9, Options(criccone=True), 179,
-        id="option criccone: three sets doubled, 43 × 2 = 86; 86 + 33 + 60 = 179"),
+        "KS KH KD QS QH QD JS JH JD",
+        9,
+        Options(criccone=True),
+        179,
+        id="option criccone: three sets doubled, 43 × 2 = 86; 86 + 33 + 60 = 179",
+    ),
     pytest.param(
-        "2T 3T 1T EX", 4, Options(), 27,
+        "2T 3T 1T EX",
+        4,
+        Options(),
+        27,
         id="Moretti 2 3, the Begato and the Matto for 4 and 5: 4 cards 15; card points "
-           "1 + 1 + 5 + 5 = 12; two tarocchi only; 27"),
+        "1 + 1 + 5 + 5 = 12; two tarocchi only; 27",
+    ),
     pytest.param(
-        "2T 3T 4T 5T 1T EX", 6, Options(), 39,
+        "2T 3T 4T 5T 1T EX",
+        6,
+        Options(),
+        39,
         id="the Moretti up to six cards with both contatori: 10 + 3 × 5 = 25; card points "
-           "4 × 1 + 5 + 5 = 14; two tarocchi only; 39"),
+        "4 × 1 + 5 + 5 = 14; two tarocchi only; 39",
+    ),
     pytest.param(
-        "KS KH KC QD", 12, PAIRS, 38,
-        id="in pairs: 27 − 6 pairs = 21, no last trick; three Kings 17; 38"),
+        "KS KH KC QD",
+        12,
+        PAIRS,
+        38,
+        id="in pairs: 27 − 6 pairs = 21, no last trick; three Kings 17; 38",
+    ),
     pytest.param(
-        "KS KH KC QD", 11, PAIRS, 38,
-        id="in pairs, odd size: 26 − 5 pairs = 21 (the odd card keeps its 1); 17 + 21 = 38"),
+        "KS KH KC QD",
+        11,
+        PAIRS,
+        38,
+        id="in pairs, odd size: 26 − 5 pairs = 21 (the odd card keeps its 1); 17 + 21 = 38",
+    ),
 ]
 
 
@@ -182,17 +242,20 @@ def test_the_working_of_sets_and_pairs() -> None:
 
 
 def test_the_grande_shows_the_contatore_and_where_it_stood() -> None:
-    crick, = count_pile(pile("21T 20T 19T 18T 17T 16T 14T 13T EX"), 9).cricche
-    assert crick.line == ("Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, "
-                          "Matto for 15T → 10 + 4 × 5 = 30")
+    (crick,) = count_pile(pile("21T 20T 19T 18T 17T 16T 14T 13T EX"), 9).cricche
+    assert crick.line == (
+        "Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, Matto for 15T → 10 + 4 × 5 = 30"
+    )
     assert crick.stand_ins == (StandIn(MATTO, card("15T")),)
 
 
 def test_the_contatori_as_one_more_moretto() -> None:
     # The four Moretti and both contatori: six cards, 10 + 3 × 5 = 25 (the Matto first).
-    crick, = count_pile(pile("2T 3T 4T 5T 1T EX"), 6).cricche
-    assert crick.line == ("Crick of the Moretti: 2T, 3T, 4T, 5T, Matto as one more, Begato as "
-                          "one more → 10 + 3 × 5 = 25")
+    (crick,) = count_pile(pile("2T 3T 4T 5T 1T EX"), 6).cricche
+    assert crick.line == (
+        "Crick of the Moretti: 2T, 3T, 4T, 5T, Matto as one more, Begato as "
+        "one more → 10 + 3 × 5 = 25"
+    )
 
 
 def test_the_contatore_goes_where_it_scores_most() -> None:
@@ -201,7 +264,9 @@ def test_the_contatore_goes_where_it_scores_most() -> None:
     # 10 + 10 = 20 (two cricche, not doubled).
     counted = count_pile(pile("KS QS JS AH AD EX"), 6)
     assert [(c.run.name, c.points) for c in counted.cricche] == [
-        (RunName.SPADES, 10), (RunName.ACES, 10)]
+        (RunName.SPADES, 10),
+        (RunName.ACES, 10),
+    ]
 
 
 def test_a_tie_goes_to_the_first_run() -> None:
@@ -216,15 +281,17 @@ def test_a_tie_goes_to_the_first_run() -> None:
 
 def test_a_contatore_with_nowhere_to_go_stays_out() -> None:
     # Spades K Q C J A is whole (20) and nothing else can take the Matto.
-    spades, = count_pile(pile("KS QS CS JS AS EX"), 6).cricche
+    (spades,) = count_pile(pile("KS QS CS JS AS EX"), 6).cricche
     assert (spades.points, spades.stand_ins) == (20, ())
 
 
 def test_the_count_does_not_depend_on_the_order_of_the_cards() -> None:
     # The Hearts/Clubs/Aces pile, 89, in every order of a few of its cards and reversed.
     written = cards("KH QH CH KC CC JC AS AD EX")
-    orders = [written[::-1], *((*first, *written[4:])
-                               for first in itertools.permutations(written[:4]))]
+    orders = [
+        written[::-1],
+        *((*first, *written[4:]) for first in itertools.permutations(written[:4])),
+    ]
     counts = {count_pile(order, 9).lines for order in orders}
     assert len(counts) == 1
     assert count_pile(written[::-1], 9).total == 89
@@ -235,8 +302,9 @@ def test_the_count_does_not_depend_on_the_order_of_the_cards() -> None:
 
 def claim(run: RunName, codes: str, *stand_ins: tuple[str, str | None]) -> CrickClaim:
     """A claimed crick: its own cards, and (contatore, card stood for) pairs."""
-    return CrickClaim(run, cards(codes),
-                      tuple(StandIn(card(c), card(f) if f else None) for c, f in stand_ins))
+    return CrickClaim(
+        run, cards(codes), tuple(StandIn(card(c), card(f) if f else None) for c, f in stand_ins)
+    )
 
 
 def refusal(claimed: CrickClaim, pile_codes: str | None = None) -> str:
@@ -248,16 +316,27 @@ def refusal(claimed: CrickClaim, pile_codes: str | None = None) -> str:
 
 
 ALLOWED = [
-    pytest.param(claim(RunName.SPADES, "KS QS AS", ("EX", "CS")), 15,
-                 id="K Q, Matto for C, A: 4 cards 15"),
-    pytest.param(claim(RunName.GRANDE, "21T 19T 18T 17T", ("1T", "20T")), 20,
-                 id="Begato for the Mondo, a grande card: the run goes on, 5 cards 20"),
-    pytest.param(claim(RunName.GRANDE, "21T 20T 19T 18T 16T", ("EX", "17T")), 25,
-                 id="Matto for 17, the text's 16: the run goes on to 16, 6 cards 25"),
-    pytest.param(claim(RunName.ACES, "AS AH AD AC", ("EX", None), ("1T", None)), 25,
-                 id="four Aces and both contatori: six cards, 10 + 3 × 5 = 25"),
-    pytest.param(claim(RunName.MORETTI, "2T 3T", ("1T", "5T")), 10,
-                 id="two Moretti and the Begato: 10"),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS AS", ("EX", "CS")), 15, id="K Q, Matto for C, A: 4 cards 15"
+    ),
+    pytest.param(
+        claim(RunName.GRANDE, "21T 19T 18T 17T", ("1T", "20T")),
+        20,
+        id="Begato for the Mondo, a grande card: the run goes on, 5 cards 20",
+    ),
+    pytest.param(
+        claim(RunName.GRANDE, "21T 20T 19T 18T 16T", ("EX", "17T")),
+        25,
+        id="Matto for 17, the text's 16: the run goes on to 16, 6 cards 25",
+    ),
+    pytest.param(
+        claim(RunName.ACES, "AS AH AD AC", ("EX", None), ("1T", None)),
+        25,
+        id="four Aces and both contatori: six cards, 10 + 3 × 5 = 25",
+    ),
+    pytest.param(
+        claim(RunName.MORETTI, "2T 3T", ("1T", "5T")), 10, id="two Moretti and the Begato: 10"
+    ),
 ]
 
 
@@ -269,45 +348,71 @@ def test_a_crick_the_text_allows_is_scored(claimed: CrickClaim, points: int) -> 
 
 
 REFUSED = [
-    pytest.param(claim(RunName.GRANDE, "20T 19T", ("EX", "21T")),
-                 "Matto cannot stand in for Angelo: the contatori never replace the Angelo or "
-                 "a King", id="the text: no contatore for the Angel"),
-    pytest.param(claim(RunName.HEARTS, "QH CH", ("1T", "KH")),
-                 "Begato cannot stand in for K♥: the contatori never replace the Angelo or a "
-                 "King", id="the text: no contatore for a King"),
-    pytest.param(claim(RunName.SPADES, "KS", ("EX", "QS"), ("1T", "CS")),
-                 "too many contatori: a crick of Spades needs 2 cards of its own, and this "
-                 "one has only K♠", id="decision: two cards of its own"),
-    pytest.param(claim(RunName.ACES, "AS", ("EX", None), ("1T", None)),
-                 "too many contatori: a crick of the Aces needs 2 cards of its own, and this "
-                 "one has only A♠", id="the text: two Aces plus a third"),
-    pytest.param(claim(RunName.SPADES, "KS QS QS"),
-                 "Q♠ is in the crick twice", id="a card twice"),
-    pytest.param(claim(RunName.SPADES, "KS QS", ("EX", "QS")),
-                 "Q♠ is in the crick twice", id="a contatore for a card already there"),
-    pytest.param(claim(RunName.SPADES, "KS QS", ("EX", "CS"), ("EX", "JS")),
-                 "Matto stands in twice: a contatore stands in once only",
-                 id="the text: a contatore used once cannot be used twice"),
-    pytest.param(claim(RunName.SPADES, "KS QS", ("KH", "CS")),
-                 "K♥ is not a contatore: only the Matto and the Begato stand in for other "
-                 "cards", id="only the contatori are wild"),
-    pytest.param(claim(RunName.SPADES, "KS QS 7S"),
-                 "7♠ is not a card of Spades", id="a card of no crick"),
-    pytest.param(claim(RunName.SPADES, "QS CS JS"),
-                 "a crick of Spades needs K♠ itself: the contatori never stand in for the "
-                 "Angelo or a King", id="no King"),
-    pytest.param(claim(RunName.SPADES, "KS QS"),
-                 "a crick of Spades needs 3 cards at least; this one has 2",
-                 id="two cards"),
-    pytest.param(claim(RunName.GRANDE, "21T 20T 19T 18T 17T 15T", ("EX", "16T")),
-                 "15T does not count in the grande: the run stops where a contatore stands "
-                 "in for 16T", id="the text: a contatore in the trumps ends the sequence"),
-    pytest.param(claim(RunName.GRANDE, "21T 20T 19T 17T"),
-                 "17T does not count in the grande: the run stops where Luna is missing",
-                 id="decision: the numeri run down from the Luna"),
-    pytest.param(claim(RunName.SPADES, "KS QS", ("EX", None)),
-                 "Matto must stand in for a missing card of Spades",
-                 id="a contatore as one more only in the Moretti and the Aces"),
+    pytest.param(
+        claim(RunName.GRANDE, "20T 19T", ("EX", "21T")),
+        "Matto cannot stand in for Angelo: the contatori never replace the Angelo or a King",
+        id="the text: no contatore for the Angel",
+    ),
+    pytest.param(
+        claim(RunName.HEARTS, "QH CH", ("1T", "KH")),
+        "Begato cannot stand in for K♥: the contatori never replace the Angelo or a King",
+        id="the text: no contatore for a King",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS", ("EX", "QS"), ("1T", "CS")),
+        "too many contatori: a crick of Spades needs 2 cards of its own, and this one has only K♠",
+        id="decision: two cards of its own",
+    ),
+    pytest.param(
+        claim(RunName.ACES, "AS", ("EX", None), ("1T", None)),
+        "too many contatori: a crick of the Aces needs 2 cards of its own, and this "
+        "one has only A♠",
+        id="the text: two Aces plus a third",
+    ),
+    pytest.param(claim(RunName.SPADES, "KS QS QS"), "Q♠ is in the crick twice", id="a card twice"),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS", ("EX", "QS")),
+        "Q♠ is in the crick twice",
+        id="a contatore for a card already there",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS", ("EX", "CS"), ("EX", "JS")),
+        "Matto stands in twice: a contatore stands in once only",
+        id="the text: a contatore used once cannot be used twice",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS", ("KH", "CS")),
+        "K♥ is not a contatore: only the Matto and the Begato stand in for other cards",
+        id="only the contatori are wild",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS 7S"), "7♠ is not a card of Spades", id="a card of no crick"
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "QS CS JS"),
+        "a crick of Spades needs K♠ itself: the contatori never stand in for the Angelo or a King",
+        id="no King",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS"),
+        "a crick of Spades needs 3 cards at least; this one has 2",
+        id="two cards",
+    ),
+    pytest.param(
+        claim(RunName.GRANDE, "21T 20T 19T 18T 17T 15T", ("EX", "16T")),
+        "15T does not count in the grande: the run stops where a contatore stands in for 16T",
+        id="the text: a contatore in the trumps ends the sequence",
+    ),
+    pytest.param(
+        claim(RunName.GRANDE, "21T 20T 19T 17T"),
+        "17T does not count in the grande: the run stops where Luna is missing",
+        id="decision: the numeri run down from the Luna",
+    ),
+    pytest.param(
+        claim(RunName.SPADES, "KS QS", ("EX", None)),
+        "Matto must stand in for a missing card of Spades",
+        id="a contatore as one more only in the Moretti and the Aces",
+    ),
 ]
 
 
@@ -326,9 +431,11 @@ def test_the_option_lets_a_contatore_fill_any_gap_in_the_trumps() -> None:
 def test_claims_against_the_pile() -> None:
     # The Matto may not stand for the Queen the pile holds; the Begato is not in the pile.
     assert refusal(claim(RunName.SPADES, "KS CS", ("EX", "QS")), pile_codes="KS QS CS EX") == (
-        "Matto cannot stand in for Q♠: Q♠ is in the pile itself")
+        "Matto cannot stand in for Q♠: Q♠ is in the pile itself"
+    )
     assert refusal(claim(RunName.SPADES, "KS QS", ("1T", "CS")), pile_codes="KS QS EX") == (
-        "Begato is not in this pile")
+        "Begato is not in this pile"
+    )
 
 
 def test_cricche_claimed_together() -> None:
@@ -337,12 +444,14 @@ def test_cricche_claimed_together() -> None:
     hearts = claim(RunName.HEARTS, "KH QH", ("EX", "CH"))
     aces = claim(RunName.ACES, "AS AH AD")
     assert judge_cricche((spades, hearts)).refusals == (
-        "Matto stands in twice: a contatore stands in once only",)
+        "Matto stands in twice: a contatore stands in once only",
+    )
     assert judge_cricche((spades, aces)).refusals == (
-        "A♠ is in two cricche: a card counts in one crick only",)
-    assert judge_cricche((claim(RunName.ACES, "AS AH", ("EX", None)),
-                          claim(RunName.ACES, "AD AC", ("1T", None)))).refusals == (
-        "there is one crick of the Aces only, and it is claimed twice",)
+        "A♠ is in two cricche: a card counts in one crick only",
+    )
+    assert judge_cricche(
+        (claim(RunName.ACES, "AS AH", ("EX", None)), claim(RunName.ACES, "AD AC", ("1T", None)))
+    ).refusals == ("there is one crick of the Aces only, and it is claimed twice",)
     allowed = judge_cricche((spades, claim(RunName.ACES, "AH AD AC")))
     assert [crick.points for crick in allowed.cricche] == [15, 10]
 
@@ -356,8 +465,8 @@ def test_a_hand_count_is_possible_only_as_the_cards_allow() -> None:
     assert possible_totals(pile("AS AH AD KS QS CS"), 6) == {30, 35}
     assert hand_count_problem(30, pile("AS AH AD KS QS CS"), 6) is None
     assert hand_count_problem(33, pile("AS AH AD KS QS CS"), 6) == (
-        "33 cannot be this pile's count: its 6 cards count 35 with the contatori placed at "
-        "best")
+        "33 cannot be this pile's count: its 6 cards count 35 with the contatori placed at best"
+    )
 
 
 def test_a_hand_count_may_leave_a_contatore_out() -> None:
@@ -381,11 +490,17 @@ def test_the_grid_asks_for_42_counting_cards() -> None:
 
 
 PILE_PROBLEMS = [
-    pytest.param("KS QS", 1, "the pile holds 1 cards, fewer than the 2 marked",
-                 id="fewer cards than marked"),
-    pytest.param("KS", 22, "a pile of 22 cards with these marked leaves 21 other cards, but "
-                           "only 20 Sixes to Tens are left in the pack: mark the other "
-                           "counting cards", id="more plain cards than the pack has"),
+    pytest.param(
+        "KS QS", 1, "the pile holds 1 cards, fewer than the 2 marked", id="fewer cards than marked"
+    ),
+    pytest.param(
+        "KS",
+        22,
+        "a pile of 22 cards with these marked leaves 21 other cards, but "
+        "only 20 Sixes to Tens are left in the pack: mark the other "
+        "counting cards",
+        id="more plain cards than the pack has",
+    ),
 ]
 
 
@@ -398,7 +513,8 @@ def test_a_pile_the_pack_cannot_make(codes: str, size: int, message: str) -> Non
 
 def test_a_card_of_the_78_not_in_the_bolognese_pack() -> None:
     assert pile_problems(pile("5S KS"), 10) == (
-        "5♠ is not a card of the Bolognese pack (no 2 to 5 in the suits)",)
+        "5♠ is not a card of the Bolognese pack (no 2 to 5 in the suits)",
+    )
 
 
 # --- The score pad ---------------------------------------------------------------------------
@@ -431,8 +547,9 @@ def three_at_table(options: dict[str, str] | None = None, players: int = 3) -> S
 PLAYERS = ("Ann", "Bob", "Cat", "Dee", "Eve", "Fay", "Gus")
 
 
-def checked(raw: dict[str, str], options: dict[str, str] | None = None,
-            players: int = 3) -> Checked:
+def checked(
+    raw: dict[str, str], options: dict[str, str] | None = None, players: int = 3
+) -> Checked:
     return check_at(get("tarocchini"), three_at_table(options, players), raw)
 
 
@@ -443,8 +560,9 @@ def scored(raw: dict[str, str], options: dict[str, str] | None = None) -> HandRe
     return get("tarocchini").score(state, answer.entry)
 
 
-def refused(raw: dict[str, str], options: dict[str, str] | None = None,
-            players: int = 3) -> dict[str, str]:
+def refused(
+    raw: dict[str, str], options: dict[str, str] | None = None, players: int = 3
+) -> dict[str, str]:
     answer = checked(raw, options, players)
     assert not answer.ok
     return {problem.field: problem.message for problem in answer.problems}
@@ -454,20 +572,39 @@ THE_HAND = by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0)
 
 HANDS = [
     pytest.param(THE_HAND, None, (175, 145, 75), id="as written: 175, 145, 75 (above)"),
-    pytest.param(by_points([175, 145, 75]), None, (175, 145, 75),
-                 id="the same hand by the points scores the same"),
-    pytest.param(by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST),
-                 IN_PAIRS, (161, 142, 68),
-                 id="in pairs, Bob took the last trick: Ann 49 − 14 pairs = 35, 26 + 35 + 100 "
-                    "= 161; Bob 42 − 9 + 6 = 39, 43 + 39 + 60 = 142; Cat 27 − 7 = 20, "
-                    "18 + 20 + 30 = 68"),
-    pytest.param(by_points([161, 142, 68], **BOB_LAST), IN_PAIRS, (161, 142, 68),
-                 id="in pairs by the points, the same"),
-    pytest.param(THE_HAND, {"criccone": "y"}, (175, 188, 75),
-                 id="criccone: Bob's three sets doubled, 43 × 2 = 86; 86 + 42 + 60 = 188"),
-    pytest.param(THE_HAND, {"trump_run": "goes_on"}, (175, 145, 85),
-                 id="Pisarri: Cat's Matto for 15 and the run goes on to 13 (12 is Ann's): 9 "
-                    "cards 10 + 6 × 5 = 40; 18 + 27 + 40 = 85"),
+    pytest.param(
+        by_points([175, 145, 75]),
+        None,
+        (175, 145, 75),
+        id="the same hand by the points scores the same",
+    ),
+    pytest.param(
+        by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST),
+        IN_PAIRS,
+        (161, 142, 68),
+        id="in pairs, Bob took the last trick: Ann 49 − 14 pairs = 35, 26 + 35 + 100 "
+        "= 161; Bob 42 − 9 + 6 = 39, 43 + 39 + 60 = 142; Cat 27 − 7 = 20, "
+        "18 + 20 + 30 = 68",
+    ),
+    pytest.param(
+        by_points([161, 142, 68], **BOB_LAST),
+        IN_PAIRS,
+        (161, 142, 68),
+        id="in pairs by the points, the same",
+    ),
+    pytest.param(
+        THE_HAND,
+        {"criccone": "y"},
+        (175, 188, 75),
+        id="criccone: Bob's three sets doubled, 43 × 2 = 86; 86 + 42 + 60 = 188",
+    ),
+    pytest.param(
+        THE_HAND,
+        {"trump_run": "goes_on"},
+        (175, 145, 85),
+        id="Pisarri: Cat's Matto for 15 and the run goes on to 13 (12 is Ann's): 9 "
+        "cards 10 + 6 × 5 = 40; 18 + 27 + 40 = 85",
+    ),
 ]
 
 
@@ -485,22 +622,28 @@ def test_the_highest_count_wins_the_hand_or_it_is_a_draw() -> None:
 def test_the_working_shows_each_pile_and_folds_to_one_line() -> None:
     result = scored(THE_HAND)
     assert "Bob's pile, 18 cards:" in result.lines
-    assert "Card points: 3 × 5 (K♠ K♥ K♦) + 3 × 4 (Q♠ Q♥ Q♦) + 3 × 2 (J♠ J♥ J♦) + 9 × 1 = 42" \
+    assert (
+        "Card points: 3 × 5 (K♠ K♥ K♦) + 3 × 4 (Q♠ Q♥ Q♦) + 3 × 2 (J♠ J♥ J♦) + 9 × 1 = 42"
         in result.lines
-    assert ("Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, Matto for 15T → "
-            "10 + 4 × 5 = 30") in result.lines
+    )
+    assert (
+        "Crick of the grande: Angelo, Mondo, Sole, Luna, 17T, 16T, Matto for 15T → 10 + 4 × 5 = 30"
+    ) in result.lines
     assert "All piles: 175 + 145 + 75 = 395" in result.lines
     assert get("tarocchini").describe(three_at_table().setup, checked(THE_HAND).entry) == (
-        "; ".join(result.facts["piles"]))
+        "; ".join(result.facts["piles"])
+    )
     assert result.facts["piles"] == [
         "Ann 29 cards: sets 26, card points 49, cricche 100 (Clubs, Moretti, Aces) → 175",
         "Bob 18 cards: sets 43, card points 42, cricche 60 (Spades, Hearts, Diamonds) → 145",
-        "Cat 15 cards: sets 18, card points 27, cricche 30 (grande) → 75"]
+        "Cat 15 cards: sets 18, card points 27, cricche 30 (grande) → 75",
+    ]
 
 
 def test_the_in_pairs_working_shows_the_last_trick() -> None:
-    lines = scored(by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST),
-                   IN_PAIRS).lines
+    lines = scored(
+        by_cards([29, 18, None], {1: BOB_CARDS, 2: CAT_CARDS}, 0, **BOB_LAST), IN_PAIRS
+    ).lines
     assert "In pairs: 42 − 9 pairs + 6 for the last trick = 39" in lines
     assert "In pairs: 27 − 7 pairs = 20" in lines
 
@@ -523,8 +666,7 @@ DEALS = [
 
 
 @pytest.mark.parametrize(("players", "hand", "aside"), DEALS)
-def test_the_deal_leaves_the_dealer_two_cards_or_more(players: int, hand: int,
-                                                      aside: int) -> None:
+def test_the_deal_leaves_the_dealer_two_cards_or_more(players: int, hand: int, aside: int) -> None:
     rules = tarocchini_rules(players)
     assert (rules.trick_size, rules.tricks, rules.discards) == (players, hand, aside)
 
@@ -535,8 +677,9 @@ def test_the_deal_leaves_the_dealer_two_cards_or_more(players: int, hand: int,
 def test_the_piles_must_hold_the_pack() -> None:
     # 29 + 18 + 14 = 61, not 62.
     found = refused(by_cards([29, 18, 14], {1: BOB_CARDS, 2: CAT_CARDS}, 0))
-    assert found["size_2"].startswith("The piles hold 61 cards (Ann 29 + Bob 18 + Cat 14); "
-                                      "the pack has 62")
+    assert found["size_2"].startswith(
+        "The piles hold 61 cards (Ann 29 + Bob 18 + Cat 14); the pack has 62"
+    )
 
 
 def test_a_size_tricks_cannot_make() -> None:
@@ -568,8 +711,10 @@ def test_in_tricks_at_four_the_dealers_pile_keeps_its_discards() -> None:
     in_cards = checked(by_cards([6, 8, 4, 44], {}, 3), players=4)
     assert in_tricks.ok, in_tricks.problems
     state = three_at_table(players=4)
-    assert get("tarocchini").score(state, in_tricks.entry).points == \
-        get("tarocchini").score(state, in_cards.entry).points
+    assert (
+        get("tarocchini").score(state, in_tricks.entry).points
+        == get("tarocchini").score(state, in_cards.entry).points
+    )
 
 
 def test_every_counting_card_is_in_a_pile() -> None:
@@ -589,7 +734,8 @@ def test_the_last_tricks_taker_holds_a_trick() -> None:
     raw = by_cards([2, 30, 30], {2: f"{CAT_CARDS} {BOB_CARDS}"}, 1, last_trick="0")
     assert refused(raw, IN_PAIRS)["last_trick"] == (
         "Ann took the last trick, so Ann's pile holds its 3 cards at least beside the dealer's "
-        "2 discards, not 2 cards in all.")
+        "2 discards, not 2 cards in all."
+    )
 
 
 def with_cards(counts: list[int], **extra: str) -> dict[str, str]:
@@ -605,9 +751,11 @@ def test_a_count_by_hand_the_cards_allow() -> None:
 
 def test_a_count_by_hand_the_cards_make_impossible() -> None:
     found = refused(with_cards([175, 145, 77]))
-    assert found == {"count_2": "Cat's count: 77 cannot be this pile's count: its 15 cards "
-                                "count 75 with the contatori placed at best (the cards "
-                                "tapped)."}
+    assert found == {
+        "count_2": "Cat's count: 77 cannot be this pile's count: its 15 cards "
+        "count 75 with the contatori placed at best (the cards "
+        "tapped)."
+    }
 
 
 def test_a_count_with_a_crick_the_text_does_not_allow_is_refused() -> None:
@@ -619,8 +767,9 @@ def test_a_count_with_a_crick_the_text_does_not_allow_is_refused() -> None:
 def test_counts_below_the_card_points_are_refused() -> None:
     # As written every card's points make 118 (test above), sets and cricche only add.
     found = refused(by_points([40, 40, 30]))
-    assert found["count_2"].startswith("The counts make 110 together; the pack's card points "
-                                       "alone make 118 as written")
+    assert found["count_2"].startswith(
+        "The counts make 110 together; the pack's card points alone make 118 as written"
+    )
     assert checked(by_points([40, 40, 38])).ok
     # In pairs at least 118 − 31 pairs + 6 = 93.
     assert "count_2" in refused(by_points([40, 40, 12], **BOB_LAST), IN_PAIRS)
@@ -635,11 +784,16 @@ def test_the_grid_names_the_trumps_as_the_working_does() -> None:
     assert sum(len(row) for row in layout.rows) == 42
 
 
-@pytest.mark.parametrize(("options", "most"), [
-    pytest.param(None, 626, id="as written: the whole pack in one pile, 626 (test above)"),
-    pytest.param({"criccone": "y"}, 774, id="criccone: the sets 148 × 2 = 296; 296 + 118 + 360"),
-    pytest.param(IN_PAIRS, 601, id="in pairs: 148 + 93 + 360"),
-])
+@pytest.mark.parametrize(
+    ("options", "most"),
+    [
+        pytest.param(None, 626, id="as written: the whole pack in one pile, 626 (test above)"),
+        pytest.param(
+            {"criccone": "y"}, 774, id="criccone: the sets 148 × 2 = 296; 296 + 118 + 360"
+        ),
+        pytest.param(IN_PAIRS, 601, id="in pairs: 148 + 93 + 360"),
+    ],
+)
 def test_a_count_by_hand_goes_up_to_the_whole_pack(options, most) -> None:
     assert checked(by_points([most, 0, 0], **BOB_LAST), options).ok
     assert "count_0" in refused(by_points([most + 1, 0, 0], **BOB_LAST), options)

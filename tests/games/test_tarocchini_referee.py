@@ -2,7 +2,7 @@
 answers or refuses.
 
 Every expected winner is worked out in the comment above it from the text (seed 002,
-"Tarocchini") or, where it is silent, the published Bolognese game (Parlett; RULINGS.md):
+"Tarocchini") or, where it is silent, the published Bolognese game (Parlett; docs/rulings.md):
 indices count from 0 = the card led. The orders, strongest first:
     the Angelo (21), the Mondo (20), the Sole (19), the Luna (18), the numeri di scavezzo 17 … 6,
     the four Moretti (2–5, equal: the later played beats the earlier), the Begato (1): every
@@ -26,8 +26,7 @@ from tests.games.referees import judged, refusals
 
 def verdict(cards: str, players: int = 4, **request: Any) -> dict[str, Any]:
     """The verdict on one trick (one card a player, in play order from the leader)."""
-    return judged(REFEREE, {"players": players, "cards": cards.split(),
-                                               **request})
+    return judged(REFEREE, {"players": players, "cards": cards.split(), **request})
 
 
 def refused(request: dict[str, Any]) -> list[str]:
@@ -44,8 +43,10 @@ def test_the_pack_is_the_bolognese_62() -> None:
     # "remove the 2-5 pip cards of all suits": 78 − 4 × 4 = 62; 10 cards a suit, 21 trumps and
     # the Matto.
     assert len(PACK) == 62
-    pips = {suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
-            for suit in PLAIN_SUITS}
+    pips = {
+        suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
+        for suit in PLAIN_SUITS
+    }
     assert all(pips[suit] == [ACE, 6, 7, 8, 9, 10] for suit in PLAIN_SUITS)
     assert sum(card.suit is Suit.TRUMP for card in PACK) == 21
 
@@ -100,13 +101,17 @@ def test_each_rule_names_its_winner(cards: str, players: int, winner: int) -> No
 
 
 def test_the_words_name_the_trumps() -> None:
-    assert verdict("18T 21T 20T 19T")["rule"] == ("the Angelo, trump 21, is the highest card "
-                                                  "in Tarocchini")
-    assert verdict("3T 2T KH QH")["rule"] == ("in Tarocchini the four Moretti (trumps 2–5) are "
-                                              "equal, and the later one played beats the "
-                                              "earlier")
+    assert verdict("18T 21T 20T 19T")["rule"] == (
+        "the Angelo, trump 21, is the highest card in Tarocchini"
+    )
+    assert verdict("3T 2T KH QH")["rule"] == (
+        "in Tarocchini the four Moretti (trumps 2–5) are "
+        "equal, and the later one played beats the "
+        "earlier"
+    )
     assert verdict("KH 1T QH CH")["rule"].endswith(
-        "beats every suit card, and the highest trump played wins: the Begato (trump 1)")
+        "beats every suit card, and the highest trump played wins: the Begato (trump 1)"
+    )
     assert verdict("17T 6T 18T KS")["rule"].endswith("the Luna (trump 18)")
     assert verdict("5T 2T 6T 4T")["rule"].endswith("trump 6, a numero di scavezzo")
 
@@ -114,9 +119,11 @@ def test_the_words_name_the_trumps() -> None:
 def test_the_words_of_each_suit_colour() -> None:
     assert verdict("10H AH 6H 9H")["rule"] == (
         "nobody played a trump, so the highest heart wins; in Tarocchini the red suits rank "
-        "King, Queen, Knight, Jack, then the Ace, then the Six down to the Ten")
-    assert verdict("AC 6C 10C 9C")["rule"].endswith("then the Ten down to the Six, and the Ace "
-                                                    "lowest")
+        "King, Queen, Knight, Jack, then the Ace, then the Six down to the Ten"
+    )
+    assert verdict("AC 6C 10C 9C")["rule"].endswith(
+        "then the Ten down to the Six, and the Ace lowest"
+    )
     assert "the Matto was led, so the next card set the suit" in verdict("EX 6H KS AH")["rule"]
 
 
@@ -132,26 +139,39 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
     # (4 + 2) % 5 = 1, Bob.
     found = verdict("KH 20T 21T QH 1T", 5, names=["Ann", "Bob", "Cat", "Dan", "Eve"], leader=4)
     assert (found["winner"], found["winner_seat"], found["card"]) == (2, 1, "21T")
-    assert found["words"] == ("Bob wins with trump 21: the Angelo, trump 21, is the highest card "
-                              "in Tarocchini")
+    assert found["words"] == (
+        "Bob wins with trump 21: the Angelo, trump 21, is the highest card in Tarocchini"
+    )
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    # "remove the 2-5 pip cards of all suits".
-    ({"players": 4, "cards": ["6H", "5H", "1T", "QH"]},
-     "The Five of Hearts is not in the pack Tarocchini is played with."),
-    ({"players": 2, "cards": ["2C", "AC"]},
-     "The Two of Clubs is not in the pack Tarocchini is played with."),
-    ({"players": 4, "cards": ["EX", "EX", "1T", "QH"]}, "The Excuse is played twice."),
-    ({"players": 3, "cards": ["KH", "1T", "QH", "CH"]},
-     "4 cards were given; a trick of Tarocchini at 3 players has 3."),
-    # The Matto stays with its owner on the last trick too: there is no last-trick box.
-    ({"players": 4, "context": {"last_trick": True}, "cards": ["KH", "1T", "QH", "CH"]},
-     "'last_trick' is not part of the context of a trick of Tarocchini."),
-    ({"players": 8, "cards": ["KH", "1T", "QH", "CH", "JH", "AH", "6H", "7H"]},
-     "Tarocchini is played by 2, 3, 4, 5, 6, 7 players."),
-    ({"players": 1, "cards": ["KH"]}, "Tarocchini is played by 2, 3, 4, 5, 6, 7 players."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        # "remove the 2-5 pip cards of all suits".
+        (
+            {"players": 4, "cards": ["6H", "5H", "1T", "QH"]},
+            "The Five of Hearts is not in the pack Tarocchini is played with.",
+        ),
+        (
+            {"players": 2, "cards": ["2C", "AC"]},
+            "The Two of Clubs is not in the pack Tarocchini is played with.",
+        ),
+        ({"players": 4, "cards": ["EX", "EX", "1T", "QH"]}, "The Excuse is played twice."),
+        (
+            {"players": 3, "cards": ["KH", "1T", "QH", "CH"]},
+            "4 cards were given; a trick of Tarocchini at 3 players has 3.",
+        ),
+        # The Matto stays with its owner on the last trick too: there is no last-trick box.
+        (
+            {"players": 4, "context": {"last_trick": True}, "cards": ["KH", "1T", "QH", "CH"]},
+            "'last_trick' is not part of the context of a trick of Tarocchini.",
+        ),
+        (
+            {"players": 8, "cards": ["KH", "1T", "QH", "CH", "JH", "AH", "6H", "7H"]},
+            "Tarocchini is played by 2, 3, 4, 5, 6, 7 players.",
+        ),
+        ({"players": 1, "cards": ["KH"]}, "Tarocchini is played by 2, 3, 4, 5, 6, 7 players."),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

@@ -16,23 +16,37 @@ def problems(raw) -> dict[str, str]:
     return {p.field: p.message for p in checked.problems}
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    pytest.param(by_cards([18, 12, 4, None], {0: "KS", 1: "QH", 2: ""}, 3), (10, 7, 1, 52),
-                 id="Ann 18 (talon) K♠: 5+17−12=10; Bob 12 Q♥: 4+11−8=7; Cat 4 low: 4−2−1=1; "
-                    "Dee 20 the 17 others: 62+3−12−1=52; 70 in all"),
-    pytest.param(by_cards([16, 16, 16, 6], {0: "1T 21T EX", 1: "KS KH KD KC"}, 2),
-                 (17, 21, 29, 2),
-                 id="three piles of 16 (one over each): Ann bouts 15+13−10−1=17; Bob Kings "
-                    "20+12−10−1=21; Cat the other courts 36+4−10−1=29; Dee the talon 6−4=2; "
-                    "69 in all"),
-    pytest.param(by_cards([20, 20, 8, 6], {0: "KS QS CS JS", 2: "21T"}, 1), (17, 45, 7, 2),
-                 id="20, 20, 8 (two over each): Ann 14+16−12−1=17; Bob the other 14: "
-                    "52+6−12−1=45; Cat 21T 5+7−4−1=7; Dee 6 low 2; 71 in all"),
-    pytest.param(by_points([20, 20, 20, 10]), (20, 20, 20, 10), id="by the points, 70"),
-    pytest.param(by_points([0, 0, 0, 69]), (0, 0, 0, 69), id="by the points, 69 is possible"),
-    pytest.param(by_points([10, 7, 1, 52]), (10, 7, 1, 52),
-                 id="the first hand by the points scores as by the cards"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(
+            by_cards([18, 12, 4, None], {0: "KS", 1: "QH", 2: ""}, 3),
+            (10, 7, 1, 52),
+            id="Ann 18 (talon) K♠: 5+17−12=10; Bob 12 Q♥: 4+11−8=7; Cat 4 low: 4−2−1=1; "
+            "Dee 20 the 17 others: 62+3−12−1=52; 70 in all",
+        ),
+        pytest.param(
+            by_cards([16, 16, 16, 6], {0: "1T 21T EX", 1: "KS KH KD KC"}, 2),
+            (17, 21, 29, 2),
+            id="three piles of 16 (one over each): Ann bouts 15+13−10−1=17; Bob Kings "
+            "20+12−10−1=21; Cat the other courts 36+4−10−1=29; Dee the talon 6−4=2; "
+            "69 in all",
+        ),
+        pytest.param(
+            by_cards([20, 20, 8, 6], {0: "KS QS CS JS", 2: "21T"}, 1),
+            (17, 45, 7, 2),
+            id="20, 20, 8 (two over each): Ann 14+16−12−1=17; Bob the other 14: "
+            "52+6−12−1=45; Cat 21T 5+7−4−1=7; Dee 6 low 2; 71 in all",
+        ),
+        pytest.param(by_points([20, 20, 20, 10]), (20, 20, 20, 10), id="by the points, 70"),
+        pytest.param(by_points([0, 0, 0, 69]), (0, 0, 0, 69), id="by the points, 69 is possible"),
+        pytest.param(
+            by_points([10, 7, 1, 52]),
+            (10, 7, 1, 52),
+            id="the first hand by the points scores as by the cards",
+        ),
+    ],
+)
 def test_hand_counted_piles(raw, expected) -> None:
     assert result("tarock", raw).points == expected
 

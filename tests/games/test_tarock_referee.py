@@ -3,7 +3,7 @@ refuses.
 
 Every expected winner is worked out in the comment above it from the text (seed 002, "Tarock":
 the pack stripped, "game play is exactly the same as Le Tarot Français") and French Tarot's
-trick rules as written (seed 002, RULINGS.md): indices count from 0 = the card led. The orders,
+trick rules as written (seed 002, docs/rulings.md): indices count from 0 = the card led. The orders,
 strongest first:
     atouts 21 … 1, all above the suits;
     black suits (pips 7–10 left): King, Queen, Knight, Jack, 10, 9, 8, 7;
@@ -41,10 +41,16 @@ def test_the_pack_is_the_text_s_54_cards() -> None:
     # The text: red suits lose the 10 through 5 (6 cards each), black suits the 6 through Ace
     # (6 each): 78 − 4 × 6 = 54; 8 cards a suit, 21 atouts and the Excuse.
     assert len(PACK) == 54
-    pips = {suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
-            for suit in PLAIN_SUITS}
-    assert pips == {Suit.HEARTS: [ACE, 2, 3, 4], Suit.DIAMONDS: [ACE, 2, 3, 4],
-                    Suit.SPADES: [7, 8, 9, 10], Suit.CLUBS: [7, 8, 9, 10]}
+    pips = {
+        suit: sorted(c.rank for c in PACK if c.suit is suit and c.rank <= 10)
+        for suit in PLAIN_SUITS
+    }
+    assert pips == {
+        Suit.HEARTS: [ACE, 2, 3, 4],
+        Suit.DIAMONDS: [ACE, 2, 3, 4],
+        Suit.SPADES: [7, 8, 9, 10],
+        Suit.CLUBS: [7, 8, 9, 10],
+    }
     assert sum(card.suit is Suit.TRUMP for card in PACK) == 21
 
 
@@ -85,10 +91,12 @@ def test_each_rule_names_its_winner(cards: str, winner: int) -> None:
 
 
 def test_the_words_of_an_atout_and_of_each_suit_colour() -> None:
-    assert verdict("KH 4H 1T QH")["rule"] == ("in Tarock any atout beats every suit card, and "
-                                              "the highest atout wins")
+    assert verdict("KH 4H 1T QH")["rule"] == (
+        "in Tarock any atout beats every suit card, and the highest atout wins"
+    )
     assert verdict("4H AH 2H 3H")["rule"].endswith(
-        "in Tarock the red suits rank King, Queen, Knight, Jack, then the Ace highest of the pips")
+        "in Tarock the red suits rank King, Queen, Knight, Jack, then the Ace highest of the pips"
+    )
     assert verdict("7C 9C 8C 10C")["rule"].endswith("then the Ten highest of the pips")
     assert "the Excuse was led" in verdict("EX 3H KS AH")["rule"]
 
@@ -100,7 +108,8 @@ def test_the_excuse_s_owner_keeps_it_except_on_the_last_trick() -> None:
     (kept,) = verdict("8C 7C 3D EX")["notes"]
     assert "never wins" in kept and "keeps it" in kept and "low card" in kept
     assert verdict("8C 7C 3D EX", context={"last_trick": True})["notes"] == [
-        "The Excuse was played on the last trick: it goes to the trick's winner."]
+        "The Excuse was played on the last trick: it goes to the trick's winner."
+    ]
 
 
 def test_a_request_answers_winner_seat_card_and_words() -> None:
@@ -111,23 +120,37 @@ def test_a_request_answers_winner_seat_card_and_words() -> None:
     assert found["words"].startswith("Cat wins with the Ace of Hearts: nobody played an atout")
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    # The text strips the red 10 through 5 and the black 6 through Ace.
-    ({"players": 4, "cards": ["4H", "5H", "1T", "QH"]},
-     "The Five of Hearts is not in the pack Tarock is played with."),
-    ({"players": 4, "cards": ["10D", "4D", "1T", "QD"]},
-     "The Ten of Diamonds is not in the pack Tarock is played with."),
-    ({"players": 4, "cards": ["7S", "AS", "1T", "QS"]},
-     "The Ace of Spades is not in the pack Tarock is played with."),
-    ({"players": 4, "cards": ["7C", "6C", "1T", "QC"]},
-     "The Six of Clubs is not in the pack Tarock is played with."),
-    ({"players": 4, "cards": ["KH", "KH", "1T", "QH"]}, "The King of Hearts is played twice."),
-    ({"players": 4, "cards": ["KH", "4H", "1T"]},
-     "3 cards were given; a trick of Tarock at 4 players has 4."),
-    ({"players": 4, "context": {"trump": "H"}, "cards": ["KH", "4H", "1T", "QH"]},
-     "'trump' is not part of the context of a trick of Tarock."),
-    ({"players": 3, "cards": ["KH", "4H", "1T"]}, "Tarock is played by 4 players."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        # The text strips the red 10 through 5 and the black 6 through Ace.
+        (
+            {"players": 4, "cards": ["4H", "5H", "1T", "QH"]},
+            "The Five of Hearts is not in the pack Tarock is played with.",
+        ),
+        (
+            {"players": 4, "cards": ["10D", "4D", "1T", "QD"]},
+            "The Ten of Diamonds is not in the pack Tarock is played with.",
+        ),
+        (
+            {"players": 4, "cards": ["7S", "AS", "1T", "QS"]},
+            "The Ace of Spades is not in the pack Tarock is played with.",
+        ),
+        (
+            {"players": 4, "cards": ["7C", "6C", "1T", "QC"]},
+            "The Six of Clubs is not in the pack Tarock is played with.",
+        ),
+        ({"players": 4, "cards": ["KH", "KH", "1T", "QH"]}, "The King of Hearts is played twice."),
+        (
+            {"players": 4, "cards": ["KH", "4H", "1T"]},
+            "3 cards were given; a trick of Tarock at 4 players has 4.",
+        ),
+        (
+            {"players": 4, "context": {"trump": "H"}, "cards": ["KH", "4H", "1T", "QH"]},
+            "'trump' is not part of the context of a trick of Tarock.",
+        ),
+        ({"players": 3, "cards": ["KH", "4H", "1T"]}, "Tarock is played by 4 players."),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

@@ -1,7 +1,7 @@
 """Troggu: the text's Rappen worked by hand, the pack and its 114 points, the referee, the session.
 
 Every expected number below is worked out in the comment above it from the text (seed 002,
-"Troggu") and RULINGS.md ("The tarot family"):
+"Troggu") and docs/rulings.md ("The tarot family"):
     the 78-card tarot without the red 7–10 and the black Ace–4: 62 cards, 114 points;
     the Tappist or Soloist (the Tapp counting for them) wins with 58 or more, 57 is a tie;
     win: each other player pays them the stake (10 Rappen); loss: they pay it to each;
@@ -123,63 +123,131 @@ def test_the_tapp_size_for_the_dealer(count: int, size: int) -> None:
 
 WORKED_EXAMPLES = [
     # Ann wins: each of the 4 others pays 10; Ann 4 × 10 = 40.
-    pytest.param(5, {}, tappist(62), (40, -10, -10, -10, -10),
-                 id="a Tappist will receive 40 Rappen for winning a 5 player game"),
+    pytest.param(
+        5,
+        {},
+        tappist(62),
+        (40, -10, -10, -10, -10),
+        id="a Tappist will receive 40 Rappen for winning a 5 player game",
+    ),
     # Exactly 58: a strict majority of 114.
-    pytest.param(5, {}, tappist(58), (40, -10, -10, -10, -10),
-                 id="58 or more wins : exactly 58"),
+    pytest.param(5, {}, tappist(58), (40, -10, -10, -10, -10), id="58 or more wins : exactly 58"),
     # 57: half of 114 each, nobody pays.
-    pytest.param(5, {}, tappist(57), (0, 0, 0, 0, 0),
-                 id="If a tie, the Rappen is not given out : 57–57"),
+    pytest.param(
+        5, {}, tappist(57), (0, 0, 0, 0, 0), id="If a tie, the Rappen is not given out : 57–57"
+    ),
     # 56: Ann pays 10 to each of 4; Ann −40.
-    pytest.param(5, {}, tappist(56), (-40, 10, 10, 10, 10),
-                 id="If the rest of the players win, they receive 10 Rappen : 56"),
+    pytest.param(
+        5,
+        {},
+        tappist(56),
+        (-40, 10, 10, 10, 10),
+        id="If the rest of the players win, they receive 10 Rappen : 56",
+    ),
     # The others counted 56: Ann has 114 − 56 = 58, wins.
-    pytest.param(5, {}, tappist(56, counted_side="others"), (40, -10, -10, -10, -10),
-                 id="the other side has 114 minus it : others 56, Tappist 58"),
+    pytest.param(
+        5,
+        {},
+        tappist(56, counted_side="others"),
+        (40, -10, -10, -10, -10),
+        id="the other side has 114 minus it : others 56, Tappist 58",
+    ),
     # The others counted 57: Ann 114 − 57 = 57, a tie.
-    pytest.param(5, {}, tappist(57, counted_side="others"), (0, 0, 0, 0, 0),
-                 id="the other side has 114 minus it : others 57, a tie"),
+    pytest.param(
+        5,
+        {},
+        tappist(57, counted_side="others"),
+        (0, 0, 0, 0, 0),
+        id="the other side has 114 minus it : others 57, a tie",
+    ),
     # Bob's Solo with 70 wins: Bob 4 × 10 = 40.
-    pytest.param(5, {}, solo(70), (-10, 40, -10, -10, -10),
-                 id="if the Tappist or Soloist win, they receive 10 Rappen from each player"),
+    pytest.param(
+        5,
+        {},
+        solo(70),
+        (-10, 40, -10, -10, -10),
+        id="if the Tappist or Soloist win, they receive 10 Rappen from each player",
+    ),
     # Bob's Solo with 40 loses: Bob pays 4 × 10 = 40.
-    pytest.param(5, {}, solo(40), (10, -40, 10, 10, 10),
-                 id="they receive 10 Rappen from the Tappist or Soloist : Solo lost"),
+    pytest.param(
+        5,
+        {},
+        solo(40),
+        (10, -40, 10, 10, 10),
+        id="they receive 10 Rappen from the Tappist or Soloist : Solo lost",
+    ),
     # House rule, a Solo paid double: 2 × 10 = 20 from each of 4; Bob 80.
-    pytest.param(5, {"solo_stake": "double"}, solo(70), (-20, 80, -20, -20, -20),
-                 id="house rule a Solo is paid double : won"),
+    pytest.param(
+        5,
+        {"solo_stake": "double"},
+        solo(70),
+        (-20, 80, -20, -20, -20),
+        id="house rule a Solo is paid double : won",
+    ),
     # The house rule leaves a Tappist's game at the stake.
-    pytest.param(5, {"solo_stake": "double"}, tappist(62), (40, -10, -10, -10, -10),
-                 id="house rule a Solo is paid double : a Tappist is not"),
+    pytest.param(
+        5,
+        {"solo_stake": "double"},
+        tappist(62),
+        (40, -10, -10, -10, -10),
+        id="house rule a Solo is paid double : a Tappist is not",
+    ),
     # Ann dealt (first dealer) and took the most points in the Misère: pays 4 × 10 = 40.
-    pytest.param(5, {}, misere(0), (-40, 10, 10, 10, 10),
-                 id="if the dealer wins a 5 player game, they must pay 10 Rappen to all"),
+    pytest.param(
+        5,
+        {},
+        misere(0),
+        (-40, 10, 10, 10, 10),
+        id="if the dealer wins a 5 player game, they must pay 10 Rappen to all",
+    ),
     # Bob and Dan tie for the most: each pays 10 to Ann, Cat and Eve (3 × 10 = 30);
     # Ann, Cat and Eve receive 10 from each of the two (20).
-    pytest.param(5, {}, misere(1, 3), (20, -30, 20, -30, 20),
-                 id="Misère tie for the most : each pays the players with fewer"),
+    pytest.param(
+        5,
+        {},
+        misere(1, 3),
+        (20, -30, 20, -30, 20),
+        id="Misère tie for the most : each pays the players with fewer",
+    ),
     # All three tie: nobody has fewer, nobody pays.
-    pytest.param(3, {}, misere(0, 1, 2), (0, 0, 0),
-                 id="Misère tie for the most : everyone tied pays nothing"),
+    pytest.param(
+        3, {}, misere(0, 1, 2), (0, 0, 0), id="Misère tie for the most : everyone tied pays nothing"
+    ),
     # Three players, Ann wins: 2 × 10 = 20.
-    pytest.param(3, {}, tappist(60), (20, -10, -10),
-                 id="3 players : the Tappist receives 10 from each of 2"),
+    pytest.param(
+        3, {}, tappist(60), (20, -10, -10), id="3 players : the Tappist receives 10 from each of 2"
+    ),
     # Six players, Cat loses: pays 5 × 10 = 50.
-    pytest.param(6, {}, tappist(50, player=2), (10, 10, -50, 10, 10, 10),
-                 id="6 players : the Tappist pays 10 to each of 5"),
+    pytest.param(
+        6,
+        {},
+        tappist(50, player=2),
+        (10, 10, -50, 10, 10, 10),
+        id="6 players : the Tappist pays 10 to each of 5",
+    ),
     # Four players at 25 Rappen: Ann wins 3 × 25 = 75.
-    pytest.param(4, {"stake": 25}, tappist(60), (75, -25, -25, -25),
-                 id="The basic stake is configurable : 25 Rappen"),
+    pytest.param(
+        4,
+        {"stake": 25},
+        tappist(60),
+        (75, -25, -25, -25),
+        id="The basic stake is configurable : 25 Rappen",
+    ),
     # Six players at 20 Rappen, Misère, Fay most: pays 5 × 20 = 100.
-    pytest.param(6, {"stake": 20}, misere(5), (20, 20, 20, 20, 20, -100),
-                 id="Misère at 6 players and 20 Rappen : Fay pays 100"),
+    pytest.param(
+        6,
+        {"stake": 20},
+        misere(5),
+        (20, 20, 20, 20, 20, -100),
+        id="Misère at 6 players and 20 Rappen : Fay pays 100",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("count", "options", "raw", "expected"), WORKED_EXAMPLES)
-def test_worked_example(count: int, options: dict[str, Any], raw: dict[str, Any],
-                        expected: tuple[int, ...]) -> None:
+def test_worked_example(
+    count: int, options: dict[str, Any], raw: dict[str, Any], expected: tuple[int, ...]
+) -> None:
     result = scored(count, raw, **options)
     assert result.points == expected
     assert sum(result.points) == 0
@@ -219,7 +287,8 @@ def test_describe() -> None:
     assert GAME.describe(setup, checked(5, solo(57)).entry) == "Bob Soloist · 57 pts · tie"
     assert GAME.describe(setup, checked(5, misere(1)).entry) == "Misère · Bob most points"
     assert GAME.describe(setup, checked(5, misere(3, 1)).entry) == (
-        "Misère · Bob and Dan tied for most points")
+        "Misère · Bob and Dan tied for most points"
+    )
 
 
 def test_a_misere_clears_the_points() -> None:
@@ -234,25 +303,58 @@ def test_a_misere_clears_the_points() -> None:
 
 REFUSALS = [
     # The 8 cards of the Tapp count for the Tappist, at least 1 point each.
-    pytest.param(3, tappist(7), "points", "at least 8",
-                 id="Tappist and Soloist including the Tapp : 3 players, 7 points"),
+    pytest.param(
+        3,
+        tappist(7),
+        "points",
+        "at least 8",
+        id="Tappist and Soloist including the Tapp : 3 players, 7 points",
+    ),
     # The others then hold at most 114 − 10 = 104 at 4 players.
-    pytest.param(4, tappist(105, counted_side="others"), "points", "at most 104",
-                 id="Tappist and Soloist including the Tapp : 4 players, others 105"),
-    pytest.param(5, solo(6), "points", "at least 7",
-                 id="Tappist and Soloist including the Tapp : a Solo with 6 at 5 players"),
-    pytest.param(5, tappist(115), "points", "between 0 and 114",
-                 id="114 points in all : 115"),
-    pytest.param(5, tappist(-3), "points", "between 0 and 114",
-                 id="114 points in all : −3"),
-    pytest.param(5, {"contract": "tappist", "points": 60}, "player", "Choose player",
-                 id="One player, called the Tappist : nobody chosen"),
-    pytest.param(5, {"player": 0, "points": 60}, "contract", "Choose game",
-                 id="ich nehm's, ich gehe, or solo : no game chosen"),
-    pytest.param(5, {**tappist(60), "tied_2": True}, "tied_2", "Only a Misère",
-                 id="the player with the most points : a tie outside a Misère"),
-    pytest.param(5, misere(1, 1), "tied_1", "already chosen",
-                 id="the player with the most points : tied with themself"),
+    pytest.param(
+        4,
+        tappist(105, counted_side="others"),
+        "points",
+        "at most 104",
+        id="Tappist and Soloist including the Tapp : 4 players, others 105",
+    ),
+    pytest.param(
+        5,
+        solo(6),
+        "points",
+        "at least 7",
+        id="Tappist and Soloist including the Tapp : a Solo with 6 at 5 players",
+    ),
+    pytest.param(5, tappist(115), "points", "between 0 and 114", id="114 points in all : 115"),
+    pytest.param(5, tappist(-3), "points", "between 0 and 114", id="114 points in all : −3"),
+    pytest.param(
+        5,
+        {"contract": "tappist", "points": 60},
+        "player",
+        "Choose player",
+        id="One player, called the Tappist : nobody chosen",
+    ),
+    pytest.param(
+        5,
+        {"player": 0, "points": 60},
+        "contract",
+        "Choose game",
+        id="ich nehm's, ich gehe, or solo : no game chosen",
+    ),
+    pytest.param(
+        5,
+        {**tappist(60), "tied_2": True},
+        "tied_2",
+        "Only a Misère",
+        id="the player with the most points : a tie outside a Misère",
+    ),
+    pytest.param(
+        5,
+        misere(1, 1),
+        "tied_1",
+        "already chosen",
+        id="the player with the most points : tied with themself",
+    ),
 ]
 
 
@@ -280,7 +382,15 @@ def test_options_and_fields() -> None:
     assert options["stake"].default == 10
     assert options["solo_stake"].default == "single"
     assert [field.name for field in GAME.fields(make(4))] == [
-        "contract", "player", "counted_side", "points", "tied_0", "tied_1", "tied_2", "tied_3"]
+        "contract",
+        "player",
+        "counted_side",
+        "points",
+        "tied_0",
+        "tied_1",
+        "tied_2",
+        "tied_3",
+    ]
 
 
 # ---------------------------------------------------------------- the session
@@ -315,9 +425,19 @@ def test_the_facts_of_the_texts_five_player_example() -> None:
     # 114 − 58 = 56, less than 57: lost, 56 − 57 = −1 from the half; Ann pays 10 to each of 4.
     facts = scored(5, tappist(58, counted_side="others")).facts
     assert facts == {
-        "contract": "tappist", "player": 0, "stake": 10, "tapp": 7, "counted_side": "others",
-        "points": 56, "verdict": "lost", "made": False, "tie": False, "margin": -1,
-        "most_points": None, "payers": [0], "payees": [1, 2, 3, 4],
+        "contract": "tappist",
+        "player": 0,
+        "stake": 10,
+        "tapp": 7,
+        "counted_side": "others",
+        "points": 56,
+        "verdict": "lost",
+        "made": False,
+        "tie": False,
+        "margin": -1,
+        "most_points": None,
+        "payers": [0],
+        "payees": [1, 2, 3, 4],
     }
     assert json.loads(json.dumps(facts)) == facts
 
@@ -326,11 +446,21 @@ def test_the_facts_of_a_win_a_tie_and_a_doubled_solo() -> None:
     # "a Tappist will receive 40 Rappen": 62 points, 62 − 57 = 5 over the half.
     won = scored(5, tappist(62)).facts
     assert (won["verdict"], won["made"], won["margin"], won["payers"], won["payees"]) == (
-        "won", True, 5, [1, 2, 3, 4], [0])
+        "won",
+        True,
+        5,
+        [1, 2, 3, 4],
+        [0],
+    )
     # 57–57: a tie, nobody pays.
     tie = scored(5, tappist(57)).facts
     assert (tie["verdict"], tie["made"], tie["tie"], tie["margin"], tie["payers"]) == (
-        "tie", False, True, 0, [])
+        "tie",
+        False,
+        True,
+        0,
+        [],
+    )
     # House rule, a Solo paid double: 2 × 10 = 20 per player.
     assert scored(5, solo(70), solo_stake="double").facts["stake"] == 20
 
@@ -339,7 +469,11 @@ def test_the_facts_of_a_misere_name_who_pays() -> None:
     # Bob and Dan tie for the most: each pays 10 to Ann, Cat and Eve.
     facts = scored(5, misere(1, 3)).facts
     assert (facts["most_points"], facts["payers"], facts["payees"], facts["stake"]) == (
-        [1, 3], [1, 3], [0, 2, 4], 10)
+        [1, 3],
+        [1, 3],
+        [0, 2, 4],
+        10,
+    )
     assert facts["points"] is None
     assert facts["tapp"] is None
     # All three tie: nobody has fewer, nobody pays.

@@ -3,7 +3,7 @@ and with a tarot pack; requests it answers or refuses.
 
 Every expected verdict is worked out in the comment above it from the text (seed 002, "War"):
 "The player with the highest card wins the trick if the card suits are different ... If they
-are of the same suit, both players flip a card face up and one face down"; RULINGS.md: as
+are of the same suit, both players flip a card face up and one face down"; docs/rulings.md: as
 written a war starts on the same suit, option the same rank; "A tarot deck may be used. The
 atouts are considered the same suit as the other active face up card." Ranks: Ace high by
 default (the usual War: Bicycle's rules), King, Queen, (the tarot's Knight,) Jack, Ten … Two;
@@ -23,8 +23,7 @@ from tests.games.referees import judged, refusals
 
 def verdict(cards: str, **options: str) -> dict[str, Any]:
     """The verdict on the two face-up cards under the given house rules."""
-    return judged(REFEREE, {"players": 2, "cards": cards.split(),
-                                               "options": options})
+    return judged(REFEREE, {"players": 2, "cards": cards.split(), "options": options})
 
 
 def refused(request: dict[str, Any]) -> list[str]:
@@ -91,10 +90,12 @@ WINS = [
     # the Excuse is the lowest atout (0), still above the suit cards.
     pytest.param("KH 1T", {"pack": "tarot", "war_when": "rank"}, 1, id="tarot rank: atout 1"),
     pytest.param("21T 20T", {"pack": "tarot", "war_when": "rank"}, 0, id="tarot rank: 21"),
-    pytest.param("EX 1T", {"pack": "tarot", "war_when": "rank"}, 1,
-                 id="tarot rank: atout 1 over the Excuse"),
-    pytest.param("EX AS", {"pack": "tarot", "war_when": "rank"}, 0,
-                 id="tarot rank: the Excuse over an Ace"),
+    pytest.param(
+        "EX 1T", {"pack": "tarot", "war_when": "rank"}, 1, id="tarot rank: atout 1 over the Excuse"
+    ),
+    pytest.param(
+        "EX AS", {"pack": "tarot", "war_when": "rank"}, 0, id="tarot rank: the Excuse over an Ace"
+    ),
 ]
 
 
@@ -108,27 +109,34 @@ def test_the_rule_in_words() -> None:
     assert verdict("5H 9H")["rule"] == (
         "It is a war: both cards are Hearts, and as written two cards of the same suit start a "
         "war; each player lays one card face down and one face up, and the higher new face-up "
-        "card takes every card on the table.")
+        "card takes every card on the table."
+    )
     assert "both cards are Sixes, so neither is higher" in verdict("6H 6S")["rule"]
     assert "atout counts as the same suit" in verdict("5T KH", pack="tarot")["rule"]
-    assert verdict("5H 9S")["rule"] == ("the suits differ, so the higher card takes both; Ace "
-                                         "high, then King, Queen, Jack, Ten … Two")
+    assert verdict("5H 9S")["rule"] == (
+        "the suits differ, so the higher card takes both; Ace "
+        "high, then King, Queen, Jack, Ten … Two"
+    )
     assert verdict("5H 9H", war_when="rank")["rule"].startswith("the ranks differ")
-    assert "the Excuse counts as the lowest atout" in verdict(
-        "EX AS", pack="tarot", war_when="rank")["rule"]
+    assert (
+        "the Excuse counts as the lowest atout"
+        in verdict("EX AS", pack="tarot", war_when="rank")["rule"]
+    )
 
 
 def test_a_war_s_words_are_the_whole_sentence() -> None:
-    found = judge_request(REFEREE, {"players": 2, "cards": ["7H", "7S"],
-                                    "names": ["Ann", "Bob"]})[0]["verdicts"][0]
+    found = judge_request(REFEREE, {"players": 2, "cards": ["7H", "7S"], "names": ["Ann", "Bob"]})[
+        0
+    ]["verdicts"][0]
     assert found["words"] == found["rule"]
     assert found["winner_seat"] is None
 
 
 def test_a_request_answers_winner_seat_and_words() -> None:
     # Bob's card is listed first (leader 1): the Nine of Spades (index 1) is Ann's, seat 0.
-    answer, problems = judge_request(REFEREE, {"players": 2, "cards": ["5H", "9S"],
-                                               "names": ["Ann", "Bob"], "leader": 1})
+    answer, problems = judge_request(
+        REFEREE, {"players": 2, "cards": ["5H", "9S"], "names": ["Ann", "Bob"], "leader": 1}
+    )
     assert problems == []
     found = answer["verdicts"][0]
     assert (found["winner"], found["winner_seat"]) == (1, 0)
@@ -138,27 +146,41 @@ def test_a_request_answers_winner_seat_and_words() -> None:
 def test_the_war_and_its_face_up_cards_in_one_request() -> None:
     # Two Hearts: a war; the new face-up cards, Queen of Clubs and Two of Diamonds, differ in
     # suit: the Queen takes every card.
-    answer, problems = judge_request(REFEREE, {"players": 2, "tricks": [
-        {"cards": ["5H", "9H"]}, {"cards": ["QC", "2D"]}]})
+    answer, problems = judge_request(
+        REFEREE, {"players": 2, "tricks": [{"cards": ["5H", "9H"]}, {"cards": ["QC", "2D"]}]}
+    )
     assert problems == []
     assert [(v["winner"], v["tied"]) for v in answer["verdicts"]] == [(None, [0, 1]), (0, [])]
 
 
-@pytest.mark.parametrize(("request_", "message"), [
-    ({"players": 2, "cards": ["5H", "9H", "2C"]},
-     "3 cards were given; a trick of War at 2 players has 2."),
-    ({"players": 2, "cards": ["5H"]}, "1 card was given; a trick of War at 2 players has 2."),
-    ({"players": 2, "cards": ["5H", "5H"]}, "The Five of Hearts is played twice."),
-    ({"players": 2, "cards": ["EX", "5H"]}, "The Excuse is not in the pack War is played with."),
-    ({"players": 2, "cards": ["CH", "5H"]}, "'CH' is not a card."),
-    ({"players": 2, "cards": ["5H", "9S"], "context": {"trump": "S"}},
-     "'trump' is not part of the context of a trick of War."),
-    ({"players": 2, "cards": ["5H", "9S"], "options": {"war_when": "colour"}},
-     "Choose one of: Two cards of the same suit (as written), Two cards of the same rank."),
-    ({"players": 2, "cards": ["5H", "9S"], "options": {"jokers": True}},
-     "'jokers' is not a house rule here."),
-    ({"players": 3, "cards": ["5H", "9S", "2C"]}, "War is played by 2 players."),
-])
-def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any],
-                                                   message: str) -> None:
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        (
+            {"players": 2, "cards": ["5H", "9H", "2C"]},
+            "3 cards were given; a trick of War at 2 players has 2.",
+        ),
+        ({"players": 2, "cards": ["5H"]}, "1 card was given; a trick of War at 2 players has 2."),
+        ({"players": 2, "cards": ["5H", "5H"]}, "The Five of Hearts is played twice."),
+        (
+            {"players": 2, "cards": ["EX", "5H"]},
+            "The Excuse is not in the pack War is played with.",
+        ),
+        ({"players": 2, "cards": ["CH", "5H"]}, "'CH' is not a card."),
+        (
+            {"players": 2, "cards": ["5H", "9S"], "context": {"trump": "S"}},
+            "'trump' is not part of the context of a trick of War.",
+        ),
+        (
+            {"players": 2, "cards": ["5H", "9S"], "options": {"war_when": "colour"}},
+            "Choose one of: Two cards of the same suit (as written), Two cards of the same rank.",
+        ),
+        (
+            {"players": 2, "cards": ["5H", "9S"], "options": {"jokers": True}},
+            "'jokers' is not a house rule here.",
+        ),
+        ({"players": 3, "cards": ["5H", "9S", "2C"]}, "War is played by 2 players."),
+    ],
+)
+def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)

@@ -1,8 +1,8 @@
-"""Whist's score pad: hands scored by hand from the text, RULINGS.md and the Laws of Whist.
+"""Whist's score pad: hands scored by hand from the text, docs/rulings.md and the Laws of Whist.
 
 Every expected number is worked out in the comment or id beside it, from:
     the text: "the first six tricks taken do not count … every odd trick counts as one";
-    RULINGS.md: "a game is played to 5 points (option 7; option honours)";
+    docs/rulings.md: "a game is played to 5 points (option 7; option honours)";
     the Laws of Whist (Cavendish, Short Whist): four honours score 4, three score 2 (3); a side
         at four when the deal begins cannot score honours (4); tricks score before honours (5);
         a game is a treble (3) when the losers have not scored, a double (2) when they have less
@@ -34,8 +34,9 @@ def make(**options: Any) -> Setup:
     return table("whist", NAMES, **options)
 
 
-def hand(ac: int, bd: int, trump: str = "S", honours: tuple[str, str] | None = None
-         ) -> dict[str, Any]:
+def hand(
+    ac: int, bd: int, trump: str = "S", honours: tuple[str, str] | None = None
+) -> dict[str, Any]:
     """One hand's entry: each side's tricks, the trump, and honours claimed (when counted)."""
     raw: dict[str, Any] = {"trump": trump, "tricks_1": ac, "tricks_2": bd}
     if honours is not None:
@@ -63,16 +64,39 @@ def hand_entry(setup: Setup, state: State, raw: dict[str, Any]) -> dict[str, Any
 # ---------------------------------------------------------------- odd tricks
 
 
-@pytest.mark.parametrize(("ac", "bd", "expected", "line"), [
-    pytest.param(7, 6, (1, 0), "Ann & Cat: 7 tricks − 6 = 1 odd trick",
-                 id="text: the seventh trick scores one: 7 tricks → 1"),
-    pytest.param(9, 4, (3, 0), "Ann & Cat: 9 tricks − 6 = 3 odd tricks",
-                 id="text: every trick over six scores one: 9 tricks → 3"),
-    pytest.param(5, 8, (0, 2), "Bob & Dan: 8 tricks − 6 = 2 odd tricks",
-                 id="text: the other side's odd tricks: 8 tricks → 2 for Bob & Dan"),
-    pytest.param(2, 11, (0, 5), "Bob & Dan: 11 tricks − 6 = 5 odd tricks",
-                 id="text: 11 tricks → 5, a game at once"),
-])
+@pytest.mark.parametrize(
+    ("ac", "bd", "expected", "line"),
+    [
+        pytest.param(
+            7,
+            6,
+            (1, 0),
+            "Ann & Cat: 7 tricks − 6 = 1 odd trick",
+            id="text: the seventh trick scores one: 7 tricks → 1",
+        ),
+        pytest.param(
+            9,
+            4,
+            (3, 0),
+            "Ann & Cat: 9 tricks − 6 = 3 odd tricks",
+            id="text: every trick over six scores one: 9 tricks → 3",
+        ),
+        pytest.param(
+            5,
+            8,
+            (0, 2),
+            "Bob & Dan: 8 tricks − 6 = 2 odd tricks",
+            id="text: the other side's odd tricks: 8 tricks → 2 for Bob & Dan",
+        ),
+        pytest.param(
+            2,
+            11,
+            (0, 5),
+            "Bob & Dan: 11 tricks − 6 = 5 odd tricks",
+            id="text: 11 tricks → 5, a game at once",
+        ),
+    ],
+)
 def test_odd_tricks(ac: int, bd: int, expected: tuple[int, int], line: str) -> None:
     result = score_one(make(), hand(ac, bd))
     assert side_points(result.points) == expected
@@ -92,14 +116,26 @@ def test_a_tarot_pack_deals_19_tricks_and_every_trick_over_nine_scores() -> None
 # ---------------------------------------------------------------- honours
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    pytest.param(hand(7, 6, honours=("three", "none")), (3, 0),
-                 id="Laws 3: 1 odd trick + three honours 2 = 3"),
-    pytest.param(hand(6, 7, honours=("four", "none")), (4, 1),
-                 id="Laws 3: four honours 4 to the side without the odd trick; Bob & Dan 1"),
-    pytest.param(hand(7, 6, honours=("none", "none")), (1, 0),
-                 id="Laws 3: two honours each score nothing: 1 odd trick only"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param(
+            hand(7, 6, honours=("three", "none")),
+            (3, 0),
+            id="Laws 3: 1 odd trick + three honours 2 = 3",
+        ),
+        pytest.param(
+            hand(6, 7, honours=("four", "none")),
+            (4, 1),
+            id="Laws 3: four honours 4 to the side without the odd trick; Bob & Dan 1",
+        ),
+        pytest.param(
+            hand(7, 6, honours=("none", "none")),
+            (1, 0),
+            id="Laws 3: two honours each score nothing: 1 odd trick only",
+        ),
+    ],
+)
 def test_honours(raw: dict[str, Any], expected: tuple[int, int]) -> None:
     result = score_one(make(honours=True), raw)
     assert side_points(result.points) == expected
@@ -113,8 +149,7 @@ def test_a_side_at_four_cannot_score_honours() -> None:
     assert "Ann & Cat at 4: no honours this deal" in notes(state)
     result = GAME.score(state, hand_entry(setup, state, hand(6, 7, honours=("four", "none"))))
     assert side_points(result.points) == (0, 1)
-    assert any("honours do not count at the score just below game" in line
-               for line in result.lines)
+    assert any("honours do not count at the score just below game" in line for line in result.lines)
 
 
 def test_a_side_at_six_cannot_score_honours_in_a_game_of_seven() -> None:
@@ -202,10 +237,13 @@ def test_a_game_won_to_seven() -> None:
     assert outcome.text == "Ann & Cat win the game, 7 to 3"
 
 
-@pytest.mark.parametrize(("bd_tricks", "value"), [
-    pytest.param(9, 2, id="decision: a game to 7 lost with 3 (3 × 2 < 7) is a double"),
-    pytest.param(10, 1, id="decision: a game to 7 lost with 4 (4 × 2 ≥ 7) is a single"),
-])
+@pytest.mark.parametrize(
+    ("bd_tricks", "value"),
+    [
+        pytest.param(9, 2, id="decision: a game to 7 lost with 3 (3 × 2 < 7) is a double"),
+        pytest.param(10, 1, id="decision: a game to 7 lost with 4 (4 × 2 ≥ 7) is a single"),
+    ],
+)
 def test_the_value_of_a_game_to_seven(bd_tricks: int, value: int) -> None:
     # Bob & Dan take 9 (3) or 10 (4) tricks; then Ann & Cat 13 tricks: 7, game.
     setup = make(game_to="7", match="rubber-points")
@@ -222,9 +260,11 @@ def test_a_rubber_won_two_games_to_none_with_its_points() -> None:
     setup = make(match="rubber-points")
     state = after(setup, [hand(11, 2)])
     assert not GAME.outcome(state).finished
-    assert notes(state) == ("Game 2 to 5: Ann & Cat 0 – Bob & Dan 0",
-                            "Games won: Ann & Cat 1 – Bob & Dan 0",
-                            "Ann & Cat won game 1, 5 to 0")
+    assert notes(state) == (
+        "Game 2 to 5: Ann & Cat 0 – Bob & Dan 0",
+        "Games won: Ann & Cat 1 – Bob & Dan 0",
+        "Ann & Cat won game 1, 5 to 0",
+    )
     state = after(setup, [hand(11, 2), hand(7, 6), hand(5, 8), hand(10, 3)])
     outcome = GAME.outcome(state)
     assert outcome.finished and outcome.winners == (0, 2)
@@ -239,9 +279,14 @@ def test_a_rubber_won_two_games_to_one_with_its_points() -> None:
     # The published worked rubber: game 1 won 5 to 4 (a single, 1); game 2 lost 1 to 5 (a
     # double for the others, 2); game 3 won 5 to love (a treble, 3): 1 + 3 + 2 − 2 = 4.
     setup = make(match="rubber-points")
-    hands = [hand(10, 3), hand(3, 10), hand(7, 6),  # game 1: 4, 4, then 4 + 1 = 5 to 4
-             hand(7, 6), hand(2, 11),  # game 2: Ann & Cat 1, Bob & Dan 5: 1 to 5
-             hand(11, 2)]  # game 3: 5 to 0
+    hands = [
+        hand(10, 3),
+        hand(3, 10),
+        hand(7, 6),  # game 1: 4, 4, then 4 + 1 = 5 to 4
+        hand(7, 6),
+        hand(2, 11),  # game 2: Ann & Cat 1, Bob & Dan 5: 1 to 5
+        hand(11, 2),
+    ]  # game 3: 5 to 0
     state = after(setup, hands[:5])
     assert not GAME.outcome(state).finished
     assert "Games won: Ann & Cat 1 – Bob & Dan 1" in notes(state)
@@ -249,10 +294,13 @@ def test_a_rubber_won_two_games_to_one_with_its_points() -> None:
     state = after(setup, hands)
     outcome = GAME.outcome(state)
     assert outcome.finished and outcome.winners == (0, 2)
-    assert outcome.text == ("Ann & Cat win the rubber, 2 games to 1 (5–4, 1–5, 5–0), worth "
-                            "4 points")
-    assert ("Rubber to Ann & Cat, 2 games to 1: 1 + 3 + 2 for the rubber − 2 = 4 points"
-            in state.hands[-1].result.lines)
+    assert outcome.text == (
+        "Ann & Cat win the rubber, 2 games to 1 (5–4, 1–5, 5–0), worth 4 points"
+    )
+    assert (
+        "Rubber to Ann & Cat, 2 games to 1: 1 + 3 + 2 for the rubber − 2 = 4 points"
+        in state.hands[-1].result.lines
+    )
     # Totals are the points each side counted toward its games: 5 + 1 + 5, and 4 + 5 + 0.
     assert state.totals == (11, 9, 11, 9)
 
@@ -282,27 +330,40 @@ def test_a_hand_kept_after_the_end_does_not_count() -> None:
     assert result.state.totals == (5, 0, 5, 0)
     assert GAME.outcome(result.state).text == "Ann & Cat win the game, 5 to 0"
     assert result.state.hands[-1].result.lines == (
-        "The game was over after hand 1 (Ann & Cat win the game, 5 to 0): this hand does not "
-        "count",)
+        "The game was over after hand 1 (Ann & Cat win the game, 5 to 0): this hand does not count",
+    )
     assert result.state.hands[0].result.headline == "Ann & Cat win the game"
 
 
 def test_the_pad_shows_the_score_toward_the_game_from_the_first_hand() -> None:
-    assert notes(State(make(match="rubber"))) == ("Game 1 to 5: Ann & Cat 0 – Bob & Dan 0",
-                                                  "Games won: Ann & Cat 0 – Bob & Dan 0")
+    assert notes(State(make(match="rubber"))) == (
+        "Game 1 to 5: Ann & Cat 0 – Bob & Dan 0",
+        "Games won: Ann & Cat 0 – Bob & Dan 0",
+    )
 
 
 # ---------------------------------------------------------------- refusals
 
 
-@pytest.mark.parametrize(("raw", "field", "phrase"), [
-    pytest.param(hand(7, 5), "tricks_2", "Ann & Cat 7 + Bob & Dan 5 = 12 tricks, but a hand "
-                                         "has 13", id="13 tricks: 7 + 5 is short"),
-    pytest.param(hand(8, 8), "tricks_2", "= 16 tricks, but a hand has 13",
-                 id="13 tricks: 8 + 8 is too many"),
-    pytest.param(hand(14, 0), "tricks_1", "", id="no side takes more than 13 tricks"),
-    pytest.param({"tricks_1": 7, "tricks_2": 6}, "trump", "", id="the trump must be said"),
-])
+@pytest.mark.parametrize(
+    ("raw", "field", "phrase"),
+    [
+        pytest.param(
+            hand(7, 5),
+            "tricks_2",
+            "Ann & Cat 7 + Bob & Dan 5 = 12 tricks, but a hand has 13",
+            id="13 tricks: 7 + 5 is short",
+        ),
+        pytest.param(
+            hand(8, 8),
+            "tricks_2",
+            "= 16 tricks, but a hand has 13",
+            id="13 tricks: 8 + 8 is too many",
+        ),
+        pytest.param(hand(14, 0), "tricks_1", "", id="no side takes more than 13 tricks"),
+        pytest.param({"tricks_1": 7, "tricks_2": 6}, "trump", "", id="the trump must be said"),
+    ],
+)
 def test_refused(raw: dict[str, Any], field: str, phrase: str) -> None:
     assert_refused_on(verdict(make(), raw), field, phrase)
 
@@ -310,8 +371,11 @@ def test_refused(raw: dict[str, Any], field: str, phrase: str) -> None:
 def test_refused_honours_claimed_by_both_sides() -> None:
     # Laws 3: four honours in all; a claim is of three or four, so one side at most.
     result = verdict(make(honours=True), hand(7, 6, honours=("three", "three")))
-    assert_refused_on(result, "honours_2", "Both sides claim honours, but there are only four "
-                                           "(Ace, King, Queen and Jack of Spades)")
+    assert_refused_on(
+        result,
+        "honours_2",
+        "Both sides claim honours, but there are only four (Ace, King, Queen and Jack of Spades)",
+    )
 
 
 def test_refused_tarot_tricks_that_do_not_make_19() -> None:
@@ -331,14 +395,14 @@ def test_honours_are_asked_only_when_they_count() -> None:
     assert names == ["trump", "tricks_1", "tricks_2", "honours_1", "honours_2"]
     assert "honours_1" not in [spec.name for spec in GAME.fields(make())]
     # Decision: a tarot pack's atouts have no Ace, King, Queen or Jack: no honours.
-    assert "honours_1" not in [spec.name for spec in GAME.fields(make(pack="tarot",
-                                                                      honours=True))]
+    assert "honours_1" not in [spec.name for spec in GAME.fields(make(pack="tarot", honours=True))]
 
 
 def test_describe_and_the_deal() -> None:
     setup = make(honours=True)
     entry = hand_entry(setup, State(setup), hand(8, 5, trump="H", honours=("four", "none")))
-    assert GAME.describe(setup, entry) == ("Hearts ♥ · Ann & Cat 8 – Bob & Dan 5 tricks · four "
-                                           "honours Ann & Cat")
+    assert GAME.describe(setup, entry) == (
+        "Hearts ♥ · Ann & Cat 8 – Bob & Dan 5 tricks · four honours Ann & Cat"
+    )
     # The deal passes to the left: Ann deals hand 1, Bob hand 2.
     assert GAME.dealer(after(setup, [hand(7, 6)])) == 1

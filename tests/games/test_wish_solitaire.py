@@ -38,7 +38,8 @@ def test_cards_left_come_in_pairs_between_2_and_32() -> None:
     setup, _ = make_setup("wish-solitaire", ["Wish"])
     state = State(setup)
     assert [p.message for p in check_entry(GAME, state, lost(5)).problems] == [
-        "Pairs come off two at a time, so 5 cards cannot be left: count again."]
+        "Pairs come off two at a time, so 5 cards cannot be left: count again."
+    ]
     assert [p.field for p in check_entry(GAME, state, lost(34)).problems] == ["cards_left"]
     assert [p.field for p in check_entry(GAME, state, lost(0)).problems] == ["cards_left"]
     assert check_entry(GAME, state, lost(32)).ok and check_entry(GAME, state, lost(2)).ok

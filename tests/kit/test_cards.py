@@ -36,8 +36,9 @@ PACKS: list[tuple[str, Callable[[], tuple[Card, ...]], int]] = [
 ]
 
 
-@pytest.mark.parametrize(("pack", "size"), [pytest.param(make, size, id=name)
-                                             for name, make, size in PACKS])
+@pytest.mark.parametrize(
+    ("pack", "size"), [pytest.param(make, size, id=name) for name, make, size in PACKS]
+)
 def test_pack_size_and_no_duplicates(pack: Callable[[], tuple[Card, ...]], size: int) -> None:
     cards = pack()
     assert len(cards) == size
@@ -52,8 +53,7 @@ def test_every_card_reads_back_from_its_code(pack: Callable[[], tuple[Card, ...]
 
 
 def test_the_anti_trump_pack_has_no_hearts() -> None:
-    assert {card.suit for card in pack_39_no_hearts()} == {Suit.DIAMONDS, Suit.CLUBS,
-                                                            Suit.SPADES}
+    assert {card.suit for card in pack_39_no_hearts()} == {Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES}
 
 
 def test_a_stripped_tarot_keeps_its_courts() -> None:
@@ -79,8 +79,9 @@ def test_cards_print_as_players_write_them() -> None:
     assert str(parse("EX")) == "Excuse"
 
 
-@pytest.mark.parametrize("code", ["", "S", "Z", "1S", "11S", "0T", "22T", "T", "KZ", "QQ",
-                                  "10", "CS", "-3H", "1.5T"])
+@pytest.mark.parametrize(
+    "code", ["", "S", "Z", "1S", "11S", "0T", "22T", "T", "KZ", "QQ", "10", "CS", "-3H", "1.5T"]
+)
 def test_codes_that_name_no_card_raise(code: str) -> None:
     # "CS" is the tarot's Knight of Spades: a plain pack has no Knight.
     with pytest.raises(CardError):
@@ -92,9 +93,18 @@ def test_card_error_is_a_value_error() -> None:
         parse("22T")
 
 
-@pytest.mark.parametrize(("code", "bout"), [("1T", True), ("21T", True), ("EX", True),
-                                            ("2T", False), ("20T", False), ("KS", False),
-                                            ("AH", False)])
+@pytest.mark.parametrize(
+    ("code", "bout"),
+    [
+        ("1T", True),
+        ("21T", True),
+        ("EX", True),
+        ("2T", False),
+        ("20T", False),
+        ("KS", False),
+        ("AH", False),
+    ],
+)
 def test_is_bout(code: str, bout: bool) -> None:
     assert is_bout(parse(code, tarot=True)) is bout
 

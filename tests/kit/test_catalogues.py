@@ -34,11 +34,16 @@ def test_the_code_marks_messages_with_plain_strings() -> None:
     dynamic = []
     for path in CODE:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("t", "tn") and node.args):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("t", "tn")
+                and node.args
+            ):
                 wanted = node.args[:2] if node.func.id == "tn" else node.args[:1]
-                if not all(isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-                           for arg in wanted):
+                if not all(
+                    isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in wanted
+                ):
                     dynamic.append(f"{path.name}:{node.lineno}")
     assert dynamic == []
 
@@ -47,8 +52,11 @@ def test_the_templates_mark_messages_with_plain_strings() -> None:
     dynamic = []
     for path in sorted(templates_dir().rglob("*.html")):
         for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            dynamic.extend(f"{path.name}:{line}" for match in TEMPLATE_CALL.finditer(text)
-                           if match["first"] not in "\"'")
+            dynamic.extend(
+                f"{path.name}:{line}"
+                for match in TEMPLATE_CALL.finditer(text)
+                if match["first"] not in "\"'"
+            )
     assert dynamic == []
 
 
@@ -56,7 +64,8 @@ def test_a_translation_must_keep_the_messages_fields() -> None:
     assert field_mismatches("{taker} wins {points}", "{taker} gagne {points}") == []
     assert field_mismatches("{taker} wins", "{preneur} gagne") == [
         "the translation names ['preneur'], not in the message",
-        "the translation drops ['taker']"]
+        "the translation drops ['taker']",
+    ]
     both = ("{count} bout", "{count} bouts")
     assert field_mismatches(both, both) == []
 
@@ -83,6 +92,7 @@ def test_french_says_pli_for_a_trick_never_levee() -> None:
     for path in catalogues.fragments("fr"):
         for message in catalogues.read(path, "fr"):
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            said_levee.extend(f"{path.name}: {message.id!r}"
-                              for string in strings if LEVEE.search(string or ""))
+            said_levee.extend(
+                f"{path.name}: {message.id!r}" for string in strings if LEVEE.search(string or "")
+            )
     assert said_levee == []

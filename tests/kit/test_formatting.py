@@ -18,8 +18,10 @@ from companion.kit.formatting import (
 )
 
 
-@pytest.mark.parametrize(("value", "written"), [
-    (372, "372"), (-124, f"{MINUS}124"), (40.5, "40.5"), (40.0, "40"), (0, "0")])
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [(372, "372"), (-124, f"{MINUS}124"), (40.5, "40.5"), (40.0, "40"), (0, "0")],
+)
 def test_a_number_reads_as_on_a_score_sheet(value: float, written: str) -> None:
     assert number(value) == written
 
@@ -34,8 +36,7 @@ def test_money_in_units_and_hundredths(hundredths: int, written: str) -> None:
     assert money(hundredths) == written
 
 
-def test_a_moment_after_midnight_on_the_servers_clock_is_on_the_new_day(
-        clock_ahead_of_utc) -> None:
+def test_a_moment_after_midnight_on_the_servers_clock_is_on_the_new_day(clock_ahead_of_utc) -> None:
     stamp = "2026-11-23T22:30:00.000+00:00"  # 22:30 UTC = 01:30 at UTC+3, on the 24th
     assert clock(stamp) == "01:30"
     assert local_day(stamp) == "2026-11-24"

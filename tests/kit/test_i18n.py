@@ -72,8 +72,7 @@ def test_join_keeps_each_part_translatable() -> None:
 
 
 def test_a_message_survives_pickling_and_its_recipe() -> None:
-    message = tn("{count} trick over {book}", "{count} tricks over {book}", 2,
-                 book=t("the book"))
+    message = tn("{count} trick over {book}", "{count} tricks over {book}", 2, book=t("the book"))
     again = pickle.loads(pickle.dumps(message))
     assert isinstance(again, Text)
     assert again == message == "2 tricks over the book"

@@ -20,18 +20,31 @@ from babel.messages.pofile import unescape
 from babel.support import Translations
 
 from companion.kit import catalogues
-from companion.i18n import tn
+from companion.kit.i18n import tn
 
-FILES = [(language, path) for language in catalogues.TRANSLATED
-         for path in catalogues.fragments(language)]
+FILES = [
+    (language, path)
+    for language in catalogues.TRANSLATED
+    for path in catalogues.fragments(language)
+]
 PLURAL_FORMS = re.compile(r'^"Plural-Forms: *(?P<value>[^"\\]*)\\n"$', re.MULTILINE)
 NPLURALS = re.compile(r"nplurals\s*=\s*(?P<n>\d+)")
 PLURAL = re.compile(r"plural\s*=\s*(?P<expr>[^;]+);?")
 MSGSTR = re.compile(r'^msgstr\[(?P<index>\d+)\] (?P<first>".*")$')
 # Counts that meet every form of the three languages: 0 and 1 (French 'one'), the usual counts,
 # and the large round numbers of the 'many' form (1 000 000, 2 000 000) with their neighbours.
-COUNTS = [*range(0, 1002), 10_000, 100_000, 999_999, 1_000_000, 1_000_001, 2_000_000,
-          3_000_000, 10_000_000, 1_000_000_000]
+COUNTS = [
+    *range(0, 1002),
+    10_000,
+    100_000,
+    999_999,
+    1_000_000,
+    1_000_001,
+    2_000_000,
+    3_000_000,
+    10_000_000,
+    1_000_000_000,
+]
 
 
 def babel_plurals(language: str) -> tuple[int, Callable[[int], int]]:
@@ -65,7 +78,7 @@ def plural_entries(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
         for line in lines:
             if line.startswith("msgid "):
                 current = msgid
-                msgid.append(line[len("msgid "):])
+                msgid.append(line[len("msgid ") :])
             elif (match := MSGSTR.match(line)) is not None:
                 forms.append((int(match["index"]), [match["first"]]))
                 current = forms[-1][1]
@@ -73,9 +86,12 @@ def plural_entries(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
                 current.append(line)
             else:  # msgid_plural, msgctxt: not needed here
                 current = None
-        entries.append(("".join(unescape(part) for part in msgid),
-                        [(index, "".join(unescape(part) for part in parts))
-                         for index, parts in forms]))
+        entries.append(
+            (
+                "".join(unescape(part) for part in msgid),
+                [(index, "".join(unescape(part) for part in parts)) for index, parts in forms],
+            )
+        )
     return entries
 
 
@@ -84,19 +100,23 @@ def test_the_languages_are_the_translated_ones() -> None:
     assert {language for language, _path in FILES} == set(catalogues.TRANSLATED)
 
 
-@pytest.mark.parametrize(("language", "path"), FILES,
-                         ids=[f"{language}/{path.name}" for language, path in FILES])
+@pytest.mark.parametrize(
+    ("language", "path"), FILES, ids=[f"{language}/{path.name}" for language, path in FILES]
+)
 def test_a_file_carries_its_languages_plural_forms(language: str, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     wanted, which = babel_plurals(language)
     nplurals, expression = header_plurals(text)
     assert nplurals == wanted, (
         f"{path.name} says nplurals={nplurals}; {language} has {wanted} forms in Babel "
-        f"(Plural-Forms: {Catalog(locale=language).plural_forms})")
+        f"(Plural-Forms: {Catalog(locale=language).plural_forms})"
+    )
     says = gettext.c2py(expression)
     differ = [n for n in COUNTS if says(n) != which(n)]
-    assert differ == [], (f"{path.name}'s plural={expression} picks another form than Babel's "
-                          f"{Catalog(locale=language).plural_expr} for {differ[:5]}")
+    assert differ == [], (
+        f"{path.name}'s plural={expression} picks another form than Babel's "
+        f"{Catalog(locale=language).plural_expr} for {differ[:5]}"
+    )
     wrong = []
     for msgid, forms in plural_entries(text):
         indices = [index for index, _string in forms]
@@ -108,11 +128,12 @@ def test_a_file_carries_its_languages_plural_forms(language: str, path: Path) ->
 
 
 def test_plural_entries_are_found_as_written() -> None:
-    text = ('msgid "{count} card"\nmsgid_plural "{count} cards"\n'
-            'msgstr[0] "{count} carte"\nmsgstr[1] ""\n"{count} cartes"\n\n'
-            'msgid "Language"\nmsgstr "Langue"\n')
-    assert plural_entries(text) == [("{count} card", [(0, "{count} carte"),
-                                                      (1, "{count} cartes")])]
+    text = (
+        'msgid "{count} card"\nmsgid_plural "{count} cards"\n'
+        'msgstr[0] "{count} carte"\nmsgstr[1] ""\n"{count} cartes"\n\n'
+        'msgid "Language"\nmsgstr "Langue"\n'
+    )
+    assert plural_entries(text) == [("{count} card", [(0, "{count} carte"), (1, "{count} cartes")])]
 
 
 @pytest.mark.parametrize("language", catalogues.TRANSLATED)
@@ -121,14 +142,18 @@ def test_the_merged_catalogue_has_as_many_forms_as_its_header(language: str) -> 
     assert conflicts == []
     wanted, _which = babel_plurals(language)
     assert whole.num_plurals == wanted
-    short = [message.id for message in whole
-             if isinstance(message.id, tuple) and len(message.string) != wanted]
+    short = [
+        message.id
+        for message in whole
+        if isinstance(message.id, tuple) and len(message.string) != wanted
+    ]
     assert short == []
 
 
 @pytest.mark.parametrize("language", catalogues.TRANSLATED)
 def test_every_count_is_said_in_the_language(
-        compiled_catalogues: dict[str, Translations], language: str) -> None:
+    compiled_catalogues: dict[str, Translations], language: str
+) -> None:
     """The compiled catalogue picks, for each count, the form Babel's rules pick, and that form
     is the file's translation (never the English fallback of a missing form)."""
     compiled = compiled_catalogues[language]
@@ -147,25 +172,43 @@ def test_every_count_is_said_in_the_language(
     assert wrong == []
 
 
-@pytest.mark.parametrize(("language", "count", "expected"), [
-    ("fr", 0, "0 joueur"), ("fr", 1, "1 joueur"), ("fr", 3, "3 joueurs"),
-    ("fr", 1_000_000, "1000000 de joueurs"), ("fr", 1_000_001, "1000001 joueurs"),
-    ("it", 0, "0 giocatori"), ("it", 1, "1 giocatore"), ("it", 3, "3 giocatori"),
-    ("it", 2_000_000, "2000000 di giocatori"), ("it", 2_000_001, "2000001 giocatori"),
-    ("de", 1, "1 Spieler"), ("de", 3, "3 Spieler"), ("de", 1_000_000, "1000000 Spieler"),
-])
-def test_a_count_of_players_in_each_form(compiled_catalogues: dict[str, Translations],
-                                         language: str, count: int, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        ("fr", 0, "0 joueur"),
+        ("fr", 1, "1 joueur"),
+        ("fr", 3, "3 joueurs"),
+        ("fr", 1_000_000, "1000000 de joueurs"),
+        ("fr", 1_000_001, "1000001 joueurs"),
+        ("it", 0, "0 giocatori"),
+        ("it", 1, "1 giocatore"),
+        ("it", 3, "3 giocatori"),
+        ("it", 2_000_000, "2000000 di giocatori"),
+        ("it", 2_000_001, "2000001 giocatori"),
+        ("de", 1, "1 Spieler"),
+        ("de", 3, "3 Spieler"),
+        ("de", 1_000_000, "1000000 Spieler"),
+    ],
+)
+def test_a_count_of_players_in_each_form(
+    compiled_catalogues: dict[str, Translations], language: str, count: int, expected: str
+) -> None:
     # Which msgstr is which form is Babel's order (French and Italian: 0 one, 1 many, 2 other).
     said = tn("{count} player", "{count} players", count).said_in(compiled_catalogues[language])
     assert said == expected
 
 
-@pytest.mark.parametrize(("language", "count", "expected"), [
-    ("fr", 3, "À 3 centimes le point."), ("fr", 1_000_000, "À 1000000 de centimes le point."),
-    ("it", 3, "A 3 centesimi al punto."), ("it", 1_000_000, "A 1000000 di centesimi al punto."),
-])
-def test_a_stake_of_a_million_cents(compiled_catalogues: dict[str, Translations],
-                                    language: str, count: int, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        ("fr", 3, "À 3 centimes le point."),
+        ("fr", 1_000_000, "À 1000000 de centimes le point."),
+        ("it", 3, "A 3 centesimi al punto."),
+        ("it", 1_000_000, "A 1000000 di centesimi al punto."),
+    ],
+)
+def test_a_stake_of_a_million_cents(
+    compiled_catalogues: dict[str, Translations], language: str, count: int, expected: str
+) -> None:
     said = tn("At {count} cent a point.", "At {count} cents a point.", count)
     assert said.said_in(compiled_catalogues[language]) == expected

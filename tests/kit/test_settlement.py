@@ -1,7 +1,7 @@
 """The shared settlement: balancing a list by differences and squaring nets in fewest payments.
 
 Every number is worked by hand in the comment above it. Balance by differences (Skat,
-Calabrasella, RULINGS.md): a seat's net is the sum over every other seat of (own total − the
+Calabrasella, docs/rulings.md): a seat's net is the sum over every other seat of (own total − the
 other's total), which is n × own − the sum of all totals.
 """
 
@@ -18,17 +18,20 @@ from companion.kit.settlement import (
 )
 
 
-@pytest.mark.parametrize(("totals", "nets"), [
-    # Sum −12. Ann 3 × 24 + 12 = 84 = (24 − 0) + (24 + 36); Bob 0 + 12 = 12 = (0 − 24) + (0 + 36);
-    # Cat 3 × (−36) + 12 = −96 = (−36 − 24) + (−36 − 0).
-    pytest.param((24, 0, -36), (84, 12, -96), id="three players : 24, 0, −36"),
-    # Sum 100. 4 × 100 − 100 = 300; each other 0 − 100 = −100.
-    pytest.param((100, 0, 0, 0), (300, -100, -100, -100), id="four players : one scored 100"),
-    # Equal totals owe nothing: 3 × 50 − 150 = 0.
-    pytest.param((50, 50, 50), (0, 0, 0), id="equal totals : nothing to settle"),
-    # Two players: 2 × 10 − 4 = 16 = 10 − (−6); 2 × (−6) − 4 = −16.
-    pytest.param((10, -6), (16, -16), id="two players : the plain difference"),
-])
+@pytest.mark.parametrize(
+    ("totals", "nets"),
+    [
+        # Sum −12. Ann 3 × 24 + 12 = 84 = (24 − 0) + (24 + 36); Bob 0 + 12 = 12 = (0 − 24) + (0 + 36);
+        # Cat 3 × (−36) + 12 = −96 = (−36 − 24) + (−36 − 0).
+        pytest.param((24, 0, -36), (84, 12, -96), id="three players : 24, 0, −36"),
+        # Sum 100. 4 × 100 − 100 = 300; each other 0 − 100 = −100.
+        pytest.param((100, 0, 0, 0), (300, -100, -100, -100), id="four players : one scored 100"),
+        # Equal totals owe nothing: 3 × 50 − 150 = 0.
+        pytest.param((50, 50, 50), (0, 0, 0), id="equal totals : nothing to settle"),
+        # Two players: 2 × 10 − 4 = 16 = 10 − (−6); 2 × (−6) − 4 = −16.
+        pytest.param((10, -6), (16, -16), id="two players : the plain difference"),
+    ],
+)
 def test_balance_by_differences(totals: tuple[int, ...], nets: tuple[int, ...]) -> None:
     assert balance_by_differences(totals) == nets
     assert sum(balance_by_differences(totals)) == 0
@@ -37,8 +40,9 @@ def test_balance_by_differences(totals: tuple[int, ...], nets: tuple[int, ...]) 
 def test_settle_scales_to_the_stake_and_squares() -> None:
     # Nets 84, 12, −96 at 5 cents a point: 420, 60, −480; Cat pays Ann 420 and Bob 60.
     settlement = settle((84, 12, -96), "cents", 5)
-    assert settlement == Settlement((420, 60, -480),
-                                    (Payment(2, 0, 420), Payment(2, 1, 60)), "cents", 5)
+    assert settlement == Settlement(
+        (420, 60, -480), (Payment(2, 0, 420), Payment(2, 1, 60)), "cents", 5
+    )
     assert settlement.squares
 
 

@@ -108,14 +108,17 @@ def test_lowest_of_suit_led(played: str, expected: int) -> None:
     assert lowest_of_suit_led(cards(played), TrickRanking(order=ACE_HIGH)) == expected
 
 
-@pytest.mark.parametrize(("leader", "index", "count", "seat"), [
-    # Seat 1 leads; the third card (index 2) is seat 1 + 2 = 3.
-    pytest.param(1, 2, 4, 3, id="play goes left : seat 1 + 2"),
-    # Seat 3 leads; index 2 wraps: (3 + 2) mod 4 = 1.
-    pytest.param(3, 2, 4, 1, id="play goes left : wraps round a table of 4"),
-    # Three players, seat 2 leads; index 1 is (2 + 1) mod 3 = 0.
-    pytest.param(2, 1, 3, 0, id="play goes left : wraps round a table of 3"),
-])
+@pytest.mark.parametrize(
+    ("leader", "index", "count", "seat"),
+    [
+        # Seat 1 leads; the third card (index 2) is seat 1 + 2 = 3.
+        pytest.param(1, 2, 4, 3, id="play goes left : seat 1 + 2"),
+        # Seat 3 leads; index 2 wraps: (3 + 2) mod 4 = 1.
+        pytest.param(3, 2, 4, 1, id="play goes left : wraps round a table of 4"),
+        # Three players, seat 2 leads; index 1 is (2 + 1) mod 3 = 0.
+        pytest.param(2, 1, 3, 0, id="play goes left : wraps round a table of 3"),
+    ],
+)
 def test_seat_of(leader: int, index: int, count: int, seat: int) -> None:
     assert seat_of(leader, index, count) == seat
 
@@ -127,17 +130,21 @@ def test_the_seats_in_play_leave_out_the_dealer_sitting_out() -> None:
     assert seats_in_play(3) == (0, 1, 2)
 
 
-@pytest.mark.parametrize(("leader", "index", "out", "seat"), [
-    # Seat 0 deals and sits out; seat 2 leads: 2, then 3, then round past 0 to seat 1.
-    pytest.param(2, 2, 0, 1, id="the third card skips the dealer (seat 0)"),
-    pytest.param(2, 1, 0, 3, id="the second card is the next seat"),
-    # Seat 2 deals; seat 1 leads: 1, then 3 (seat 2 passed over), then 0.
-    pytest.param(1, 1, 2, 3, id="the second card skips the dealer (seat 2)"),
-    pytest.param(1, 2, 2, 0, id="the third card wraps to seat 0"),
-    pytest.param(3, 0, 2, 3, id="the card led is the leader's"),
-])
-def test_seat_of_passes_over_the_seat_sitting_out(leader: int, index: int, out: int,
-                                                  seat: int) -> None:
+@pytest.mark.parametrize(
+    ("leader", "index", "out", "seat"),
+    [
+        # Seat 0 deals and sits out; seat 2 leads: 2, then 3, then round past 0 to seat 1.
+        pytest.param(2, 2, 0, 1, id="the third card skips the dealer (seat 0)"),
+        pytest.param(2, 1, 0, 3, id="the second card is the next seat"),
+        # Seat 2 deals; seat 1 leads: 1, then 3 (seat 2 passed over), then 0.
+        pytest.param(1, 1, 2, 3, id="the second card skips the dealer (seat 2)"),
+        pytest.param(1, 2, 2, 0, id="the third card wraps to seat 0"),
+        pytest.param(3, 0, 2, 3, id="the card led is the leader's"),
+    ],
+)
+def test_seat_of_passes_over_the_seat_sitting_out(
+    leader: int, index: int, out: int, seat: int
+) -> None:
     assert seat_of(leader, index, 4, out) == seat
 
 
@@ -160,8 +167,7 @@ def test_a_played_trick_names_its_winner_and_lowest_card() -> None:
 
 def test_sorted_cards_go_suit_by_suit_from_two_to_ace() -> None:
     mixed = cards("AS 2C 10H 2S JH")
-    assert [card.code for card in sorted_cards(mixed, ACE_HIGH)] == ["2S", "AS", "10H", "JH",
-                                                                     "2C"]
+    assert [card.code for card in sorted_cards(mixed, ACE_HIGH)] == ["2S", "AS", "10H", "JH", "2C"]
 
 
 def test_an_empty_trick_has_no_suit_led() -> None:
@@ -247,7 +253,9 @@ def test_two_revokes_in_one_hand() -> None:
     # 2D to a club lead, seat 2 plays 7H. Trick 3 (led by 2: 2, 3, 0, 1): seat 1 plays 9C.
     tricks = hand((0, "2H 5H 3C 9H"), (3, "4C 6C 2D 7H"), (2, "8S 10S QS 9C"))
     assert find_revokes(tricks, MUST_FOLLOW, 4) == (
-        Revoke(2, Suit.HEARTS, 1, 2, parse("7H")), Revoke(1, Suit.CLUBS, 2, 3, parse("9C")))
+        Revoke(2, Suit.HEARTS, 1, 2, parse("7H")),
+        Revoke(1, Suit.CLUBS, 2, 3, parse("9C")),
+    )
 
 
 def test_each_void_proves_one_revoke() -> None:
@@ -260,24 +268,32 @@ def test_each_void_proves_one_revoke() -> None:
 def test_a_trick_without_cards_or_leader_is_skipped() -> None:
     # Trick 2 has no cards entered, trick 3 an unknown leader: neither proves anything, and the
     # tricks keep their numbers.
-    tricks = [*hand((0, "2H 5H 3C 9H")), LedTrick(3, ()), LedTrick(None, cards("6H 4S 5S 7S")),
-              *hand((1, "8S 7H 9S 10S"))]
+    tricks = [
+        *hand((0, "2H 5H 3C 9H")),
+        LedTrick(3, ()),
+        LedTrick(None, cards("6H 4S 5S 7S")),
+        *hand((1, "8S 7H 9S 10S")),
+    ]
     assert find_revokes(tricks, MUST_FOLLOW, 4) == (Revoke(2, Suit.HEARTS, 1, 4, parse("7H")),)
 
 
 def test_a_free_card_shows_no_void() -> None:
     # The Excuse may be played at any time: seat 1's Excuse to an atout lead shows nothing.
     tarot = TrickRanking(trump=Suit.TRUMP, cannot_win=frozenset({parse("EX")}))
-    tricks = [LedTrick(0, (parse("5T", tarot=True), parse("EX"), parse("7T", tarot=True)),
-                       tarot),
-              LedTrick(1, (parse("9T", tarot=True), parse("10T", tarot=True),
-                           parse("11T", tarot=True)), tarot)]
+    tricks = [
+        LedTrick(0, (parse("5T", tarot=True), parse("EX"), parse("7T", tarot=True)), tarot),
+        LedTrick(
+            1, (parse("9T", tarot=True), parse("10T", tarot=True), parse("11T", tarot=True)), tarot
+        ),
+    ]
     assert find_revokes(tricks, FollowRule(free=frozenset({parse("EX")})), 3) == ()
     assert find_revokes(tricks, MUST_FOLLOW, 3) == (
-        Revoke(1, Suit.TRUMP, 1, 2, parse("9T", tarot=True)),)
+        Revoke(1, Suit.TRUMP, 1, 2, parse("9T", tarot=True)),
+    )
 
 
 def test_a_revoke_in_words_names_both_tricks() -> None:
     revoke = Revoke(1, Suit.HEARTS, 3, 7, parse("7H"))
     assert revoke_words(revoke, ["Annie", "Bob", "Connie", "Denny"]) == (
-        "Bob revoked: Bob showed no Hearts in trick 3 and plays the Seven of Hearts in trick 7.")
+        "Bob revoked: Bob showed no Hearts in trick 3 and plays the Seven of Hearts in trick 7."
+    )

@@ -1,6 +1,6 @@
 """The exchange format: export, load, CSV and scoring, with a French Tarot session scored by hand.
 
-The session (4 players, first dealer Ann, 3 hands agreed), worked out from RULINGS.md:
+The session (4 players, first dealer Ann, 3 hands agreed), worked out from docs/rulings.md:
     score per defender = ((25 + margin) × sign + petit au bout) × multiplier + poignée
     1. Ann, Garde, 2 bouts, 47 points: target 41, made by 6; (25 + 6) × 2 = 62.
        Ann +186, the others −62 each.
@@ -39,10 +39,16 @@ from companion.store import Store
 PLAYERS = ["Ann", "Bob", "Cleo", "Dan"]
 
 HAND_1 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
-HAND_2 = {"contract": "petite", "taker": 1, "points": 45, "bouts": 1,
-          "petit_au_bout": "defence"}
-HAND_3 = {"contract": "garde_sans", "taker": 2, "counted_side": "defence", "points": 40.5,
-          "bouts": 1, "poignee_by": 3, "poignee_level": "single"}
+HAND_2 = {"contract": "petite", "taker": 1, "points": 45, "bouts": 1, "petit_au_bout": "defence"}
+HAND_3 = {
+    "contract": "garde_sans",
+    "taker": 2,
+    "counted_side": "defence",
+    "points": 40.5,
+    "bouts": 1,
+    "poignee_by": 3,
+    "poignee_level": "single",
+}
 
 EXPECTED_POINTS = [
     {"Ann": 186, "Bob": -62, "Cleo": -62, "Dan": -62},
@@ -62,7 +68,9 @@ def document(hands: list[dict] | None = None, **changes) -> dict:
         "options": {"hands": 3},
         "created_at": "2025-01-01T20:00:00.000+00:00",
         "ended_at": None,
-        "hands": hands if hands is not None else [
+        "hands": hands
+        if hands is not None
+        else [
             {"number": 1, "entry": HAND_1},
             {"number": 2, "entry": HAND_2},
             {"number": 3, "entry": HAND_3},
@@ -90,8 +98,9 @@ def stored(tmp_path: Path):
 
 
 def exported(store: Store, token: str) -> dict:
-    return export_session(store.get_session(token), store.effective_hands(token),
-                          store.history(token))
+    return export_session(
+        store.get_session(token), store.effective_hands(token), store.history(token)
+    )
 
 
 # ---------------------------------------------------------------- export and load
@@ -109,7 +118,13 @@ def test_export_has_the_documented_keys(stored):
     assert [hand["number"] for hand in data["hands"]] == [1, 2, 3]
     assert data["hands"][0]["entry"]["points"] == 47
     assert [(row["action"], row["number"]) for row in data["history"]] == [
-        ("enter", 1), ("enter", 2), ("correct", 1), ("enter", 3), ("enter", 4), ("undo", 4)]
+        ("enter", 1),
+        ("enter", 2),
+        ("correct", 1),
+        ("enter", 3),
+        ("enter", 4),
+        ("undo", 4),
+    ]
     assert data["history"][2]["supersedes"] == data["history"][0]["id"]
     assert set(data["history"][0]) == {"id", "action", "number", "entry", "supersedes", "at"}
 
@@ -163,8 +178,11 @@ def test_score_of_the_exported_store_session(stored):
 def test_refused_hands_are_reported_with_number_and_field():
     impossible = {"contract": "garde", "taker": 0, "points": 3, "bouts": 1}
     unknown = {"contract": "grand_slam", "taker": 0, "points": 47, "bouts": 2}
-    hands = [{"number": 1, "entry": HAND_1}, {"number": 2, "entry": impossible},
-             {"number": 3, "entry": unknown}]
+    hands = [
+        {"number": 1, "entry": HAND_1},
+        {"number": 2, "entry": impossible},
+        {"number": 3, "entry": unknown},
+    ]
     result, problems = score_document(document(hands))
     assert [(p["hand"], p["field"]) for p in problems] == [(2, "points"), (3, "contract")]
     assert all(p["message"] for p in problems)
@@ -175,19 +193,22 @@ def test_refused_hands_are_reported_with_number_and_field():
 # ---------------------------------------------------------------- a document that cannot be read
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    ({"format": "something-else@9"}, "format"),
-    ({"game": "snap"}, "game"),
-    ({"game": None}, "game"),
-    ({"players": ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay"]}, "players"),
-    ({"players": "Ann, Bob"}, "players"),
-    ({"players": ["Ann", "Ann", "Bob"]}, "players"),
-    ({"players": ["Ann", " ", "Bob"]}, "players"),
-    ({"options": {"hands": "many"}}, "options.hands"),
-    ({"options": ["hands"]}, "options"),
-    ({"first_dealer": 9}, "first_dealer"),
-    ({"first_dealer": "Ann"}, "first_dealer"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"format": "something-else@9"}, "format"),
+        ({"game": "snap"}, "game"),
+        ({"game": None}, "game"),
+        ({"players": ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fay"]}, "players"),
+        ({"players": "Ann, Bob"}, "players"),
+        ({"players": ["Ann", "Ann", "Bob"]}, "players"),
+        ({"players": ["Ann", " ", "Bob"]}, "players"),
+        ({"options": {"hands": "many"}}, "options.hands"),
+        ({"options": ["hands"]}, "options"),
+        ({"first_dealer": 9}, "first_dealer"),
+        ({"first_dealer": "Ann"}, "first_dealer"),
+    ],
+)
 def test_bad_setup_is_refused_with_its_field(changes, field):
     setup, _, problems = load_session(document(**changes))
     assert setup is None
@@ -203,15 +224,18 @@ def test_a_document_that_is_not_an_object_is_refused():
     assert problems[0]["field"] == "format"
 
 
-@pytest.mark.parametrize(("hands", "expected"), [
-    ("all of them", [(None, "hands")]),
-    ([{"entry": HAND_1}], [(None, "number")]),
-    ([{"number": True, "entry": HAND_1}], [(None, "number")]),
-    (["hand"], [(None, "number")]),
-    ([{"number": 1, "entry": "garde"}], [(1, "entry")]),
-    ([{"number": 2, "entry": HAND_1}, {"number": 1, "entry": HAND_2}], [(1, "number")]),
-    ([{"number": 1, "entry": HAND_1}, {"number": 1, "entry": HAND_2}], [(1, "number")]),
-])
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        ("all of them", [(None, "hands")]),
+        ([{"entry": HAND_1}], [(None, "number")]),
+        ([{"number": True, "entry": HAND_1}], [(None, "number")]),
+        (["hand"], [(None, "number")]),
+        ([{"number": 1, "entry": "garde"}], [(1, "entry")]),
+        ([{"number": 2, "entry": HAND_1}, {"number": 1, "entry": HAND_2}], [(1, "number")]),
+        ([{"number": 1, "entry": HAND_1}, {"number": 1, "entry": HAND_2}], [(1, "number")]),
+    ],
+)
 def test_malformed_hands_are_reported(hands, expected):
     setup, _, problems = load_session(document(hands))
     assert setup is not None
@@ -236,8 +260,13 @@ def scored_state(players: list[str] | None = None):
 
 def test_csv_has_points_running_totals_and_a_total_row():
     rows = list(csv.reader(io.StringIO(to_csv(scored_state(), get("french-tarot")))))
-    assert rows[0] == ["hand", "dealer", "description", *PLAYERS,
-                       *(f"{name} total" for name in PLAYERS)]
+    assert rows[0] == [
+        "hand",
+        "dealer",
+        "description",
+        *PLAYERS,
+        *(f"{name} total" for name in PLAYERS),
+    ]
     assert [row[:2] for row in rows[1:4]] == [["1", "Ann"], ["2", "Bob"], ["3", "Cleo"]]
     assert rows[1][3:] == ["186", "-62", "-62", "-62", "186", "-62", "-62", "-62"]
     assert rows[2][3:] == ["41", "-123", "41", "41", "227", "-185", "-21", "-21"]
@@ -253,7 +282,11 @@ def test_csv_marks_a_hand_kept_after_the_end():
     state = replay(setup, [(1, HAND_1), (2, HAND_2), (3, HAND_3), (4, HAND_1)]).state
     rows = list(csv.reader(io.StringIO(to_csv(state, get("french-tarot")))))
     assert [row[2].startswith("After the game · ") for row in rows[1:5]] == [
-        False, False, False, True]
+        False,
+        False,
+        False,
+        True,
+    ]
     assert rows[4][3:] == ["0", "0", "0", "0", "67", "-345", "459", "-181"]
 
 

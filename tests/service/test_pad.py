@@ -23,8 +23,15 @@ LATEST_HANDS = 10  # what the pad's table shows (web.views.LATEST_HANDS)
 
 # French Tarot, 4 players, Ann takes (tests/games/test_french_tarot.py):
 # garde, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 from each defender.
-GARDE_MADE = {"contract": "garde", "taker": "0", "counted_side": "taker", "points": "47",
-              "bouts": "2", "petit_au_bout": "none", "chelem": "none"}
+GARDE_MADE = {
+    "contract": "garde",
+    "taker": "0",
+    "counted_side": "taker",
+    "points": "47",
+    "bouts": "2",
+    "petit_au_bout": "none",
+    "chelem": "none",
+}
 MADE = (186, -62, -62, -62)
 # garde, 1 bout, 40 points: target 51, failed by 11, (25 + 11) × 2 = 72 to each defender.
 GARDE_FAILED = {**GARDE_MADE, "points": "40", "bouts": "1"}
@@ -96,8 +103,11 @@ def test_a_pad_opened_cold_is_the_pad_replayed_from_its_hands(store):
     assert cold.state.totals == truth.state.totals == times(MADE, 25)
     assert cold.state.hands_played == truth.state.hands_played == 25
     assert cold.outcome == warm.outcome == get("french-tarot").outcome(truth.state)
-    assert cold.rows_from(5) == warm.rows_from(5) == list(zip(
-        truth.state.hands, truth.state.running_totals(), strict=True))[5:]
+    assert (
+        cold.rows_from(5)
+        == warm.rows_from(5)
+        == list(zip(truth.state.hands, truth.state.running_totals(), strict=True))[5:]
+    )
     assert cold.state == truth.state  # every hand, read in full, is the replayed one
 
 
@@ -112,8 +122,13 @@ def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(st
     totals = [row.totals for row in store.result_rows(token, 0, 5)]
     after_two = plus(MADE, FAILED)  # (186 − 216, −62 + 72, ...) = (−30, 10, 10, 10)
     assert after_two == (-30, 10, 10, 10)
-    assert totals == [MADE, after_two, plus(after_two, MADE), plus(after_two, times(MADE, 2)),
-                      plus(after_two, times(MADE, 3))]
+    assert totals == [
+        MADE,
+        after_two,
+        plus(after_two, MADE),
+        plus(after_two, times(MADE, 2)),
+        plus(after_two, times(MADE, 3)),
+    ]
     assert totals[-1] == (528, -176, -176, -176)  # −30 + 3 × 186; 10 − 3 × 62
     reopened = pads.load(store, token)
     assert reopened is not None and reopened.state.totals == (528, -176, -176, -176)
@@ -152,8 +167,9 @@ def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between
     play(store, token, 2)
     cache = pads.ReplayCache()
     pad = pads.load(store, token, cache)
-    assert pad is not None and not isinstance(pads.add_hand(store, pad, GARDE_MADE, cache),
-                                              pads.Checked)
+    assert pad is not None and not isinstance(
+        pads.add_hand(store, pad, GARDE_MADE, cache), pads.Checked
+    )
     assert cache.get(token, store.last_change(token)) is not None  # hand 3: kept warm
     stale = pads.load(store, token, cache)
     other = pads.load(store, token)  # another phone corrects hand 1 meanwhile
@@ -185,7 +201,10 @@ def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
         assert pad is not None and pad.state.totals == plus(times(MADE, 2), FAILED)
         assert upgraded.results_change(token) == upgraded.last_change(token)
         assert [row.totals for row in upgraded.result_rows(token, 0, 3)] == [
-            MADE, plus(MADE, FAILED), plus(times(MADE, 2), FAILED)]
+            MADE,
+            plus(MADE, FAILED),
+            plus(times(MADE, 2), FAILED),
+        ]
 
 
 def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]:
@@ -230,4 +249,5 @@ def test_saving_hand_1001_cold_issues_the_queries_saving_hand_11_does(store):
     # came with the summary, so 8 hands are read in both (the latest 10 less those two).
     assert short_read == long_read == LATEST_HANDS - 2 == 8
     assert "FROM hands WHERE session_id = ? ORDER BY id" not in " ".join(
-        shapes(long_statements))  # the hands are not read, nor replayed
+        shapes(long_statements)
+    )  # the hands are not read, nor replayed

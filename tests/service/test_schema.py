@@ -22,13 +22,17 @@ SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "session.schema.jso
 VALIDATOR = jsonschema.Draft202012Validator(session_schema())
 
 
-def document(game: Game, count: int, hands: list[dict[str, Any]],
-             **extra: Any) -> dict[str, Any]:
+def document(game: Game, count: int, hands: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     """An exchange document of `game` at `count` seats holding these entries as hands."""
     names = [f"P{i + 1}" for i in range(count)]
-    return {"format": FORMAT, "game": game.slug, "players": names, "first_dealer": 0,
-            "options": default_options(game.options(count)),
-            "hands": [{"number": n, "entry": e} for n, e in enumerate(hands, start=1)]} | extra
+    return {
+        "format": FORMAT,
+        "game": game.slug,
+        "players": names,
+        "first_dealer": 0,
+        "options": default_options(game.options(count)),
+        "hands": [{"number": n, "entry": e} for n, e in enumerate(hands, start=1)],
+    } | extra
 
 
 def test_the_documented_schema_is_the_generated_one() -> None:
@@ -42,14 +46,18 @@ def test_the_schema_is_a_valid_schema() -> None:
 
 
 def variants() -> list[Any]:
-    return [pytest.param(game, count, id=f"{game.slug}-{count}p") for game in all_games()
-            for count in game.player_counts]
+    return [
+        pytest.param(game, count, id=f"{game.slug}-{count}p")
+        for game in all_games()
+        for count in game.player_counts
+    ]
 
 
 @pytest.mark.parametrize(("game", "count"), variants())
 def test_accepted_hands_fit_the_schema(game: Game, count: int) -> None:
-    setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
-                  default_options(game.options(count)))
+    setup = Setup(
+        game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(game.options(count))
+    )
     entries = [entry_as_data(entry) for entry in accepted_entries(game, setup)[:40]]
     assert entries
     errors = list(VALIDATOR.iter_errors(document(game, count, entries)))
@@ -58,8 +66,9 @@ def test_accepted_hands_fit_the_schema(game: Game, count: int) -> None:
 
 @pytest.mark.parametrize(("game", "count"), variants())
 def test_unknown_keys_are_refused_by_schema_and_reader_alike(game: Game, count: int) -> None:
-    setup = Setup(game.slug, tuple(f"P{i + 1}" for i in range(count)),
-                  default_options(game.options(count)))
+    setup = Setup(
+        game.slug, tuple(f"P{i + 1}" for i in range(count)), default_options(game.options(count))
+    )
     entry = entry_as_data(accepted_entries(game, setup)[0])
     cases = [
         document(game, count, [entry | {"petit_au_bout_typo": "taker"}]),
@@ -77,9 +86,11 @@ def test_a_random_document_is_judged_alike() -> None:
     rng = random.Random(3)
     game = next(g for g in all_games() if g.slug == "french-tarot")
     for _ in range(200):
-        hand = {"contract": rng.choice(["garde", "petite", "x", 3, None]),
-                "taker": rng.choice([0, 3, 4, "0", -1, None]),
-                "points": rng.choice([47, 40.5, 91.5, "47", -1, None])}
+        hand = {
+            "contract": rng.choice(["garde", "petite", "x", 3, None]),
+            "taker": rng.choice([0, 3, 4, "0", -1, None]),
+            "points": rng.choice([47, 40.5, 91.5, "47", -1, None]),
+        }
         case = document(game, 4, [hand])
         if not VALIDATOR.is_valid(case):
             _, problems = score_document(case)

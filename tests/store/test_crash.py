@@ -37,8 +37,10 @@ def test_every_acknowledged_hand_survives_a_killed_server(tmp_path: Path) -> Non
             stop_at = time.monotonic() + LOAD_SECONDS * 4
             for token, csrf, cookies in sessions:
                 first = max(acknowledged[token], default=0) + 1
-                thread = threading.Thread(target=_phone, args=(
-                    port, token, csrf, cookies, first, acknowledged[token], stop_at))
+                thread = threading.Thread(
+                    target=_phone,
+                    args=(port, token, csrf, cookies, first, acknowledged[token], stop_at),
+                )
                 thread.start()
                 threads.append(thread)
             time.sleep(LOAD_SECONDS)
@@ -54,14 +56,22 @@ def test_every_acknowledged_hand_survives_a_killed_server(tmp_path: Path) -> Non
     assert all(len(numbers) > 3 for numbers in acknowledged.values()), acknowledged
 
 
-def _phone(port: int, token: str, csrf: str, cookies: dict[str, str], first: int,
-           acknowledged: list[int], stop_at: float) -> None:
+def _phone(
+    port: int,
+    token: str,
+    csrf: str,
+    cookies: dict[str, str],
+    first: int,
+    acknowledged: list[int],
+    stop_at: float,
+) -> None:
     client = Client(port, cookies=dict(cookies), csrf=csrf)
     try:
         number = first
         while time.monotonic() < stop_at:
-            answer = client.request("POST", f"/s/{token}/hands", form=hand_form(number),
-                                    headers={"HX-Request": "true"})
+            answer = client.request(
+                "POST", f"/s/{token}/hands", form=hand_form(number), headers={"HX-Request": "true"}
+            )
             if answer.status != 200:
                 return
             acknowledged.append(number)

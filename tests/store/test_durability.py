@@ -149,9 +149,11 @@ def test_a_refused_write_does_not_undo_the_writes_around_it(tmp_path):
             except HandConflict as error:
                 errors.append(error)
 
-    threads = [threading.Thread(target=save, args=(first, 1)),  # refused: hand 1 exists
-               threading.Thread(target=save, args=(first, 2)),
-               threading.Thread(target=save, args=(second, 1))]
+    threads = [
+        threading.Thread(target=save, args=(first, 1)),  # refused: hand 1 exists
+        threading.Thread(target=save, args=(first, 2)),
+        threading.Thread(target=save, args=(second, 1)),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -112,17 +112,19 @@ def test_seats_keep_order_and_split_teams(store, token):
     seats = store.get_session(token).seats
     assert [seat.position for seat in seats] == [0, 1, 2, 3]
     assert [seat.name for seat in seats] == list(SETUP.players)
-    assert [seat.members for seat in seats] == [("Ann", "Bob"), ("Cleo",), ("Dan", "Eve"),
-                                                ("Fay",)]
+    assert [seat.members for seat in seats] == [("Ann", "Bob"), ("Cleo",), ("Dan", "Eve"), ("Fay",)]
 
 
-@pytest.mark.parametrize(("name", "members"), [
-    ("Ann & Bob", ("Ann", "Bob")),
-    ("Ann+Bob", ("Ann", "Bob")),
-    ("  Cleo ", ("Cleo",)),
-    ("Ann & ", ("Ann",)),
-    ("&", ("&",)),
-])
+@pytest.mark.parametrize(
+    ("name", "members"),
+    [
+        ("Ann & Bob", ("Ann", "Bob")),
+        ("Ann+Bob", ("Ann", "Bob")),
+        ("  Cleo ", ("Cleo",)),
+        ("Ann & ", ("Ann",)),
+        ("&", ("&",)),
+    ],
+)
 def test_split_members(name, members):
     assert split_members(name) == members
 
@@ -181,6 +183,7 @@ def test_add_hand_to_unknown_session_raises(store, db_path):
 def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     """Results derived from the session as it stood (no hand yet: change 0) are kept with the
     hand; results derived from that same view after another hand was saved are not."""
+
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
 
@@ -295,7 +298,11 @@ def test_history_keeps_every_row_in_order(store, token):
     store.undo_last(token)
     history = store.history(token)
     assert [(row.action, row.number) for row in history] == [
-        ("enter", 1), ("enter", 2), ("correct", 1), ("undo", 2)]
+        ("enter", 1),
+        ("enter", 2),
+        ("correct", 1),
+        ("undo", 2),
+    ]
     assert [row.id for row in history] == sorted(row.id for row in history)
     assert history[2].supersedes == history[0].id
     assert history[3].supersedes == history[1].id
@@ -382,14 +389,18 @@ def test_migrate_upgrades_an_older_file(db_path):
         token = "old-session-token"
         old.db.execute(
             "INSERT INTO sessions (id, game, options, first_dealer, created_at, ended_at)"
-            " VALUES (?, ?, '{}', 0, '2026-01-01T00:00:00', NULL)", (token, SETUP.game))
+            " VALUES (?, ?, '{}', 0, '2026-01-01T00:00:00', NULL)",
+            (token, SETUP.game),
+        )
         old.db.conn.executemany(
             "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
-            [(token, seat, name, json.dumps([name])) for seat, name in enumerate(SETUP.players)])
+            [(token, seat, name, json.dumps([name])) for seat, name in enumerate(SETUP.players)],
+        )
         old.db.execute(
             "INSERT INTO hands (session_id, number, action, entry, points, supersedes, created_at)"
             " VALUES (?, 1, 'enter', '{\"v\":\"kept\"}', NULL, NULL, '2026-01-01T00:00:00')",
-            (token,))
+            (token,),
+        )
         old.db.conn.commit()
         assert not old.db["settings"].exists()
     with Store(db_path, migrate=True) as upgraded:
@@ -430,11 +441,15 @@ def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
     with Store(db_path, migrate=True) as store:
         plan = store.db.execute(
             "EXPLAIN QUERY PLAN SELECT id FROM hands WHERE session_id = ? AND number = ? "
-            "AND action != 'undo' ORDER BY id DESC LIMIT 1", ("t", 1)).fetchall()
+            "AND action != 'undo' ORDER BY id DESC LIMIT 1",
+            ("t", 1),
+        ).fetchall()
         assert "hands_session_number" in " ".join(str(step) for step in plan)
         plan = store.db.execute(
             "EXPLAIN QUERY PLAN SELECT 1 FROM hands WHERE session_id = ? AND action = 'undo' "
-            "AND supersedes = ?", ("t", 1)).fetchall()
+            "AND supersedes = ?",
+            ("t", 1),
+        ).fetchall()
         assert "hands_supersedes" in " ".join(str(step) for step in plan)
 
 
@@ -454,8 +469,7 @@ def test_a_draft_is_kept_until_the_hand_is_saved(store, token):
     assert store.draft(token) is None
     store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}]})
     store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
-    assert store.draft(token) == (1, {"tricks": [{"runt": "2S", "to": 0},
-                                                 {"runt": "5H", "to": 1}]})
+    assert store.draft(token) == (1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
     store.add_hand(token, 1, {"v": 1}, None)
     assert store.draft(token) is None
 
@@ -520,22 +534,31 @@ def roster(store: Store) -> dict[str, int]:
 def seated(store: Store, token: str) -> dict[int, tuple[str, ...]]:
     """Who sits in each seat of a session, by the roster's names."""
     names = {player.id: player.name for player in store.players()}
-    return {seat: tuple(names[i] for i in ids)
-            for seat, ids in store.seat_players([token])[token].items()}
+    return {
+        seat: tuple(names[i] for i in ids)
+        for seat, ids in store.seat_players([token])[token].items()
+    }
 
 
 def test_an_older_file_gets_one_player_per_name_whatever_its_case_and_spaces(db_path):
     with Store(db_path) as old:
         MIGRATIONS.apply(old.db, stop_before="m009_players")
-        for number, names in enumerate((["Ann", "Bob"], ["ann ", "BOB", "Cleo  Lee"],
-                                        ["cleo lee", "Ann & Dee"])):
+        for number, names in enumerate(
+            (["Ann", "Bob"], ["ann ", "BOB", "Cleo  Lee"], ["cleo lee", "Ann & Dee"])
+        ):
             token = f"old-{number}"
-            old.db.execute("INSERT INTO sessions (id, game, options, first_dealer, created_at)"
-                           " VALUES (?, 'war', '{}', 0, ?)", (token, f"2026-01-0{number + 1}"))
+            old.db.execute(
+                "INSERT INTO sessions (id, game, options, first_dealer, created_at)"
+                " VALUES (?, 'war', '{}', 0, ?)",
+                (token, f"2026-01-0{number + 1}"),
+            )
             old.db.conn.executemany(
                 "INSERT INTO seats (session_id, position, name, members) VALUES (?, ?, ?, ?)",
-                [(token, seat, name, json.dumps(list(split_members(name))))
-                 for seat, name in enumerate(names)])
+                [
+                    (token, seat, name, json.dumps(list(split_members(name))))
+                    for seat, name in enumerate(names)
+                ],
+            )
         old.db.conn.commit()
     with Store(db_path, migrate=True) as upgraded:
         # Named as first written; "Ann & Dee" is a team: Ann and a new player Dee.
@@ -586,8 +609,9 @@ def test_merging_moves_seats_and_spellings(store, token):
 def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
     """add_hand builds the row it returns from what it wrote: it must equal the row on disk."""
     token = store.create_session(Setup("war", ("Ann", "Bob")))
-    returned = store.add_hand(token, 1, {"winner": 0, "note": "é"}, (1.0, -1),
-                              by=Author("Ann", "phone-1"))
+    returned = store.add_hand(
+        token, 1, {"winner": 0, "note": "é"}, (1.0, -1), by=Author("Ann", "phone-1")
+    )
     assert returned == store.history(token)[-1]
     assert returned.points == (1, -1)
 

@@ -43,24 +43,33 @@ class CallYourTricks(Game):
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """A bid per player, then the tricks each took."""
         names = setup.players
-        bids = tuple(Field(bid_name(seat), f"{name} bids", FieldKind.INTEGER, minimum=0,
-                           maximum=TRICKS) for seat, name in enumerate(names))
-        took = tuple(Field(took_name(seat), f"{name} took", FieldKind.INTEGER, minimum=0,
-                           maximum=TRICKS) for seat, name in enumerate(names))
+        bids = tuple(
+            Field(bid_name(seat), f"{name} bids", FieldKind.INTEGER, minimum=0, maximum=TRICKS)
+            for seat, name in enumerate(names)
+        )
+        took = tuple(
+            Field(took_name(seat), f"{name} took", FieldKind.INTEGER, minimum=0, maximum=TRICKS)
+            for seat, name in enumerate(names)
+        )
         return bids + took
 
     def phases(self, setup: Setup) -> tuple[Phase, ...]:
         """The bids before play, the tricks after."""
         seats = range(setup.player_count)
-        return (Phase("bids", "Bids", tuple(bid_name(s) for s in seats), "Save the bids"),
-                Phase("play", "Tricks", tuple(took_name(s) for s in seats)))
+        return (
+            Phase("bids", "Bids", tuple(bid_name(s) for s in seats), "Save the bids"),
+            Phase("play", "Tricks", tuple(took_name(s) for s in seats)),
+        )
 
     def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
         """The bids cannot add up to exactly five: someone must miss (a rule of this toy)."""
         total = sum(entry[bid_name(s)] for s in range(state.setup.player_count))
         if total == TRICKS:
-            return [Problem(bid_name(state.setup.player_count - 1),
-                            f"The bids may not add up to {TRICKS}.")]
+            return [
+                Problem(
+                    bid_name(state.setup.player_count - 1), f"The bids may not add up to {TRICKS}."
+                )
+            ]
         return []
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
@@ -68,8 +77,9 @@ class CallYourTricks(Game):
         problems = self.validate_phase(state, entry, self.phases(state.setup)[0])
         took = sum(entry[took_name(s)] for s in range(state.setup.player_count))
         if took != TRICKS:
-            problems.append(Problem(took_name(0), f"{took} tricks were entered; a deal has "
-                                                  f"{TRICKS}."))
+            problems.append(
+                Problem(took_name(0), f"{took} tricks were entered; a deal has {TRICKS}.")
+            )
         return problems
 
     def score(self, state: State, entry: Entry) -> HandResult:
@@ -80,8 +90,10 @@ class CallYourTricks(Game):
             bid, took = entry[bid_name(seat)], entry[took_name(seat)]
             exact = bid == took
             points.append(10 + bid if exact else 0)
-            lines.append(f"{name}: bid {bid}, took {took} → "
-                         + (f"10 + {bid} = {10 + bid}" if exact else "missed, 0"))
+            lines.append(
+                f"{name}: bid {bid}, took {took} → "
+                + (f"10 + {bid} = {10 + bid}" if exact else "missed, 0")
+            )
         return HandResult(tuple(points), tuple(lines), "Bids scored")
 
 

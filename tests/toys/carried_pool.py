@@ -42,13 +42,23 @@ class PotLuck(Game):
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The ante."""
-        return (Field("ante", "Ante per player", FieldKind.INTEGER, minimum=1, maximum=10,
-                      default=2, help="Each player's ante at every deal"),)
+        return (
+            Field(
+                "ante",
+                "Ante per player",
+                FieldKind.INTEGER,
+                minimum=1,
+                maximum=10,
+                default=2,
+                help="Each player's ante at every deal",
+            ),
+        )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """Who won the deal, or nobody."""
-        return (Field("winner", "Won the pool", FieldKind.SEAT,
-                      none_label="Nobody (the pool carries)"),)
+        return (
+            Field("winner", "Won the pool", FieldKind.SEAT, none_label="Nobody (the pool carries)"),
+        )
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """Any seat, or nobody."""
@@ -72,8 +82,7 @@ class PotLuck(Game):
             return HandResult(tuple([-ante] * count), tuple(lines), "Spoiled", carry=pool)
         points = tuple(pool - ante if seat == winner else -ante for seat in range(count))
         lines.append(f"{setup.players[winner]} takes {pool}: {pool} − {ante} = {pool - ante}")
-        return HandResult(points, tuple(lines), f"{setup.players[winner]} takes {pool}",
-                          carry=0)
+        return HandResult(points, tuple(lines), f"{setup.players[winner]} takes {pool}", carry=0)
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """The pool, at all times."""

@@ -44,8 +44,11 @@ class GoatCount(Game):
         goat = entry["goat"]
         points = tuple(1 if seat == goat else 0 for seat in range(state.setup.player_count))
         name = state.setup.players[goat]
-        return HandResult(points, (f"{name}: {state.totals[goat]} + 1 = "
-                                   f"{state.totals[goat] + 1} goats",), f"{name} is the goat")
+        return HandResult(
+            points,
+            (f"{name}: {state.totals[goat]} + 1 = {state.totals[goat] + 1} goats",),
+            f"{name} is the goat",
+        )
 
 
 GAME = GoatCount()

@@ -27,14 +27,16 @@ from companion.kit.cards import pack_52 as full_pack
 from companion.kit.tricks import ACE_HIGH, PlayedTrick, RankOrder, TrickRanking, sorted_cards
 
 RED_ORDER = RankOrder((10, 9, 8, 7, 6, 5, 4, 3, 2, ACE, JACK, QUEEN, KING))
-RANKING = TrickRanking(order=ACE_HIGH,
-                       suit_orders={Suit.HEARTS: RED_ORDER, Suit.DIAMONDS: RED_ORDER})
+RANKING = TrickRanking(
+    order=ACE_HIGH, suit_orders={Suit.HEARTS: RED_ORDER, Suit.DIAMONDS: RED_ORDER}
+)
 PACK = sorted_cards(full_pack(), ACE_HIGH, PLAIN_SUITS)
 TOTAL_TRICKS = 13
 
 
-def read_trick(trick: TrickRecord, leader: int, used: set[Card],
-               count: int) -> tuple[int | None, list[tuple[str, str]]]:
+def read_trick(
+    trick: TrickRecord, leader: int, used: set[Card], count: int
+) -> tuple[int | None, list[tuple[str, str]]]:
     """The winning seat of one trick, or the faults of its cards (by part)."""
     cards: list[Card] = []
     for code in trick.cards:
@@ -46,8 +48,9 @@ def read_trick(trick: TrickRecord, leader: int, used: set[Card],
             return None, [("cards", f"{card} was already played.")]
         cards.append(card)
     if len(cards) != count:
-        return None, [("cards", f"{len(cards)} cards are entered; each of the {count} players "
-                                "plays one.")]
+        return None, [
+            ("cards", f"{len(cards)} cards are entered; each of the {count} players plays one.")
+        ]
     winner = PlayedTrick(tuple(cards), RANKING).winner(leader)
     used.update(cards)
     if trick.to is not None and trick.to != winner:
@@ -66,9 +69,16 @@ class RedsAndBlacks(Game):
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The tricks, card by card."""
-        return (Field("tricks", "Tricks", FieldKind.TRICKS,
-                      choices=tuple(Choice(card.code, str(card)) for card in PACK),
-                      minimum=TOTAL_TRICKS, maximum=TOTAL_TRICKS),)
+        return (
+            Field(
+                "tricks",
+                "Tricks",
+                FieldKind.TRICKS,
+                choices=tuple(Choice(card.code, str(card)) for card in PACK),
+                minimum=TOTAL_TRICKS,
+                maximum=TOTAL_TRICKS,
+            ),
+        )
 
     def walk(self, state: State, entry: Entry) -> tuple[list[int], list[Problem], int]:
         """Each trick's winner in order, the problems, and who leads next."""
@@ -78,8 +88,10 @@ class RedsAndBlacks(Game):
         problems: list[Problem] = []
         for index, trick in enumerate(entry.get("tricks") or ()):
             winner, faults = read_trick(trick, leader, used, state.setup.player_count)
-            problems.extend(Problem("tricks", f"Trick {index + 1}: {message}", part, index)
-                            for part, message in faults)
+            problems.extend(
+                Problem("tricks", f"Trick {index + 1}: {message}", part, index)
+                for part, message in faults
+            )
             if winner is None:
                 break
             winners.append(winner)
@@ -95,8 +107,9 @@ class RedsAndBlacks(Game):
         problems = self.validate_progress(state, entry)
         entered = len(entry.get("tricks") or ())
         if entered != TOTAL_TRICKS:
-            problems.append(Problem("tricks", f"A hand has {TOTAL_TRICKS} tricks; {entered} "
-                                              "are entered."))
+            problems.append(
+                Problem("tricks", f"A hand has {TOTAL_TRICKS} tricks; {entered} are entered.")
+            )
         return problems
 
     def progress(self, state: State, entry: Entry) -> TrickProgress:
@@ -105,15 +118,23 @@ class RedsAndBlacks(Game):
         taken = tuple(winners.count(seat) for seat in range(4))
         used = frozenset(code for trick in entry.get("tricks") or () for code in trick.cards)
         number = len(winners) + 1
-        return TrickProgress(number, TOTAL_TRICKS, leader if number <= TOTAL_TRICKS else None,
-                             taken, taken, tuple(range(4)), used)
+        return TrickProgress(
+            number,
+            TOTAL_TRICKS,
+            leader if number <= TOTAL_TRICKS else None,
+            taken,
+            taken,
+            tuple(range(4)),
+            used,
+        )
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """A point per trick taken."""
         winners, _, _ = self.walk(state, entry)
         points = tuple(winners.count(seat) for seat in range(4))
-        lines = tuple(f"{name}: {points[seat]} tricks"
-                      for seat, name in enumerate(state.setup.players))
+        lines = tuple(
+            f"{name}: {points[seat]} tricks" for seat, name in enumerate(state.setup.players)
+        )
         return HandResult(points, lines, " · ".join(lines))
 
 

@@ -44,17 +44,20 @@ def test_the_bids_alone_are_judged_before_play() -> None:
     setup, _ = make_setup(GAME.slug, NAMES)
     bids_phase = GAME.phases(setup)[0]
     assert check_phase(GAME, State(setup), BIDS, bids_phase).ok
-    refused = check_phase(GAME, State(setup), {"bid_0": "2", "bid_1": "2", "bid_2": "1"},
-                          bids_phase)
+    refused = check_phase(
+        GAME, State(setup), {"bid_0": "2", "bid_1": "2", "bid_2": "1"}, bids_phase
+    )
     assert [(p.field, p.message) for p in refused.problems] == [
-        ("bid_2", "The bids may not add up to 5.")]
+        ("bid_2", "The bids may not add up to 5.")
+    ]
 
 
 def test_tricks_that_do_not_add_up_are_refused() -> None:
     setup, _ = make_setup(GAME.slug, NAMES)
     checked = check_entry(GAME, State(setup), BIDS | TOOK | {"took_2": "2"})
     assert [(p.field, p.message) for p in checked.problems] == [
-        ("took_0", "6 tricks were entered; a deal has 5.")]
+        ("took_0", "6 tricks were entered; a deal has 5.")
+    ]
 
 
 def draft_on_disk(db_path: Path, url: str) -> dict | None:
@@ -67,8 +70,7 @@ def test_the_pad_takes_bids_then_tricks(client: FlaskClient, db_path: Path) -> N
     url = start_toy(client, GAME.slug, NAMES)
     page = page_text(client, url)
     assert "Save the bids" in page and 'name="took_0"' not in page
-    response = client.post(f"{url}/phase", data=BIDS | {"expected_number": "1",
-                                                        "action": "end"})
+    response = client.post(f"{url}/phase", data=BIDS | {"expected_number": "1", "action": "end"})
     assert response.status_code == 303
     assert draft_on_disk(db_path, url) == {"bid_0": 1, "bid_1": 2, "bid_2": 0}
     page = page_text(client, url)  # another phone, or a reload: the bids are there
@@ -83,8 +85,10 @@ def test_the_pad_takes_bids_then_tricks(client: FlaskClient, db_path: Path) -> N
 
 def test_a_refused_bid_stays_as_typed(client: FlaskClient, db_path: Path) -> None:
     url = start_toy(client, GAME.slug, NAMES)
-    response = client.post(f"{url}/phase", data={"bid_0": "2", "bid_1": "2", "bid_2": "1",
-                                                 "expected_number": "1", "action": "end"})
+    response = client.post(
+        f"{url}/phase",
+        data={"bid_0": "2", "bid_1": "2", "bid_2": "1", "expected_number": "1", "action": "end"},
+    )
     assert response.status_code == 422
     assert "The bids may not add up to 5." in response.get_data(as_text=True)
     assert draft_on_disk(db_path, url) is None
@@ -93,15 +97,17 @@ def test_a_refused_bid_stays_as_typed(client: FlaskClient, db_path: Path) -> Non
 def test_the_bids_can_be_taken_back(client: FlaskClient, db_path: Path) -> None:
     url = start_toy(client, GAME.slug, NAMES)
     client.post(f"{url}/phase", data=BIDS | {"expected_number": "1", "action": "end"})
-    response = client.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
-                                                 "expected_number": "1"})
+    response = client.post(
+        f"{url}/phase", data={"action": "reopen", "phase": "bids", "expected_number": "1"}
+    )
     assert response.status_code == 303
     assert draft_on_disk(db_path, url) is None
     assert "Save the bids" in page_text(client, url)
 
 
-def test_bids_saved_on_another_phone_meanwhile_are_not_overwritten(client: FlaskClient,
-                                                                  db_path: Path) -> None:
+def test_bids_saved_on_another_phone_meanwhile_are_not_overwritten(
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start_toy(client, GAME.slug, NAMES)
     form = {"expected_number": "1", "action": "end", "phase": "bids"}
     assert client.post(f"{url}/phase", data=BIDS | form).status_code == 303  # phone A
@@ -121,17 +127,22 @@ def bids_changed_on_phone_b(app) -> tuple[Any, str, str]:
     form = {"expected_number": "1", "action": "end", "phase": "bids"}
     assert a.post(f"{url}/phase", data=BIDS | form).status_code == 303
     shown = re.search(r'name="draft_version" value="([^"]+)"', page_text(a, url)).group(1)
-    assert b.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
-                                        "expected_number": "1"}).status_code == 303
-    assert b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"}
-                  | form).status_code == 303
+    assert (
+        b.post(
+            f"{url}/phase", data={"action": "reopen", "phase": "bids", "expected_number": "1"}
+        ).status_code
+        == 303
+    )
+    assert (
+        b.post(f"{url}/phase", data={"bid_0": "0", "bid_1": "3", "bid_2": "1"} | form).status_code
+        == 303
+    )
     return a, url, shown
 
 
 def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_path: Path) -> None:
     a, url, shown = bids_changed_on_phone_b(app)
-    response = a.post(f"{url}/hands", data=TOOK | {"expected_number": "1",
-                                                   "draft_version": shown})
+    response = a.post(f"{url}/hands", data=TOOK | {"expected_number": "1", "draft_version": shown})
     assert response.status_code == 409
     page = html.unescape(response.get_data(as_text=True))
     assert "Another phone changed this hand's bids after yours last showed them" in page
@@ -142,12 +153,13 @@ def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_pat
     assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}
 
 
-def test_bids_taken_back_from_a_page_that_showed_other_bids_are_refused(app,
-                                                                       db_path: Path) -> None:
+def test_bids_taken_back_from_a_page_that_showed_other_bids_are_refused(app, db_path: Path) -> None:
     # A's "Change the bids", based on the bids A's page showed, must not clear B's bids.
     a, url, shown = bids_changed_on_phone_b(app)
-    response = a.post(f"{url}/phase", data={"action": "reopen", "phase": "bids",
-                                            "expected_number": "1", "draft_version": shown})
+    response = a.post(
+        f"{url}/phase",
+        data={"action": "reopen", "phase": "bids", "expected_number": "1", "draft_version": shown},
+    )
     assert response.status_code == 409
     assert "nothing was taken back" in html.unescape(response.get_data(as_text=True))
     assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}

@@ -39,7 +39,8 @@ def test_out_of_bounds_is_refused_on_its_field() -> None:
     setup, _ = make_setup(GAME.slug, ["Wish"])
     checked = check_entry(GAME, State(setup), {"hit": "101"})
     assert [(p.field, p.message) for p in checked.problems] == [
-        ("hit", "Points hit must be between 0 and 100.")]
+        ("hit", "Points hit must be between 0 and 100.")
+    ]
 
 
 def test_the_pad_takes_a_session_of_one(client: FlaskClient) -> None:

@@ -44,13 +44,19 @@ def toy() -> Iterator[None]:
         yield
 
 
-@pytest.mark.parametrize(("played", "winner"), [
-    ("10H 2H KS AH", 3), ("2C AC 10C KC", 1), ("KD 3D QD JC", 0), ("9H 8H 7H 6H", 3),
-    ("2S 3S", 1),  # black: the 3 beats the 2
-    ("2H 3H", 0),  # red: the 2 beats the 3
-    ("10D AD", 1),  # red: the Ace is above every pip
-    ("AD JD", 1),  # red: the Jack is above the Ace
-])
+@pytest.mark.parametrize(
+    ("played", "winner"),
+    [
+        ("10H 2H KS AH", 3),
+        ("2C AC 10C KC", 1),
+        ("KD 3D QD JC", 0),
+        ("9H 8H 7H 6H", 3),
+        ("2S 3S", 1),  # black: the 3 beats the 2
+        ("2H 3H", 0),  # red: the 2 beats the 3
+        ("10D AD", 1),  # red: the Ace is above every pip
+        ("AD JD", 1),  # red: the Jack is above the Ace
+    ],
+)
 def test_each_suit_keeps_its_own_order(played: str, winner: int) -> None:
     assert resolve(tuple(parse(code) for code in played.split()), RANKING).winner == winner
 
@@ -80,15 +86,20 @@ def test_a_card_played_twice_is_refused_on_its_trick() -> None:
     checked = check_entry(GAME, State(setup), {"tricks": tricks("10H 2H KS AH", "AH 3C 4C 5C")})
     assert [(p.item, p.part, p.message) for p in checked.problems] == [
         (1, "cards", "Trick 2: A♥ was already played."),
-        (None, None, "A hand has 13 tricks; 2 are entered.")]
+        (None, None, "A hand has 13 tricks; 2 are entered."),
+    ]
 
 
 def post_trick(client: FlaskClient, url: str, so_far: list[str], cards: str) -> Any:
     """Type the next trick's cards on the generic trick panel and add it."""
     data = {"expected_number": "1", "action": "add", "next-cards": cards}
     for index, played in enumerate(so_far):
-        data |= {f"tricks-{index}-cards": played, f"tricks-{index}-to": "",
-                 f"tricks-{index}-won_by": "", f"tricks-{index}-leader": ""}
+        data |= {
+            f"tricks-{index}-cards": played,
+            f"tricks-{index}-to": "",
+            f"tricks-{index}-won_by": "",
+            f"tricks-{index}-leader": "",
+        }
     return client.post(f"{url}/tricks", data=data)
 
 
@@ -107,7 +118,8 @@ def test_the_pad_refuses_a_trick_beside_its_cards(client: FlaskClient) -> None:
     response = post_trick(client, url, [], "10H 2H KS")
     assert response.status_code == 422
     assert "3 cards are entered; each of the 4 players plays one." in response.get_data(
-        as_text=True)
+        as_text=True
+    )
 
 
 def test_the_pad_saves_a_whole_hand(client: FlaskClient) -> None:

@@ -32,14 +32,23 @@ class PhoneClient(FlaskClient):
     def open(self, *args: Any, **kwargs: Any) -> Any:
         path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "")
         data = kwargs.get("data", {}) if "json" not in kwargs else None
-        if (kwargs.get("method") == "POST" and isinstance(data, dict)
-                and VERSIONED.match(path.split("?")[0])):
-            key = "based_on" if path.endswith("/undo") or re.search(r"/hands/\d+$", path) \
+        if (
+            kwargs.get("method") == "POST"
+            and isinstance(data, dict)
+            and VERSIONED.match(path.split("?")[0])
+        ):
+            key = (
+                "based_on"
+                if path.endswith("/undo") or re.search(r"/hands/\d+$", path)
                 else "expected_number"
+            )
             # A hand's save also carries the draft its page showed (a trick game's tricks); a
             # page drawn with no draft has no such field, so none is read then.
-            keys = [each for each in (key, *DRAFT_KEYS.get(path.rsplit("/", 1)[1], ()))
-                    if each not in data and (each == key or self._has_draft(path))]
+            keys = [
+                each
+                for each in (key, *DRAFT_KEYS.get(path.rsplit("/", 1)[1], ()))
+                if each not in data and (each == key or self._has_draft(path))
+            ]
             if keys:
                 page = path if re.search(r"/hands/\d+$", path) else path.rsplit("/", 1)[0]
                 if path.endswith("/whole"):
@@ -57,12 +66,14 @@ class PhoneClient(FlaskClient):
         (a field the page does not draw is not sent)."""
         html = super().open(page, method="GET").get_data(as_text=True)
         shown = {key: re.search(rf'name="{key}" value="([^"]*)"', html) for key in keys}
-        return {key: found.group(1) if found else "" for key, found in shown.items()
-                if found or key != "draft_version"}
+        return {
+            key: found.group(1) if found else ""
+            for key, found in shown.items()
+            if found or key != "draft_version"
+        }
 
 
-DRAFT_KEYS = {"hands": ("draft_version",), "whole": ("draft_version",),
-              "phase": ("draft_version",)}
+DRAFT_KEYS = {"hands": ("draft_version",), "whole": ("draft_version",), "phase": ("draft_version",)}
 """The routes whose posts also carry the version of the draft their page showed."""
 
 
@@ -108,5 +119,12 @@ def stored_hands(db_path: Path, url: str) -> list:
 
 
 # Garde, taker Ann, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 per defender.
-GARDE_47 = {"contract": "garde", "taker": "0", "counted_side": "taker", "points": "47",
-            "bouts": "2", "petit_au_bout": "none", "chelem": "none"}
+GARDE_47 = {
+    "contract": "garde",
+    "taker": "0",
+    "counted_side": "taker",
+    "points": "47",
+    "bouts": "2",
+    "petit_au_bout": "none",
+    "chelem": "none",
+}

@@ -25,8 +25,9 @@ def without_tokens(page: str) -> str:
     return CSRF_TOKEN.sub(r"\1…", page)
 
 
-def test_a_long_pad_reopened_cold_shows_what_it_showed_warm(app: Flask, client: FlaskClient,
-                                                            pad_url: str) -> None:
+def test_a_long_pad_reopened_cold_shows_what_it_showed_warm(
+    app: Flask, client: FlaskClient, pad_url: str
+) -> None:
     for _ in range(HANDS):
         assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     client.get(pad_url)  # shows (and so clears) the last save's message
@@ -54,25 +55,31 @@ def planted(db_path: Path, engine: str) -> None:
         conn.execute("UPDATE settings SET value = ? WHERE key = 'results_engine'", (engine,))
 
 
-@pytest.mark.parametrize(("noted", "shown"), [
-    # Derived by this code: the stored results are what the pad shows (the planted 999).
-    ("this", ["999", "−333", "−333", "−333"]),
-    # Derived by other code: dropped at start, the hands replayed by this code. Three gardes
-    # made by Ann (the first worked example): 3 × 186 = 558, and 3 × −62 = −186 each.
-    ("older", ["558", "−186", "−186", "−186"]),
-])
+@pytest.mark.parametrize(
+    ("noted", "shown"),
+    [
+        # Derived by this code: the stored results are what the pad shows (the planted 999).
+        ("this", ["999", "−333", "−333", "−333"]),
+        # Derived by other code: dropped at start, the hands replayed by this code. Three gardes
+        # made by Ann (the first worked example): 3 × 186 = 558, and 3 × −62 = −186 each.
+        ("older", ["558", "−186", "−186", "−186"]),
+    ],
+)
 def test_results_derived_by_other_code_are_not_shown_after_an_upgrade(
-        db_path: Path, client: FlaskClient, pad_url: str, noted: str, shown: list[str]) -> None:
+    db_path: Path, client: FlaskClient, pad_url: str, noted: str, shown: list[str]
+) -> None:
     for _ in range(3):
         assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     planted(db_path, engine_fingerprint() if noted == "this" else "an older version's")
-    restarted = phone_app({"DATABASE": str(db_path), "TESTING": True,
-                           "WTF_CSRF_ENABLED": False}).test_client()
+    restarted = phone_app(
+        {"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False}
+    ).test_client()
     assert standings(restarted.get(pad_url).get_data(as_text=True)) == shown
 
 
 def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
-        db_path: Path, client: FlaskClient, pad_url: str) -> None:
+    db_path: Path, client: FlaskClient, pad_url: str
+) -> None:
     # Hand 2 as a version whose rules let it through (or a correction of an earlier hand made
     # impossible) would have left it: bouts "4" (a side holds 0 to 3 bouts). Replayed by this
     # code it counts nothing, stays in the history, and the pad says so with a way to fix it.
@@ -99,8 +106,9 @@ def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
     assert standings(page) == ["372", "−124", "−124", "−124"]  # 2 × 186, 2 × −62
 
 
-def test_a_last_hand_not_counted_can_be_undone(db_path: Path, client: FlaskClient,
-                                               pad_url: str) -> None:
+def test_a_last_hand_not_counted_can_be_undone(
+    db_path: Path, client: FlaskClient, pad_url: str
+) -> None:
     # The audit's case: the last hand no longer counts, and "Undo hand 1" (the last counted
     # one) was offered, which the store refused as stale every time.
     assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
@@ -115,13 +123,15 @@ def test_a_last_hand_not_counted_can_be_undone(db_path: Path, client: FlaskClien
 
 
 def test_why_a_hand_is_not_counted_is_said_in_the_pages_language(
-        db_path: Path, client: FlaskClient, pad_url: str) -> None:
+    db_path: Path, client: FlaskClient, pad_url: str
+) -> None:
     # The reason keeps its recipe (engine.not_counted_words): in German the whole line is
     # German, not a German frame around an English reason.
     assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     with Store(db_path) as store:
-        store.add_hand(pad_url.rsplit("/", 1)[-1], 2,
-                       {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+        store.add_hand(
+            pad_url.rsplit("/", 1)[-1], 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None
+        )
     client.get("/language/de?next=/")
     page = client.get(pad_url).get_data(as_text=True)
     assert "Runde 2 zählt nicht: Bouts: zwischen 0 und 3." in page

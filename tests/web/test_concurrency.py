@@ -48,7 +48,8 @@ def test_two_corrections_of_one_hand_keep_the_first(client: FlaskClient, db_path
 
 
 def test_an_edit_opened_before_an_undo_cannot_overwrite_the_next_hand(
-        client: FlaskClient, db_path: Path) -> None:
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     client.post(url + "/hands", data=GARDE_47)
     client.post(url + "/hands", data=GARDE_47 | {"taker": "1"})
@@ -61,7 +62,8 @@ def test_an_edit_opened_before_an_undo_cannot_overwrite_the_next_hand(
 
 
 def test_an_undo_of_a_hand_that_is_no_longer_the_last_is_refused(
-        client: FlaskClient, db_path: Path) -> None:
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     client.post(url + "/hands", data=GARDE_47)
     seen_last = shown(client.get(url).get_data(as_text=True), "based_on")  # phone A: hand 1
@@ -114,14 +116,14 @@ def test_two_phones_entering_tricks_never_lose_one(client: FlaskClient, db_path:
 def test_a_draft_write_is_compare_and_set(db_path: Path) -> None:
     """Two phones building on the same draft: the store lets only the first write through."""
     from companion.contract.values import Setup
+
     with Store(db_path, migrate=True) as store:
         token = store.create_session(Setup("tantony", ("A", "B", "C", "D"), {}))
         base = {"tricks": [{"runt": "2S", "to": 0}]}
         store.save_draft(token, 1, base, ANY_VERSION)
         store.save_draft(token, 1, {"tricks": [*base["tricks"], {"runt": "5C", "to": 1}]}, base)
         try:
-            store.save_draft(token, 1, {"tricks": [*base["tricks"], {"runt": "9H", "to": 2}]},
-                             base)
+            store.save_draft(token, 1, {"tricks": [*base["tricks"], {"runt": "9H", "to": 2}]}, base)
         except StaleWrite as stale:
             assert stale.current["tricks"][1]["runt"] == "5C"
         else:

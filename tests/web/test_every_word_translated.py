@@ -24,10 +24,14 @@ from tests.web.test_transfer import a_session_of, upload
 
 OPEN, CLOSE = "⟦", "⟧"
 INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
-NAMES = ({f"P{seat}" for seat in range(1, 11)} | set(LANGUAGES.values()) | {"Table Companion"}
-         | {"Ann", "Bob"}  # the example team in the new-session help, "Ann & Bob"
-         # Tarocchini's cards by their own Italian names, the same in every language
-         | {"Matto", "Begato", "Angelo", "Mondo", "Sole", "Luna"})
+NAMES = (
+    {f"P{seat}" for seat in range(1, 11)}
+    | set(LANGUAGES.values())
+    | {"Table Companion"}
+    | {"Ann", "Bob"}  # the example team in the new-session help, "Ann & Bob"
+    # Tarocchini's cards by their own Italian names, the same in every language
+    | {"Matto", "Begato", "Angelo", "Mondo", "Sole", "Luna"}
+)
 CARD_FACE = re.compile(r"(?:10|[2-9AKQJ]|[0-9]{1,2})[♠♥♦♣]")
 CARD_CODE = re.compile(r"\b(?:10|[2-9AKQJ])[SHDC]\b")  # a card as typed: "QS", "10H"
 MONTHS = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
@@ -91,8 +95,11 @@ def untranslated(html: str) -> list[str]:
     left: list[str] = []
     for outside, part in zip(whole.split(PART), reader.parts, strict=True):
         outside = MONTHS.sub(" ", CARD_CODE.sub(" ", CARD_FACE.sub(" ", outside)))
-        words = [word for word in LETTERS.findall(outside) if word not in NAMES
-                 and not any(word in name for name in NAMES)]
+        words = [
+            word
+            for word in LETTERS.findall(outside)
+            if word not in NAMES and not any(word in name for name in NAMES)
+        ]
         if words:
             left.append(part.strip()[:120])
     return left
@@ -115,9 +122,13 @@ def pages_of(client: FlaskClient, game: Game) -> dict[str, str]:
     made = upload(client, document)
     assert made.status_code == 303, made.get_data(as_text=True)
     pad = made.headers["Location"]
-    refused = client.post(f"{pad}/hands", data={"expected_number": str(
-        len(document["hands"]) + 1), **{key: "999999" for key in ("points", "tricks",
-                                                                   "taker", "winner")}})
+    refused = client.post(
+        f"{pad}/hands",
+        data={
+            "expected_number": str(len(document["hands"]) + 1),
+            **{key: "999999" for key in ("points", "tricks", "taker", "winner")},
+        },
+    )
     pages = {
         "new": client.get(f"/new?game={game.slug}").get_data(as_text=True),
         "pad": client.get(pad).get_data(as_text=True),
@@ -136,8 +147,11 @@ def test_the_home_and_import_pages_are_all_messages(pseudo_client: FlaskClient) 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
 def test_every_page_of_a_game_is_all_messages(pseudo_client: FlaskClient, game: Game) -> None:
-    left = {name: words for name, html in pages_of(pseudo_client, game).items()
-            if (words := untranslated(html))}
+    left = {
+        name: words
+        for name, html in pages_of(pseudo_client, game).items()
+        if (words := untranslated(html))
+    }
     assert left == {}, left
 
 
@@ -146,7 +160,8 @@ def test_the_check_itself_finds_a_word_left_in_english() -> None:
     assert untranslated('<p>⟦Hand {n}⟧</p><button title="Undo">↶</button>') == ["Undo"]
     assert untranslated("<p>⟦Ann takes ⟦a garde⟧⟧ K♠ 10♥ +31</p>") == []
     assert untranslated("<p>Total ⟦points⟧</p><script>var x = 'Hello';</script>") == [
-        "Total ⟦points⟧"]
+        "Total ⟦points⟧"
+    ]
     # a message with markup inside it is read whole; the words after it are not
     assert untranslated("<p>⟦Hand <strong>2</strong> saved⟧ Undo</p>") == ["saved⟧ Undo"]
     assert untranslated("<p>⟦Started Nov 23, 2026⟧ QS 10H</p>") == []
@@ -170,15 +185,20 @@ def roster_and_stats_of(client: FlaskClient, game: Game) -> dict[str, str]:
         "game": client.get(f"/stats/game/{game.slug}").get_data(as_text=True),
         "player": client.get(f"/stats/player/{player.group(1)}").get_data(as_text=True),
         "chart": client.get(f"{pad.group(1)}/chart").get_data(as_text=True),
-        "chart fold": client.get(f"{pad.group(1)}/chart",
-                                 headers={"HX-Request": "true"}).get_data(as_text=True),
+        "chart fold": client.get(f"{pad.group(1)}/chart", headers={"HX-Request": "true"}).get_data(
+            as_text=True
+        ),
     }
 
 
 @pytest.mark.parametrize("slug", (*GAMES_WITH_OWN_FIGURES, "whist"))
-def test_the_roster_and_the_statistics_are_all_messages(pseudo_client: FlaskClient,
-                                                        slug: str) -> None:
+def test_the_roster_and_the_statistics_are_all_messages(
+    pseudo_client: FlaskClient, slug: str
+) -> None:
     game = next(game for game in all_games() if game.slug == slug)
-    left = {name: words for name, html in roster_and_stats_of(pseudo_client, game).items()
-            if (words := untranslated(html))}
+    left = {
+        name: words
+        for name, html in roster_and_stats_of(pseudo_client, game).items()
+        if (words := untranslated(html))
+    }
     assert left == {}, left

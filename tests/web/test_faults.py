@@ -19,8 +19,9 @@ from companion.web import app_state
 from tests.web.conftest import GARDE_47, phone_app, start, stored_hands
 
 
-def fill_until_refused(client: FlaskClient, url: str, store: Store,
-                       htmx: bool = False) -> tuple[int, object]:
+def fill_until_refused(
+    client: FlaskClient, url: str, store: Store, htmx: bool = False
+) -> tuple[int, object]:
     """Save hands until the file, held at its current size, has no room for the next one:
     the number of hands saved before, and the answer to the one refused."""
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
@@ -28,8 +29,9 @@ def fill_until_refused(client: FlaskClient, url: str, store: Store,
     headers = {"HX-Request": "true"} if htmx else {}
     try:
         for number in range(1, 200):
-            response = client.post(url + "/hands", headers=headers,
-                                   data=GARDE_47 | {"expected_number": str(number)})
+            response = client.post(
+                url + "/hands", headers=headers, data=GARDE_47 | {"expected_number": str(number)}
+            )
             if response.status_code not in (200, 303):
                 return number - 1, response
     finally:
@@ -40,11 +42,13 @@ def fill_until_refused(client: FlaskClient, url: str, store: Store,
 def this_threads_store(app: Flask) -> Store:
     with app.test_request_context():
         from companion.web import get_store
+
         return get_store()
 
 
-def test_a_full_disk_saves_nothing_and_says_so(app: Flask, client: FlaskClient,
-                                               db_path: Path) -> None:
+def test_a_full_disk_saves_nothing_and_says_so(
+    app: Flask, client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     saved, response = fill_until_refused(client, url, this_threads_store(app))
     text = response.get_data(as_text=True)
@@ -74,8 +78,14 @@ def held_lock(db_path: Path) -> Iterator[None]:
 
 
 def test_a_lock_held_too_long_is_named(db_path: Path) -> None:
-    app = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "DATABASE_BUSY_SECONDS": 0.2})
+    app = phone_app(
+        {
+            "DATABASE": str(db_path),
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_BUSY_SECONDS": 0.2,
+        }
+    )
     client = app.test_client()
     url = start(client)
     holder = sqlite3.connect(db_path, isolation_level=None)
@@ -96,8 +106,14 @@ def test_a_read_only_file_can_be_viewed_and_printed_not_changed(db_path: Path) -
     url = start(writer.test_client())
     assert writer.test_client().post(url + "/hands", data=GARDE_47).status_code == 303
     # The same file opened read-only, as a file the server cannot write is opened.
-    app = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "DATABASE_READ_ONLY": True})
+    app = phone_app(
+        {
+            "DATABASE": str(db_path),
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE_READ_ONLY": True,
+        }
+    )
     assert app_state(app).read_only
     client = app.test_client()
     assert "+186" in client.get(url).get_data(as_text=True)  # hand 1 is shown
@@ -108,8 +124,9 @@ def test_a_read_only_file_can_be_viewed_and_printed_not_changed(db_path: Path) -
     assert [row.number for row in stored_hands(db_path, url)] == [1]
 
 
-def test_a_file_it_cannot_write_is_opened_read_only(db_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_it_cannot_write_is_opened_read_only(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with Store(db_path, migrate=True):
         pass
     monkeypatch.setattr(os, "access", lambda path, mode: mode != os.W_OK)

@@ -40,17 +40,22 @@ def test_without_cookie_or_browser_language_the_pad_speaks_english(client: Flask
     assert html_lang(page) == "en" and "Start a new session" in page
 
 
-@pytest.mark.parametrize(("accept", "lang", "words"), [
-    ("de-DE,de;q=0.9,en;q=0.5", "de", "Neue Partie beginnen"),
-    ("fr-CH, fr;q=0.9", "fr", "Commencer une nouvelle partie"),
-    ("it", "it", "Inizia una nuova partita"),
-    # Spanish is not offered: the browser's next choice, French, is.
-    ("es-ES,es;q=0.9,fr;q=0.5", "fr", "Commencer une nouvelle partie"),
-    # Nothing the pad speaks but English.
-    ("es-ES,pt;q=0.8", "en", "Start a new session"),
-], ids=["german browser", "swiss french", "italian", "spanish then french", "only others"])
-def test_the_browser_language_is_the_best_match(client: FlaskClient, accept: str, lang: str,
-                                                words: str) -> None:
+@pytest.mark.parametrize(
+    ("accept", "lang", "words"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.5", "de", "Neue Partie beginnen"),
+        ("fr-CH, fr;q=0.9", "fr", "Commencer une nouvelle partie"),
+        ("it", "it", "Inizia una nuova partita"),
+        # Spanish is not offered: the browser's next choice, French, is.
+        ("es-ES,es;q=0.9,fr;q=0.5", "fr", "Commencer une nouvelle partie"),
+        # Nothing the pad speaks but English.
+        ("es-ES,pt;q=0.8", "en", "Start a new session"),
+    ],
+    ids=["german browser", "swiss french", "italian", "spanish then french", "only others"],
+)
+def test_the_browser_language_is_the_best_match(
+    client: FlaskClient, accept: str, lang: str, words: str
+) -> None:
     page = text_of(client.get("/", headers={"Accept-Language": accept}))
     assert html_lang(page) == lang and words in page
 
@@ -100,11 +105,29 @@ def test_back_to_keeps_the_query_of_a_local_path(client: FlaskClient) -> None:
     assert response.headers["Location"] == "/new?game=skat&players=3"
 
 
-@pytest.mark.parametrize("target", [
-    "//evil.example/x", "https://evil.example/", "/\\evil.example", "\\\\evil.example",
-    "evil.example", "javascript:alert(1)", "/" + "a" * NEXT_LIMIT, "",
-], ids=["scheme-relative", "absolute", "backslash", "double backslash", "relative",
-        "javascript", "over-long", "empty"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "//evil.example/x",
+        "https://evil.example/",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "evil.example",
+        "javascript:alert(1)",
+        "/" + "a" * NEXT_LIMIT,
+        "",
+    ],
+    ids=[
+        "scheme-relative",
+        "absolute",
+        "backslash",
+        "double backslash",
+        "relative",
+        "javascript",
+        "over-long",
+        "empty",
+    ],
+)
 def test_choosing_goes_back_only_to_a_local_path(client: FlaskClient, target: str) -> None:
     response = client.get("/language/fr", query_string={"next": target})
     assert response.status_code == 303 and response.headers["Location"] == "/"
@@ -115,14 +138,23 @@ def test_choosing_goes_back_only_to_a_local_path(client: FlaskClient, target: st
 
 
 def test_a_refusal_is_said_beside_its_field_in_the_readers_language(client: FlaskClient) -> None:
-    form = {"game": "french-tarot", "players": "4", "name-0": "", "name-1": "Bob",
-            "name-2": "Bob", "name-3": "Dee"}
+    form = {
+        "game": "french-tarot",
+        "players": "4",
+        "name-0": "",
+        "name-1": "Bob",
+        "name-2": "Bob",
+        "name-3": "Dee",
+    }
     response = client.post("/new", data=form, headers={"Accept-Language": "fr"})
     page = text_of(response)
     assert response.status_code == 422
     assert re.search(r'id="err-name-0">Saisissez le nom du joueur 1\.</p>', page)
-    assert re.search(r'id="err-name-2">Bob est déjà à la table\u00a0: donnez à chaque place son '
-                     r"propre nom\.</p>", page)
+    assert re.search(
+        r'id="err-name-2">Bob est déjà à la table\u00a0: donnez à chaque place son '
+        r"propre nom\.</p>",
+        page,
+    )
     assert "Nombre de joueurs" in page and "Commencer la partie" in page
 
 
@@ -131,8 +163,10 @@ def test_flashes_are_said_in_the_readers_language(client: FlaskClient) -> None:
     client.set_cookie(COOKIE, "de")
     client.post(f"{url}/hands", data=GARDE_47)
     # GARDE_47: the Garde made by 6, (25 + 6) × 2 = 62 from each defender, 3 × 62 to Ann.
-    assert f"Runde 1 gespeichert: Ann +186, Bob {MINUS}62, Cid {MINUS}62, Dee {MINUS}62." \
+    assert (
+        f"Runde 1 gespeichert: Ann +186, Bob {MINUS}62, Cid {MINUS}62, Dee {MINUS}62."
         in text_of(client.get(url))
+    )
     client.post(f"{url}/undo", data={})
     assert "Runde 1 zurückgenommen (sie bleibt im Verlauf)." in text_of(client.get(url))
 
@@ -170,10 +204,18 @@ def test_form_choices_drawn_by_wtforms_are_said_when_the_form_is_built(app: Flas
     """WTForms writes a drop-down's options in Python: they are said at build time."""
     suits = [t("Spades"), t("Hearts"), t("Diamonds"), t("Clubs")]
     many = (*suits, t("yes"), t("no"), t("Hand"), t("Total"), t("Print"))  # 9: a drop-down
-    few = Field("suit", t("Hand"), FieldKind.CHOICE,
-                tuple(Choice(str(i), label) for i, label in enumerate(suits)))
-    long = Field("word", t("Total"), FieldKind.CHOICE,
-                 tuple(Choice(str(i), label) for i, label in enumerate(many)))
+    few = Field(
+        "suit",
+        t("Hand"),
+        FieldKind.CHOICE,
+        tuple(Choice(str(i), label) for i, label in enumerate(suits)),
+    )
+    long = Field(
+        "word",
+        t("Total"),
+        FieldKind.CHOICE,
+        tuple(Choice(str(i), label) for i, label in enumerate(many)),
+    )
     with app.test_request_context("/", headers={"Accept-Language": "de"}):
         _, (chips, select) = build_form([few, long], ["Ann", "Bob"])
         assert [sub.label.text for sub in chips.wtf] == ["Pik", "Herz", "Karo", "Kreuz"]
@@ -186,12 +228,18 @@ def test_form_choices_drawn_by_wtforms_are_said_when_the_form_is_built(app: Flas
 # ---------------------------------------------------------------- the templates' helpers
 
 
-@pytest.mark.parametrize(("accept", "expected"), [
-    ("en", "hands"), ("fr", "donnes"), ("it", "mani"),
-    ("de", "Runden"),  # a German noun keeps its capital in the middle of a sentence
-])
-def test_a_label_lowered_for_the_middle_of_a_sentence(app: Flask, accept: str,
-                                                      expected: str) -> None:
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [
+        ("en", "hands"),
+        ("fr", "donnes"),
+        ("it", "mani"),
+        ("de", "Runden"),  # a German noun keeps its capital in the middle of a sentence
+    ],
+)
+def test_a_label_lowered_for_the_middle_of_a_sentence(
+    app: Flask, accept: str, expected: str
+) -> None:
     with app.test_request_context("/", headers={"Accept-Language": accept}):
         assert lowered(t("Hands")) == expected
 
@@ -204,11 +252,17 @@ def test_markup_fields_are_kept_and_every_other_field_escaped(app: Flask) -> Non
         assert plain == "&lt;i&gt;Bob&lt;/i&gt; avec 3"
 
 
-@pytest.mark.parametrize(("accept", "expected"), [
-    # CLDR's medium date of each language: month abbreviated in French and Italian, numeric
-    # in German, month first in English.
-    ("en", "Nov 23, 2026"), ("fr", "23 nov. 2026"), ("de", "23.11.2026"), ("it", "23 nov 2026"),
-])
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [
+        # CLDR's medium date of each language: month abbreviated in French and Italian, numeric
+        # in German, month first in English.
+        ("en", "Nov 23, 2026"),
+        ("fr", "23 nov. 2026"),
+        ("de", "23.11.2026"),
+        ("it", "23 nov 2026"),
+    ],
+)
 def test_a_day_is_written_the_readers_way(app: Flask, accept: str, expected: str) -> None:
     with app.test_request_context("/", headers={"Accept-Language": accept}):
         assert day("2026-11-23T21:14:05.123456+00:00") == expected

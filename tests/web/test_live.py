@@ -11,8 +11,7 @@ from flask.testing import FlaskClient
 from companion.store import Store
 from tests.web.conftest import start
 
-GARDE_41 = {"taker": "0", "contract": "garde", "bouts": "2", "points": "41",
-            "side": "taker"}
+GARDE_41 = {"taker": "0", "contract": "garde", "bouts": "2", "points": "41", "side": "taker"}
 """A Garde made by 0 with two bouts: (25 + 0) × 2 = 50 from each defender, +150 for Ann."""
 
 
@@ -129,8 +128,9 @@ def test_no_qr_code_for_an_unknown_session(client: FlaskClient) -> None:
 
 def test_a_phones_own_save_carries_the_new_version(client: FlaskClient) -> None:
     pad_url = start(client)
-    html = client.post(f"{pad_url}/hands", data=GARDE_41,
-                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    html = client.post(f"{pad_url}/hands", data=GARDE_41, headers={"HX-Request": "true"}).get_data(
+        as_text=True
+    )
     poller = html.rsplit('<div id="live"', 1)[1]
     assert 'hx-swap-oob="true"' in poller
     seen = shown_version(poller)
@@ -160,8 +160,11 @@ def test_a_stale_save_shows_both_hands_and_two_choices(app: Flask) -> None:
     pad_url = start(ann)
     bob.get(pad_url)
     ann.post(f"{pad_url}/hands", data=GARDE_41)
-    answer = bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "1"},
-                      headers={"HX-Request": "true"})
+    answer = bob.post(
+        f"{pad_url}/hands",
+        data={**GARDE_51, "expected_number": "1"},
+        headers={"HX-Request": "true"},
+    )
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     choice = html.split('id="stale-choice"', 1)[1].split("</div>\n</div>", 1)[0]
@@ -179,8 +182,9 @@ def test_the_next_hand_choice_saves_it_as_the_next_hand(app: Flask) -> None:
     ann, bob = app.test_client(), app.test_client()
     pad_url = start(ann)
     ann.post(f"{pad_url}/hands", data=GARDE_41)
-    assert bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "1"}
-                    ).status_code == 422
+    assert (
+        bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "1"}).status_code == 422
+    )
     saved = bob.post(f"{pad_url}/hands", data={**GARDE_51, "expected_number": "2"})
     assert saved.status_code == 303
     html = bob.get(pad_url).get_data(as_text=True)
@@ -195,16 +199,37 @@ def test_a_stale_save_of_a_phased_hand_says_why_above_the_next_bids(app: Flask) 
     # starts with its bids), so the reason must stand above the bids form B now gets: it was
     # drawn nowhere (an audit of several phones).
     a, b = app.test_client(), app.test_client()
-    url = a.post("/new", data={"game": "anti-trump", "players": "3", "name-0": "Ann",
-                               "name-1": "Bob", "name-2": "Cat"}).headers["Location"]
-    a.post(url + "/phase", data={"anti_trump": "C", "bid_0": "1", "bid_1": "2", "bid_2": "0",
-                                 "phase": "bids", "expected_number": "1"})
+    url = a.post(
+        "/new",
+        data={
+            "game": "anti-trump",
+            "players": "3",
+            "name-0": "Ann",
+            "name-1": "Bob",
+            "name-2": "Cat",
+        },
+    ).headers["Location"]
+    a.post(
+        url + "/phase",
+        data={
+            "anti_trump": "C",
+            "bid_0": "1",
+            "bid_1": "2",
+            "bid_2": "0",
+            "phase": "bids",
+            "expected_number": "1",
+        },
+    )
     tricks = {"took_0": "2", "took_1": "2", "took_2": "1", "expected_number": "1"}
     assert a.post(url + "/hands", data=tricks).status_code == 303
-    answer = b.post(url + "/hands", data={**tricks, "took_0": "1", "took_2": "2"},
-                    headers={"HX-Request": "true"})
+    answer = b.post(
+        url + "/hands",
+        data={**tricks, "took_0": "1", "took_2": "2"},
+        headers={"HX-Request": "true"},
+    )
     assert answer.status_code == 422
     page = answer.get_data(as_text=True)
-    assert ("Hand 1 has already been saved from another device; the next hand is 2." in
-            " ".join(page.replace("&#39;", "'").split()))
+    assert "Hand 1 has already been saved from another device; the next hand is 2." in " ".join(
+        page.replace("&#39;", "'").split()
+    )
     assert 'name="expected_number" value="2"' in page  # the next hand's bids, ready

@@ -3,7 +3,7 @@ partial, through `Game.standings_partial`), sent again out of band after every t
 
 Hearts trumps, 61 holes, Ann, Bob, Cat; Ann leads the first trick. Trick: Ann KS, Bob 3H, Cat
 QH: Cat's Queen is the higher trump (red order King, Queen, Jack, Ace, 2 … 10): 5 + 2 trumps × 2
-+ 2 courts (KS, QH) = 11 (RULINGS.md "Marmalade"). Hole h of 61 is drawn at 14 + 308 h / 61:
++ 2 courts (KS, QH) = 11 (docs/rulings.md "Marmalade"). Hole h of 61 is drawn at 14 + 308 h / 61:
 11 → 14 + 55.54 = 69.5.
 """
 
@@ -21,8 +21,12 @@ HTMX = {"HX-Request": "true"}
 
 def start_marmalade(client: FlaskClient, names: list[str] = NAMES) -> str:
     """A Marmalade session to 61 holes, Hearts trumps, started through the form."""
-    data = {"game": "marmalade", "players": str(len(names)), "opt-marmalade-trump": "H",
-            "opt-marmalade-board": "61"}
+    data = {
+        "game": "marmalade",
+        "players": str(len(names)),
+        "opt-marmalade-trump": "H",
+        "opt-marmalade-board": "61",
+    }
     data |= {f"name-{seat}": name for seat, name in enumerate(names)}
     response = client.post("/new", data=data)
     assert response.status_code == 303, response.data
@@ -31,12 +35,12 @@ def start_marmalade(client: FlaskClient, names: list[str] = NAMES) -> str:
 
 def lanes(html: str) -> list[tuple[str, str]]:
     """Each lane of the board: (the seat's name, the hole its peg stands in)."""
-    return re.findall(r'<g class="lane" data-seat="\d+" data-name="([^"]*)" data-hole="(\d+)"',
-                      html)
+    return re.findall(
+        r'<g class="lane" data-seat="\d+" data-name="([^"]*)" data-hole="(\d+)"', html
+    )
 
 
-def test_the_board_stands_under_the_standings_and_moves_after_a_trick(
-        client: FlaskClient) -> None:
+def test_the_board_stands_under_the_standings_and_moves_after_a_trick(client: FlaskClient) -> None:
     url = start_marmalade(client)
     page = client.get(url).get_data(as_text=True)
     assert 'data-holes="61"' in page
@@ -44,7 +48,7 @@ def test_the_board_stands_under_the_standings_and_moves_after_a_trick(
     answer = client.post(f"{url}/hands", data={"cards": "KS 3H QH"}, headers=HTMX)
     assert answer.status_code == 200
     fragment = answer.get_data(as_text=True)
-    standings = fragment[fragment.index('<section id="standings"'):]
+    standings = fragment[fragment.index('<section id="standings"') :]
     assert 'hx-swap-oob="true"' in standings[:120]
     assert lanes(standings) == [("Ann", "0"), ("Bob", "0"), ("Cat", "11")]
     # Cat's lane is the third: it starts 2 × 40 = 80 down, its row of holes 28 lower, at 108.
@@ -60,7 +64,7 @@ def test_a_game_without_a_picture_draws_no_board(client: FlaskClient) -> None:
 def test_names_on_the_board_are_escaped(client: FlaskClient) -> None:
     url = start_marmalade(client, ["<b>Ann</b>", "Bob & Co", "Cat"])
     page = client.get(url).get_data(as_text=True)
-    board = page[page.index('id="board"'):]
+    board = page[page.index('id="board"') :]
     assert "<b>Ann</b>" not in board
     assert "&lt;b&gt;Ann&lt;/b&gt;" in board
     assert "Bob &amp; Co" in board

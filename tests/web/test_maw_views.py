@@ -23,8 +23,14 @@ def start_maw(client: FlaskClient, penalty: str, names: Sequence[str] = FOUR) ->
 
 def played(tricks: Sequence[int]) -> dict[str, str]:
     """A deal played as the form posts it: hearts, nobody robbed, these tricks, no claim."""
-    return {"deal": "played", "trump": "H", "robbed": "none", "first_three": "none",
-            "jink": "none", **{f"tricks_{seat}": str(won) for seat, won in enumerate(tricks)}}
+    return {
+        "deal": "played",
+        "trump": "H",
+        "robbed": "none",
+        "first_three": "none",
+        "jink": "none",
+        **{f"tricks_{seat}": str(won) for seat, won in enumerate(tricks)},
+    }
 
 
 def plain(html: str) -> str:
@@ -40,8 +46,10 @@ def test_a_misdeal_is_saved_with_its_lines_and_the_deal_passes(client: FlaskClie
     response = client.post(f"{url}/hands", data={"deal": "misdeal"}, follow_redirects=True)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "Ann misdealt and loses the deal, which passes to Bob; the dealer&#39;s stake stays " \
-           "in the pool" in html
+    assert (
+        "Ann misdealt and loses the deal, which passes to Bob; the dealer&#39;s stake stays "
+        "in the pool" in html
+    )
     assert "Ann adds another dealer&#39;s stake for the misdeal: 2" in html
     assert "Ann: −2 dealer&#39;s stake − 2 misdeal = −4" in html
     assert "Pool after the misdeal: 0 + 2 + 2 = 4 (the pool carries)" in html

@@ -16,13 +16,17 @@ from companion.web.forms import build_form
 
 
 def variants() -> list:
-    return [pytest.param(game, count, id=f"{game.slug}-{count}") for game in all_games()
-            for count in game.player_counts]
+    return [
+        pytest.param(game, count, id=f"{game.slug}-{count}")
+        for game in all_games()
+        for count in game.player_counts
+    ]
 
 
 @pytest.mark.parametrize(("game", "count"), variants())
-def test_the_fragment_draws_the_games_seats_and_house_rules(client: FlaskClient, game: Game,
-                                                            count: int) -> None:
+def test_the_fragment_draws_the_games_seats_and_house_rules(
+    client: FlaskClient, game: Game, count: int
+) -> None:
     html = client.get(f"/new/fields?game={game.slug}&players={count}").get_data(as_text=True)
     assert "<html" not in html
     assert len(re.findall(r'name="name-\d+"', html)) == count
@@ -56,8 +60,10 @@ def test_a_count_the_game_does_not_have_is_refused_beside_it(client: FlaskClient
 
 @pytest.mark.parametrize("players", ["1" * 30, "²", "③", "--1", "1e308", "-3", "0"])
 def test_an_odd_count_builds_nothing_and_is_refused(client: FlaskClient, players: str) -> None:
-    response = client.post("/new", data={"game": "tantony", "players": players,
-                                         "name-0": "A", "name-1": "B", "name-2": "C"})
+    response = client.post(
+        "/new",
+        data={"game": "tantony", "players": players, "name-0": "A", "name-1": "B", "name-2": "C"},
+    )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "Tantony is for 3, 4 players." in html
@@ -65,9 +71,17 @@ def test_an_odd_count_builds_nothing_and_is_refused(client: FlaskClient, players
 
 
 def test_a_house_rule_chosen_is_kept_when_the_names_are_refused(client: FlaskClient) -> None:
-    response = client.post("/new", data={"game": "skat", "players": "3", "name-0": "Ann",
-                                         "name-1": "Ann", "name-2": "Cat",
-                                         "opt-skat-scoring": "seeger_fabian"})
+    response = client.post(
+        "/new",
+        data={
+            "game": "skat",
+            "players": "3",
+            "name-0": "Ann",
+            "name-1": "Ann",
+            "name-2": "Cat",
+            "opt-skat-scoring": "seeger_fabian",
+        },
+    )
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "Ann is already at the table" in html

@@ -9,17 +9,33 @@ import re
 
 from flask.testing import FlaskClient
 
-# Worked by hand (RULINGS.md "Noddy: as written"); Ann deals, Bob counts first. Turn-up 5♠.
+# Worked by hand (docs/rulings.md "Noddy: as written"); Ann deals, Bob counts first. Turn-up 5♠.
 # Bob 7♥ 8♥ 9♥: 7+8=15 2, flush 3 = 5, and his Go 1 = 6. Ann 5♥ 10♣ K♣: four fifteens 8,
 # two twenty-fives 4, the pair of Fives 2 = 14.
-HAND = {"turn_up": "5s", "p0_card1": "5h", "p0_card2": "10c", "p0_card3": "kc",
-        "p1_card1": "7h", "p1_card2": "8h", "p1_card3": "9h", "last_card": "1"}
+HAND = {
+    "turn_up": "5s",
+    "p0_card1": "5h",
+    "p0_card2": "10c",
+    "p0_card3": "kc",
+    "p1_card1": "7h",
+    "p1_card2": "8h",
+    "p1_card3": "9h",
+    "last_card": "1",
+}
 
 
 def start_noddy(client: FlaskClient) -> str:
-    response = client.post("/new", data={"game": "noddy", "players": "2", "name-0": "Ann",
-                                         "name-1": "Bob", "opt-noddy-target": "31",
-                                         "opt-noddy-scoring": "as-written"})
+    response = client.post(
+        "/new",
+        data={
+            "game": "noddy",
+            "players": "2",
+            "name-0": "Ann",
+            "name-1": "Bob",
+            "opt-noddy-target": "31",
+            "opt-noddy-scoring": "as-written",
+        },
+    )
     assert response.status_code == 303, response.data
     return response.headers["Location"]
 
@@ -56,17 +72,25 @@ def test_a_count_no_hand_makes_is_refused_beside_the_quick_entry(client: FlaskCl
     # Parlett's scoring, 5♠ turned up: the one thing worth 1 is the Jack of the turn-up suit,
     # and beside a Five it makes a fifteen too (5 + J), so no hand counts 1
     # (tests/games/test_noddy.py). Ann's 1 is refused on her points box, the rest kept typed.
-    response = client.post("/new", data={"game": "noddy", "players": "2", "name-0": "Ann",
-                                         "name-1": "Bob", "opt-noddy-target": "31",
-                                         "opt-noddy-scoring": "parlett"})
+    response = client.post(
+        "/new",
+        data={
+            "game": "noddy",
+            "players": "2",
+            "name-0": "Ann",
+            "name-1": "Bob",
+            "opt-noddy-target": "31",
+            "opt-noddy-scoring": "parlett",
+        },
+    )
     url = response.headers["Location"]
-    response = client.post(f"{url}/hands", data={"turn_up": "5s", "p0_points": "1",
-                                                 "p1_points": "2", "last_card": "1"})
+    response = client.post(
+        f"{url}/hands", data={"turn_up": "5s", "p0_points": "1", "p1_points": "2", "last_card": "1"}
+    )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert 'id="err-p0_points"' in html
-    assert "No Noddy hand counts 1 with the turn-up 5♠: count it again, or enter the cards." \
-        in html
+    assert "No Noddy hand counts 1 with the turn-up 5♠: count it again, or enter the cards." in html
     assert 'aria-describedby="err-p0_points"' in html
     kept = re.search(r'<input[^>]*name="p1_points"[^>]*>', html)
     assert kept is not None and 'value="2"' in kept.group(0)
@@ -79,7 +103,8 @@ def points(ann: str, bob: str, last: str) -> dict[str, str]:
 
 
 def test_a_correction_that_ends_the_game_earlier_leaves_later_hands_counting_nothing(
-        client: FlaskClient) -> None:
+    client: FlaskClient,
+) -> None:
     # As written, to 31. Hand 1: Ann deals; Bob 10, Ann 10 + 1 for the Go = 11. Hand 2 as
     # first entered: 10 and 10, Bob's Go (Ann 21, Bob 21). Hand 3: 4 and 4, Ann's Go (Ann
     # 26, Bob 25): the game goes on. Hand 2 corrected to Ann 20, Bob 2: Bob deals, Ann
@@ -91,25 +116,30 @@ def test_a_correction_that_ends_the_game_earlier_leaves_later_hands_counting_not
     page = client.get(f"{url}/hands/2").get_data(as_text=True)
     based_on = re.search(r'name="based_on" value="(\d+)"', page)
     assert based_on is not None
-    response = client.post(f"{url}/hands/2", data={**points("20", "2", "1"),
-                                                   "based_on": based_on.group(1)})
+    response = client.post(
+        f"{url}/hands/2", data={**points("20", "2", "1"), "based_on": based_on.group(1)}
+    )
     assert response.status_code == 303, response.data
     html = client.get(url).get_data(as_text=True)
-    assert ("The game was over after hand 2 (Ann reaches 31 and wins): this hand does not "
-            "count") in html
+    assert (
+        "The game was over after hand 2 (Ann reaches 31 and wins): this hand does not count"
+    ) in html
     assert "Ann reaches 31 and wins" in html
     row = html.split('id="hand-3"', 1)[1].split("</tbody>", 1)[0]
     assert "<summary><span><strong>After the game</strong> · Turn-up 5♠" in row
     assert "<strong>After the game</strong> · " in client.get(f"{url}/summary").get_data(
-        as_text=True)
+        as_text=True
+    )
     refused = client.post(f"{url}/hands", data=points("1", "1", "0"), follow_redirects=True)
     assert "This session has ended" in refused.get_data(as_text=True)
     exported = client.get(f"{url}/export.json").get_json()
     assert len(exported["hands"]) == 3  # hand 3 stays in the history
     # and the export reads back whole: the same three hands, hand 3 counting nothing
-    answer = client.post("/import", data={"file": (io.BytesIO(json.dumps(exported).encode()),
-                                                   "noddy.json")},
-                         content_type="multipart/form-data")
+    answer = client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(exported).encode()), "noddy.json")},
+        content_type="multipart/form-data",
+    )
     assert answer.status_code == 303, answer.get_data(as_text=True)
     again = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert "this hand does not count" in again and "Ann reaches 31 and wins" in again

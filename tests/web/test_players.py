@@ -45,8 +45,9 @@ def test_the_new_session_page_offers_the_known_names(client: FlaskClient) -> Non
 def test_rename(client: FlaskClient, db_path) -> None:
     url = start(client, ["Ann", "Bob", "Cid", "Dee"])
     bob, version = players(client)["Bob"]
-    answer = client.post(f"/players/{bob}/rename", data={"name": "  Robert   Smith ",
-                                                         "version": version})
+    answer = client.post(
+        f"/players/{bob}/rename", data={"name": "  Robert   Smith ", "version": version}
+    )
     assert answer.status_code == 303
     assert "Robert Smith" in players(client)
     # The session's sheet keeps the name typed then.
@@ -75,8 +76,10 @@ def test_a_refused_rename_is_kept_as_typed_beside_its_field(client: FlaskClient)
 def test_a_rename_based_on_an_old_version_is_refused(client: FlaskClient) -> None:
     start(client, ["Ann", "Bob", "Cid", "Dee"])
     bob, version = players(client)["Bob"]
-    assert client.post(f"/players/{bob}/rename",
-                       data={"name": "Rob", "version": version}).status_code == 303
+    assert (
+        client.post(f"/players/{bob}/rename", data={"name": "Rob", "version": version}).status_code
+        == 303
+    )
     stale = client.post(f"/players/{bob}/rename", data={"name": "Bobby", "version": version})
     page = stale.get_data(as_text=True)
     assert stale.status_code == 409
@@ -92,13 +95,14 @@ def test_merge_two_spellings(client: FlaskClient) -> None:
     roster = players(client)
     anne, anne_version = roster["Anne"]
     ann, ann_version = roster["Ann"]
-    answer = client.post(f"/players/{anne}/merge",
-                         data={"into": f"{ann}-{ann_version}", "version": anne_version})
+    answer = client.post(
+        f"/players/{anne}/merge", data={"into": f"{ann}-{ann_version}", "version": anne_version}
+    )
     assert answer.status_code == 303
     assert "Anne" not in players(client)
     html = client.get("/players").get_data(as_text=True)
     assert "Also written: Anne" in html
-    assert re.search(r'Ann</a>\s*<small>2 sessions', html)
+    assert re.search(r"Ann</a>\s*<small>2 sessions", html)
 
 
 def test_merges_that_are_refused_say_why_beside_the_choice(client: FlaskClient) -> None:
@@ -106,38 +110,47 @@ def test_merges_that_are_refused_say_why_beside_the_choice(client: FlaskClient) 
     roster = players(client)
     ann, ann_version = roster["Ann"]
     bob, bob_version = roster["Bob"]
-    together = client.post(f"/players/{ann}/merge",
-                           data={"into": f"{bob}-{bob_version}", "version": ann_version})
+    together = client.post(
+        f"/players/{ann}/merge", data={"into": f"{bob}-{bob_version}", "version": ann_version}
+    )
     page = together.get_data(as_text=True)
     assert together.status_code == 422
     assert "Ann and Bob sat in the same session (French Tarot," in page
     assert f'id="err-into-{ann}"' in page
     assert f'<option value="{bob}-{bob_version}" selected>' in page  # kept as chosen
-    itself = client.post(f"/players/{ann}/merge",
-                         data={"into": f"{ann}-{ann_version}", "version": ann_version})
+    itself = client.post(
+        f"/players/{ann}/merge", data={"into": f"{ann}-{ann_version}", "version": ann_version}
+    )
     assert itself.status_code == 422 and "That is Ann" in itself.get_data(as_text=True)
     nothing = client.post(f"/players/{ann}/merge", data={"into": "", "version": ann_version})
     assert nothing.status_code == 422 and "Choose the player" in nothing.get_data(as_text=True)
-    stale = client.post(f"/players/{ann}/merge",
-                        data={"into": f"{bob}-{bob_version + 1}", "version": ann_version})
+    stale = client.post(
+        f"/players/{ann}/merge", data={"into": f"{bob}-{bob_version + 1}", "version": ann_version}
+    )
     assert stale.status_code == 409
     assert players(client) == roster
 
 
 def test_bad_player_ids_are_not_found(client: FlaskClient) -> None:
     start(client)
-    for path in ("/players/abc/rename", "/players/-1/merge", "/players/99999/rename",
-                 "/players/123456789012345678901234567890/merge", "/players/%C2%B2/rename"):
+    for path in (
+        "/players/abc/rename",
+        "/players/-1/merge",
+        "/players/99999/rename",
+        "/players/123456789012345678901234567890/merge",
+        "/players/%C2%B2/rename",
+    ):
         assert client.post(path, data={"name": "X", "version": "1"}).status_code == 404, path
 
 
 @pytest.mark.parametrize("nasty", NASTY)
 def test_no_odd_value_answers_500(client: FlaskClient, nasty: str) -> None:
     start(client)
-    for path, data in (("/players/1/rename", {"name": nasty, "version": nasty}),
-                       ("/players/1/merge", {"into": nasty, "version": nasty}),
-                       ("/players/1/merge", {"into": f"2-{nasty}", "version": "1"})):
+    for path, data in (
+        ("/players/1/rename", {"name": nasty, "version": nasty}),
+        ("/players/1/merge", {"into": nasty, "version": nasty}),
+        ("/players/1/merge", {"into": f"2-{nasty}", "version": "1"}),
+    ):
         assert client.post(path, data=data).status_code in (303, 409, 422), (path, data)
     for path in ("/stats", "/stats/game/skat", "/stats/player/1"):
-        assert client.get(path, query_string={"from": nasty, "to": nasty}).status_code in (
-            200, 422)
+        assert client.get(path, query_string={"from": nasty, "to": nasty}).status_code in (200, 422)

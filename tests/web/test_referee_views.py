@@ -21,7 +21,8 @@ def test_a_maw_trick_without_a_session(client: FlaskClient) -> None:
     assert page.status_code == 200
     assert verdict_words(page.get_data(as_text=True)) == [
         "Player 2 wins with the Jack of Clubs: in Maw the Jack of trumps ranks second only to "
-        "the Five"]
+        "the Five"
+    ]
 
 
 def test_a_session_s_referee_says_the_players_names(client: FlaskClient) -> None:
@@ -40,12 +41,14 @@ def test_a_trick_the_pack_cannot_have_is_refused_beside_the_cards(client: FlaskC
     page = client.get("/referee/skat?players=3&game=clubs&cards=2H+JC+AC")
     assert page.status_code == 422
     assert "The Two of Hearts is not in the pack Skat is played with." in html.unescape(
-        page.get_data(as_text=True))
+        page.get_data(as_text=True)
+    )
 
 
 def test_the_panel_alone_for_htmx(client: FlaskClient) -> None:
-    page = client.get("/referee/maw?players=4&trump=C&cards=AH+JC+KC+5S",
-                      headers={"HX-Request": "true"}).get_data(as_text=True)
+    page = client.get(
+        "/referee/maw?players=4&trump=C&cards=AH+JC+KC+5S", headers={"HX-Request": "true"}
+    ).get_data(as_text=True)
     assert page.lstrip().startswith("{#") is False and page.lstrip().startswith("<section")
     assert "<html" not in page
 
@@ -62,8 +65,12 @@ def test_a_game_without_a_referee_is_not_found(client: FlaskClient) -> None:
 
 def start_game(client: FlaskClient, game: str, **options: str) -> str:
     """Start a four-player session of `game` (Ann, Bob, Cid, Dee; Ann deals first)."""
-    data = {"game": game, "players": "4", **{f"name-{i}": n for i, n in enumerate(FOUR)},
-            **{f"opt-{game}-{key}": value for key, value in options.items()}}
+    data = {
+        "game": game,
+        "players": "4",
+        **{f"name-{i}": n for i, n in enumerate(FOUR)},
+        **{f"opt-{game}-{key}": value for key, value in options.items()},
+    }
     response = client.post("/new", data=data)
     assert response.status_code == 303, response.data
     return response.headers["Location"]
@@ -73,18 +80,30 @@ def leader_chips(page: str) -> list[str]:
     return re.findall(r'name="leader" value="(\d+)"', page)
 
 
-@pytest.mark.parametrize(("game", "query", "words"), [
-    # "At four players a trick has three cards (the dealer sits out)": Ann deals the first
-    # hand; Cid leads, then Dee, then Bob. Skat, Diamonds trumps, Spades "Ace, Ten, King": the
-    # Ace (Bob's) wins.
-    pytest.param("skat", "game=diamonds&leader=2&cards=KS+10S+AS",
-                 "Bob wins with the Ace of Spades", id="skat"),
-    # Calabrasella: "Three, Two, Ace, …": Bob's Three wins.
-    pytest.param("calabrasella", "leader=2&cards=KS+2S+3S", "Bob wins with the Three of Spades",
-                 id="calabrasella"),
-])
-def test_a_session_s_dealer_sits_out_of_its_tricks(client: FlaskClient, game: str, query: str,
-                                                   words: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "query", "words"),
+    [
+        # "At four players a trick has three cards (the dealer sits out)": Ann deals the first
+        # hand; Cid leads, then Dee, then Bob. Skat, Diamonds trumps, Spades "Ace, Ten, King": the
+        # Ace (Bob's) wins.
+        pytest.param(
+            "skat",
+            "game=diamonds&leader=2&cards=KS+10S+AS",
+            "Bob wins with the Ace of Spades",
+            id="skat",
+        ),
+        # Calabrasella: "Three, Two, Ace, …": Bob's Three wins.
+        pytest.param(
+            "calabrasella",
+            "leader=2&cards=KS+2S+3S",
+            "Bob wins with the Three of Spades",
+            id="calabrasella",
+        ),
+    ],
+)
+def test_a_session_s_dealer_sits_out_of_its_tricks(
+    client: FlaskClient, game: str, query: str, words: str
+) -> None:
     url = start_game(client, game)
     page = html.unescape(client.get(f"{url}/referee?{query}").get_data(as_text=True))
     assert verdict_words(page)[0].startswith(words)
@@ -96,15 +115,27 @@ def test_a_session_s_dealer_sits_out_of_its_tricks(client: FlaskClient, game: st
 def test_the_session_s_current_dealer_sits_out(client: FlaskClient) -> None:
     url = start_game(client, "skat")
     # Hand 1 (Ann deals): Bob plays Clubs with 2 and wins with 75 card points.
-    saved = client.post(url + "/hands", data={
-        "game": "clubs", "declarer": "1", "bid": "18", "result": "won", "announced": "none",
-        "schneider": "none", "counted_side": "declarer", "with_matadors": "with",
-        "matadors": "2", "card_points": "75"})
+    saved = client.post(
+        url + "/hands",
+        data={
+            "game": "clubs",
+            "declarer": "1",
+            "bid": "18",
+            "result": "won",
+            "announced": "none",
+            "schneider": "none",
+            "counted_side": "declarer",
+            "with_matadors": "with",
+            "matadors": "2",
+            "card_points": "75",
+        },
+    )
     assert saved.status_code == 303
     # "The deal moves one seat on": Bob deals hand 2 and sits out. Dee leads, then Ann, then
     # Cid (Bob passed over); Diamonds trumps: Ann's Ace of Spades wins.
-    page = html.unescape(client.get(f"{url}/referee?game=diamonds&leader=3&cards=KS+AS+10S")
-                         .get_data(as_text=True))
+    page = html.unescape(
+        client.get(f"{url}/referee?game=diamonds&leader=3&cards=KS+AS+10S").get_data(as_text=True)
+    )
     assert "Bob deals and sits this hand out." in page
     assert leader_chips(page) == ["0", "2", "3"]
     assert verdict_words(page)[0].startswith("Ann wins with the Ace of Spades")
@@ -117,7 +148,8 @@ def test_without_a_session_the_panel_asks_who_deals(client: FlaskClient) -> None
     assert "Who deals (sits out)" in text
     assert verdict_words(text) == [
         "Player 2 wins with the Ace of Spades: nobody played a trump, so the highest card of "
-        "the suit led wins: Ace, Ten, King, Queen, Nine, Eight, Seven"]
+        "the suit led wins: Ace, Ten, King, Queen, Nine, Eight, Seven"
+    ]
     refused = client.get("/referee/skat?players=4&dealer=2&game=diamonds&leader=2&cards=KS+10S+AS")
     assert refused.status_code == 422
     assert "The dealer sits this hand out, so cannot lead." in refused.get_data(as_text=True)
@@ -131,32 +163,37 @@ def test_at_three_players_nobody_is_asked_to_deal(client: FlaskClient) -> None:
 def test_a_tarot_pack_whist_session_s_referee_uses_its_pack(client: FlaskClient) -> None:
     url = start_game(client, "whist", pack="tarot")
     # Seed 002: "the atouts are the trump suit": Dee's trump 2 wins over the Ace of Spades.
-    page = html.unescape(client.get(f"{url}/referee?trump=none&cards=5S+10S+AS+2T")
-                         .get_data(as_text=True))
+    page = html.unescape(
+        client.get(f"{url}/referee?trump=none&cards=5S+10S+AS+2T").get_data(as_text=True)
+    )
     assert verdict_words(page)[0].startswith("Dee wins with trump 2")
     assert 'name="pack"' not in page  # the session's own pack, not a choice
     # Black suits Ten high (French Tarot as written): Bob's Ten beats Ann's Ace led.
-    page = html.unescape(client.get(f"{url}/referee?trump=none&cards=AS+10S+5S+2S")
-                         .get_data(as_text=True))
+    page = html.unescape(
+        client.get(f"{url}/referee?trump=none&cards=AS+10S+5S+2S").get_data(as_text=True)
+    )
     assert verdict_words(page)[0].startswith("Bob wins with the Ten of Spades")
     # A trump suit with a tarot pack is refused beside the trump choice.
     refused = client.get(f"{url}/referee?trump=H&cards=5H+10H+KH+2T")
     assert refused.status_code == 422
-    assert "With a tarot pack the atouts are the trumps: choose no trump suit." in \
-        html.unescape(refused.get_data(as_text=True))
+    assert "With a tarot pack the atouts are the trumps: choose no trump suit." in html.unescape(
+        refused.get_data(as_text=True)
+    )
 
 
 def test_the_session_s_pack_is_not_changed_by_the_query(client: FlaskClient) -> None:
     url = start_game(client, "whist", pack="tarot")
     page = client.get(f"{url}/referee?pack=52&trump=none&cards=5S+10S+AS+2T")
     assert verdict_words(html.unescape(page.get_data(as_text=True)))[0].startswith(
-        "Dee wins with trump 2")
+        "Dee wins with trump 2"
+    )
 
 
 def test_without_a_session_the_query_chooses_the_pack(client: FlaskClient) -> None:
     page = client.get("/referee/whist?pack=tarot&trump=none&cards=AS+10S+5S+2S")
     assert verdict_words(html.unescape(page.get_data(as_text=True)))[0].startswith(
-        "Player 2 wins with the Ten of Spades")
+        "Player 2 wins with the Ten of Spades"
+    )
 
 
 def test_a_house_rule_the_session_lacks_stays_a_choice(client: FlaskClient) -> None:

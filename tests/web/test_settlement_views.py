@@ -1,12 +1,12 @@
 """The settlement on the pad and the score sheet: who has won what, and the fewest payments.
 
 Every expected number is worked out in a comment from the rules as the pad implements them:
-    Skat (ISkO, RULINGS.md "Skat"): base values ♦ 9, ♥ 10, ♠ 11, ♣ 12, Grand 24; Null 23;
+    Skat (ISkO, docs/rulings.md "Skat"): base values ♦ 9, ♥ 10, ♠ 11, ♣ 12, Grand 24; Null 23;
         value = base × (matadors + game 1 + hand + schneider …); a lost game −2 × value;
         only the declarer's score is written; the list balances by differences: each player's
         net = n × own total − the sum of all totals (n players); at 4 players the dealer sits out;
         a fixed list counts every game dealt, a passed one included;
-    Troggu (RULINGS.md, the tarot family): the Tappist wins with 58 of 114 or more; each other
+    Troggu (docs/rulings.md, the tarot family): the Tappist wins with 58 of 114 or more; each other
         player pays the stake (10 Rappen unless the session says otherwise); zero-sum;
     French Tarot: zero-sum, each hand's points already are what the players win or pay;
     Tantony: not zero-sum and not balanced: the pad shows no settlement.
@@ -52,13 +52,28 @@ def start(client: FlaskClient, game: str, names: Sequence[str], **options: str) 
     return response.headers["Location"]
 
 
-def skat(game: str, declarer: int, result: str, *, matadors: int | None = None,
-         without: bool = False, hand: bool = False, points: int | None = None) -> dict[str, str]:
+def skat(
+    game: str,
+    declarer: int,
+    result: str,
+    *,
+    matadors: int | None = None,
+    without: bool = False,
+    hand: bool = False,
+    points: int | None = None,
+) -> dict[str, str]:
     """A Skat game as the entry form posts it (bid 18, nothing announced, no schneider)."""
-    data = {"game": game, "declarer": str(declarer), "bid": "18", "result": result,
-            "announced": "none", "schneider": "none", "counted_side": "declarer",
-            "with_matadors": "without" if without else "with",
-            "card_points": "" if points is None else str(points)}
+    data = {
+        "game": game,
+        "declarer": str(declarer),
+        "bid": "18",
+        "result": result,
+        "announced": "none",
+        "schneider": "none",
+        "counted_side": "declarer",
+        "with_matadors": "without" if without else "with",
+        "card_points": "" if points is None else str(points),
+    }
     if matadors is not None:
         data["matadors"] = str(matadors)
     if hand:
@@ -95,8 +110,9 @@ def standings(html: str) -> list[int]:
     return [int(t.replace("−", "-")) for t in re.findall(r'class="total">([^<]+)<', block)]
 
 
-def settlement_on_pad(client: FlaskClient, url: str
-                      ) -> tuple[str, dict[str, str], list[tuple[str, str, str, str]]]:
+def settlement_on_pad(
+    client: FlaskClient, url: str
+) -> tuple[str, dict[str, str], list[tuple[str, str, str, str]]]:
     """The pad's settlement: the heading of its fold on the pad, and, as the fold fetches them
     when opened, each player's net as shown and the payments as (payer, payee, amount, unit
     words)."""
@@ -132,8 +148,7 @@ def assert_payments_square(nets: dict[str, str], payments: list[tuple[str, ...]]
 # ---------------------------------------------------------------- Skat
 
 
-def test_a_skat_list_balances_by_differences_with_the_fewest_payments(
-        client: FlaskClient) -> None:
+def test_a_skat_list_balances_by_differences_with_the_fewest_payments(client: FlaskClient) -> None:
     url = start(client, "skat", THREE)
     empty = text_of(client.get(url)).split('id="settlement"', 1)[1].split("</section>", 1)[0]
     assert "<details" not in empty and "pays" not in empty  # no hands yet: nothing to settle
@@ -155,18 +170,31 @@ def test_a_skat_list_balances_by_differences_with_the_fewest_payments(
     assert "Cid pays Ann 126 points; Cid pays Bob 165 points." in sheet
 
 
-@pytest.mark.parametrize(("stake", "nets", "ann", "bob", "rate"), [
-    # Nets 126, 165, −291 points (see FOUR_GAMES) at the stake in cents a point. (At 1 cent a
-    # point the pad does not write the rate out.)
-    (1, {"Ann": "+1.26", "Bob": "+1.65", "Cid": "−2.91"}, "1.26", "1.65", None),
-    (2, {"Ann": "+2.52", "Bob": "+3.30", "Cid": "−5.82"}, "2.52", "3.30",  # 2 × 165 = 330
-     "At 2 cents a point."),
-    (100, {"Ann": "+126.00", "Bob": "+165.00", "Cid": "−291.00"}, "126.00", "165.00",
-     "At 100 cents a point."),
-])
-def test_a_skat_stake_settles_the_list_in_money(client: FlaskClient, stake: int,
-                                                nets: dict[str, str], ann: str, bob: str,
-                                                rate: str | None) -> None:
+@pytest.mark.parametrize(
+    ("stake", "nets", "ann", "bob", "rate"),
+    [
+        # Nets 126, 165, −291 points (see FOUR_GAMES) at the stake in cents a point. (At 1 cent a
+        # point the pad does not write the rate out.)
+        (1, {"Ann": "+1.26", "Bob": "+1.65", "Cid": "−2.91"}, "1.26", "1.65", None),
+        (
+            2,
+            {"Ann": "+2.52", "Bob": "+3.30", "Cid": "−5.82"},
+            "2.52",
+            "3.30",  # 2 × 165 = 330
+            "At 2 cents a point.",
+        ),
+        (
+            100,
+            {"Ann": "+126.00", "Bob": "+165.00", "Cid": "−291.00"},
+            "126.00",
+            "165.00",
+            "At 100 cents a point.",
+        ),
+    ],
+)
+def test_a_skat_stake_settles_the_list_in_money(
+    client: FlaskClient, stake: int, nets: dict[str, str], ann: str, bob: str, rate: str | None
+) -> None:
     url = start(client, "skat", THREE, stake=str(stake))
     for game in FOUR_GAMES:
         save(client, url, game)
@@ -209,8 +237,11 @@ def test_four_at_a_skat_table_the_dealer_sits_out(client: FlaskClient) -> None:
     # player who sat out included: each pays Bob 36.
     _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "−36", "Bob": "+108", "Cid": "−36", "Dan": "−36"}
-    assert payments == [("Ann", "Bob", "36", "points"), ("Cid", "Bob", "36", "points"),
-                        ("Dan", "Bob", "36", "points")]
+    assert payments == [
+        ("Ann", "Bob", "36", "points"),
+        ("Cid", "Bob", "36", "points"),
+        ("Dan", "Bob", "36", "points"),
+    ]
 
 
 def test_a_fixed_skat_list_counts_down_and_ends(client: FlaskClient) -> None:
@@ -241,29 +272,36 @@ def test_a_troggu_tappist_is_paid_in_rappen(client: FlaskClient) -> None:
     url = start(client, "troggu", FIVE)
     # Annie, Tappist, takes 62 of 114: 58 or more wins. Each of the other 4 pays her the stake,
     # 10 Rappen: Annie +40, the others −10 each (the text's own example).
-    save(client, url, {"contract": "tappist", "player": "0", "counted_side": "player",
-                       "points": "62"})
+    save(
+        client,
+        url,
+        {"contract": "tappist", "player": "0", "counted_side": "player", "points": "62"},
+    )
     page = text_of(client.get(url))
     assert standings(page) == [40, -10, -10, -10, -10]
     heading, nets, payments = settlement_on_pad(client, url)
     assert heading == "Settlement in Rappen"
-    assert nets == {"Annie": "+40", "Benny": "−10", "Connie": "−10", "Denny": "−10",
-                    "Emmy": "−10"}
+    assert nets == {"Annie": "+40", "Benny": "−10", "Connie": "−10", "Denny": "−10", "Emmy": "−10"}
     assert payments == [(name, "Annie", "10", "Rappen") for name in FIVE[1:]]
     assert_payments_square(nets, payments)
     assert "Balanced as in Skat" not in page  # zero-sum: nothing to balance
     sheet = plain(text_of(client.get(url + "/summary")))
     assert "Settlement in Rappen" in sheet
-    assert "Benny pays Annie 10 Rappen; Connie pays Annie 10 Rappen; Denny pays Annie 10 " \
-           "Rappen; Emmy pays Annie 10 Rappen." in sheet
+    assert (
+        "Benny pays Annie 10 Rappen; Connie pays Annie 10 Rappen; Denny pays Annie 10 "
+        "Rappen; Emmy pays Annie 10 Rappen." in sheet
+    )
 
 
 def test_a_troggu_stake_set_for_the_session_is_what_is_paid(client: FlaskClient) -> None:
     url = start(client, "troggu", FIVE[:3], stake="20")
     # Three players; Benny, Tappist, counted for the others 60: his side 114 − 60 = 54 < 57,
     # lost: he pays 20 Rappen to each of the other 2: Benny −40, Annie and Connie +20.
-    save(client, url, {"contract": "tappist", "player": "1", "counted_side": "others",
-                       "points": "60"})
+    save(
+        client,
+        url,
+        {"contract": "tappist", "player": "1", "counted_side": "others", "points": "60"},
+    )
     _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Annie": "+20", "Benny": "−40", "Connie": "+20"}
     assert payments == [("Benny", "Annie", "20", "Rappen"), ("Benny", "Connie", "20", "Rappen")]
@@ -276,8 +314,11 @@ def test_french_tarot_settles_with_the_fewest_payments(client: FlaskClient) -> N
     save(client, url, GARDE_47)
     _, nets, payments = settlement_on_pad(client, url)
     assert nets == {"Ann": "+186", "Bob": "−62", "Cid": "−62", "Dee": "−62"}
-    assert payments == [("Bob", "Ann", "62", "points"), ("Cid", "Ann", "62", "points"),
-                        ("Dee", "Ann", "62", "points")]
+    assert payments == [
+        ("Bob", "Ann", "62", "points"),
+        ("Cid", "Ann", "62", "points"),
+        ("Dee", "Ann", "62", "points"),
+    ]
     # The same hand with Bob taking: Bob +186, the others −62. Totals: Ann 186 − 62 = 124,
     # Bob −62 + 186 = 124, Cid and Dee −124. Two pairs cancel (Ann with Cid, Bob with Dee), so
     # two payments square the table instead of three.
@@ -310,8 +351,12 @@ def test_tantony_shows_no_settlement(client: FlaskClient) -> None:
     data = {f"tricks-{i}-runt": runt for i, runt in enumerate(runts)}
     data |= {f"tricks-{i}-to": str(min(i // 3, 3)) for i in range(12)}
     data |= {"tricks-12-to": "", "tricks-12-won_by": "3"}
-    data |= {f"tricks-{i}-{part}": "" for i in range(13) for part in ("won_by", "cards")
-             if f"tricks-{i}-{part}" not in data}
+    data |= {
+        f"tricks-{i}-{part}": ""
+        for i in range(13)
+        for part in ("won_by", "cards")
+        if f"tricks-{i}-{part}" not in data
+    }
     assert client.post(url + "/whole", data=data).status_code == 303
     page = text_of(client.get(url))
     assert standings(page)[2:] == [9, 9, 9, 14]  # after the two sides' totals (18, 23)
@@ -320,7 +365,8 @@ def test_tantony_shows_no_settlement(client: FlaskClient) -> None:
 
 
 def test_the_settlement_is_fetched_by_its_fold_and_a_plain_browser_goes_to_the_summary(
-        client: FlaskClient) -> None:
+    client: FlaskClient,
+) -> None:
     url = start(client, "french-tarot", FOUR)
     save(client, url, GARDE_47)  # Ann +186, the others −62 each: each pays Ann 62
     fold = text_of(client.get(url)).split('id="settlement"', 1)[1].split("</section>", 1)[0]
@@ -330,4 +376,3 @@ def test_the_settlement_is_fetched_by_its_fold_and_a_plain_browser_goes_to_the_s
     assert plain_browser.status_code == 303
     assert plain_browser.headers["Location"].endswith("/summary#settlement")
     assert 'id="settlement"' in text_of(client.get(url + "/summary"))
-

@@ -14,8 +14,14 @@ GARDE_41 = {"taker": "0", "contract": "garde", "bouts": "2", "points": "41"}
 
 def start_signed(client: FlaskClient, sign_off: bool = True) -> str:
     """A four-player French Tarot session, with the sign-off option ticked or not."""
-    data = {"game": "french-tarot", "players": "4", "name-0": "Ann", "name-1": "Bob",
-            "name-2": "Cid", "name-3": "Dee"} | ({"sign_off": "y"} if sign_off else {})
+    data = {
+        "game": "french-tarot",
+        "players": "4",
+        "name-0": "Ann",
+        "name-1": "Bob",
+        "name-2": "Cid",
+        "name-3": "Dee",
+    } | ({"sign_off": "y"} if sign_off else {})
     response = client.post("/new", data=data)
     assert response.status_code == 303
     return response.headers["Location"]
@@ -34,8 +40,9 @@ def status_of(page: str, number: int) -> str:
 
 
 def answer(client: FlaskClient, pad_url: str, number: int, verdict: str, row: str):
-    return client.post(f"{pad_url}/hands/{number}/sign-off",
-                       data={"verdict": verdict, "based_on": row})
+    return client.post(
+        f"{pad_url}/hands/{number}/sign-off", data={"verdict": verdict, "based_on": row}
+    )
 
 
 def test_a_saved_hand_waits_and_another_phone_agrees(app: Flask) -> None:
@@ -95,8 +102,13 @@ def test_strange_answers_record_nothing(app: Flask) -> None:
     pad_url = start_signed(ann)
     ann.post(f"{pad_url}/hands", data=GARDE_41)
     row = row_of_hand(bob.get(pad_url).get_data(as_text=True), 1)
-    for verdict, based_on in (("yes", row), ("", row), ("agreed", ""), ("agreed", "x"),
-                              ("agreed", "9" * 40)):
+    for verdict, based_on in (
+        ("yes", row),
+        ("", row),
+        ("agreed", ""),
+        ("agreed", "x"),
+        ("agreed", "9" * 40),
+    ):
         assert answer(bob, pad_url, 1, verdict, based_on).status_code == 303
     assert status_of(bob.get(pad_url).get_data(as_text=True), 1) == "waiting"
 

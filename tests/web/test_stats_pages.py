@@ -43,7 +43,8 @@ def test_the_game_page_counts_the_session(client: FlaskClient, played: str) -> N
 
 
 def test_a_hand_links_to_its_session_only_on_a_phone_that_opened_it(
-        app: Flask, client: FlaskClient, played: str) -> None:
+    app: Flask, client: FlaskClient, played: str
+) -> None:
     token = played.rsplit("/", 1)[1]
     mine = client.get("/stats/game/french-tarot").get_data(as_text=True)
     assert f"/s/{token}?hands=all#hand-1" in mine
@@ -65,15 +66,19 @@ def test_the_overview_links_games_and_players(client: FlaskClient, played: str) 
     assert 'href="/stats"' in client.get("/").get_data(as_text=True)
 
 
-@pytest.mark.parametrize(("query", "box", "message"), [
-    ("from=2026-02-30", "from", "year-month-day"),
-    ("to=23.11.2026", "to", "year-month-day"),
-    ("from=%C2%B2026-01-01", "from", "year-month-day"),
-    ("from=2026-05-01&to=2026-04-30", "to", "before the first"),
-    ("to=" + "9" * 5000, "to", "year-month-day"),
-])
-def test_a_bad_range_is_refused_beside_its_box(client: FlaskClient, played: str, query: str,
-                                               box: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "box", "message"),
+    [
+        ("from=2026-02-30", "from", "year-month-day"),
+        ("to=23.11.2026", "to", "year-month-day"),
+        ("from=%C2%B2026-01-01", "from", "year-month-day"),
+        ("from=2026-05-01&to=2026-04-30", "to", "before the first"),
+        ("to=" + "9" * 5000, "to", "year-month-day"),
+    ],
+)
+def test_a_bad_range_is_refused_beside_its_box(
+    client: FlaskClient, played: str, query: str, box: str, message: str
+) -> None:
     for path in ("/stats", "/stats/game/french-tarot", "/stats/player/1"):
         page = client.get(f"{path}?{query}")
         html = page.get_data(as_text=True)
@@ -85,8 +90,10 @@ def test_a_bad_range_is_refused_beside_its_box(client: FlaskClient, played: str,
 def test_the_range_counts_the_days_given(client: FlaskClient, played: str, db_path) -> None:
     second = start(client, ["Ann", "Bob", "Cid", "Eve"])
     with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE sessions SET created_at = '2025-06-01T20:00:00.000+00:00'"
-                     " WHERE id = ?", (second.rsplit("/", 1)[1],))
+        conn.execute(
+            "UPDATE sessions SET created_at = '2025-06-01T20:00:00.000+00:00' WHERE id = ?",
+            (second.rsplit("/", 1)[1],),
+        )
     june = text(client.get("/stats?from=2025-06-01&to=2025-06-01").get_data(as_text=True))
     assert "Games 1 session" in june and "Players Ann Bob Cid Eve The roster" in june
     assert "from 2025-06-01 to 2025-06-01" in june
@@ -96,32 +103,49 @@ def test_the_range_counts_the_days_given(client: FlaskClient, played: str, db_pa
     assert "1 session, 2 hands" in text(later)
 
 
-def test_the_days_are_the_servers_days(client: FlaskClient, played: str, db_path,
-                                       clock_ahead_of_utc) -> None:
+def test_the_days_are_the_servers_days(
+    client: FlaskClient, played: str, db_path, clock_ahead_of_utc
+) -> None:
     # Begun at 22:30 UTC on June 1st: 01:30 on June 2nd by the server's clock (UTC+3), which is
     # the table's: counted on the 2nd, not on the 1st, and so dated on the printed summary.
     with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE sessions SET created_at = '2025-06-01T22:30:00.000+00:00'"
-                     " WHERE id = ?", (played.rsplit("/", 1)[1],))
+        conn.execute(
+            "UPDATE sessions SET created_at = '2025-06-01T22:30:00.000+00:00' WHERE id = ?",
+            (played.rsplit("/", 1)[1],),
+        )
     first = text(client.get("/stats?from=2025-06-01&to=2025-06-01").get_data(as_text=True))
     second = text(client.get("/stats?from=2025-06-02&to=2025-06-02").get_data(as_text=True))
     assert "Games 1 session" in second and "Games 1 session" not in first
     assert "started Jun 2, 2025 01:30" in text(client.get("/").get_data(as_text=True))
     # A fresh app (this one keeps the session's record as it read it, before the change above).
-    summary = phone_app({"DATABASE": str(db_path), "TESTING": True}).test_client().get(
-        f"{played}/summary").get_data(as_text=True)
+    summary = (
+        phone_app({"DATABASE": str(db_path), "TESTING": True})
+        .test_client()
+        .get(f"{played}/summary")
+        .get_data(as_text=True)
+    )
     assert "score sheet · 2025-06-02</title>" in summary and "Jun 2, 2025" in summary
 
 
-@pytest.mark.parametrize("path", ["/stats/player/abc", "/stats/player/0", "/stats/player/-1",
-                                  "/stats/player/99999999999999999999999", "/stats/game/nope",
-                                  "/stats/player/%C2%B2", "/s/nope/chart"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/stats/player/abc",
+        "/stats/player/0",
+        "/stats/player/-1",
+        "/stats/player/99999999999999999999999",
+        "/stats/game/nope",
+        "/stats/player/%C2%B2",
+        "/s/nope/chart",
+    ],
+)
 def test_bad_ids_are_not_found(client: FlaskClient, played: str, path: str) -> None:
     assert client.get(path).status_code == 404
 
 
-def test_the_pad_folds_the_chart_and_fetches_it_when_opened(client: FlaskClient,
-                                                           played: str) -> None:
+def test_the_pad_folds_the_chart_and_fetches_it_when_opened(
+    client: FlaskClient, played: str
+) -> None:
     pad = client.get(played).get_data(as_text=True)
     fold = re.search(r'<details class="card chart-fold".*?</details>', pad, re.S).group(0)
     assert f'hx-get="{played}/chart"' in fold and 'hx-trigger="toggle"' in fold

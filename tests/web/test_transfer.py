@@ -30,8 +30,9 @@ GARDE_47 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
 def upload(client: FlaskClient, data: Any, name: str = "session.json"):
     """Post `data` (JSON, or raw bytes) to the import page as a file."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return client.post("/import", data={"file": (io.BytesIO(raw), name)},
-                       content_type="multipart/form-data")
+    return client.post(
+        "/import", data={"file": (io.BytesIO(raw), name)}, content_type="multipart/form-data"
+    )
 
 
 def session_count(app: Flask) -> int:
@@ -54,13 +55,18 @@ def a_session_of(game: Game) -> tuple[dict[str, Any], tuple[int, ...]]:
         if not checked.ok or game.outcome(state).finished:
             continue
         number = len(state.hands) + 1
-        state = state.with_hand(ScoredHand(number, checked.entry,
-                                           game.score(state, checked.entry)))
+        state = state.with_hand(ScoredHand(number, checked.entry, game.score(state, checked.entry)))
         hands.append({"number": number, "entry": entry_as_data(checked.entry)})
         if len(hands) == 6:
             break
-    document = {"format": FORMAT, "game": game.slug, "players": names, "first_dealer": 0,
-                "options": dict(setup.options), "hands": hands}
+    document = {
+        "format": FORMAT,
+        "game": game.slug,
+        "players": names,
+        "first_dealer": 0,
+        "options": dict(setup.options),
+        "hands": hands,
+    }
     return document, state.totals
 
 
@@ -77,18 +83,27 @@ def test_every_games_export_imports_back(client: FlaskClient, game: Game) -> Non
     assert exported["options"] == document["options"]
     page = client.get(pad_url).get_data(as_text=True)
     block = page.split('id="standings"', 1)[1].split("</section>", 1)[0]
-    shown = [int(t.replace("−", "-").replace("+", ""))
-             for t in re.findall(r'class="total[^"]*">([^<]+)<', block)]
-    assert shown[-len(totals):] == list(totals)
+    shown = [
+        int(t.replace("−", "-").replace("+", ""))
+        for t in re.findall(r'class="total[^"]*">([^<]+)<', block)
+    ]
+    assert shown[-len(totals) :] == list(totals)
 
 
-def test_a_tampered_file_is_refused_with_its_hand_and_field(app: Flask,
-                                                          client: FlaskClient) -> None:
-    document = {"format": FORMAT, "game": "french-tarot", "players": ["Ann", "Bob", "Cid",
-                                                                      "Dee"],
-                "first_dealer": 0, "options": {},
-                "hands": [{"number": 1, "entry": GARDE_47},
-                          {"number": 2, "entry": {**GARDE_47, "points": 95}}]}
+def test_a_tampered_file_is_refused_with_its_hand_and_field(
+    app: Flask, client: FlaskClient
+) -> None:
+    document = {
+        "format": FORMAT,
+        "game": "french-tarot",
+        "players": ["Ann", "Bob", "Cid", "Dee"],
+        "first_dealer": 0,
+        "options": {},
+        "hands": [
+            {"number": 1, "entry": GARDE_47},
+            {"number": 2, "entry": {**GARDE_47, "points": 95}},
+        ],
+    }
     before = session_count(app)
     answer = upload(client, document)
     html = answer.get_data(as_text=True)
@@ -98,20 +113,35 @@ def test_a_tampered_file_is_refused_with_its_hand_and_field(app: Flask,
     assert session_count(app) == before
 
 
-@pytest.mark.parametrize(("raw", "words"), [
-    pytest.param(b"not json at all", "not JSON", id="not JSON"),
-    pytest.param(b"\xff\xfe", "not JSON", id="not text"),
-    pytest.param(b"[" * 100_000 + b"]" * 100_000, "not JSON", id="nested too deep"),
-    pytest.param(json.dumps({"format": "something/else"}).encode(), "format must be",
-                 id="another format"),
-    pytest.param(json.dumps({"format": FORMAT, "game": "french-tarot", "players": ["A", "B",
-                                                                                  "C", "D"],
-                             "first_dealer": 0, "options": {}, "hands": [],
-                             "sneaky": 1}).encode(), "is not part of the format",
-                 id="a key the format has not"),
-])
-def test_a_file_that_is_not_an_export_is_refused(app: Flask, client: FlaskClient, raw: bytes,
-                                                 words: str) -> None:
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        pytest.param(b"not json at all", "not JSON", id="not JSON"),
+        pytest.param(b"\xff\xfe", "not JSON", id="not text"),
+        pytest.param(b"[" * 100_000 + b"]" * 100_000, "not JSON", id="nested too deep"),
+        pytest.param(
+            json.dumps({"format": "something/else"}).encode(), "format must be", id="another format"
+        ),
+        pytest.param(
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "game": "french-tarot",
+                    "players": ["A", "B", "C", "D"],
+                    "first_dealer": 0,
+                    "options": {},
+                    "hands": [],
+                    "sneaky": 1,
+                }
+            ).encode(),
+            "is not part of the format",
+            id="a key the format has not",
+        ),
+    ],
+)
+def test_a_file_that_is_not_an_export_is_refused(
+    app: Flask, client: FlaskClient, raw: bytes, words: str
+) -> None:
     before = session_count(app)
     answer = upload(client, raw)
     assert answer.status_code == 422
@@ -135,8 +165,9 @@ def test_export_names_carry_the_game_and_the_day(client: FlaskClient) -> None:
     pad_url = start(client)
     for suffix in ("json", "csv"):
         disposition = client.get(f"{pad_url}/export.{suffix}").headers["Content-Disposition"]
-        assert re.fullmatch(rf'attachment; filename="french-tarot-\d{{4}}-\d\d-\d\d\.{suffix}"',
-                            disposition)
+        assert re.fullmatch(
+            rf'attachment; filename="french-tarot-\d{{4}}-\d\d-\d\d\.{suffix}"', disposition
+        )
 
 
 def test_the_csv_marks_a_hand_kept_after_the_game_s_end(client: FlaskClient) -> None:
@@ -153,5 +184,16 @@ def test_the_csv_marks_a_hand_kept_after_the_game_s_end(client: FlaskClient) -> 
     assert described["4"] == "After the game · Ann · Garde · 47 pts, 2 bouts"
     assert [number for number, words in described.items() if "After the game" in words] == ["4"]
     assert rows[4][3:] == ["0", "0", "0", "0", "558", "-186", "-186", "-186"]
-    assert rows[5] == ["Total", "", "", "558", "-186", "-186", "-186",
-                       "558", "-186", "-186", "-186"]
+    assert rows[5] == [
+        "Total",
+        "",
+        "",
+        "558",
+        "-186",
+        "-186",
+        "-186",
+        "558",
+        "-186",
+        "-186",
+        "-186",
+    ]

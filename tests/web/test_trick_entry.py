@@ -1,6 +1,6 @@
 """Tantony through the web: trick by trick, the whole hand at once, the referee, drafts, the end.
 
-Every expected number is worked out in a comment from the rules text (seeds/000) and RULINGS.md
+Every expected number is worked out in a comment from the rules text (seed 000) and docs/rulings.md
 ("Tantony"), as the pad implements them (docs/rules/tantony.md):
     a trick is worth its runt, the lowest card of the suit led; it is won by the highest card of
     the suit led (the sow; the hog when nobody followed, which is then also the runt);
@@ -45,10 +45,21 @@ HTMX = {"HX-Request": "true"}
 #   13  7♣, won by Denny: the Tantony card, 7
 # Annie 2 + 20 + 6 = 28; Benny 5 + 3 + 7 = 15; Connie 10 + 15 + 6 = 31; Denny 4 + 3 + 3 + 7 = 17.
 # Annie & Connie 28 + 31 = 59 (short of 60: no sudden death); Benny & Denny 15 + 17 = 32.
-HAND_ONE = [("2S", ANNIE), ("5C", BENNY), ("10H", CONNIE), ("4D", DENNY),
-            ("QH", ANNIE), ("3H", BENNY), ("JD", CONNIE), ("3C", DENNY),
-            ("6D", ANNIE), ("7S", BENNY), ("6H", CONNIE), ("3D", DENNY),
-            ("7C", DENNY)]
+HAND_ONE = [
+    ("2S", ANNIE),
+    ("5C", BENNY),
+    ("10H", CONNIE),
+    ("4D", DENNY),
+    ("QH", ANNIE),
+    ("3H", BENNY),
+    ("JD", CONNIE),
+    ("3C", DENNY),
+    ("6D", ANNIE),
+    ("7S", BENNY),
+    ("6H", CONNIE),
+    ("3D", DENNY),
+    ("7C", DENNY),
+]
 HAND_ONE_SEATS = [28, 15, 31, 17]
 HAND_ONE_SIDES = [59, 32]
 
@@ -99,17 +110,34 @@ def carried(tricks: Sequence[tuple[str, int]], total: int = 13) -> dict[str, str
     data: dict[str, str] = {}
     for index, (runt, to) in enumerate(tricks):
         won_by = str(to) if index == total - 1 and total == 13 else ""
-        data |= {f"tricks-{index}-runt": runt, f"tricks-{index}-to": str(to),
-                 f"tricks-{index}-won_by": won_by, f"tricks-{index}-cards": ""}
+        data |= {
+            f"tricks-{index}-runt": runt,
+            f"tricks-{index}-to": str(to),
+            f"tricks-{index}-won_by": won_by,
+            f"tricks-{index}-cards": "",
+        }
     return data
 
 
-def post_trick(client: FlaskClient, url: str, so_far: Sequence[tuple[str, int]], *,
-               runt: str = "", to: int | None = None, cards: str = "", number: int = 1,
-               action: str = "add", headers: dict[str, str] | None = None, total: int = 13):
+def post_trick(
+    client: FlaskClient,
+    url: str,
+    so_far: Sequence[tuple[str, int]],
+    *,
+    runt: str = "",
+    to: int | None = None,
+    cards: str = "",
+    number: int = 1,
+    action: str = "add",
+    headers: dict[str, str] | None = None,
+    total: int = 13,
+):
     """Tap a runt and a player (an untapped radio group posts nothing) and press the button."""
-    data = carried(so_far, total) | {"expected_number": str(number), "next-cards": cards,
-                                     "action": action}
+    data = carried(so_far, total) | {
+        "expected_number": str(number),
+        "next-cards": cards,
+        "action": action,
+    }
     if runt:
         data["next-runt"] = runt
     if to is not None:
@@ -117,12 +145,19 @@ def post_trick(client: FlaskClient, url: str, so_far: Sequence[tuple[str, int]],
     return client.post(url + "/tricks", data=data, headers=headers or {})
 
 
-def enter(client: FlaskClient, url: str, tricks: Sequence[tuple[str, int]], *,
-          number: int = 1, total: int = 13) -> None:
+def enter(
+    client: FlaskClient,
+    url: str,
+    tricks: Sequence[tuple[str, int]],
+    *,
+    number: int = 1,
+    total: int = 13,
+) -> None:
     """Enter tricks one after another without JavaScript: each one accepted with a 303."""
     for count, (runt, to) in enumerate(tricks):
-        response = post_trick(client, url, tricks[:count], runt=runt, to=to, number=number,
-                              total=total)
+        response = post_trick(
+            client, url, tricks[:count], runt=runt, to=to, number=number, total=total
+        )
         assert response.status_code == 303, (count + 1, plain(text_of(response))[-600:])
 
 
@@ -180,8 +215,9 @@ def hidden_rows(html: str) -> list[tuple[str, str, str, str]]:
     rows = []
     while f"tricks-{len(rows)}-runt" in fields:
         i = len(rows)
-        rows.append(tuple(fields[f"tricks-{i}-{part}"] for part in ("runt", "to", "won_by",
-                                                                  "cards")))
+        rows.append(
+            tuple(fields[f"tricks-{i}-{part}"] for part in ("runt", "to", "won_by", "cards"))
+        )
     return rows
 
 
@@ -213,8 +249,7 @@ def enter_by_browser(client: FlaskClient, url: str, tricks: Sequence[tuple[str, 
     tricks so far included), tap the runt and the player, press "Add trick"; follow the 303."""
     page = text_of(client.get(url))
     for runt, to in tricks:
-        data = form_on(page, "/tricks") | {"next-runt": runt, "next-to": str(to),
-                                           "action": "add"}
+        data = form_on(page, "/tricks") | {"next-runt": runt, "next-to": str(to), "action": "add"}
         response = client.post(url + "/tricks", data=data)
         assert response.status_code == 303, plain(text_of(response))[-600:]
         assert response.headers["Location"].endswith("#entry")
@@ -272,8 +307,9 @@ def test_a_full_hand_entered_trick_by_trick_and_saved(client: FlaskClient, db_pa
     assert "Tantony card 7♣ (7) to Denny, who won the last trick" in panel
     assert "Save hand 1" in panel and 'name="next-runt"' not in page
     # The panel carried every trick forward; the last one records Denny as its winner.
-    assert hidden_rows(page) == [(r, str(t), "", "") for r, t in HAND_ONE[:12]] + \
-        [("7C", "3", "3", "")]
+    assert hidden_rows(page) == [(r, str(t), "", "") for r, t in HAND_ONE[:12]] + [
+        ("7C", "3", "3", "")
+    ]
     assert draft_runts(db_path, url) == HAND_ONE
 
     # "Save hand 1" posts the same form to /hands.
@@ -292,8 +328,7 @@ def test_a_full_hand_entered_trick_by_trick_and_saved(client: FlaskClient, db_pa
     assert rows[0].entry["tricks"][12] == {"runt": "7C", "to": 3, "won_by": 3, "cards": []}
 
 
-def test_the_whole_hand_at_once_gives_the_same_points(client: FlaskClient,
-                                                       db_path: Path) -> None:
+def test_the_whole_hand_at_once_gives_the_same_points(client: FlaskClient, db_path: Path) -> None:
     by_trick = start(client)
     enter(client, by_trick, HAND_ONE)
     assert client.post(by_trick + "/hands", data=carried(HAND_ONE)).status_code == 303
@@ -302,27 +337,45 @@ def test_the_whole_hand_at_once_gives_the_same_points(client: FlaskClient,
     page = text_of(client.get(whole + "/whole"))
     assert "Hand 1, all at once" in page
     # The runts lying in front of each player at the end, in no particular order.
-    data = fill_whole_hand(page, {ANNIE: ["6D", "2S", "QH"], BENNY: ["7S", "3H", "5C"],
-                                  CONNIE: ["JD", "6H", "10H"], DENNY: ["3D", "4D", "3C"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["6D", "2S", "QH"],
+            BENNY: ["7S", "3H", "5C"],
+            CONNIE: ["JD", "6H", "10H"],
+            DENNY: ["3D", "4D", "3C"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     response = client.post(whole + "/whole", data=data)
     assert response.status_code == 303
     assert response.headers["Location"].endswith("#hand-1")
     # Same runts, same points: Annie 28, Benny 15, Connie 31, Denny 17; sides 59 and 32.
     assert totals_shown(text_of(client.get(whole))) == (HAND_ONE_SIDES, HAND_ONE_SEATS)
     assert totals_shown(text_of(client.get(by_trick))) == (HAND_ONE_SIDES, HAND_ONE_SEATS)
-    assert [r.points for r in stored_hands(db_path, whole)] == \
-        [r.points for r in stored_hands(db_path, by_trick)] == [tuple(HAND_ONE_SEATS)]
+    assert (
+        [r.points for r in stored_hands(db_path, whole)]
+        == [r.points for r in stored_hands(db_path, by_trick)]
+        == [tuple(HAND_ONE_SEATS)]
+    )
 
 
-def test_a_refused_whole_hand_keeps_the_boxes_as_typed(client: FlaskClient,
-                                                       db_path: Path) -> None:
+def test_a_refused_whole_hand_keeps_the_boxes_as_typed(client: FlaskClient, db_path: Path) -> None:
     url = start(client)
     page = text_of(client.get(url + "/whole"))
     # Connie's first box says 2S, which Annie already has: a card used twice.
-    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
-                                  CONNIE: ["2S", "JD", "6H"], DENNY: ["4D", "3C", "3D"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["2S", "QH", "6D"],
+            BENNY: ["5C", "3H", "7S"],
+            CONNIE: ["2S", "JD", "6H"],
+            DENNY: ["4D", "3C", "3D"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     response = client.post(url + "/whole", data=data)
     html = text_of(response)
     assert response.status_code == 422
@@ -335,13 +388,22 @@ def test_a_refused_whole_hand_keeps_the_boxes_as_typed(client: FlaskClient,
     assert stored_hands(db_path, url) == []
 
 
-def test_every_faulty_box_of_a_whole_hand_is_named_at_once(client: FlaskClient,
-                                                          db_path: Path) -> None:
+def test_every_faulty_box_of_a_whole_hand_is_named_at_once(
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     page = text_of(client.get(url + "/whole"))
-    data = fill_whole_hand(page, {ANNIE: ["2S", "-3", "6D"], BENNY: ["5C", "3H", "7S"],
-                                  CONNIE: ["10H", "<script>", "6H"], DENNY: ["4D", "3C", "3D"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["2S", "-3", "6D"],
+            BENNY: ["5C", "3H", "7S"],
+            CONNIE: ["10H", "<script>", "6H"],
+            DENNY: ["4D", "3C", "3D"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     response = client.post(url + "/whole", data=data)
     html = text_of(response)
     assert response.status_code == 422
@@ -358,13 +420,13 @@ def whole_box(html: str, row: int) -> str:
     return before[start:] + after.split("</div>", 1)[0]
 
 
-def test_each_whole_hand_box_shows_the_trick_number_its_messages_use(
-        client: FlaskClient) -> None:
+def test_each_whole_hand_box_shows_the_trick_number_its_messages_use(client: FlaskClient) -> None:
     url = start(client)
     html = text_of(client.get(url + "/whole"))
     # The referee names a box "Trick N" (row N - 1): each box shows its N, 1 to 13.
-    assert [plain(whole_box(html, row)).split()[0] for row in range(13)] == \
-        [str(number) for number in range(1, 14)]
+    assert [plain(whole_box(html, row)).split()[0] for row in range(13)] == [
+        str(number) for number in range(1, 14)
+    ]
     # Connie's first box is trick 7 (Annie 1-3, Benny 4-6), the last trick's box is 13.
     connie = html.split("<legend>Connie</legend>", 1)[1].split("</fieldset>", 1)[0]
     assert plain(connie).split()[0] == "7"
@@ -372,13 +434,20 @@ def test_each_whole_hand_box_shows_the_trick_number_its_messages_use(
     assert plain(last).split()[0] == "13"
 
 
-def test_a_whole_hand_boxs_message_is_a_row_of_its_own(client: FlaskClient,
-                                                      db_path: Path) -> None:
+def test_a_whole_hand_boxs_message_is_a_row_of_its_own(client: FlaskClient, db_path: Path) -> None:
     url = start(client)
     page = text_of(client.get(url + "/whole"))
-    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
-                                  CONNIE: ["10H", "JD", "6H"], DENNY: ["4D", "3C", "XX"]},
-                           last="", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["2S", "QH", "6D"],
+            BENNY: ["5C", "3H", "7S"],
+            CONNIE: ["10H", "JD", "6H"],
+            DENNY: ["4D", "3C", "XX"],
+        },
+        last="",
+        won_by=DENNY,
+    )
     html = text_of(client.post(url + "/whole", data=data))
     # Denny's third box is trick 12; the last trick (13) was left without its runt.
     twelve, thirteen = whole_box(html, 11), whole_box(html, 12)
@@ -392,16 +461,23 @@ def test_a_whole_hand_boxs_message_is_a_row_of_its_own(client: FlaskClient,
     assert stored_hands(db_path, url) == []
 
 
-def test_the_whole_hand_form_previews_its_score_live(client: FlaskClient,
-                                                     db_path: Path) -> None:
+def test_the_whole_hand_form_previews_its_score_live(client: FlaskClient, db_path: Path) -> None:
     url = start(client)
     page = text_of(client.get(url + "/whole"))
     # The form asks the pad's own preview route, and before any change says what will show.
     assert f'hx-post="/s/{token_of(url)}/preview"' in page
     assert "The hand's score and its arithmetic appear here as you fill it in." in plain(page)
-    data = fill_whole_hand(page, {ANNIE: ["6D", "2S", "QH"], BENNY: ["7S", "3H", "5C"],
-                                  CONNIE: ["JD", "6H", "10H"], DENNY: ["3D", "4D", "3C"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["6D", "2S", "QH"],
+            BENNY: ["7S", "3H", "5C"],
+            CONNIE: ["JD", "6H", "10H"],
+            DENNY: ["3D", "4D", "3C"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     shown = plain(text_of(client.post(url + "/preview", data=data, headers=HTMX)))
     # The rules page's example hand, its runts in the boxes as they lie (see HAND_ONE).
     assert "Annie: 6♦ 6 + 2♠ 2 + Q♥ 20 = 28" in shown
@@ -421,29 +497,59 @@ def test_the_whole_hand_form_previews_its_score_live(client: FlaskClient,
 
 REFUSALS = [
     # Annie got tricks 1–3 (2♠, Q♥, 6♦): a fourth would pass her quota of 3.
-    pytest.param(4, [("2S", ANNIE), ("QH", ANNIE), ("6D", ANNIE)], {"runt": "5C", "to": ANNIE},
-                 "Trick 4: Annie already has 3 tricks, the quota.", "5C", id="over-the-quota"),
+    pytest.param(
+        4,
+        [("2S", ANNIE), ("QH", ANNIE), ("6D", ANNIE)],
+        {"runt": "5C", "to": ANNIE},
+        "Trick 4: Annie already has 3 tricks, the quota.",
+        "5C",
+        id="over-the-quota",
+    ),
     # 2♠ was the runt of trick 1; it cannot be the runt of trick 2 as well.
-    pytest.param(4, [("2S", ANNIE)], {"runt": "2S", "to": BENNY},
-                 "Trick 2: 2♠ was already the runt of trick 1.", None, id="a-runt-used-twice"),
+    pytest.param(
+        4,
+        [("2S", ANNIE)],
+        {"runt": "2S", "to": BENNY},
+        "Trick 2: 2♠ was already the runt of trick 1.",
+        None,
+        id="a-runt-used-twice",
+    ),
     # Three players play with 36 cards: no Sevens to Tens (and none on the grid to keep tapped).
-    pytest.param(3, [("2S", ANNIE)], {"runt": "7S", "to": BENNY},
-                 "Trick 2: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or "
-                 "Tens.", None, id="a-seven-at-three-players"),
-    pytest.param(4, [("2S", ANNIE)], {"runt": "ZZ", "to": BENNY},
-                 "ZZ is not a card", None, id="not-a-card"),
-    pytest.param(4, [("2S", ANNIE)], {"to": BENNY},
-                 "Tap the runt: the lowest card of the suit led in this trick.", None,
-                 id="no-runt-tapped"),
-    pytest.param(4, [("2S", ANNIE)], {"runt": "5C"}, "Tap who got the trick.", "5C",
-                 id="no-player-tapped"),
+    pytest.param(
+        3,
+        [("2S", ANNIE)],
+        {"runt": "7S", "to": BENNY},
+        "Trick 2: 7♠ is not in the 36-card pack, which has no Sevens, Eights, Nines or Tens.",
+        None,
+        id="a-seven-at-three-players",
+    ),
+    pytest.param(
+        4, [("2S", ANNIE)], {"runt": "ZZ", "to": BENNY}, "ZZ is not a card", None, id="not-a-card"
+    ),
+    pytest.param(
+        4,
+        [("2S", ANNIE)],
+        {"to": BENNY},
+        "Tap the runt: the lowest card of the suit led in this trick.",
+        None,
+        id="no-runt-tapped",
+    ),
+    pytest.param(
+        4, [("2S", ANNIE)], {"runt": "5C"}, "Tap who got the trick.", "5C", id="no-player-tapped"
+    ),
 ]
 
 
 @pytest.mark.parametrize(("count", "so_far", "tapped", "message", "kept"), REFUSALS)
 def test_a_refused_trick_says_why_and_leaves_the_draft_alone(
-        client: FlaskClient, db_path: Path, count: int, so_far: list[tuple[str, int]],
-        tapped: dict[str, Any], message: str, kept: str | None) -> None:
+    client: FlaskClient,
+    db_path: Path,
+    count: int,
+    so_far: list[tuple[str, int]],
+    tapped: dict[str, Any],
+    message: str,
+    kept: str | None,
+) -> None:
     url = start(client, NAMES[:count])
     total = 13 if count == 4 else 12
     enter(client, url, so_far, total=total)
@@ -471,30 +577,32 @@ def test_a_hand_short_of_tricks_is_not_saved(client: FlaskClient, db_path: Path)
 
 
 def test_a_trick_from_a_form_older_than_the_last_saved_hand_is_refused(
-        client: FlaskClient, db_path: Path) -> None:
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     enter(client, url, HAND_ONE)
     client.post(url + "/hands", data=carried(HAND_ONE))
     # A second phone still showing hand 1's panel taps a trick: hand 1 is already saved.
     response = post_trick(client, url, [], runt="2S", to=CONNIE, number=1, headers=HTMX)
     assert response.status_code == 422
-    assert "Hand 1 has already been saved from another device; the next hand is 2." in \
-        plain(text_of(response))
+    assert "Hand 1 has already been saved from another device; the next hand is 2." in plain(
+        text_of(response)
+    )
     assert draft_on_disk(db_path, url) is None
 
 
 # ---------------------------------------------------------------- the draft
 
 
-def test_the_draft_survives_a_closed_tab_and_a_restarted_server(app: Flask, client: FlaskClient,
-                                                                db_path: Path) -> None:
+def test_the_draft_survives_a_closed_tab_and_a_restarted_server(
+    app: Flask, client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     enter(client, url, HAND_ONE[:5])
     app_state(app).cache.clear()
 
     def reopen() -> str:
-        fresh = phone_app({"DATABASE": str(db_path), "TESTING": True,
-                            "WTF_CSRF_ENABLED": False})
+        fresh = phone_app({"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False})
         return text_of(fresh.test_client().get(url))
 
     page = in_fresh_thread(reopen)
@@ -535,21 +643,29 @@ def test_restart_clears_the_draft(client: FlaskClient, db_path: Path) -> None:
     assert draft_on_disk(db_path, url) is None
 
 
-def test_a_whole_hand_saved_meanwhile_clears_the_draft(client: FlaskClient,
-                                                       db_path: Path) -> None:
+def test_a_whole_hand_saved_meanwhile_clears_the_draft(client: FlaskClient, db_path: Path) -> None:
     url = start(client)
     enter(client, url, HAND_ONE[:5])
     page = text_of(client.get(url + "/whole"))
-    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
-                                  CONNIE: ["10H", "JD", "6H"], DENNY: ["4D", "3C", "3D"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["2S", "QH", "6D"],
+            BENNY: ["5C", "3H", "7S"],
+            CONNIE: ["10H", "JD", "6H"],
+            DENNY: ["4D", "3C", "3D"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     assert client.post(url + "/whole", data=data).status_code == 303
     assert draft_on_disk(db_path, url) is None
     assert "Hand 2 · Connie leads" in plain(text_of(client.get(url)))
 
 
-def test_a_draft_for_a_later_hand_is_not_shown_after_an_undo(client: FlaskClient,
-                                                             db_path: Path) -> None:
+def test_a_draft_for_a_later_hand_is_not_shown_after_an_undo(
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     enter(client, url, HAND_ONE)
     client.post(url + "/hands", data=carried(HAND_ONE))
@@ -562,8 +678,10 @@ def test_a_draft_for_a_later_hand_is_not_shown_after_an_undo(client: FlaskClient
     assert hidden_rows(page) == []
     assert not radio_disabled(page, "next-runt", "2S")
     assert post_trick(client, url, [], runt="2S", to=ANNIE, number=1).status_code == 303
-    assert draft_on_disk(db_path, url) == (1, {"tricks": [{"runt": "2S", "to": ANNIE,
-                                                           "won_by": None, "cards": []}]})
+    assert draft_on_disk(db_path, url) == (
+        1,
+        {"tricks": [{"runt": "2S", "to": ANNIE, "won_by": None, "cards": []}]},
+    )
 
 
 # ---------------------------------------------------------------- the referee
@@ -578,8 +696,14 @@ def test_the_referee_reads_the_cards_of_a_trick(client: FlaskClient, db_path: Pa
     html = text_of(response)
     assert response.status_code == 200
     found = draft_on_disk(db_path, url)
-    assert found == (1, {"tricks": [{"runt": None, "to": CONNIE, "won_by": None,
-                                     "cards": ["6S", "10S", "QS", "2S"]}]})
+    assert found == (
+        1,
+        {
+            "tricks": [
+                {"runt": None, "to": CONNIE, "won_by": None, "cards": ["6S", "10S", "QS", "2S"]}
+            ]
+        },
+    )
     # Connie: 1 trick of 3, 2 points; her side 2; she got it, so she leads trick 2.
     assert "Connie 1/3 2 pts" in plain(html)
     assert "Annie & Connie 2 – Benny & Denny 0" in plain(html)
@@ -589,17 +713,20 @@ def test_the_referee_reads_the_cards_of_a_trick(client: FlaskClient, db_path: Pa
     assert not radio_disabled(html, "next-runt", "3S")
     # 2♠ again as a runt: refused as used (it was played in trick 1).
     so_far = hidden_rows(html)
-    data = {f"tricks-0-{part}": value
-            for part, value in zip(("runt", "to", "won_by", "cards"), so_far[0], strict=True)}
-    response = client.post(url + "/tricks", data=data | {"next-runt": "2S", "next-to": "0",
-                                                         "next-cards": "", "expected_number": "1"})
+    data = {
+        f"tricks-0-{part}": value
+        for part, value in zip(("runt", "to", "won_by", "cards"), so_far[0], strict=True)
+    }
+    response = client.post(
+        url + "/tricks",
+        data=data | {"next-runt": "2S", "next-to": "0", "next-cards": "", "expected_number": "1"},
+    )
     assert response.status_code == 422
     assert "Trick 2: 2♠ was already played in trick 1." in plain(text_of(response))
     assert draft_on_disk(db_path, url) == found
 
 
-def test_a_tapped_runt_the_cards_contradict_is_refused(client: FlaskClient,
-                                                       db_path: Path) -> None:
+def test_a_tapped_runt_the_cards_contradict_is_refused(client: FlaskClient, db_path: Path) -> None:
     url = start(client)
     # Same cards as the text's example; 6♠ was led, but the runt is the lowest spade, 2♠.
     response = post_trick(client, url, [], runt="6S", cards="6S 10S QS 2S", to=CONNIE)
@@ -611,7 +738,8 @@ def test_a_tapped_runt_the_cards_contradict_is_refused(client: FlaskClient,
 
 
 def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
-        client: FlaskClient, db_path: Path) -> None:
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     # Trick 1, led by Benny, in play order: Benny 6♠, Connie 10♠, Denny 3♥, Annie 2♠. Denny did
     # not follow, so showed no spades ("You must follow suit if you can"). Connie's sow 10♠ wins;
@@ -620,30 +748,40 @@ def test_a_revoke_proven_across_tricks_is_noted_on_the_trick_that_proves_it(
     assert response.status_code == 200
     assert "revoked" not in plain(text_of(response))
     (row,) = hidden_rows(text_of(response))
-    so_far = {f"tricks-0-{part}": value
-              for part, value in zip(("runt", "to", "won_by", "cards"), row, strict=True)}
+    so_far = {
+        f"tricks-0-{part}": value
+        for part, value in zip(("runt", "to", "won_by", "cards"), row, strict=True)
+    }
     # Trick 2, led by Connie: Connie 4♦, Denny 5♠, Annie 7♦, Benny 8♦. Denny's 5♠ proves he had a
     # spade: noted, not refused (the text gives no penalty); Benny's 8♦ wins, given to Denny.
-    response = client.post(url + "/tricks", headers=HTMX, data=so_far | {
-        "next-cards": "4D 5S 7D 8D", "next-to": str(DENNY), "expected_number": "1"})
+    response = client.post(
+        url + "/tricks",
+        headers=HTMX,
+        data=so_far | {"next-cards": "4D 5S 7D 8D", "next-to": str(DENNY), "expected_number": "1"},
+    )
     assert response.status_code == 200
-    assert ('<p class="banner warn" role="status">Denny revoked: Denny showed no Spades in trick 1'
-            " and plays the Five of Spades in trick 2.</p>") in text_of(response)
+    assert (
+        '<p class="banner warn" role="status">Denny revoked: Denny showed no Spades in trick 1'
+        " and plays the Five of Spades in trick 2.</p>"
+    ) in text_of(response)
     assert "Trick 3 of 13 · Denny leads" in plain(text_of(response))
     assert len(draft_on_disk(db_path, url)[1]["tricks"]) == 2
 
 
-
 def test_a_saved_hands_arithmetic_names_its_revokes(client: FlaskClient, db_path: Path) -> None:
     from tests.games.test_tantony import PLAYED_HAND, PLAYED_HAND_REVOKES
+
     url = start(client)
     # The rules tests' hand played with its cards (Annie deals, Benny leads): three revokes,
     # worked out beside PLAYED_HAND_REVOKES; the hand is saved and scores as entered.
     data = {"expected_number": "1"}
     for index, trick in enumerate(PLAYED_HAND["tricks"]):
-        data |= {f"tricks-{index}-runt": "", f"tricks-{index}-cards": trick["cards"],
-                 f"tricks-{index}-to": str(trick.get("to", "")),
-                 f"tricks-{index}-won_by": str(trick.get("won_by", ""))}
+        data |= {
+            f"tricks-{index}-runt": "",
+            f"tricks-{index}-cards": trick["cards"],
+            f"tricks-{index}-to": str(trick.get("to", "")),
+            f"tricks-{index}-won_by": str(trick.get("won_by", "")),
+        }
     assert client.post(url + "/hands", data=data).status_code == 303
     assert [r.points for r in stored_hands(db_path, url)] == [(15, 11, 43, 24)]
     page = plain(text_of(client.get(url)))
@@ -658,9 +796,20 @@ def test_a_saved_hands_arithmetic_names_its_revokes(client: FlaskClient, db_path
 #    2  2♥ Benny  2    6  3♦ Benny  3   10  5♦ Benny  5
 #    3  3♥ Connie 3    7  4♥ Connie 4   11  5♥ Connie 5
 #    4  2♦ Denny  2    8  4♦ Denny  4   12  6♦ Denny  6
-BIG_TWELVE = [("AS", ANNIE), ("2H", BENNY), ("3H", CONNIE), ("2D", DENNY),
-              ("KS", ANNIE), ("3D", BENNY), ("4H", CONNIE), ("4D", DENNY),
-              ("QS", ANNIE), ("5D", BENNY), ("5H", CONNIE), ("6D", DENNY)]
+BIG_TWELVE = [
+    ("AS", ANNIE),
+    ("2H", BENNY),
+    ("3H", CONNIE),
+    ("2D", DENNY),
+    ("KS", ANNIE),
+    ("3D", BENNY),
+    ("4H", CONNIE),
+    ("4D", DENNY),
+    ("QS", ANNIE),
+    ("5D", BENNY),
+    ("5H", CONNIE),
+    ("6D", DENNY),
+]
 # Trick 13 is led by Denny (he got trick 12); in play order Denny 7♣, Annie 8♣, Benny 9♣,
 # Connie 10♣. All followed: Connie's sow 10♣ wins and exchanges it for the runt 7♣ (7).
 LAST_CARDS = "7C 8C 9C 10C"
@@ -689,8 +838,10 @@ def test_the_last_trick_exchange_and_game_over(client: FlaskClient, db_path: Pat
     page = text_of(client.get(url))
     assert totals_shown(page) == ([94, 22], [75, 10, 19, 12])
     assert "Annie 75 · Benny 10 · Connie 19 · Denny 12 · Tantony 7♣ Connie" in plain(page)
-    assert "Game over. Annie & Connie win a double game: 94 after hand 1 reached the target " \
-           "of 60" in plain(page)
+    assert (
+        "Game over. Annie & Connie win a double game: 94 after hand 1 reached the target "
+        "of 60" in plain(page)
+    )
     assert 'id="entry"' not in page and 'name="next-runt"' not in page
     assert "/whole" not in page  # no way in to a new hand
 
@@ -706,15 +857,17 @@ def test_the_last_trick_exchange_and_game_over(client: FlaskClient, db_path: Pat
     assert len(stored_hands(db_path, url)) == 1
 
 
-def test_the_last_trick_goes_to_its_winner_not_to_another_player(client: FlaskClient,
-                                                                  db_path: Path) -> None:
+def test_the_last_trick_goes_to_its_winner_not_to_another_player(
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client)
     enter(client, url, BIG_TWELVE)
     # The cards show Connie won trick 13; tapping Annie as its winner contradicts them.
     response = post_trick(client, url, BIG_TWELVE, cards=LAST_CARDS, to=ANNIE)
     assert response.status_code == 422
-    assert "Trick 13: Connie won it with the sow 10♣, the highest club, not Annie." in \
-        plain(text_of(response))
+    assert "Trick 13: Connie won it with the sow 10♣, the highest club, not Annie." in plain(
+        text_of(response)
+    )
     assert len(draft_runts(db_path, url)) == 12
 
 
@@ -725,7 +878,8 @@ def tricks_so_far(html: str) -> list[str]:
 
 
 def test_the_tricks_so_far_name_who_won_a_last_trick_entered_by_its_cards(
-        client: FlaskClient) -> None:
+    client: FlaskClient,
+) -> None:
     url = start(client)
     enter(client, url, BIG_TWELVE)
     post_trick(client, url, BIG_TWELVE, cards=LAST_CARDS)
@@ -738,8 +892,9 @@ def test_the_tricks_so_far_name_who_won_a_last_trick_entered_by_its_cards(
 # ---------------------------------------------------------------- three players
 
 
-def test_three_players_have_no_seven_to_ten_and_a_quota_of_four(client: FlaskClient,
-                                                               db_path: Path) -> None:
+def test_three_players_have_no_seven_to_ten_and_a_quota_of_four(
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client, NAMES[:3])
     page = text_of(client.get(url))
     assert "Trick 1 of 12 · Benny leads" in plain(page)
@@ -764,8 +919,11 @@ def test_three_players_play_to_300(client: FlaskClient, db_path: Path) -> None:
     url = start(client, NAMES[:3])
     # Each hand: Annie the four Aces (4 × 25 = 100), Benny the four Kings (4 × 20 = 80), Connie
     # the four Queens (4 × 15 = 60). The last row is placed like the others (with Connie).
-    runts = {ANNIE: ["AS", "AH", "AD", "AC"], BENNY: ["KS", "KH", "KD", "KC"],
-             CONNIE: ["QS", "QH", "QD"]}
+    runts = {
+        ANNIE: ["AS", "AH", "AD", "AC"],
+        BENNY: ["KS", "KH", "KD", "KC"],
+        CONNIE: ["QS", "QH", "QD"],
+    }
     leads = []
     for _ in range(3):
         page = text_of(client.get(url + "/whole"))
@@ -773,8 +931,11 @@ def test_three_players_play_to_300(client: FlaskClient, db_path: Path) -> None:
         assert data["tricks-11-to"] == str(CONNIE)  # preset: the last row is Connie's fourth
         assert client.post(url + "/whole", data=data).status_code == 303
         pad_page = plain(text_of(client.get(url)))
-        leads.append(re.search(r"Hand \d+ · (\w+) leads", pad_page).group(1)
-                     if "Game over" not in pad_page else None)
+        leads.append(
+            re.search(r"Hand \d+ · (\w+) leads", pad_page).group(1)
+            if "Game over" not in pad_page
+            else None
+        )
     # Connie won the last trick of each hand, so she leads the next one.
     assert leads == ["Connie", "Connie", None]
     page = text_of(client.get(url))
@@ -785,14 +946,25 @@ def test_three_players_play_to_300(client: FlaskClient, db_path: Path) -> None:
 
 
 def test_at_three_players_the_winner_of_the_last_trick_leads_the_next_hand(
-        client: FlaskClient, db_path: Path) -> None:
+    client: FlaskClient, db_path: Path
+) -> None:
     url = start(client, NAMES[:3])
     # Tricks 1–11 (runt, who got it); Benny leads trick 1:
     #   Annie 2♠ 3♠ 4♠ A♠ = 2 + 3 + 4 + 25 = 34 (her four); Benny 2♥ 3♥ 4♥ 5♥ = 14 (his four);
     #   Connie 2♦ 3♦ 4♦ = 9 so far.
-    eleven = [("2S", ANNIE), ("2H", BENNY), ("2D", CONNIE), ("3S", ANNIE), ("3H", BENNY),
-              ("3D", CONNIE), ("4S", ANNIE), ("4H", BENNY), ("4D", CONNIE), ("AS", ANNIE),
-              ("5H", BENNY)]
+    eleven = [
+        ("2S", ANNIE),
+        ("2H", BENNY),
+        ("2D", CONNIE),
+        ("3S", ANNIE),
+        ("3H", BENNY),
+        ("3D", CONNIE),
+        ("4S", ANNIE),
+        ("4H", BENNY),
+        ("4D", CONNIE),
+        ("AS", ANNIE),
+        ("5H", BENNY),
+    ]
     enter(client, url, eleven, total=12)
     page = text_of(client.get(url))
     # Benny got trick 11, so he leads 12; only Connie is short of her four.
@@ -813,17 +985,31 @@ def test_at_three_players_the_winner_of_the_last_trick_leads_the_next_hand(
 
 def test_at_three_players_the_pad_asks_who_won_the_closing_trick(client: FlaskClient) -> None:
     url = start(client, NAMES[:3])
-    eleven = [("2S", ANNIE), ("2H", BENNY), ("2D", CONNIE), ("3S", ANNIE), ("3H", BENNY),
-              ("3D", CONNIE), ("4S", ANNIE), ("4H", BENNY), ("4D", CONNIE), ("AS", ANNIE),
-              ("5H", BENNY)]
+    eleven = [
+        ("2S", ANNIE),
+        ("2H", BENNY),
+        ("2D", CONNIE),
+        ("3S", ANNIE),
+        ("3H", BENNY),
+        ("3D", CONNIE),
+        ("4S", ANNIE),
+        ("4H", BENNY),
+        ("4D", CONNIE),
+        ("AS", ANNIE),
+        ("5H", BENNY),
+    ]
     enter(client, url, eleven, total=12)
     page = text_of(client.get(url))
     assert 'name="next-won_by"' in page  # trick 12 of 12: its winner leads the next hand
     # No cards this time: the runt 5♣ must go to Connie (the only one short of four), but
     # Annie won it, and says so with a tap.
-    data = carried(eleven, 12) | {"expected_number": "1", "next-runt": "5C",
-                                  "next-to": str(CONNIE), "next-won_by": str(ANNIE),
-                                  "action": "add"}
+    data = carried(eleven, 12) | {
+        "expected_number": "1",
+        "next-runt": "5C",
+        "next-to": str(CONNIE),
+        "next-won_by": str(ANNIE),
+        "action": "add",
+    }
     assert client.post(url + "/tricks", data=data).status_code == 303
     page = text_of(client.get(url))
     assert client.post(url + "/hands", data=form_on(page, "/tricks")).status_code == 303
@@ -856,8 +1042,10 @@ def test_fixing_a_saved_hand_rescores_it(client: FlaskClient, db_path: Path) -> 
     assert [row.points for row in stored_hands(db_path, url)] == [(11, 32, 31, 17)]
     with Store(db_path) as store:  # the old entry is kept, superseded by the correction
         history = store.history(token_of(url))
-    assert [(row.action, row.points) for row in history] == \
-        [("enter", tuple(HAND_ONE_SEATS)), ("correct", (11, 32, 31, 17))]
+    assert [(row.action, row.points) for row in history] == [
+        ("enter", tuple(HAND_ONE_SEATS)),
+        ("correct", (11, 32, 31, 17)),
+    ]
 
 
 def test_the_history_of_a_tantony_session_renders(client: FlaskClient) -> None:
@@ -866,8 +1054,9 @@ def test_the_history_of_a_tantony_session_renders(client: FlaskClient) -> None:
     client.post(url + "/hands", data=carried(HAND_ONE))
     response = client.get(url + "/history")
     assert response.status_code == 200
-    assert "Annie 28 · Benny 15 · Connie 31 · Denny 17 · Tantony 7♣ Denny" in \
-        plain(text_of(response))
+    assert "Annie 28 · Benny 15 · Connie 31 · Denny 17 · Tantony 7♣ Denny" in plain(
+        text_of(response)
+    )
 
 
 def test_the_leading_side_is_shown_with_its_side_total(client: FlaskClient) -> None:
@@ -925,8 +1114,9 @@ def test_htmx_gets_the_panel_as_a_fragment(client: FlaskClient, db_path: Path) -
 def test_htmx_save_sends_the_next_hands_panel(client: FlaskClient) -> None:
     url = start(client)
     enter(client, url, HAND_ONE)
-    response = client.post(url + "/hands", data=carried(HAND_ONE) | {"expected_number": "1"},
-                           headers=HTMX)
+    response = client.post(
+        url + "/hands", data=carried(HAND_ONE) | {"expected_number": "1"}, headers=HTMX
+    )
     html = text_of(response)
     assert response.status_code == 200 and "<html" not in html
     assert html.lstrip().startswith('<section id="entry" class="card entry tricks-entry">')
@@ -943,7 +1133,7 @@ def test_htmx_save_of_the_last_hand_clears_the_panel(client: FlaskClient) -> Non
     html = text_of(response)
     assert response.status_code == 200
     assert 'id="entry"' not in html  # the swap target is replaced by nothing: no panel
-    assert html.lstrip().startswith("<div id=\"status\"")
+    assert html.lstrip().startswith('<div id="status"')
     assert "Game over." in plain(html)
 
 
@@ -952,8 +1142,12 @@ def test_a_refusal_is_said_beside_the_part_it_concerns(client: FlaskClient) -> N
     # Trick 1 is the text's trick, refereed (6♠ 10♠ Q♠ 2♠: runt 2♠, Denny's sow Queen wins).
     response = post_trick(client, url, [], cards="6S 10S QS 2S", to=CONNIE)
     assert response.status_code == 303
-    so_far = {"tricks-0-runt": "", "tricks-0-to": str(CONNIE), "tricks-0-won_by": "",
-              "tricks-0-cards": "6S 10S QS 2S"}
+    so_far = {
+        "tricks-0-runt": "",
+        "tricks-0-to": str(CONNIE),
+        "tricks-0-won_by": "",
+        "tricks-0-cards": "6S 10S QS 2S",
+    }
 
     def refused(**next_trick: str) -> str:
         data = so_far | {"expected_number": "1", "action": "add"} | next_trick
@@ -980,8 +1174,9 @@ def _retaken_thirteenth(a: FlaskClient, b: FlaskClient, url: str) -> dict[str, s
     is still in play: the example hand's 13th runt is 7♣). Returns what A's form would post."""
     enter(a, url, HAND_ONE[:6])
     for count in range(6, 13):
-        response = post_trick(b, url, HAND_ONE[:count], runt=HAND_ONE[count][0],
-                              to=HAND_ONE[count][1])
+        response = post_trick(
+            b, url, HAND_ONE[:count], runt=HAND_ONE[count][0], to=HAND_ONE[count][1]
+        )
         assert response.status_code == 303, plain(text_of(response))[-600:]
     a_form = form_on(text_of(a.get(url)), "/tricks")
     assert a_form["tricks-12-runt"] == "7C" and a_form["draft_version"]
@@ -990,8 +1185,9 @@ def _retaken_thirteenth(a: FlaskClient, b: FlaskClient, url: str) -> dict[str, s
     return a_form
 
 
-def test_a_save_from_a_page_older_than_the_tricks_on_disk_is_refused(app: Flask,
-                                                                      db_path: Path) -> None:
+def test_a_save_from_a_page_older_than_the_tricks_on_disk_is_refused(
+    app: Flask, db_path: Path
+) -> None:
     a, b = app.test_client(), app.test_client()
     url = start(a)
     a_form = _retaken_thirteenth(a, b, url)
@@ -1011,8 +1207,7 @@ def test_a_save_from_a_page_older_than_the_tricks_on_disk_is_refused(app: Flask,
     assert draft_on_disk(db_path, url) is None
 
 
-def test_a_stale_save_through_htmx_gets_the_panel_as_it_stands(app: Flask,
-                                                               db_path: Path) -> None:
+def test_a_stale_save_through_htmx_gets_the_panel_as_it_stands(app: Flask, db_path: Path) -> None:
     a, b = app.test_client(), app.test_client()
     url = start(a)
     a_form = _retaken_thirteenth(a, b, url)
@@ -1029,22 +1224,32 @@ def test_a_save_without_the_draft_it_was_based_on_is_refused(app: Flask, db_path
     a, b = app.test_client(), app.test_client()
     url = start(a)
     enter(b, url, HAND_ONE)
-    response = a.post(url + "/hands", data=carried(HAND_ONE) | {"expected_number": "1",
-                                                               "draft_version": ""})
+    response = a.post(
+        url + "/hands", data=carried(HAND_ONE) | {"expected_number": "1", "draft_version": ""}
+    )
     assert response.status_code == 409
     assert stored_hands(db_path, url) == []
     assert len(draft_runts(db_path, url)) == 13
 
 
-def test_a_whole_hand_opened_before_another_phones_trick_is_refused(app: Flask,
-                                                                    db_path: Path) -> None:
+def test_a_whole_hand_opened_before_another_phones_trick_is_refused(
+    app: Flask, db_path: Path
+) -> None:
     a, b = app.test_client(), app.test_client()
     url = start(a)
     enter(a, url, HAND_ONE[:5])
     page = text_of(a.get(url + "/whole"))
-    data = fill_whole_hand(page, {ANNIE: ["2S", "QH", "6D"], BENNY: ["5C", "3H", "7S"],
-                                  CONNIE: ["10H", "JD", "6H"], DENNY: ["4D", "3C", "3D"]},
-                           last="7C", won_by=DENNY)
+    data = fill_whole_hand(
+        page,
+        {
+            ANNIE: ["2S", "QH", "6D"],
+            BENNY: ["5C", "3H", "7S"],
+            CONNIE: ["10H", "JD", "6H"],
+            DENNY: ["4D", "3C", "3D"],
+        },
+        last="7C",
+        won_by=DENNY,
+    )
     enter_more = post_trick(b, url, HAND_ONE[:5], runt=HAND_ONE[5][0], to=HAND_ONE[5][1])
     assert enter_more.status_code == 303
     response = a.post(url + "/whole", data=data)

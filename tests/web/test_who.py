@@ -34,8 +34,11 @@ def test_each_row_says_which_phone_wrote_it(app: Flask) -> None:
     bob.post(f"{pad_url}/undo", data={})
     lines = history_of(ann, pad_url).splitlines()
     assert re.fullmatch(r"\d\d:\d\d Hand 1 entered by Ann: .*", lines[0])
-    assert re.fullmatch(r"\d\d:\d\d Hand 1 corrected by Bob at the end: Card points 41 → 51, "
-                        r"Bouts 2 → 1 Now: .*", lines[1])
+    assert re.fullmatch(
+        r"\d\d:\d\d Hand 1 corrected by Bob at the end: Card points 41 → 51, "
+        r"Bouts 2 → 1 Now: .*",
+        lines[1],
+    )
     assert re.fullmatch(r"\d\d:\d\d Hand 2 entered by Ann: .*", lines[2])
     assert re.fullmatch(r"\d\d:\d\d Hand 2 undone by Bob at the end", lines[3])
 
@@ -47,7 +50,8 @@ def test_a_phone_that_did_not_name_itself_is_not_named(client: FlaskClient) -> N
 
 
 def test_a_blank_name_forgets_and_a_name_that_is_not_one_changes_nothing(
-        client: FlaskClient) -> None:
+    client: FlaskClient,
+) -> None:
     pad_url = start(client)
     client.post(f"{pad_url}/name", data={"name": "Ann"})
     for blank in ("", "   "):

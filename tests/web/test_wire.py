@@ -13,8 +13,9 @@ from companion.web.views import LATEST_HANDS
 
 def start_war(client: FlaskClient) -> str:
     """A War tally for Ann and Bob; returns the pad's URL."""
-    response = client.post("/new", data={"game": "war", "players": "2", "name-0": "Ann",
-                                         "name-1": "Bob"})
+    response = client.post(
+        "/new", data={"game": "war", "players": "2", "name-0": "Ann", "name-1": "Bob"}
+    )
     assert response.status_code == 303, response.data
     return response.headers["Location"]
 
@@ -50,8 +51,7 @@ def test_a_long_pad_shows_its_latest_hands_and_folds_the_rest(client: FlaskClien
     assert re.findall(r'class="total">([^<]+)<', block) == ["5", "10"]
 
 
-def test_every_hand_is_shown_when_asked_and_a_strange_query_is_ignored(
-        client: FlaskClient) -> None:
+def test_every_hand_is_shown_when_asked_and_a_strange_query_is_ignored(client: FlaskClient) -> None:
     pad_url = start_war(client)
     play(client, pad_url, LATEST_HANDS + 2)
     every = client.get(f"{pad_url}?hands=all").get_data(as_text=True)
