@@ -88,6 +88,6 @@ def test_the_walk_sees_an_upward_import(tmp_path: Path) -> None:
     imports = imported_modules(fake)
     assert all(layer_of(name) == 0 for _, name in imports)
     probe = tmp_path / "probe.py"
-    probe.write_text("def f():\n    from companion.web import views\n", encoding="utf-8")
-    assert imported_modules(probe) == [(2, "companion.web.views")]
-    assert layer_of("companion.web.views") > layer_of("companion.kit.cards")
+    probe.write_text("def f():\n    from companion.web import sessions\n", encoding="utf-8")
+    assert imported_modules(probe) == [(2, "companion.web.sessions")]
+    assert layer_of("companion.web.sessions") > layer_of("companion.kit.cards")

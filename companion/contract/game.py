@@ -27,11 +27,9 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from companion.contract.values import (
-    SHARED_TRICK_PARTS,
     Better,
     Entry,
     Field,
-    FieldKind,
     HandResult,
     Outcome,
     Phase,
@@ -51,9 +49,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-GENERIC_TRICK_PARTIAL = "pad/tricks/_cards.html"
-"""The trick panel's own parts for a game that declares none: the cards played and who got it."""
-
 
 class Game(ABC):
     """The contract every game implements. Subclasses are stateless: all state is passed in.
@@ -68,14 +63,10 @@ class Game(ABC):
     zero_sum: ClassVar[bool]
     scale: ClassVar[Scale]
     summary: ClassVar[str] = ""
-    standings_partial: ClassVar[str | None] = None  # a picture under the totals (a board)
     turn_word: ClassVar[str] = t("deals")  # what the seat returned by `dealer` does: "leads"
     turn_heading: ClassVar[str] = t("Dealer")  # that seat's column on the score sheet
-    trick_partial: ClassVar[str] = GENERIC_TRICK_PARTIAL  # the trick panel's game-own parts
-    whole_hand_partial: ClassVar[str] = "pad/tricks/_whole_rows.html"  # all tricks at once
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
     figures: ClassVar[OwnFigures | None] = None  # its own figures on the statistics pages
-    entry_partial: ClassVar[str] = ""  # the entry's own form (Noddy's keypad, the pile grid)
 
     # ------------------------------------------------------------ what a session and a hand hold
 
@@ -186,34 +177,6 @@ class Game(ABC):
     def progress(self, state: State, entry: Entry) -> TrickProgress | None:
         """A trick game's hand after the tricks entered so far (None: not a trick game)."""
         return None
-
-    def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
-        """The next trick as the pad's taps and boxes make it (each part as posted): as it is
-        by default; a game whose last trick goes to its winner says so here."""
-        return dict(taps)
-
-    def missing_taps(
-        self, progress: TrickProgress, trick: Mapping[str, str]
-    ) -> dict[str, list[str]]:
-        """What the player has not tapped or typed for the next trick, by part of the trick.
-
-        By default a trick needs its cards, from which the game's referee finds the winner.
-        """
-        if not trick.get("cards"):
-            return {"cards": [t("Enter the cards played, in order from the leader.")]}
-        return {}
-
-    def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
-        """The whole-hand form's rows before anything is typed: one blank row per trick."""
-        spec = next((f for f in self.fields(setup) if f.kind is FieldKind.TRICKS), None)
-        if spec is None:
-            return []
-        parts = (*SHARED_TRICK_PARTS, *(part.name for part in spec.parts))
-        return [dict.fromkeys(parts, "") for _ in range(int(spec.maximum or 0))]
-
-    def problem_part(self, progress: TrickProgress, part: str | None) -> str | None:
-        """The control of the trick panel beside which a problem with `part` is said."""
-        return part
 
     def table_notes(self, state: State) -> tuple[str, ...]:
         """Short facts the pad shows beside whose deal it is ("30 games left", "Pool: 12")."""

@@ -1058,7 +1058,6 @@ class PileGame(Game):
     """
 
     rules: ClassVar[PileRules]
-    entry_partial = "pad/_piles.html"
 
     @abstractmethod
     def counting(self, setup: Setup) -> PileCounting:

@@ -753,7 +753,6 @@ class Marmalade(Game):
     turn_word = t("leads")
     turn_heading = t("Leads")
     options_type = Options
-    standings_partial = "pad/_marmalade_board.html"
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """The trump suit turned up before the first deal, and the board's length."""

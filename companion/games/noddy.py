@@ -895,7 +895,6 @@ class Noddy(Game):
     zero_sum = False
     scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
-    entry_partial = "pad/_noddy_cards.html"
     summary = t(
         "Cribbage's ancestor for two: three cards each and a turn-up, to 15, 21 or 31. "
         "Enter the cards and the pad finds the fifteens, pairs, runs and flushes."

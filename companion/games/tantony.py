@@ -1157,8 +1157,6 @@ class Tantony(Game):
     )
     turn_word = t("leads")
     turn_heading = t("First lead")
-    trick_partial = "pad/tricks/_tantony.html"
-    whole_hand_partial = "pad/tricks/_tantony_whole.html"
 
     def options(self, player_count: int) -> tuple[Field, ...]:
         """Four players: how the scores add up. Three players: nothing to choose."""
@@ -1325,54 +1323,6 @@ class Tantony(Game):
             if last
             else t("Got the trick"),
         )
-
-    def trick_from_taps(self, progress: TrickProgress, taps: Mapping[str, str]) -> dict[str, str]:
-        """The tapped trick; the unplaced last trick goes to whoever won it, so "got" is "won"."""
-        trick = dict(taps)
-        if isinstance(progress, TantonyProgress) and progress.last_trick and trick.get("to"):
-            trick["won_by"] = trick["to"]
-        return trick
-
-    def missing_taps(
-        self, progress: TrickProgress, trick: Mapping[str, str]
-    ) -> dict[str, list[str]]:
-        """The runt (unless the cards were typed) and who got the trick (or won the last)."""
-        last = isinstance(progress, TantonyProgress) and progress.last_trick
-        errors: dict[str, list[str]] = {}
-        if not trick.get("runt") and not trick.get("cards"):
-            errors["runt"] = [t("Tap the runt: the lowest card of the suit led in this trick.")]
-        if not trick.get("to") and not (last and trick.get("cards")):
-            errors["to"] = [
-                t("Tap who won the last trick.") if last else t("Tap who got the trick.")
-            ]
-        return errors
-
-    def blank_tricks(self, setup: Setup) -> list[dict[str, str]]:
-        """The whole-hand form laid out as the runts lie at the end of a hand: each player gets
-        an even share of rows (their face-up runts); the odd last trick is not placed."""
-        total, count = table_for(setup).total_tricks, setup.player_count
-        share = total // count
-        rows = [
-            {
-                "runt": "",
-                "to": str(min(index // share, count - 1)),
-                "won_by": "",
-                "cards": "",
-                "leader": "",
-            }
-            for index in range(total)
-        ]
-        if total % count:
-            rows[-1]["to"] = ""  # the odd trick left over is not placed: it goes to its winner
-        return rows
-
-    def problem_part(self, progress: TrickProgress, part: str | None) -> str | None:
-        """Who won a trick is asked on its own row only for the closing trick of three players;
-        otherwise the players' row is the one that answers it."""
-        last = isinstance(progress, TantonyProgress) and progress.last_trick
-        if part == "won_by" and (last or not progress.closing_trick):
-            return "to"
-        return part
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request, url_for
-from flask.templating import Environment
+from flask import Flask, Response, current_app, g, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -16,7 +14,6 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service.pad import ReplayCache
 from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
-from companion.web.memo import Kept
 
 csrf = CSRFProtect()
 
@@ -27,51 +24,24 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-class FlatGlobalsEnvironment(Environment):
-    """Flask's Jinja environment, with each template's globals kept as one dict.
-
-    Jinja keeps them as a `ChainMap` over the environment's, and copies them into the context
-    of every render and every `{% include %}`; copying a ChainMap of some 25 names costs about
-    15 µs each time, a tenth of a save's answer. A dict copies in C. The price: a global added
-    to the environment after a template was loaded would not reach it, and every global here
-    is added while the app is built (Flask's, Flask-WTF's, the language's), before any
-    template loads."""
-
-    def make_globals(self, d: dict | None) -> dict:  # type: ignore[override]
-        return {**self.globals, **(d or {})}
-
-
-_URLS: Kept[tuple[Any, ...], str] = Kept(4096)
-
-
-def kept_url_for(endpoint: str, **values: Any) -> str:
-    """`url_for` for the templates, each URL kept once built: werkzeug takes about 15 µs to
-    build one, and a pad's pages and answers link the same few routes of the same session again
-    and again (a save's answer five times). Only a URL relative to this app's root, from text
-    and whole-number values, is kept; with an option (`_anchor`, `_external`...) or any other
-    value it is built each time."""
-    if any(name[0] == "_" or type(value) not in (str, int) for name, value in values.items()):
-        return url_for(endpoint, **values)
-    key = (request.script_root, endpoint, *sorted(values.items()))
-    return _URLS.get(key, lambda: url_for(endpoint, **values))
-
-
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
-    assert "jinja_env" not in app.__dict__, "the environment must be chosen before it is made"
-    app.jinja_environment = FlatGlobalsEnvironment
-    from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
+    from companion.web.corrections import bp as corrections_bp
     from companion.web.floor import register_if_asked as register_floor_if_asked
+    from companion.web.game_pages import page_of
+    from companion.web.home import bp as home_bp
     from companion.web.join import bp as join_bp
     from companion.web.language import init_language
     from companion.web.live import bp as live_bp
+    from companion.web.new_session import bp as new_session_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.players import bp as players_bp
+    from companion.web.records import bp as records_bp
     from companion.web.referee import bp as referee_bp
+    from companion.web.sessions import bp as sessions_bp
     from companion.web.stats import bp as stats_bp
     from companion.web.transfer import bp as transfer_bp
     from companion.web.trick_entry import bp as tricks_bp
-    from companion.web.views import bp
     from companion.web.who import bp as who_bp
 
     app.extensions["companion"] = AppState(
@@ -83,19 +53,26 @@ def init_web(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
-    app.register_blueprint(bp)
-    app.register_blueprint(tricks_bp)
-    app.register_blueprint(phases_bp)
-    app.register_blueprint(live_bp)
-    app.register_blueprint(join_bp)
-    app.register_blueprint(who_bp)
-    app.register_blueprint(transfer_bp)
-    app.register_blueprint(referee_bp)
-    app.register_blueprint(players_bp)
-    app.register_blueprint(stats_bp)
+    for blueprint in (
+        home_bp,
+        new_session_bp,
+        sessions_bp,
+        corrections_bp,
+        records_bp,
+        tricks_bp,
+        phases_bp,
+        live_bp,
+        join_bp,
+        who_bp,
+        transfer_bp,
+        referee_bp,
+        players_bp,
+        stats_bp,
+    ):
+        app.register_blueprint(blueprint)
     register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
-    app.jinja_env.globals["url_for"] = kept_url_for
+    app.jinja_env.globals["page_of"] = page_of
     app.jinja_env.globals["not_counted"] = not_counted_words
     app.jinja_env.filters["pts"] = formatting.number
     app.jinja_env.filters["signed"] = formatting.signed

@@ -7,6 +7,7 @@ their problems are put back on the form fields so one macro shows them next to t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +22,6 @@ from companion.contract.parsing import trick_keys
 from companion.contract.values import Entry, Field, FieldKind, Problem, TrickRecord
 from companion.kit.formatting import number as format_points
 from companion.web.language import catalogue, current_language, said
-from companion.web.memo import Kept
 
 NOBODY = "none"
 CHIP_LIMIT = 8  # up to this many choices show as tap targets; more become a drop-down
@@ -107,20 +107,21 @@ def _wtf_field(spec: Field, players: Sequence[str]) -> WtfField:
     return StringField(label)
 
 
-_FORM_CLASSES: Kept[tuple[Any, ...], type[FlaskForm]] = Kept()
-
-
 def form_class_for(specs: Sequence[Field], players: Sequence[str]) -> type[FlaskForm]:
     """The WTForms class of these fields at this table, made once and reused by every request
     (a form class is a template of fields: binding it to a request's data is per request).
     Its labels are in the reader's language, so the language is part of what it is kept by."""
     language = (current_language(), id(catalogue())) if has_request_context() else None
-    return _FORM_CLASSES.get(
-        (tuple(specs), tuple(players), language),
-        lambda: type(
-            "EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs}
-        ),
-    )
+    return form_class(tuple(specs), tuple(players), language)
+
+
+@functools.lru_cache(maxsize=256)
+def form_class(
+    specs: tuple[Field, ...], players: tuple[str, ...], language: object
+) -> type[FlaskForm]:
+    """The WTForms class of these fields, kept per fields, table and `language` (the labels
+    are drawn in the language of the request that first asks)."""
+    return type("EntryForm", (FlaskForm,), {spec.name: _wtf_field(spec, players) for spec in specs})
 
 
 def build_form(

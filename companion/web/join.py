@@ -1,6 +1,6 @@
 """Joining a session from another phone: the session page shows (folded) a QR code of its own
 link, as the phone already in sees it, and a copy-link button; the phone that opens the link
-finds the session on its home page afterwards (views._remember)."""
+finds the session on its home page afterwards (views.remember)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def session_qr(token: str) -> Response:
     server's LAN address, when the phone came over the LAN)."""
     if get_store().get_session(token) is None:
         abort(404)
-    link = url_for("pad.show", token=token, _external=True)
+    link = url_for("sessions.show", token=token, _external=True)
     response = Response(qr_svg(link), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=3600"
     return response

@@ -18,7 +18,8 @@ from flask import Blueprint, Response, abort, g, make_response, render_template,
 
 from companion.contract.parsing import read_count
 from companion.web import get_store
-from companion.web.views import HANDS_CHANGED, load_or_404, pad_context
+from companion.web.common import load_or_404
+from companion.web.pad_page import HANDS_CHANGED, pad_context
 
 bp = Blueprint("live", __name__)
 

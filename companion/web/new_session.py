@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from companion.contract.game import Game
 from companion.contract.parsing import read_count, read_name, read_word
@@ -24,8 +24,10 @@ from companion.contract.values import Field
 from companion.kit.i18n import Text, t
 from companion.service import pad as pads
 from companion.web import get_store
+from companion.web.common import is_htmx, remember
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
-from companion.web.views import _remember, bp, is_htmx
+
+bp = Blueprint("new_session", __name__)
 
 NAME_LIMIT = 40
 
@@ -177,8 +179,8 @@ def create_session():
             ],
         )
         return _refused(form)
-    _remember(token)
-    return redirect(url_for("pad.show", token=token), code=303)
+    remember(token)
+    return redirect(url_for("sessions.show", token=token), code=303)
 
 
 def _refused(form: NewSession) -> tuple[str, int]:

@@ -23,6 +23,7 @@ from companion.kit.cards import parse
 from companion.service import pad as pads
 from companion.web import get_store
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
+from companion.web.game_pages import page_of
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def whole_hand_rows(
     """The whole-hand form's rows, one per trick: blank as the game lays them out (Tantony puts
     each runt in front of the player holding it), or as typed when posted back."""
     if form is None:
-        return pad.game.blank_tricks(pad.setup)
+        return page_of(pad.game).blank_tricks(pad.game, pad.setup)
     parts = trick_keys(spec)
     return [
         {part: str(form.get(f"{spec.name}-{index}-{part}", "")).strip()[:200] for part in parts}

@@ -17,12 +17,11 @@ from companion.kit.i18n import t
 from companion.service import pad as pads
 from companion.store import StaleWrite
 from companion.web import get_store
+from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import attach_problems, form_values
 from companion.web.language import lowered
-from companion.web.views import (
-    _entry_form,
-    is_htmx,
-    load_or_404,
+from companion.web.pad_page import (
+    entry_form,
     pad_context,
     phase_now,
     posted_draft_version,
@@ -37,7 +36,7 @@ def change_phase(token: str):
     """End the phase on the form (save the bids), or take an ended one back."""
     pad = load_or_404(token)
     if pad.ended:
-        return redirect(url_for("pad.show", token=token), code=303)
+        return redirect(url_for("sessions.show", token=token), code=303)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
     if stale:
         return _answer(pad, Checked({}, (stale,)))
@@ -85,9 +84,9 @@ def _answer(pad: pads.Pad, refused: Checked | None, status: int = 422):
     409 when another phone got there first)."""
     if refused is None:
         if not is_htmx():
-            return redirect(url_for("pad.show", token=pad.token, _anchor="entry"), code=303)
+            return redirect(url_for("sessions.show", token=pad.token, _anchor="entry"), code=303)
         return render_template("pad/_entry.html", **pad_context(pad))
-    _, fields = _entry_form(pad, formdata=request.form)
+    _, fields = entry_form(pad, formdata=request.form)
     general = attach_problems(fields, refused.problems)
     context = pad_context(pad, fields=fields, general=general)
     template = "pad/_entry.html" if is_htmx() else "pad.html"

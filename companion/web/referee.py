@@ -23,8 +23,8 @@ from companion.contract.values import Field, Problem
 from companion.kit.cards import Card
 from companion.kit.i18n import Text, t
 from companion.kit.tricks import seats_in_play
+from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
-from companion.web.views import is_htmx, load_or_404
 
 bp = Blueprint("referee", __name__)
 

@@ -25,8 +25,8 @@ from companion.kit.i18n import Text, t
 from companion.service import pad as pads
 from companion.store import Player
 from companion.web import get_cache, get_store
+from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
-from companion.web.views import is_htmx, load_or_404
 
 bp = Blueprint("stats", __name__)
 
@@ -114,7 +114,7 @@ def hand_link(known: frozenset[str], hand: stats.HandRef | None) -> str | None:
     """The pad's page at that hand, when this phone has opened its session (else None)."""
     if hand is None or hand.session not in known:
         return None
-    return url_for("pad.show", token=hand.session, hands="all", _anchor=f"hand-{hand.number}")
+    return url_for("sessions.show", token=hand.session, hands="all", _anchor=f"hand-{hand.number}")
 
 
 def known_sessions() -> frozenset[str]:

@@ -14,7 +14,7 @@ from companion.kit.i18n import t
 from companion.service.exchange import problem
 from companion.service.pad import import_document
 from companion.web import get_store
-from companion.web.views import _remember
+from companion.web.common import remember
 
 bp = Blueprint("transfer", __name__)
 
@@ -81,8 +81,8 @@ def import_session() -> Response | str | tuple[str, int]:
         token, problems = import_document(get_store(), data)
     if token is None:
         return render_template("import.html", problems=shown_problems(problems)), 422
-    _remember(token)
-    return redirect(url_for("pad.show", token=token), code=303)
+    remember(token)
+    return redirect(url_for("sessions.show", token=token), code=303)
 
 
 @bp.before_request

@@ -1,6 +1,6 @@
 """Entering a trick game's hand: trick by trick as play goes, or the whole hand at the end.
 
-Live entry: the pad shows the game's controls for the next trick (its `trick_partial`: Tantony's
+Live entry: the pad shows the game's controls for the next trick (its `GamePage.trick`: Tantony's
 runt grid and players; by default the cards played and who got the trick), then "Add trick".
 The game turns the taps into a trick and says what is missing; each trick is refereed on
 arrival and the hand so far is kept on disk as a draft, so a closed tab loses nothing. When
@@ -19,7 +19,6 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from companion.contract.game import Game
 from companion.contract.parsing import trick_keys
 from companion.contract.values import Field, Problem, TrickProgress
 from companion.engine.replay import Checked
@@ -27,8 +26,16 @@ from companion.kit.i18n import t
 from companion.service import pad as pads
 from companion.store import StaleWrite
 from companion.web import get_cache, get_store
+from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import trick_field
+from companion.web.game_pages import GamePage, page_of
 from companion.web.language import flash_said
+from companion.web.pad_page import (
+    pad_context,
+    posted_draft_version,
+    saved_message,
+    stale_form_problem,
+)
 from companion.web.panels import (
     TrickPanel,
     build_panel,
@@ -36,14 +43,6 @@ from companion.web.panels import (
     posted_tricks,
     problems_by_row,
     whole_hand_rows,
-)
-from companion.web.views import (
-    is_htmx,
-    load_or_404,
-    pad_context,
-    posted_draft_version,
-    saved_message,
-    stale_form_problem,
 )
 from companion.web.who import author
 
@@ -67,14 +66,14 @@ def _taps(spec: Field, form: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _beside_parts(
-    game: Game, problems: Sequence[Problem], progress: TrickProgress
+    page: GamePage, problems: Sequence[Problem], progress: TrickProgress
 ) -> tuple[dict[str, list[str]], list[str]]:
     """The referee's problems with the trick being added, each beside the control it concerns
     (as the game places them); the rest go above the panel."""
     errors: dict[str, list[str]] = {}
     general: list[str] = []
     for problem in problems:
-        part = game.problem_part(progress, problem.part)
+        part = page.problem_part(progress, problem.part)
         if part is not None:
             errors.setdefault(part, []).append(problem.message)
         else:
@@ -88,7 +87,7 @@ def _answer(pad: pads.Pad, panel: TrickPanel, status: int):
     if is_htmx():
         return render_template("pad/_entry.html", **context), status
     if status == 200:
-        return redirect(url_for("pad.show", token=pad.token, _anchor="entry"), code=303)
+        return redirect(url_for("sessions.show", token=pad.token, _anchor="entry"), code=303)
     return render_template("pad.html", **context), status
 
 
@@ -129,7 +128,7 @@ def change_tricks(token: str):
 def _ended(pad: pads.Pad) -> Response:
     """No more tricks once the session has ended: back to the pad, which says why."""
     flash_said(t("This session has ended: no more tricks or hands can be added."))
-    target = url_for("pad.show", token=pad.token)
+    target = url_for("sessions.show", token=pad.token)
     if is_htmx():
         response = Response(status=204)
         response.headers["HX-Redirect"] = target  # a swapped 303 would nest the page
@@ -144,13 +143,14 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     typed = _taps(spec, request.form)
     if before.progress.complete:
         return _answer(pad, before, 200)
-    trick = pad.game.trick_from_taps(before.progress, typed)
-    missing = pad.game.missing_taps(before.progress, trick)
+    page = page_of(pad.game)
+    trick = page.trick_from_taps(before.progress, typed)
+    missing = page.missing_taps(before.progress, trick)
     if missing:
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=missing), 422)
     checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
     if not checked.ok:
-        errors, messages = _beside_parts(pad.game, checked.problems, before.progress)
+        errors, messages = _beside_parts(page, checked.problems, before.progress)
         return _answer(
             pad,
             build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors, problems=messages),
@@ -210,4 +210,4 @@ def whole_hand(token: str):
         return render_template("whole.html", **_whole_context(pad, rows, result.problems)), 422
     hand, after = result
     flash_said(saved_message(after, hand))
-    return redirect(url_for("pad.show", token=token, _anchor=f"hand-{hand.number}"), code=303)
+    return redirect(url_for("sessions.show", token=token, _anchor=f"hand-{hand.number}"), code=303)

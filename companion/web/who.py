@@ -73,7 +73,7 @@ def name_this_phone(token: str) -> Response:
     else:
         session[NAME_KEY] = name
         session.permanent = True
-    return redirect(url_for("pad.show", token=token), code=303)
+    return redirect(url_for("sessions.show", token=token), code=303)
 
 
 @bp.post("/s/<token>/hands/<int:number>/sign-off")
@@ -116,4 +116,4 @@ def sign_off(token: str, number: int) -> Response:
 
 def _back(token: str, number: int) -> Response:
     """Back to the hand on the pad."""
-    return redirect(url_for("pad.show", token=token, _anchor=f"hand-{number}"), code=303)
+    return redirect(url_for("sessions.show", token=token, _anchor=f"hand-{number}"), code=303)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Dialog, Page, expect
 
-from companion.web.views import LATEST_HANDS
+from companion.web.pad_page import LATEST_HANDS
 from tests.e2e.conftest import start_game
 
 pytestmark = pytest.mark.e2e

@@ -137,7 +137,7 @@ def test_a_save_from_the_blank_form_leaves_the_form_in_place(
 def test_a_save_folds_the_table_to_its_latest_hands(client: FlaskClient, pad_url: str) -> None:
     """A pad left open stays folded to its latest hands (LATEST_HANDS, 10): from the 11th hand
     on, each save's answer says how many hands are folded away (the browser drops the rows)."""
-    from companion.web.views import LATEST_HANDS
+    from companion.web.pad_page import LATEST_HANDS
 
     page = text_of(client.get(pad_url))
     assert f'id="hands" data-latest="{LATEST_HANDS}"' in page
@@ -539,35 +539,6 @@ def test_an_odd_number_in_the_points_box_is_refused_on_its_field(
     assert re.search(r'id="err-points"[^>]*>(Enter a number\.|Card points must be between)', html)
 
 
-def test_templates_keep_their_globals_as_one_dict(app: Flask) -> None:
-    """Each template's globals are one dict (FlatGlobalsEnvironment: copied into every render
-    and include), holding Flask's, Flask-WTF's and the language's, all added before it loaded."""
-    template = app.jinja_env.get_template("pad/_saved_in_place.html")
-    assert type(template.globals) is dict
-    assert {"url_for", "csrf_token", "t", "tn", "request"} <= template.globals.keys()
-
-
-def test_kept_urls_are_the_urls_url_for_builds(app: Flask) -> None:
-    """The templates' `url_for` keeps what it built; a second call answers the same."""
-    from flask import url_for
-
-    from companion.web import kept_url_for
-
-    with app.test_request_context("/"):
-        for endpoint, values in [
-            ("pad.undo", {"token": "abc"}),
-            ("pad.rules", {"slug": "skat"}),
-            ("pad.show", {"token": "abc", "hands": "all"}),
-            ("pad.edit_hand", {"token": "abc", "number": 7}),
-            ("pad.show", {"token": "abc", "_anchor": "hand-7"}),
-        ]:
-            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)
-            assert kept_url_for(endpoint, **values) == url_for(endpoint, **values)
-        assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/s/abc/hands/7"
-    with app.test_request_context("/", base_url="http://localhost/pad/"):  # mounted under /pad
-        assert kept_url_for("pad.edit_hand", token="abc", number=7) == "/pad/s/abc/hands/7"
-
-
 def test_a_negative_leading_total_is_written_as_the_standings_write_it(app) -> None:
     # A game whose totals can all be below zero (the anti-trump game, a miss losing the
     # difference: Ann −4, Bob −2): the leader's total with a true minus sign, as on the
@@ -577,7 +548,7 @@ def test_a_negative_leading_total_is_written_as_the_standings_write_it(app) -> N
     from companion.contract.registry import get
     from companion.contract.values import Outcome, State
     from companion.engine.replay import make_setup
-    from companion.web.views import leading_words
+    from companion.web.pad_page import leading_words
 
     setup, _ = make_setup("anti-trump", ["Ann", "Bob", "Cat"])
     state = State(setup)

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from companion.web.views import LATEST_HANDS
+from companion.web.pad_page import LATEST_HANDS
 
 
 def start_war(client: FlaskClient) -> str:

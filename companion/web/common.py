@@ -1,0 +1,34 @@
+"""Helpers every page of a session uses: is this an htmx request, the session by its token (or
+404), and this device's list of recent sessions."""
+
+from __future__ import annotations
+
+from flask import abort, request
+
+from companion.service import pad as pads
+from companion.web import get_cache, get_store
+from companion.web.who import device_id
+
+RECENT_LIMIT = 12
+
+
+def is_htmx() -> bool:
+    """Whether htmx made this request (it then wants a fragment, not a page)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def remember(token: str) -> None:
+    """Keep the session on this device's list of recent sessions (on the server's disk)."""
+    store = get_store()
+    device = device_id()
+    if not store.read_only and store.latest_of_device(device) != token:
+        store.remember(device, token, RECENT_LIMIT)
+
+
+def load_or_404(token: str) -> pads.Pad:
+    if len(token) > 64:
+        abort(404)
+    pad = pads.load(get_store(), token, get_cache())
+    if pad is None:
+        abort(404)
+    return pad

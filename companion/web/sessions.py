@@ -1,0 +1,335 @@
+"""A session's score pad: the page, the live preview, saving the next hand, undoing the last,
+ending the session and its settlement. One URL serves a full page, or just its fragment when
+htmx asks.
+
+Decided once for every form: a refused entry answers 422 with the form re-rendered, as typed,
+errors beside their fields (htmx is configured in base.html to swap 422 responses); an accepted
+one answers the updated fragments to htmx, or a 303 redirect to the page without JavaScript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from companion.contract.parsing import read_count, read_word
+from companion.contract.referee import referee_for
+from companion.contract.values import Problem, ScoredHand
+from companion.engine.replay import Checked
+from companion.kit.i18n import in_sentence, t
+from companion.service import pad as pads
+from companion.store import StaleWrite
+from companion.web import get_cache, get_store
+from companion.web.common import is_htmx, load_or_404, remember
+from companion.web.forms import attach_problems, form_values, trick_field
+from companion.web.language import flash_said
+from companion.web.pad_page import (
+    BLANK_FORM_FIELD,
+    HANDS_CHANGED,
+    LATEST_HANDS,
+    MISSING_VERSION,
+    empty_entry,
+    entry_form,
+    folded_count,
+    hand_rows_context,
+    pad_context,
+    phase_now,
+    posted_draft_version,
+    saved_message,
+    stale_form_problem,
+    table_context,
+)
+from companion.web.panels import build_panel, draft_panel, posted_tricks
+from companion.web.who import author
+
+bp = Blueprint("sessions", __name__)
+
+
+@bp.get("/s/<token>")
+def show(token: str) -> str:
+    """The score pad: standings, the entry form with its live preview, every hand so far."""
+    pad = load_or_404(token)
+    remember(token)
+    every_hand = read_word(request.args.get("hands"), ("all",)) is not None
+    return render_template(
+        "pad.html",
+        **pad_context(pad, every_hand=every_hand),
+        live_version=get_store().live_version(token),
+    )
+
+
+def _refused(pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any):
+    """The form as typed with each problem beside its field (422), as a page or a fragment."""
+    _, fields = entry_form(pad, formdata=request.form)
+    general = attach_problems(fields, checked.problems)
+    spec = trick_field(pad.specs)
+    panel = None
+    if spec is not None:
+        panel = build_panel(pad, {spec.name: posted_tricks(spec, request.form)}, problems=general)
+        general = []
+    context = pad_context(pad, fields=fields, general=general, panel=panel) | extra
+    if is_htmx():
+        return render_template("pad/_refused.html", **context), status
+    return render_template(template, **context), status
+
+
+@bp.post("/s/<token>/hands")
+def add_hand(token: str):
+    """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
+    pad = load_or_404(token)
+    if pad.ended:
+        flash_said(t("This session has ended: no more hands can be added."))
+        return redirect(url_for("sessions.show", token=token), code=303)
+    specs = pad.specs
+    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    if stale:
+        expected = read_count(request.form.get("expected_number", ""))
+        choice = (
+            stale_choice(pad, expected, form_values(request.form, specs))
+            if expected is not None
+            else None
+        )  # a form without its number: refused
+        return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
+    try:
+        result = pads.add_hand(
+            get_store(),
+            pad,
+            form_values(request.form, specs),
+            get_cache(),
+            by=author(),
+            drafted=posted_draft_version(pad, request.form),
+        )
+    except StaleWrite:
+        return draft_changed(pad)
+    if isinstance(result, Checked):
+        return _refused(pad, result, "pad.html")
+    hand, after = result
+    if not is_htmx():
+        flash_said(saved_message(after, hand))
+        return redirect(
+            url_for("sessions.show", token=token, _anchor=f"hand-{hand.number}"), code=303
+        )
+    # A pad that had hands already shows an undo: only it changes among the actions. The
+    # answer draws one row of the table (the new hand) and its own poller.
+    first_hand = not pad.state.hands
+    undo_only = not first_hand and not after.ended
+    if form_stays(after):
+        return saved_in_place(after, hand, undo_only, first_hand)
+    # The entry form for the next hand comes from the server (its target), the rest out of band.
+    context = pad_context(after, shown=1) | fold_after_save(after)
+    response = make_response(
+        render_template(
+            "pad/_saved.html",
+            **context,
+            saved=hand,
+            message=saved_message(after, hand),
+            undo_row=pads.row_of(get_store(), after, hand.number),
+            undo_only=undo_only,
+            first_hand=first_hand,
+            live_version=carried_live_version(token),
+        )
+    )
+    response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
+    return response
+
+
+def draft_changed(pad: pads.Pad):
+    """A save whose page showed the hand being entered otherwise than it now stands on disk
+    (another phone took back a trick or changed the bids): nothing saved (409); the hand as it
+    now stands is shown with why, and what this phone typed in the last phase's form is kept."""
+    panel = draft_panel(pad, problems=[DRAFT_TRICKS_CHANGED])
+    if panel is None:  # the last phase's form (the tricks taken, after the bids)
+        phase = in_sentence(pad.phases[0].label)
+        problem = Problem(
+            None,
+            t(
+                "Another phone changed this hand's {phase} after yours last "
+                "showed them, so the hand was not saved. The hand as it now "
+                "stands is shown: check it, then save again.",
+                phase=phase,
+            ),
+        )
+        return _refused(pad, Checked({}, (problem,)), "pad.html", status=409)
+    context = pad_context(pad, panel=panel)
+    return render_template("pad/_refused.html" if is_htmx() else "pad.html", **context), 409
+
+
+DRAFT_TRICKS_CHANGED = t(
+    "Another phone changed this hand's tricks after yours last showed them, "
+    "so the hand was not saved. The hand as it now stands is shown: check "
+    "its tricks, then save again."
+)
+
+
+def fold_after_save(pad: pads.Pad) -> dict[str, int]:
+    """What the fold note over a pad folded to its latest hands says once a hand is saved: the
+    hands it shows and the hands folded away (the browser drops the rows beyond the latest)."""
+    return {"fold_count": folded_count(pad), "fold_shown": LATEST_HANDS}
+
+
+def form_stays(after: pads.Pad) -> bool:
+    """Whether the form just posted, cleared in the browser, is the next hand's form: it was
+    drawn blank (it carried that blank form's digest back), the next hand's blank form has the
+    same digest (the same fields, order, names and language), and the next hand starts with no
+    phase behind it. The answer then leaves the form in place instead of drawing it again."""
+    if after.ended:
+        return False
+    digest = empty_entry(after).digest
+    if digest is None or read_word(request.form.get(BLANK_FORM_FIELD), (digest,)) is None:
+        return False
+    phase, ended, _ = phase_now(after)
+    return not ended and phase.name == after.phases[-1].name
+
+
+def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool, first_hand: bool) -> Response:
+    """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
+    (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
+    `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
+    comes out of band: the next hand's heading, number and Save label, the status, standings
+    (and the settlement's fold after the first hand), the undo of the last hand (all the
+    actions when it is the first), the saved message, the fold note, this phone's poller and
+    the new row."""
+    store = get_store()
+    row = pads.row_of(store, pad, hand.number)
+    context = (
+        table_context(pad, settled=first_hand)
+        | fold_after_save(pad)
+        | {
+            "has_hands": True,
+            "rows": [(hand, pad.state.totals)],
+            "last_row": row,
+            "undo_row": row,
+            "undo_number": hand.number,
+            "saved": hand,
+            "message": saved_message(pad, hand),
+            "undo_only": undo_only,
+            "first_hand": first_hand,
+            "corrected": frozenset(),  # the hand was just entered: its row is no correction
+            "live_version": carried_live_version(pad.token),
+        }
+        | hand_rows_context(pad)
+    )
+    if not undo_only:
+        context |= {
+            "rules_page": url_for("home.rules", slug=pad.setup.game),
+            "has_referee": referee_for(pad.setup.game) is not None,
+        }
+    response = make_response(render_template("pad/_saved_in_place.html", **context))
+    response.headers["HX-Reswap"] = "none"
+    response.headers["HX-Trigger-After-Swap"] = f"entry-saved, {HANDS_CHANGED}"
+    return response
+
+
+def carried_live_version(token: str) -> str | None:
+    """The session's live version for an answer that draws this phone's poller itself; the
+    answer hook of `live.py` then adds no second one."""
+    g.live_version_carried = True
+    return get_store().live_version(token)
+
+
+@dataclass(frozen=True)
+class StaleChoice:
+    """A form for a hand another phone saved meanwhile: the hand as saved there, what this
+    phone typed (scored, when the referee accepts it as the next hand), and the next number.
+    The phone chooses: the same hand (discard what it typed) or the next hand (save it as
+    that); the Save button is not simply offered again."""
+
+    number: int
+    saved: ScoredHand | None
+    typed: ScoredHand | Checked
+    next_number: int
+
+    @property
+    def typed_hand(self) -> ScoredHand | None:
+        """What this phone typed, scored as the next hand (None: the referee refuses it)."""
+        return self.typed if isinstance(self.typed, ScoredHand) else None
+
+
+def stale_choice(pad: pads.Pad, number: int, typed: Mapping[str, Any]) -> StaleChoice:
+    """What a form for hand `number`, taken meanwhile by another phone, is shown beside the
+    two choices."""
+    return StaleChoice(number, pad.hand(number), pads.preview(pad, typed), pad.next_number)
+
+
+@bp.post("/s/<token>/preview")
+def preview(token: str) -> str:
+    """The live preview: what the hand on the form would score, or what is still wrong with it."""
+    pad = load_or_404(token)
+    specs = pad.specs
+    number = request.args.get("hand", type=int)
+    if number is not None and pad.hand(number) is None and number not in pad.refused:
+        abort(404)
+    _, fields = entry_form(pad, formdata=request.form, whole=number is not None)
+    if not any(field.changed for field in fields) and trick_field(specs) is None:
+        return render_template("pad/_preview.html", result=None)
+    raw = form_values(request.form, specs)
+    if number is None:
+        raw = pads.with_earlier_phases(get_store(), pad, raw)
+    result = pads.preview(pad, raw, number)
+    return render_template(
+        "pad/_preview.html",
+        result=result,
+        players=pad.setup.players,
+        labels={s.name: s.label for s in specs},
+        scale=pad.game.scale,
+    )
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str) -> Response:
+    """Take back the last hand. The history keeps it, with the undo."""
+    pad = load_or_404(token)
+    if pad.ended:  # another phone ended it after this page was drawn: its hands stay as ended
+        flash_said(t("This session has ended: its hands can no longer be undone."))
+        return redirect(url_for("sessions.show", token=token), code=303)
+    seen = read_count(request.form.get("based_on", ""), digits=12)
+    try:
+        number = pads.undo_last(
+            get_store(), pad, seen if seen is not None else MISSING_VERSION, by=author()
+        )
+    except StaleWrite:
+        flash_said(
+            t(
+                "The hands changed from another phone after you opened this page, so "
+                "nothing was undone. Check the table of hands, then undo again if you still "
+                "mean it."
+            )
+        )
+        return redirect(url_for("sessions.show", token=token), code=303)
+    flash_said(
+        t("Hand {number} undone (it stays in the history).", number=number)
+        if number
+        else t("No hand to undo.")
+    )
+    return redirect(url_for("sessions.show", token=token), code=303)
+
+
+@bp.post("/s/<token>/end")
+def end(token: str) -> Response:
+    """End the session: no more hands; the summary shows the final standing."""
+    load_or_404(token)
+    get_store().end_session(token)
+    return redirect(url_for("records.summary", token=token), code=303)
+
+
+@bp.get("/s/<token>/settlement")
+def settlement(token: str) -> Any:
+    """The settlement's nets and payments, for the pad's fold (htmx) when it is opened; a
+    browser without JavaScript is sent to the summary, which shows them."""
+    pad = load_or_404(token)
+    if not is_htmx():
+        return redirect(url_for("records.summary", token=token, _anchor="settlement"), code=303)
+    return render_template("pad/_settlement_body.html", **table_context(pad))
