@@ -21,6 +21,7 @@ from companion.contract.values import State
 from companion.engine.replay import check_entry, make_setup, replay
 from companion.kit.cards import parse
 from companion.kit.tricks import resolve
+from companion.web.game_pages import GENERIC, page_of
 from tests.toys.conftest import page_text, start_toy
 from tests.toys.suit_orders import GAME, RANKING
 
@@ -63,6 +64,20 @@ def test_each_suit_keeps_its_own_order(played: str, winner: int) -> None:
 
 def tricks(*played: str) -> list[dict[str, Any]]:
     return [{"cards": cards} for cards in played]
+
+
+def test_the_toy_gets_the_generic_pad_with_no_page_of_its_own() -> None:
+    # The toy names no template and is in no page table: the web draws it with the generic
+    # trick panel, and its whole-hand form is 13 blank rows (4 seats, 52 cards), one per trick.
+    page = page_of(GAME)
+    assert page is GENERIC
+    setup, _ = make_setup(GAME.slug, NAMES)
+    rows = page.blank_tricks(GAME, setup)
+    assert len(rows) == 13
+    assert rows[0] == {"cards": "", "leader": "", "won_by": "", "to": ""}
+    assert page.missing_taps(GAME.progress(State(setup), {"tricks": ()}), {"cards": ""}) == {
+        "cards": ["Enter the cards played, in order from the leader."]
+    }
 
 
 def test_the_hand_so_far_names_the_next_leader() -> None:
