@@ -31,6 +31,7 @@ def init_web(app: Flask) -> None:
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
     from companion.web.join import bp as join_bp
+    from companion.web.language import bp as language_bp
     from companion.web.language import init_language
     from companion.web.live import bp as live_bp
     from companion.web.new_session import bp as new_session_bp
@@ -54,6 +55,7 @@ def init_web(app: Flask) -> None:
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
     for blueprint in (
+        language_bp,
         home_bp,
         new_session_bp,
         sessions_bp,

@@ -26,6 +26,8 @@ def remember(token: str) -> None:
 
 
 def load_or_404(token: str) -> pads.Pad:
+    """The session of this token, replayed (from the cache when it is there); 404 when there is
+    none (a token longer than any the pad makes is not looked up)."""
     if len(token) > 64:
         abort(404)
     pad = pads.load(get_store(), token, get_cache())

@@ -1,6 +1,6 @@
 """Joining a session from another phone: the session page shows (folded) a QR code of its own
 link, as the phone already in sees it, and a copy-link button; the phone that opens the link
-finds the session on its home page afterwards (views.remember)."""
+finds the session on its home page afterwards (common.remember)."""
 
 from __future__ import annotations
 

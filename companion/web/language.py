@@ -39,7 +39,8 @@ NEXT_LIMIT = 2000
 
 
 def init_language(app: Flask) -> None:
-    """Attach Flask-Babel, the translating `finalize`, `t`/`tn` for templates and the switcher."""
+    """Attach Flask-Babel, the translating `finalize` and `t`/`tn` for templates (the
+    switcher's blueprint, `bp`, is registered by `init_web` with the others)."""
     ensure_compiled()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
@@ -50,7 +51,6 @@ def init_language(app: Flask) -> None:
         t=t, tn=tn, languages=LANGUAGES, language=current_language, strong=strong
     )
     app.jinja_env.filters.update(said=said, lowered=lowered, with_markup=with_markup, day=day)
-    app.register_blueprint(bp)
 
 
 def chosen_language() -> str:

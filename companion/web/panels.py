@@ -1,6 +1,6 @@
 """The trick panel's data: a trick game's hand in progress as the pad draws it.
 
-Shared by the pad page (views) and the trick-entry routes, so neither imports the other.
+Shared by the pad page (`pad_page`) and the trick-entry routes.
 """
 
 from __future__ import annotations
