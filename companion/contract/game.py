@@ -2,7 +2,9 @@
 
 A game is data plus a few pure functions. The web layer, the store and the command line know
 nothing game-specific: they ask a `Game` for its options, entry fields and phases, hand it parsed
-entries, and show what it answers. Nothing here imports Flask or SQL.
+entries, and show what it answers. Nothing here imports Flask or SQL, and a game names no
+template: the few games whose pad draws parts of their own (a board, an entry form, trick
+controls) get them in the web layer, by slug (`companion/web/game_pages.py`).
 
 Flow of one hand:
     raw mapping (form, JSON)  --companion.contract.parsing-->  Entry + type problems

@@ -610,7 +610,7 @@ class TrickProgress:
     `used` the card codes already spent in this hand (a card grid greys them); `seat_notes`,
     when given, is what the pad shows per seat instead of the bare count ("2/3" against a
     quota). A game with more to say subclasses this (Tantony's quota and unplaced last trick)
-    and draws it in its own partial (`Game.trick_partial`).
+    and the pad draws it in the game's own partial (`GamePage.trick`, companion/web/game_pages.py).
     """
 
     trick_number: int
