@@ -1,5 +1,5 @@
 """Marmalade on the pad without a browser: the board drawn under the standings (its own
-partial, through `Game.standings_partial`), sent again out of band after every trick.
+partial, through its `GamePage.standings`), sent again out of band after every trick.
 
 Hearts trumps, 61 holes, Ann, Bob, Cat; Ann leads the first trick. Trick: Ann KS, Bob 3H, Cat
 QH: Cat's Queen is the higher trump (red order King, Queen, Jack, Ace, 2 … 10): 5 + 2 trumps × 2
