@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
 from companion.contract.values import ScoredHand
@@ -33,7 +34,7 @@ bp = Blueprint("corrections", __name__)
 
 
 @bp.route("/s/<token>/hands/<int:number>", methods=["GET", "POST"])
-def edit_hand(token: str, number: int):
+def edit_hand(token: str, number: int) -> ResponseReturnValue:
     """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
     pad = load_or_404(token)
     hand = pads.hand_to_fix(get_store(), pad, number)
@@ -110,7 +111,7 @@ def _edit_again(
     fields: Sequence[FormField],
     based_on: int | None,
     message: str,
-):
+) -> ResponseReturnValue:
     """A refused correction (409): the hand as it is now beside the form as typed, whose next
     save is based on the current version."""
     spec = trick_field(pad.specs)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import get_template_attribute, url_for
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from companion.contract.parsing import parse_values, read_count, read_digest
@@ -43,7 +44,8 @@ def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     read = pad.known.get("draft")  # the draft as read: the phase follows from it alone
     kept = pad.known.get("phase_now")
     if kept is not None and kept[0] is read:
-        return kept[1]
+        known: tuple[Phase, tuple[Phase, ...], dict[str, Any]] = kept[1]
+        return known
     found = pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
     pad.known["phase_now"] = (read, found)
     return found
@@ -64,7 +66,7 @@ def entry_form(
     formdata: Any = None,
     data: Mapping[str, Any] | None = None,
     whole: bool = False,
-):
+) -> tuple[FlaskForm, list[FormField]]:
     """The entry form: the fields of the phase being entered (`whole`: every field, to fix a
     saved hand)."""
     return build_form(entry_specs(pad, whole), pad.setup.players, formdata=formdata, data=data)
@@ -75,7 +77,7 @@ class EmptyEntry:
     """The next hand's form at its declared defaults: its fields, or, when the shared macro
     draws it, its HTML and the digest naming that HTML (`BLANK_FORM_FIELD` carries it back)."""
 
-    fields: list[FormField]
+    fields: Sequence[FormField]
     html: Markup | None = None
     digest: str | None = None
 
@@ -143,7 +145,7 @@ def shown_value(spec: Field, value: Any, pad: pads.Pad) -> str:
     if value is None:
         return "—"
     if spec.kind is FieldKind.SEAT:
-        return pad.setup.players[value]
+        return str(pad.setup.players[value])
     if spec.kind is FieldKind.CHOICE:
         return spec.choice_label(value)
     if spec.kind is FieldKind.BOOLEAN:
@@ -230,7 +232,7 @@ def leading_words(pad: pads.Pad) -> str:
 
 def latest_rows(
     pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
-) -> tuple[list[tuple[ScoredHand, Any]], int]:
+) -> tuple[Sequence[tuple[ScoredHand, tuple[int, ...]]], int]:
     """The hands the pad's table shows, each with its running totals, and how many earlier
     hands are folded away: the latest `shown` (`LATEST_HANDS`) unless every hand was asked
     for, so a long evening's pad weighs what a short one does (the summary and history show
@@ -256,9 +258,9 @@ def hand_rows_context(pad: pads.Pad) -> dict[str, Any]:
 def pad_context(
     pad: pads.Pad,
     *,
-    fields=None,
-    general=(),
-    result=None,
+    fields: Sequence[FormField] | None = None,
+    general: Sequence[str | Text] = (),
+    result: Any = None,
     panel: TrickPanel | None = None,
     every_hand: bool = False,
     shown: int = LATEST_HANDS,

@@ -10,6 +10,7 @@ phase can be taken back ("Change the bids") until the hand is saved.
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.contract.values import Problem
 from companion.engine.replay import Checked
@@ -32,7 +33,7 @@ bp = Blueprint("phases", __name__)
 
 
 @bp.post("/s/<token>/phase")
-def change_phase(token: str):
+def change_phase(token: str) -> ResponseReturnValue:
     """End the phase on the form (save the bids), or take an ended one back."""
     pad = load_or_404(token)
     if pad.ended:
@@ -79,7 +80,7 @@ def change_phase(token: str):
     return _answer(pad, None if checked.ok else checked)
 
 
-def _answer(pad: pads.Pad, refused: Checked | None, status: int = 422):
+def _answer(pad: pads.Pad, refused: Checked | None, status: int = 422) -> ResponseReturnValue:
     """The entry section afresh (200), or as typed with each problem beside its field (422;
     409 when another phone got there first)."""
     if refused is None:

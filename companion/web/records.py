@@ -113,7 +113,7 @@ def changed_fields(
     return words
 
 
-def _export_document(pad: pads.Pad) -> dict:
+def _export_document(pad: pads.Pad) -> dict[str, Any]:
     store = get_store()
     return exchange.export_session(
         pad.record, store.effective_hands(pad.token), store.history(pad.token)

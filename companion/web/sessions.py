@@ -24,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count, read_word
 from companion.contract.referee import referee_for
@@ -71,7 +72,9 @@ def show(token: str) -> str:
     )
 
 
-def _refused(pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any):
+def _refused(
+    pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any
+) -> ResponseReturnValue:
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = entry_form(pad, formdata=request.form)
     general = attach_problems(fields, checked.problems)
@@ -87,7 +90,7 @@ def _refused(pad: pads.Pad, checked: Checked, template: str, status: int = 422, 
 
 
 @bp.post("/s/<token>/hands")
-def add_hand(token: str):
+def add_hand(token: str) -> ResponseReturnValue:
     """Save the next hand if the referee accepts it; otherwise return the form with the reasons."""
     pad = load_or_404(token)
     if pad.ended:
@@ -146,7 +149,7 @@ def add_hand(token: str):
     return response
 
 
-def draft_changed(pad: pads.Pad):
+def draft_changed(pad: pads.Pad) -> ResponseReturnValue:
     """A save whose page showed the hand being entered otherwise than it now stands on disk
     (another phone took back a trick or changed the bids): nothing saved (409); the hand as it
     now stands is shown with why, and what this phone typed in the last phase's form is kept."""
@@ -289,7 +292,7 @@ def preview(token: str) -> str:
 
 
 @bp.post("/s/<token>/undo")
-def undo(token: str) -> Response:
+def undo(token: str) -> ResponseReturnValue:
     """Take back the last hand. The history keeps it, with the undo."""
     pad = load_or_404(token)
     if pad.ended:  # another phone ended it after this page was drawn: its hands stay as ended
@@ -318,7 +321,7 @@ def undo(token: str) -> Response:
 
 
 @bp.post("/s/<token>/end")
-def end(token: str) -> Response:
+def end(token: str) -> ResponseReturnValue:
     """End the session: no more hands; the summary shows the final standing."""
     load_or_404(token)
     get_store().end_session(token)
@@ -326,7 +329,7 @@ def end(token: str) -> Response:
 
 
 @bp.get("/s/<token>/settlement")
-def settlement(token: str) -> Any:
+def settlement(token: str) -> ResponseReturnValue:
     """The settlement's nets and payments, for the pad's fold (htmx) when it is opened; a
     browser without JavaScript is sent to the summary, which shows them."""
     pad = load_or_404(token)

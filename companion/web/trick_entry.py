@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion.contract.parsing import trick_keys
 from companion.contract.values import Field, Problem, TrickProgress
@@ -81,7 +83,7 @@ def _beside_parts(
     return errors, general
 
 
-def _answer(pad: pads.Pad, panel: TrickPanel, status: int):
+def _answer(pad: pads.Pad, panel: TrickPanel | None, status: int) -> ResponseReturnValue:
     """The panel as a fragment for htmx, or the whole pad; 422 when the trick was refused."""
     context = pad_context(pad, panel=panel)
     if is_htmx():
@@ -104,7 +106,7 @@ def _open_hand(token: str) -> tuple[pads.Pad, Field]:
 
 
 @bp.post("/s/<token>/tricks")
-def change_tricks(token: str):
+def change_tricks(token: str) -> ResponseReturnValue:
     """Add the tapped trick to the hand being entered, or take back the last one."""
     pad, spec = _open_hand(token)
     stale = stale_form_problem(pad, request.form.get("expected_number", ""))
@@ -125,7 +127,7 @@ def change_tricks(token: str):
         )
 
 
-def _ended(pad: pads.Pad) -> Response:
+def _ended(pad: pads.Pad) -> BaseResponse:
     """No more tricks once the session has ended: back to the pad, which says why."""
     flash_said(t("This session has ended: no more tricks or hands can be added."))
     target = url_for("sessions.show", token=pad.token)
@@ -136,7 +138,7 @@ def _ended(pad: pads.Pad) -> Response:
     return redirect(target, code=303)
 
 
-def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
+def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
     """Referee the tapped trick against the hand so far; keep it, or say what is wrong."""
     before = build_panel(pad, {spec.name: so_far})
     assert before is not None
@@ -159,7 +161,7 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
     return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
 
 
-def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
+def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
     """Take back the last trick entered (a mis-tap), keeping the rest."""
     remaining = so_far[:-1]
     if remaining:
@@ -172,7 +174,9 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]):
 # ---------------------------------------------------------------- the whole hand at once
 
 
-def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]):
+def _whole_context(
+    pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]
+) -> dict[str, Any]:
     spec = trick_field(pad.specs)
     row_errors, general = problems_by_row(problems)
     return pad_context(pad) | {
@@ -184,7 +188,7 @@ def _whole_context(pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence
 
 
 @bp.route("/s/<token>/whole", methods=["GET", "POST"])
-def whole_hand(token: str):
+def whole_hand(token: str) -> ResponseReturnValue:
     """Enter a whole hand at once (Tantony: from the runts lying face up in front of each player)."""
     pad, spec = _open_hand(token)
     if request.method == "GET":
