@@ -54,7 +54,8 @@ def outward_ipv4() -> str:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(_ROUTING_PROBE)
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]  # (host, port) for an IPv4 socket
+            return address
     except OSError:
         return LOOPBACK
 
