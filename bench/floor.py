@@ -29,6 +29,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, abort, current_app, request
 
 from companion.contract.parsing import read_count, read_number, read_seat
+from tests.live_server import HOST, free_port, stop, wait_until_healthy
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 FLOOR_SEATS = 4
@@ -112,9 +113,6 @@ def serve(database: Path, host: str, port: int, threads: int = SERVER_THREADS) -
 def floor_server(database: Path, log: Path) -> Iterator[str]:
     """The pad with its floor served on `database` by a process of its own (output in `log`);
     yields its base URL, stops it after."""
-    sys.path.insert(0, str(PROJECT_ROOT))
-    from tests.live_server import HOST, free_port, stop, wait_until_healthy
-
     port = free_port()
     command = [sys.executable, "-m", "bench.floor", "--db", str(database), "--port", str(port)]
     with log.open("w") as output:

@@ -65,3 +65,13 @@ def test_a_bad_floor_form_is_refused_and_writes_nothing(db_path: Path) -> None:
     ):
         assert client.post("/_bench/floor", data=form).status_code == 422
     assert floor_rows(db_path) == []
+
+
+def test_nothing_in_the_package_knows_the_floor() -> None:
+    package = Path(__file__).resolve().parents[2] / "companion"
+    knowing = [
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if any(word in path.read_text(encoding="utf-8") for word in ("_bench", "bench.floor"))
+    ]
+    assert knowing == []
