@@ -27,7 +27,6 @@ CONTENT_SECURITY_POLICY = (
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web.corrections import bp as corrections_bp
-    from companion.web.floor import register_if_asked as register_floor_if_asked
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
     from companion.web.join import bp as join_bp
@@ -72,7 +71,6 @@ def init_web(app: Flask) -> None:
         stats_bp,
     ):
         app.register_blueprint(blueprint)
-    register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
     app.jinja_env.globals["page_of"] = page_of
     app.jinja_env.globals["not_counted"] = not_counted_words

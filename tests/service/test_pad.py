@@ -19,7 +19,7 @@ from companion.store import Store
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 VALUES = re.compile(r"'(?:[^']|'')*'|-?\b\d+(?:\.\d+)?\b")
-LATEST_HANDS = 10  # what the pad's table shows (web.views.LATEST_HANDS)
+LATEST_HANDS = 10  # what the pad's table shows (web.pad_page.LATEST_HANDS)
 
 # French Tarot, 4 players, Ann takes (tests/games/test_french_tarot.py):
 # garde, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 from each defender.
