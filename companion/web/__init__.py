@@ -101,7 +101,8 @@ class AppState:
 
 def app_state(app: Flask | None = None) -> AppState:
     """The state of this app (the current one by default)."""
-    return (app or current_app).extensions["companion"]
+    state: AppState = (app or current_app).extensions["companion"]
+    return state
 
 
 def get_store() -> Store:

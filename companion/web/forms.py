@@ -50,7 +50,8 @@ def choices_for(spec: Field, players: Sequence[str]) -> list[tuple[str, str]]:
     if spec.kind is FieldKind.SEAT:
         return seat_choices(spec, players)
     if spec.kind is FieldKind.INTEGER and _is_small_range(spec):
-        return [(str(n), str(n)) for n in range(int(spec.minimum), int(spec.maximum) + 1)]
+        low, high = int(spec.minimum or 0), int(spec.maximum or 0)  # both set: a small range
+        return [(str(n), str(n)) for n in range(low, high + 1)]
     return [(choice.value, choice.label) for choice in spec.choices]
 
 

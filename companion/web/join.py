@@ -16,7 +16,7 @@ bp = Blueprint("join", __name__)
 def qr_svg(text: str) -> str:
     """`text` as a QR code drawn in SVG (one path, scaled by the page's CSS)."""
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
-    return image.to_string(encoding="unicode")
+    return str(image.to_string(encoding="unicode"))
 
 
 @bp.get("/s/<token>/qr.svg")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.contract.game import Game
 from companion.contract.parsing import read_count, read_name, read_word
@@ -84,7 +85,7 @@ def new_session_form(
     return NewSession(game, count, values, options)
 
 
-class _FormData(dict):
+class _FormData(dict[str, Any]):
     """Posted values as WTForms reads form data (a mapping with `getlist`)."""
 
     def getlist(self, key: str) -> list[Any]:
@@ -142,7 +143,7 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
 
 
 @bp.post("/new")
-def create_session():
+def create_session() -> ResponseReturnValue:
     """Check the new-session form; start the session, or show what is wrong beside each field."""
     values = request.form.to_dict()
     game = chosen_game(values)

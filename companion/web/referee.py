@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
 from companion.contract.referee import TrickReferee, judge_request, referee_for
@@ -71,7 +72,7 @@ class RefereePanel:
         )
 
     @property
-    def seat_names(self) -> list[str]:
+    def seat_names(self) -> Sequence[str]:
         """Every seat's name, in seat order ("Player 1", … without a session)."""
         return self.names or unnamed_players(self.count)
 
@@ -217,7 +218,7 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
     panel.card_errors = [p.message for p in problems if p.field == "cards"]
 
 
-def _answer(panel: RefereePanel, **extra: Any):
+def _answer(panel: RefereePanel, **extra: Any) -> ResponseReturnValue:
     template = "referee/_panel.html" if is_htmx() else "referee/page.html"
     status = 422 if panel.refused else 200
     has_rules = any(game.slug == panel.referee.slug for game in all_games())
@@ -225,7 +226,7 @@ def _answer(panel: RefereePanel, **extra: Any):
 
 
 @bp.get("/referee/<slug>")
-def referee_page(slug: str):
+def referee_page(slug: str) -> ResponseReturnValue:
     """A game's trick referee without a session (from its rules page)."""
     referee = referee_for(slug)
     if referee is None:
@@ -234,7 +235,7 @@ def referee_page(slug: str):
 
 
 @bp.get("/s/<token>/referee")
-def session_referee(token: str):
+def session_referee(token: str) -> ResponseReturnValue:
     """The trick referee for a session: its players by name, its table's size, its house rules
     and the dealer of the hand being played."""
     pad = load_or_404(token)
