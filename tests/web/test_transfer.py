@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from companion.contract.game import Game, default_options
 from companion.contract.registry import all_games
@@ -30,8 +32,11 @@ GARDE_47 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
 def upload(client: FlaskClient, data: Any, name: str = "session.json"):
     """Post `data` (JSON, or raw bytes) to the import page as a file."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    # Encoded in memory: the test client would spool a large body to a temporary file that
+    # nothing closes when the server refuses it unread (413).
+    boundary, body = encode_multipart({"file": FileStorage(io.BytesIO(raw), name)})
     return client.post(
-        "/import", data={"file": (io.BytesIO(raw), name)}, content_type="multipart/form-data"
+        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
     )
 
 
