@@ -31,14 +31,12 @@ from companion.contract.values import (
     Field,
     FieldKind,
     HandResult,
-    LaterFrom,
     Outcome,
     Problem,
     ScoredHand,
     Setup,
     State,
     by_value,
-    hand_result_from,
 )
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.kit.counting import PointTable, achievable_totals, by_rank
@@ -478,16 +476,8 @@ def house_rules(setup: Setup) -> Options:
 
 
 def scoring(setup: Setup) -> Scoring:
-    """How the list is kept at this table: `house_rules(setup).scoring`, read for every game
-    replayed, so looked up straight from the stored option when it names a way of scoring
-    (one dict look-up, not the setup's memo); a rule not stored goes the typed way."""
-    try:
-        return SCORINGS[setup.options["scoring"]]
-    except (KeyError, TypeError):  # not stored, or not a way of scoring: as `house_rules` reads it
-        return house_rules(setup).scoring
-
-
-SCORINGS = by_value(Scoring)
+    """How the list is kept at this table."""
+    return house_rules(setup).scoring
 
 
 def list_length(setup: Setup) -> int:
@@ -637,52 +627,6 @@ def play_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
     if problems:
         return problems  # the result can only be judged on a consistent entry
     return result_problems(setup, play)
-
-
-def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -> bool:
-    """Whether `play_problems` would find nothing, decided on plain values: the referee's
-    quick path, for the usual game (a test compares it with the full one).
-
-    It mirrors, in order: `declarer_problems`, `bid_problems`, `null_problems` for a Null
-    game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
-    `schneider_problems` (`reached_as_marked`, looked up), and `result_problems` on `judged`.
-    """
-    if (
-        (setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
-        or play.bid not in BID_VALUES
-    ):
-        return False
-    if play.is_null:
-        return play.counted_points is None and null_value(play) >= play.bid
-    announced = play.announced
-    return (
-        play.matadors <= MOST_MATADORS[play.game]
-        and (play.hand or (not play.ouvert and announced is NO_LEVEL))
-        and not (play.ouvert and announced is SCHNEIDER)
-        and play.counted_points in POSSIBLE_POINTS
-        and play.points in POINTS_AS_MARKED[play.reached]
-        and (play.result is WON) == judged.won
-    )
-
-
-def reached_as_marked(reached: Level, points: int) -> bool:
-    """Whether `schneider_problems` would find nothing with the declarer at `points` and
-    `reached` marked: schwarz with the defenders at none or the declarer at the skat's points
-    at most; schneider with one side at 30 or fewer; neither with both sides above 30."""
-    if reached is SCHWARZ:
-        return points == TOTAL_POINTS or points <= SKAT_MOST
-    neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
-    return neither if reached is NO_LEVEL else not neither
-
-
-POINTS_AS_MARKED: dict[Level, frozenset[int]] = {
-    level: frozenset(
-        points for points in range(TOTAL_POINTS + 1) if reached_as_marked(level, points)
-    )
-    for level in Level
-}
-"""For each level marked, the declarer's card points `reached_as_marked` agrees with (what
-`looks_consistent` looks up, once per game replayed, instead of calling it)."""
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -1332,30 +1276,15 @@ class Skat(Game):
         play = read_play(entry)
         return played_result(state.setup, play, valuation(play), self.dealer(state))
 
-    def check_and_score(
-        self, state: State, entry: Entry
-    ) -> tuple[Sequence[Problem], HandResult | None]:
-        """`validate`, then `score`, with the game read and valued once; a game the quick path
-        finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
-        if entry.get("game") not in PLAYED_SET:
-            return (), self._passed(state)
-        setup, play, dealer = state.setup, read_play(entry), self.dealer(state)
-        judged = valuation(play)
-        if not looks_consistent(setup, play, judged, dealer):
-            problems = play_problems(setup, play, dealer)
-            if problems:
-                return problems, None
-        return (), played_result(setup, play, judged, dealer)
-
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
         setup = state.setup
-        return hand_result_from(
+        dealer = self.dealer(state)
+        return HandResult(
             (0,) * setup.player_count,
-            (setup, self.dealer(state)),
-            LATER_PASSED_LINES,
-            LATER_PASSED_HEADLINE,
-            LATER_PASSED_FACTS,
+            passed_lines(setup, dealer),
+            GAME_NAMES[GameType.PASSED],
+            facts=passed_facts(setup, dealer),
         )
 
     def ends_by_itself(self, setup: Setup) -> bool:
@@ -1425,11 +1354,14 @@ class Skat(Game):
 
 
 def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
-    """A played game's result: its row on the list; the lines, the headline and the facts
-    made when first read."""
+    """A played game's result: its row on the list, the arithmetic, the headline and the
+    facts."""
     points = score_row(setup, play, judged, dealer)
-    return hand_result_from(
-        points, (setup, play, judged, points, dealer), LATER_LINES, LATER_HEADLINE, LATER_FACTS
+    return HandResult(
+        points,
+        tuple(score_lines(setup, play, judged, dealer)),
+        headline(setup, play, judged, points),
+        facts=game_facts(setup, play, judged, points, dealer),
     )
 
 
@@ -1440,29 +1372,6 @@ def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...
     if scoring(setup) is not Scoring.AS_WRITTEN:
         parts.append(signed(points[play.declarer]))
     return join(parts, " · ")
-
-
-def _lines_at(
-    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
-) -> list[str]:
-    """`score_lines`, called as `game_facts` is (`played_result`'s deferred parts)."""
-    return score_lines(setup, play, judged, dealer)
-
-
-def _headline_at(
-    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
-) -> str:
-    """`headline`, called as `game_facts` is (`played_result`'s deferred parts)."""
-    return headline(setup, play, judged, points)
-
-
-LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
-    LaterFrom(_lines_at),
-    LaterFrom(_headline_at),
-    LaterFrom(game_facts),
-)
-"""A played game's lines, headline and facts, made when first read from (setup, play,
-valuation, points, dealer)."""
 
 
 def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
@@ -1477,18 +1386,6 @@ def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
             next=setup.players[following],
         ),
     )
-
-
-def _passed_headline(setup: Setup, dealer: int) -> str:
-    return GAME_NAMES[GameType.PASSED]
-
-
-LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS = (
-    LaterFrom(passed_lines),
-    LaterFrom(_passed_headline),
-    LaterFrom(passed_facts),
-)
-"""A passed game's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _choice_label(game: GameType) -> str:

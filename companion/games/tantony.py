@@ -13,14 +13,14 @@ text are settled by docs/rulings.md ("Tantony"); docs/rules/tantony.md lists eve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from companion.contract.figures import Figure, OwnFigures
-from companion.contract.game import Game, LastRead, leaders, typed_options
+from companion.contract.game import Game, leaders, typed_options
 from companion.contract.referee import SUIT_WORDS, RankingReferee, register_referee
 from companion.contract.registry import register
 from companion.contract.values import (
@@ -30,7 +30,6 @@ from companion.contract.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
     Outcome,
     Problem,
     ScoredHand,
@@ -39,7 +38,6 @@ from companion.contract.values import (
     State,
     TrickProgress,
     TrickRecord,
-    hand_result,
 )
 from companion.kit.cards import (
     ACE,
@@ -173,31 +171,6 @@ class Table:
             worth[self.value(card)] = (*worth.get(self.value(card), ()), card)
         return worth
 
-    @cached_property
-    def worth_of(self) -> Mapping[str, int]:
-        """Every card's worth as a runt, by its code."""
-        return {card.code: self.value(card) for card in self.pack}
-
-    @cached_property
-    def against_lead(self) -> Mapping[str, tuple[Mapping[str, int], tuple[str, ...]]]:
-        """For each card that may be led (by its code): the codes of the suit led in this pack
-        from the lowest to the highest (ACE_HIGH), and every card's place among them (0 for the
-        lowest), -1 for a card of another suit."""
-        lookups = {}
-        for suit in {card.suit for card in self.pack}:
-            ranked = tuple(
-                card.code
-                for card in sorted(
-                    (card for card in self.pack if card.suit is suit),
-                    key=lambda card: ACE_HIGH.strength(card.rank),
-                )
-            )
-            places = dict.fromkeys(self.by_code, -1) | {
-                code: place for place, code in enumerate(ranked)
-            }
-            lookups[suit] = (places, ranked)
-        return {card.code: lookups[card.suit] for card in self.pack}
-
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
         return self.tantony_card and number == self.total_tricks
@@ -241,12 +214,7 @@ def scoring(setup: Setup) -> Scoring:
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
-    """The fixed partnerships (seats in play order, so partners sit opposite), or none; worked
-    out once per setup (the end of the game is judged after every hand)."""
-    return setup.remember(("tantony", "sides"), lambda: _sides(setup))
-
-
-def _sides(setup: Setup) -> tuple[SeatGroup, ...]:
+    """The fixed partnerships (seats in play order, so partners sit opposite), or none."""
     if scoring(setup) is not Scoring.PARTNERSHIP:
         return ()
     names = setup.players
@@ -355,74 +323,6 @@ def read_cards(
 
 
 # ---------------------------------------------------------------- a hand walked trick by trick
-
-
-def quick_points(
-    setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
-) -> tuple[int, ...] | None:
-    """Each seat's points for a hand in which every trick was entered with its cards and
-    `walk` finds nothing wrong; None whenever `walk` might find something (or a trick holds
-    what only `walk` reads: no cards, a runt written another way, a runt's value alone that
-    differs), so the caller walks the hand instead and says why.
-
-    The same checks as `read_trick`, on plain values from the table's lookups by card code
-    (`against_lead`, `worth_of`): every card of the pack (a KeyError otherwise), as many cards
-    as players, none used twice in the hand, the runt written equal to the lowest of the suit
-    led, the winner entered equal to the highest, the trick placed with a seat under the quota
-    (the last trick at four players: with its winner).
-    """
-    table = table_for(setup)
-    against_lead, worth_of = table.against_lead, table.worth_of
-    count, quota = setup.player_count, table.quota
-    unplaced_number = table.total_tricks if table.tantony_card else 0
-    placed, points = [0] * count, [0] * count
-    played: list[str] = []  # every card of the hand, in the order entered
-    leader = first_leader
-    number = 0
-    try:
-        for trick in tricks:
-            number += 1
-            cards = trick.cards
-            if len(cards) != count:
-                return None
-            places, suit_led = against_lead[cards[0]]
-            high = low = places[cards[0]]
-            for card in cards[1:]:  # the sow and the runt: the highest and lowest of the suit led
-                place = places[card]
-                if place > high:
-                    high = place
-                elif 0 <= place < low:
-                    low = place
-            played += cards
-            lowest = suit_led[low]
-            value = worth_of[lowest]
-            parts = trick.parts  # the runt is the only part Tantony's tricks declare
-            written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
-            if (
-                written
-                and written != lowest
-                and not (written.isdigit() and written.isascii() and int(written) == value)
-            ):
-                return None
-            winner = (leader + cards.index(suit_led[high])) % count
-            if trick.won_by is not None and trick.won_by != winner:
-                return None
-            if number == unplaced_number:
-                if trick.to is not None and trick.to != winner:
-                    return None
-                got = winner
-            else:
-                got = trick.to
-                if got is None or placed[got] >= quota:
-                    return None
-                placed[got] += 1
-            points[got] += value
-            leader = got
-    except KeyError:  # a card that is not in the pack
-        return None
-    if len(set(played)) != len(played):  # a card entered twice, in a trick or two
-        return None
-    return tuple(points)
 
 
 @dataclass(frozen=True)
@@ -712,19 +612,6 @@ def headline(setup: Setup, points: Sequence[int]) -> str:
     """The hand in the table's words: the sides' points, or each seat's."""
     groups = sides(setup)
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
-
-
-def _walked_then(
-    make: Callable[[Setup, WalkedHand], Any],
-    setup: Setup,
-    leader: int,
-    tricks: Sequence[TrickRecord],
-) -> Any:
-    """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts: the
-    walk is kept for the one read next)."""
-    return make(
-        setup, Tantony.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
-    )
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -1206,41 +1093,20 @@ class Tantony(Game):
             ),
         )
 
-    walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
-
     def read_hand(self, state: State, entry: Entry, leader: int | None = None) -> WalkedHand:
         """The hand being entered, read trick by trick from its first leader (the dealer's
         choice, unless the caller has already worked it out)."""
-        setup, tricks = state.setup, entry.get("tricks") or ()
         if leader is None:
             leader = self.dealer(state)
-        if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
-            return walk(setup, leader, tricks)
-        return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
+        return walk(state.setup, leader, entry.get("tricks") or ())
 
     def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
         """Every per-trick check on the tricks entered so far (a short hand is fine here)."""
         return list(self.read_hand(state, entry).problems)
 
-    quick: ClassVar[LastRead] = LastRead()  # `validate` adds a hand up, `score` reuses it
-
-    def quick_points(self, setup: Setup, entry: Entry, leader: int) -> tuple[int, ...] | None:
-        """The points of a whole hand led by `leader`, entered with every card and nothing
-        wrong (see `quick_points`), else None: the hand must be walked."""
-        tricks = entry.get("tricks") or ()
-        if (
-            tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
-            or len(tricks) != table_for(setup).total_tricks
-        ):
-            return None
-        return self.quick.get((setup, tricks), leader, lambda: quick_points(setup, leader, tricks))
-
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The per-trick checks, and a hand with the wrong number of tricks."""
-        leader = self.dealer(state)
-        if self.quick_points(state.setup, entry, leader) is not None:
-            return []
-        problems = list(self.read_hand(state, entry, leader).problems)
+        problems = list(self.read_hand(state, entry).problems)
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
@@ -1376,23 +1242,12 @@ class Tantony(Game):
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""
-        setup, leader = state.setup, self.dealer(state)
-        points = self.quick_points(setup, entry, leader)
-        if points is None:
-            walked = self.read_hand(state, entry, leader)
-            return hand_result(
-                walked.points,
-                Later(score_lines, setup, walked),
-                Later(headline, setup, walked.points),
-                Later(hand_facts, setup, walked),
-            )
-        # Every trick read clean: the lines and facts walk the hand when first read.
-        tricks = entry["tricks"]
-        return hand_result(
-            points,
-            Later(_walked_then, score_lines, setup, leader, tricks),
-            Later(headline, setup, points),
-            Later(_walked_then, hand_facts, setup, leader, tricks),
+        setup, walked = state.setup, self.read_hand(state, entry)
+        return HandResult(
+            walked.points,
+            tuple(score_lines(setup, walked)),
+            headline(setup, walked.points),
+            facts=hand_facts(setup, walked),
         )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
