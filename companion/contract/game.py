@@ -297,18 +297,20 @@ def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
     """A session's house rules as a game's typed options (a dataclass whose defaults are the
     standard rules): each stored value converted to its field's type (an enum from its value,
     a number from its text); a rule the session does not hold keeps its default."""
-    hints = _type_hints(options_type)
     chosen: dict[str, Any] = {}
-    for spec in dataclasses.fields(options_type):
-        if spec.name in values and values[spec.name] is not None:
-            chosen[spec.name] = _as_type(hints[spec.name], values[spec.name])
+    for name, kind in _option_types(options_type):
+        value = values.get(name)
+        if value is not None:
+            chosen[name] = _as_type(kind, value)
     return options_type(**chosen)
 
 
 @functools.cache
-def _type_hints(options_type: type) -> dict[str, Any]:
-    """An options dataclass's field types, resolved once (its annotations are strings)."""
-    return typing.get_type_hints(options_type)
+def _option_types(options_type: type) -> tuple[tuple[str, Any], ...]:
+    """An options dataclass's fields and their types, resolved once per class (its annotations
+    are strings)."""
+    hints = typing.get_type_hints(options_type)
+    return tuple((spec.name, hints[spec.name]) for spec in dataclasses.fields(options_type))
 
 
 def _as_type(kind: Any, value: Any) -> Any:

@@ -449,52 +449,33 @@ PETIT_VALUES: dict[str, int] = {Side.TAKER: PETIT_AU_BOUT, Side.DEFENCE: -PETIT_
 
 def contract_score(hand: Hand) -> int:
     """((25 + margin) × sign + petit au bout) × multiplier: the score before the bonuses."""
-    points, needed = hand.points, TARGETS[hand.bouts]
-    base = BASE_SCORE + math.ceil(abs(points - needed))  # 25 + `margin`
-    if points < needed:  # failed (`is_made`)
+    base = BASE_SCORE + margin(hand.points, hand.bouts)
+    if not is_made(hand.points, hand.bouts):
         base = -base
-    return (base + PETIT_VALUES.get(hand.petit_au_bout, 0)) * MULTIPLIERS[hand.contract]
+    return (base + petit_value(hand.petit_au_bout)) * MULTIPLIERS[hand.contract]
 
 
 def poignee_score(hand: Hand) -> int:
     """Every poignée, to the side that won the hand, whoever showed it; not multiplied."""
-    if not hand.poignees:
-        return 0
-    bonus = 0
-    for poignee in hand.poignees:  # `poignee.bonus` without the property's call
-        bonus += POIGNEE_BONUS[poignee.level]
-    return bonus if hand.points >= TARGETS[hand.bouts] else -bonus  # `is_made`
+    bonus = sum(poignee.bonus for poignee in hand.poignees)
+    return bonus if is_made(hand.points, hand.bouts) else -bonus
 
 
 def defender_score(hand: Hand) -> int:
     """What each defender pays the taker's side (negative: what each defender receives)."""
-    score = contract_score(hand) + CHELEM_BONUS[hand.chelem]
-    return score + poignee_score(hand) if hand.poignees else score
+    return contract_score(hand) + CHELEM_BONUS[hand.chelem] + poignee_score(hand)
 
 
 def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
-    """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each."""
-    return SHARES[setup.player_count, hand.taker, hand.partner]
-
-
-def _shares_row(count: int, taker: int, partner: int | None) -> tuple[int, ...]:
-    """`shares` for one table size, taker and partner (or nobody)."""
-    result = [-1] * count
-    if partner is not None:
-        result[taker] = 2
-        result[partner] = 1
+    """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each
+    (with a partner, the taker +2 and the partner +1; alone, the taker + one per defender)."""
+    result = [-1] * setup.player_count
+    if hand.partner is not None:
+        result[hand.taker] = 2
+        result[hand.partner] = 1
     else:
-        result[taker] = count - 1
+        result[hand.taker] = setup.player_count - 1
     return tuple(result)
-
-
-SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
-    (count, taker, partner): _shares_row(count, taker, partner)
-    for count in (2, 3, 4, 5)
-    for taker in range(count)
-    for partner in (None, *range(count))
-}
-"""Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
 
 
 def chien_points_for_taker(hand: Hand, player_count: int) -> float:

@@ -39,7 +39,7 @@ from companion.contract.values import (
     by_value,
 )
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
-from companion.kit.counting import PointTable, achievable_totals, by_rank
+from companion.kit.counting import PointTable, achievable_totals, by_rank, side_points
 from companion.kit.formatting import signed
 from companion.kit.i18n import Text, capital, join, pt, t
 from companion.kit.scoring import declarer_only
@@ -278,9 +278,7 @@ def read_play(entry: Entry) -> Play:
         LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
         RESULTS[entry["result"]],  # result
         is_null,  # is_null
-        # points: `side_points(counted, counted_side is DECLARER, TOTAL_POINTS)`, without the
-        # call (the card points are a whole number: an INTEGER field)
-        0 if counted is None else counted if counted_side is DECLARER else TOTAL_POINTS - counted,
+        0 if counted is None else side_points(counted, counted_side is DECLARER, TOTAL_POINTS),
         SCHWARZ if ouvert and not is_null else announced,  # effective_announcement
     )
 
@@ -293,30 +291,16 @@ class Step:
     count: int = 1
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True)
 class Valuation:
-    """A game judged: its value before any overbid, the value scored, and won or lost; never
-    changed once `valuation` made it.
-
-    Made for every game replayed, with slots as `Play` is; the words (why a game is lost, the
-    multiplier's levels) are made from the play when read, for the lines or a refusal."""
+    """A game judged: its value before any overbid, the value scored, won or lost, the
+    multiplier's levels (none for Null) and why the game is lost (none: won, and for Null)."""
 
     computed: int
     value: int
     won: bool
-    play: Play
-
-    @property
-    def reasons(self) -> tuple[str, ...]:
-        """Why the game is lost, when the rules decide it (empty: won, and for Null)."""
-        if self.play.is_null:
-            return ()
-        return tuple(loss_reasons(self.play, self.computed))
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """The multiplier's levels (empty for Null)."""
-        return () if self.play.is_null else level_steps(self.play)
+    steps: tuple[Step, ...]
+    reasons: tuple[str, ...]
 
     @property
     def overbid(self) -> bool:
@@ -369,7 +353,7 @@ def overbid_value(base: int, bid: int) -> int:
     return -(-bid // base) * base  # ceiling division, in whole numbers
 
 
-def loss_reasons(play: Play, computed: int) -> list[str]:
+def loss_reasons(play: Play, computed: int, steps: tuple[Step, ...]) -> list[str]:
     """Why a suit or Grand game is lost under the rules (none: it is won)."""
     reasons = []
     points = play.points
@@ -398,7 +382,6 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
             else t("schwarz was announced but the defenders took a trick")
         )
     if computed < play.bid:
-        steps = level_steps(play)
         reasons.append(
             t(
                 "the game value is {value} ({steps} → {factor} × {base}) but the bid "
@@ -413,44 +396,17 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
     return reasons
 
 
-def level_count(play: Play) -> int:
-    """The multiplier of a suit or Grand game: `multiplier(level_steps(play))`, counted without
-    its words (a replay judges every game; the words are made for the lines)."""
-    announced = play.effective_announcement
-    reached = play.reached
-    return (
-        play.matadors
-        + 1
-        + play.hand
-        + play.ouvert
-        + (announced is not NO_LEVEL or reached is not NO_LEVEL)
-        + (announced is not NO_LEVEL)
-        + (announced is SCHWARZ or reached is SCHWARZ)
-        + (announced is SCHWARZ)
-    )
-
-
-def is_lost(play: Play, computed: int) -> bool:
-    """Whether a suit or Grand game is lost under the rules: `loss_reasons` is not empty."""
-    points = play.points
-    announced = play.effective_announcement
-    return (
-        points < WIN_POINTS
-        or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
-        or (announced is SCHWARZ and not play.defenders_schwarz)
-        or computed < play.bid
-    )
-
-
 def valuation(play: Play) -> Valuation:
     """Judge a played game: its ISkO value, overbidding included, and whether it is won."""
     if play.is_null:
         value = null_value(play)
-        return Valuation(value, value, play.result is WON, play)
+        return Valuation(value, value, play.result is WON, (), ())
     base = BASE_VALUES[play.game]
-    computed = level_count(play) * base
+    steps = level_steps(play)
+    computed = multiplier(steps) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
-    return Valuation(computed, value, not is_lost(play, computed), play)
+    reasons = tuple(loss_reasons(play, computed, steps))
+    return Valuation(computed, value, not reasons, steps, reasons)
 
 
 def list_score(valuation: Valuation) -> int:

@@ -346,7 +346,8 @@ class Tally:
     taken: list[int] = field(init=False)  # tricks got, the unplaced last trick included
     placed: list[int] = field(init=False)  # tricks placed with the seat: these meet the quota
     points: list[int] = field(init=False)
-    used: dict[str, str] = field(default_factory=dict)  # card code -> where it was first used
+    # card code -> where it was first used: the trick's number, and whether as its runt only
+    used: dict[str, tuple[int, bool]] = field(default_factory=dict)
     value_only: Counter[int] = field(default_factory=Counter)  # runts written as a value only
 
     def __post_init__(self) -> None:
@@ -410,36 +411,41 @@ def read_trick(
     Each problem comes with the part of the trick it concerns ("runt", "to", "won_by" or
     "cards"), so the pad can say it beside what was tapped or typed.
     """
-    notes: list[tuple[str, str | None]] = []
+    notes: list[tuple[str, str]] = []
     written = entry.part("runt")
     runt, problem = read_runt(written, table) if written else (None, None)
-    notes.append(("runt", problem))
+    if problem:
+        notes.append(("runt", problem))
     cards, problem = (
         read_cards(entry.cards, table, setup.player_count) if entry.cards else ((), None)
     )
-    notes.append(("cards", problem))
+    if problem:
+        notes.append(("cards", problem))
     played = PlayedTrick(cards, NO_TRUMP) if cards else None
     if played is not None:
         runt, problem = _runt_from_cards(table, played, runt)
-        notes.append(("runt", problem))
-    elif runt is None and not any(message for _, message in notes):
+        if problem:
+            notes.append(("runt", problem))
+    elif runt is None and not notes:
         notes.append(("runt", t("enter the runt, or the cards played.")))
     winner, problem = _winner(setup, played, leader, entry.won_by)
-    notes.append(("won_by", problem))
+    if problem:
+        notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
     got, problem = (
         _last_trick_goes_to(setup, winner, entry.to)
         if unplaced
         else _placed_with(setup, table, entry.to, tally)
     )
-    notes.append(("to", problem))
+    if problem:
+        notes.append(("to", problem))
     notes.extend(_used_before(runt, cards, tally))
     trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
     notes.extend(
         ("runt", message)
         for message in _too_many_worth(table, _record(tally, table, number, trick), tally)
     )
-    return trick, [(part, message) for part, message in notes if message]
+    return trick, notes
 
 
 def _runt_from_cards(
@@ -525,14 +531,22 @@ def _last_trick_goes_to(
 
 def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> list[tuple[str, str]]:
     """This trick's cards (its runt and the cards played) already used earlier in the hand."""
-    spent = {card: "cards" for card in cards}
-    if runt and runt.card and runt.card not in spent:
-        spent[runt.card] = "runt"
+    used = tally.used
+    spent = [(card, "cards") for card in cards if card.code in used]
+    if runt and runt.card and runt.card not in cards and runt.card.code in used:
+        spent.append((runt.card, "runt"))
     return [
-        (part, t("{card} was already {where}.", card=str(card), where=tally.used[card.code]))
-        for card, part in spent.items()
-        if card.code in tally.used
+        (part, t("{card} was already {where}.", card=str(card), where=_where(used[card.code])))
+        for card, part in spent
     ]
+
+
+def _where(used: tuple[int, bool]) -> str:
+    """Where a card was first used in the hand: "played in trick 3", "the runt of trick 3"."""
+    number, as_runt = used
+    if as_runt:
+        return t("the runt of trick {number}", number=number)
+    return t("played in trick {number}", number=number)
 
 
 def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[int]:
@@ -542,14 +556,13 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
         tally.taken[got] += 1
         tally.placed[got] += 1 if trick.placed else 0
         tally.points[got] += runt.value if runt else 0
-    played = t("played in trick {number}", number=number)
-    marks = [(card, played) for card in trick.cards]
+    marks = [(card, False) for card in trick.cards]
     if runt is not None and runt.card is not None:
-        marks.append((runt.card, t("the runt of trick {number}", number=number)))
+        marks.append((runt.card, True))
     spent: set[int] = set()
-    for card, where in marks:
+    for card, as_runt in marks:
         if card.code not in tally.used:
-            tally.used[card.code] = where
+            tally.used[card.code] = (number, as_runt)
             spent.add(table.value(card))
     if runt is not None and runt.card is None:
         tally.value_only[runt.value] += 1
