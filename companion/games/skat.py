@@ -313,22 +313,28 @@ class Valuation:
 
 def level_steps(play: Play) -> tuple[Step, ...]:
     """The levels of a suit or Grand game, in the order a Skat player counts them."""
-    steps = [Step(matadors_words(play), play.matadors), Step(t("game"))]
+    steps = [Step(matadors_words(play), play.matadors), GAME_STEP]
     if play.hand:
-        steps.append(Step(t("hand")))
+        steps.append(HAND_STEP)
     announced = play.effective_announcement
     # A level counts when one side reached it or when it was announced (ISkO 5.2.5), once only.
     if announced is not Level.NONE or play.reached is not Level.NONE:
-        steps.append(Step(t("schneider")))
+        steps.append(SCHNEIDER_STEP)
     if announced is not Level.NONE:
-        steps.append(Step(t("schneider announced")))
+        steps.append(SCHNEIDER_ANNOUNCED_STEP)
     if announced is Level.SCHWARZ or play.reached is Level.SCHWARZ:
-        steps.append(Step(t("schwarz")))
+        steps.append(SCHWARZ_STEP)
     if announced is Level.SCHWARZ:
-        steps.append(Step(t("schwarz announced")))
+        steps.append(SCHWARZ_ANNOUNCED_STEP)
     if play.ouvert:
-        steps.append(Step(t("ouvert")))
+        steps.append(OUVERT_STEP)
     return tuple(steps)
+
+
+GAME_STEP, HAND_STEP, OUVERT_STEP = Step(t("game")), Step(t("hand")), Step(t("ouvert"))
+SCHNEIDER_STEP, SCHNEIDER_ANNOUNCED_STEP = Step(t("schneider")), Step(t("schneider announced"))
+SCHWARZ_STEP, SCHWARZ_ANNOUNCED_STEP = Step(t("schwarz")), Step(t("schwarz announced"))
+"""The levels after the matadors: the same words in every game that counts them."""
 
 
 def matadors_words(play: Play) -> str:
@@ -892,10 +898,11 @@ def trump_game_problems(setup: Setup, play: Play) -> list[Problem]:
 # ---------------------------------------------------------------- the arithmetic lines
 
 
-def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple[int, ...]:
-    """The points each seat gets on the list for this game under the table's scoring."""
+def score_row(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int
+) -> tuple[int, ...]:
+    """The points each seat gets on the list for this game under the table's scoring `how`."""
     count = setup.player_count
-    how = scoring(setup)
     if how is AS_WRITTEN:
         if judged.won:
             return declarer_only(count, play.declarer, 1)
@@ -912,10 +919,10 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
     return tuple(row)
 
 
-def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
-    """The last line: what goes on the list, with its arithmetic."""
+def score_line(setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int) -> str:
+    """The last line: what goes on the list under the table's scoring `how`, with its
+    arithmetic."""
     name = setup.players[play.declarer]
-    how = scoring(setup)
     if how is Scoring.AS_WRITTEN:
         if judged.won:
             return t("As written, a point for each game won: {name} 1", name=name)
@@ -950,12 +957,14 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     )
 
 
-def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> list[str]:
+def score_lines(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int
+) -> list[str]:
     """The arithmetic of a played game, one checkable step per line."""
     lines = [*points_lines(setup, play), value_line(play, judged), verdict_line(play, judged)]
     if judged.overbid:
         lines.append(overbid_line(play, judged))
-    lines.append(score_line(setup, play, judged, dealer))
+    lines.append(score_line(setup, how, play, judged, dealer))
     return lines
 
 
@@ -1312,20 +1321,23 @@ class Skat(Game):
 def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
     """A played game's result: its row on the list, the arithmetic, the headline and the
     facts."""
-    points = score_row(setup, play, judged, dealer)
+    how = scoring(setup)
+    points = score_row(setup, how, play, judged, dealer)
     return HandResult(
         points,
-        tuple(score_lines(setup, play, judged, dealer)),
-        headline(setup, play, judged, points),
+        tuple(score_lines(setup, how, play, judged, dealer)),
+        headline(setup, how, play, judged, points),
         facts=game_facts(setup, play, judged, points, dealer),
     )
 
 
-def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
+def headline(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, points: tuple[int, ...]
+) -> str:
     """The game in the list's words: "Ann · ♠ hand · won · +44"."""
     verdict = t("won") if judged.won else t("lost")
     parts = [setup.players[play.declarer], title(play), verdict]
-    if scoring(setup) is not Scoring.AS_WRITTEN:
+    if how is not Scoring.AS_WRITTEN:
         parts.append(signed(points[play.declarer]))
     return join(parts, " · ")
 

@@ -381,15 +381,15 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) 
     leader = first_leader
     for number, entry in enumerate(tricks, start=1):
         trick, messages = read_trick(setup, table, number, entry, leader, tally)
-        problems.extend(
-            Problem(
-                "tricks",
-                t("Trick {number}: {problem}", number=number, problem=message),
-                part,
-                number - 1,
+        for part, message in messages:
+            problems.append(
+                Problem(
+                    "tricks",
+                    t("Trick {number}: {problem}", number=number, problem=message),
+                    part,
+                    number - 1,
+                )
             )
-            for part, message in messages
-        )
         read.append(trick)
         leader = trick.got
     return WalkedHand(
@@ -439,12 +439,10 @@ def read_trick(
     )
     if problem:
         notes.append(("to", problem))
-    notes.extend(_used_before(runt, cards, tally))
+    notes += _used_before(runt, cards, tally)
     trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
-    notes.extend(
-        ("runt", message)
-        for message in _too_many_worth(table, _record(tally, table, number, trick), tally)
-    )
+    for message in _too_many_worth(table, _record(tally, table, number, trick), tally):
+        notes.append(("runt", message))
     return trick, notes
 
 
@@ -453,8 +451,10 @@ def _runt_from_cards(
 ) -> tuple[Runt, str | None]:
     """The runt the cards make (the lowest card of the suit led), and a written runt that differs."""
     card = played.lowest_card
+    if written is not None and written.card == card:
+        return written, None  # the runt written is the card's (`read_runt`)
     derived = Runt(table.value(card), card)
-    if written is None or written == derived:
+    if written is None:
         return derived, None
     if written.card is None and written.value == derived.value:
         return derived, None
@@ -554,19 +554,23 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
     runt, got = trick.runt, trick.got
     if got is not None:
         tally.taken[got] += 1
-        tally.placed[got] += 1 if trick.placed else 0
-        tally.points[got] += runt.value if runt else 0
-    marks = [(card, False) for card in trick.cards]
-    if runt is not None and runt.card is not None:
-        marks.append((runt.card, True))
+        if trick.placed:
+            tally.placed[got] += 1
+        if runt is not None:
+            tally.points[got] += runt.value
+    used = tally.used
     spent: set[int] = set()
-    for card, as_runt in marks:
-        if card.code not in tally.used:
-            tally.used[card.code] = (number, as_runt)
+    for card in trick.cards:
+        if card.code not in used:
+            used[card.code] = (number, False)
             spent.add(table.value(card))
-    if runt is not None and runt.card is None:
-        tally.value_only[runt.value] += 1
-        spent.add(runt.value)
+    if runt is not None:
+        if runt.card is None:
+            tally.value_only[runt.value] += 1
+            spent.add(runt.value)
+        elif runt.card.code not in used:
+            used[runt.card.code] = (number, True)
+            spent.add(runt.value)
     return spent
 
 
