@@ -215,7 +215,12 @@ def scoring(setup: Setup) -> Scoring:
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
     """The fixed partnerships (seats in play order, so partners sit opposite), or none."""
-    if scoring(setup) is not Scoring.PARTNERSHIP:
+    return sides_under(setup, scoring(setup))
+
+
+def sides_under(setup: Setup, way: Scoring) -> tuple[SeatGroup, ...]:
+    """`sides` when the table's way of scoring has been read already."""
+    if way is not Scoring.PARTNERSHIP:
         return ()
     names = setup.players
     return (
@@ -617,17 +622,16 @@ def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
     return [revoke_words(revoke, setup.players) for revoke in revokes(setup, walked)]
 
 
-def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
+def score_lines(setup: Setup, groups: Sequence[SeatGroup], walked: WalkedHand) -> list[str]:
     """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
     lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
-    lines += [_side_line(group, walked.points) for group in sides(setup)]
+    lines += [_side_line(group, walked.points) for group in groups]
     return lines + revoke_notes(setup, walked)
 
 
-def headline(setup: Setup, points: Sequence[int]) -> str:
+def headline(setup: Setup, groups: Sequence[SeatGroup], points: Sequence[int]) -> str:
     """The hand in the table's words: the sides' points, or each seat's."""
-    groups = sides(setup)
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
 
 
@@ -761,18 +765,18 @@ def tantony_facts(walked: WalkedHand) -> dict[str, Any] | None:
     }
 
 
-def hand_facts(setup: Setup, walked: WalkedHand) -> dict[str, Any]:
+def hand_facts(way: Scoring, groups: Sequence[SeatGroup], walked: WalkedHand) -> dict[str, Any]:
     """A hand's results as plain data: each trick, each seat's points and tricks, the Tantony
     card at four players, and the fixed partnerships' points when they play as sides."""
     return {
-        "scoring": scoring(setup).value,
+        "scoring": way.value,
         "tricks": [trick_facts(trick) for trick in walked.tricks],
         "points": list(walked.points),
         "tricks_taken": list(walked.taken),
         "tantony": tantony_facts(walked),
         "sides": [
             {"seats": list(group.seats), "points": sum(walked.points[seat] for seat in group.seats)}
-            for group in sides(setup)
+            for group in groups
         ],
     }
 
@@ -1260,11 +1264,13 @@ class Tantony(Game):
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""
         setup, walked = state.setup, self.read_hand(state, entry)
+        way = scoring(setup)
+        groups = sides_under(setup, way)
         return HandResult(
             walked.points,
-            tuple(score_lines(setup, walked)),
-            headline(setup, walked.points),
-            facts=hand_facts(setup, walked),
+            tuple(score_lines(setup, groups, walked)),
+            headline(setup, groups, walked.points),
+            facts=hand_facts(way, groups, walked),
         )
 
     def describe(self, setup: Setup, entry: Entry) -> str:
