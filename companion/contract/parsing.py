@@ -29,7 +29,6 @@ from companion.kit.i18n import in_sentence, join, t
 NUMBER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,3})?")
 """A number as a person types it: ASCII digits, an optional sign and at most three decimals."""
 SEAT_TEXT = re.compile(r"[0-9]{1,2}")
-CARD_TEXT = re.compile(r"[0-9A-Za-z]{1,4}")  # "10S" and "21T" are the longest card codes
 NUMBER_LIMIT = 10**9  # far beyond any score, and small enough that arithmetic stays exact
 NOBODY_WORDS = ("none", "nobody", "-")
 TRUE_WORDS = ("1", "true", "y", "yes", "on")
@@ -100,8 +99,8 @@ def read_card_token(value: Any) -> str | None:
     """A card-like token ("2S", "10h", "20"), upper-cased, else None; the game reads it."""
     if not isinstance(value, str):
         return None
-    text = value.strip()
-    return text.upper() if CARD_TEXT.fullmatch(text) else None
+    text = value.strip()  # one to four ASCII letters and digits ("10S", "21T" the longest)
+    return text.upper() if 0 < len(text) <= 4 and text.isascii() and text.isalnum() else None
 
 
 def read_word(value: Any, allowed: Sequence[str]) -> str | None:
