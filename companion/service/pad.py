@@ -258,10 +258,7 @@ def known_state(
 ) -> State:
     """A state whose totals and hands played are known already (stored), not recounted from
     every hand: as `State.with_hand` carries them forward."""
-    state = State(setup, hands)
-    state.__dict__["totals"] = totals
-    state.__dict__["hands_played"] = played
-    return state
+    return State(setup, hands, totals, played)
 
 
 def stored_hands(store: Store, token: str) -> Loader:
