@@ -20,39 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bench_save import PLAYERS, Client, csrf_token, hand_form, save_hand
+from bench_save import Client, csrf_token, new_database, save_hand, written_session
 
-from companion.contract.values import entry_as_data
-from companion.engine.derived import engine_fingerprint
-from companion.engine.replay import make_setup, replay
-from companion.service import pad as pads
-from companion.store import Store
 from tests.live_server import running_server
 
 COLD_TARGET = 1.2  # a cold save of hand 1001 within 1.2× a cold save of hand 11
 LONG, SHORT = 1000, 10
-
-
-def written_session(store: Store, hands: int, *, results: bool = True) -> str:
-    """A French Tarot session of `hands` valid hands (bench_save's cycle), written at once;
-    `results`: opened once through the pad, which stores its results (else it is a session
-    as an older version left it, whose first open derives them)."""
-    setup, problems = make_setup("french-tarot", PLAYERS, {"hands": "0"})
-    assert not problems, problems
-    raw = [
-        (
-            number,
-            {key: value for key, value in hand_form(number).items() if key != "expected_number"},
-        )
-        for number in range(1, hands + 1)
-    ]
-    scored = replay(setup, raw).state.hands
-    token = store.import_session(
-        setup, [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
-    )
-    if results:
-        assert pads.load(store, token) is not None
-    return token
 
 
 def opened(client: Client, token: str, number: int) -> float:
@@ -114,10 +87,7 @@ def measure_cold(count: int) -> tuple[list[Case], float]:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         database = Path(folder) / "bench.sqlite3"
-        with Store(database, migrate=True) as store:
-            # The file as this version of the app leaves it: its results noted as derived by
-            # this code (else the server would drop them all at start, as after an upgrade).
-            store.keep_results_of(engine_fingerprint())
+        with new_database(database) as store:
             save_long = [written_session(store, LONG) for _ in range(count)]
             save_short = [written_session(store, SHORT) for _ in range(count)]
             open_long = [written_session(store, LONG) for _ in range(count)]

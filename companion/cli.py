@@ -24,13 +24,15 @@ from companion.engine.replay import replay
 from companion.kit.formatting import plural
 from companion.service.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.store import Store, StoreFault, default_database_path
-from companion.workers import can_fork, default_workers, listening_socket, run_workers
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
 # the kernel pick the interface (and so the address) this machine would use to reach the LAN.
 _ROUTING_PROBE = ("192.0.2.1", 9)
 LOOPBACK = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
+# Requests the one `serve` process answers at once (waitress's threads; its own default is
+# 4): a save spends much of its time waiting on the disk's sync, when the others run.
+DEFAULT_THREADS = 8
 
 db_option = click.option(
     "--db",
@@ -54,7 +56,8 @@ def outward_ipv4() -> str:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(_ROUTING_PROBE)
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]  # (host, port) for an IPv4 socket
+            return address
     except OSError:
         return LOOPBACK
 
@@ -81,9 +84,8 @@ def _build_app(database: Path) -> Any:
     from companion import create_app
 
     app = create_app({"DATABASE": str(database)})
-    # Every game module imported now, before serving (and before forking workers): the
-    # registry's first look-up is not safe against threads racing it, and each worker would
-    # otherwise import them all again.
+    # Every game module imported now, before serving: the registry's first look-up is not
+    # safe against threads racing it.
     all_games()
     if app.config["DATABASE_READ_ONLY"]:
         click.echo("The file is read-only: sessions can be viewed and printed, not changed.")
@@ -100,19 +102,13 @@ def _build_app(database: Path) -> Any:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
     "--threads",
-    default=8,
+    default=DEFAULT_THREADS,
     show_default=True,
     type=click.IntRange(1, 256),
-    help="Threads per worker process.",
-)
-@click.option(
-    "--workers",
-    default=None,
-    type=click.IntRange(1, 16),
-    help="Processes serving on the one port (default: the cores, at most 4).",
+    help="Requests served at once (one process; README.md: several with gunicorn).",
 )
 @db_option
-def serve(host: str, port: int, threads: int, workers: int | None, db_path: Path | None) -> None:
+def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
     try:
@@ -126,16 +122,7 @@ def serve(host: str, port: int, threads: int, workers: int | None, db_path: Path
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")
     click.echo(qr_text(url), nl=False)
-    count = workers or default_workers()
-    if count == 1 or not can_fork():
-        waitress.serve(app, host=host, port=port, threads=threads)
-        return
-    try:
-        listener = listening_socket(host, port)
-    except OSError as error:
-        raise click.ClickException(f"Cannot listen on {host}:{port}: {error}") from None
-    click.echo(f"Serving with {count} worker processes of {threads} threads each.")
-    sys.exit(run_workers(count, lambda: waitress.serve(app, sockets=[listener], threads=threads)))
+    waitress.serve(app, host=host, port=port, threads=threads)
 
 
 # ---------------------------------------------------------------- games

@@ -50,7 +50,7 @@ def start_server(
 ) -> tuple[subprocess.Popen, str]:
     """Start `companion serve` on `database` (output appended to `log`) and wait until it
     answers; returns the process and its base URL. The caller stops it. `options` are added to
-    the command (`--workers 2`), `environment` to its environment."""
+    the command (`--threads 4`), `environment` to its environment."""
     port = port or free_port()
     command = [
         sys.executable,

@@ -295,7 +295,7 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
     database = tmp_path / "pad.sqlite3"
     result = runner.invoke(
         cli.main,
-        ["serve", "--port", "8123", "--threads", "4", "--workers", "1", "--db", str(database)],
+        ["serve", "--port", "8123", "--threads", "4", "--db", str(database)],
     )
     assert result.exit_code == 0, result.output
     assert served == {"db": database, "app": app, "host": "0.0.0.0", "port": 8123, "threads": 4}
@@ -304,40 +304,26 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
     assert "█" in result.output or "▀" in result.output  # the QR code
 
 
-def test_serve_with_workers_binds_one_socket_and_serves_it_from_each(runner, monkeypatch, tmp_path):
+def test_serve_runs_one_waitress_process_with_eight_threads_by_default(
+    runner, monkeypatch, tmp_path
+):
     served: list[dict] = []
-    bound: list[tuple[str, int]] = []
-    listener = object()
     monkeypatch.setattr(cli, "_build_app", lambda database: "app")
-    monkeypatch.setattr(
-        cli, "listening_socket", lambda host, port: bound.append((host, port)) or listener
-    )
     monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: served.append(kwargs))
-
-    def run_workers(count, serve_one):  # no fork in the test: each worker's call, in turn
-        for _ in range(count):
-            serve_one()
-        return 0
-
-    monkeypatch.setattr(cli, "run_workers", run_workers)
     result = runner.invoke(
-        cli.main,
-        [
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "8123",
-            "--workers",
-            "3",
-            "--db",
-            str(tmp_path / "pad.sqlite3"),
-        ],
+        cli.main, ["serve", "--host", "127.0.0.1", "--db", str(tmp_path / "pad.sqlite3")]
     )
     assert result.exit_code == 0, result.output
-    assert bound == [("127.0.0.1", 8123)]  # bound once, in the parent
-    assert served == [{"sockets": [listener], "threads": 8}] * 3
-    assert "3 worker processes" in result.output
+    assert served == [{"host": "127.0.0.1", "port": 8000, "threads": 8}]
+
+
+def test_serve_has_no_worker_processes_of_its_own(runner, monkeypatch, tmp_path):
+    # Several processes are gunicorn's job (README.md); `serve` refuses the old option.
+    monkeypatch.setattr(cli, "_build_app", lambda database: "app")
+    monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: None)
+    result = runner.invoke(cli.main, ["serve", "--workers", "2"])
+    assert result.exit_code == 2
+    assert "No such option '--workers'" in result.output
 
 
 def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_path):
@@ -346,7 +332,7 @@ def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_
     seen: list[Path] = []
     monkeypatch.setattr(cli, "_build_app", lambda path: seen.append(path))
     monkeypatch.setattr(cli.waitress, "serve", lambda *args, **kwargs: None)
-    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1", "--workers", "1"])
+    result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1"])
     assert result.exit_code == 0, result.output
     assert seen == [database]
     assert "http://127.0.0.1:8000/" in result.output

@@ -207,9 +207,6 @@ def all_referees() -> list[TrickReferee]:
 # ---------------------------------------------------------------- words and fields shared
 
 
-# SUIT_NAMES (imported above) live with the cards; the trick games import them from here too.
-
-
 def suit_choices(suits: Sequence[Suit]) -> tuple[Choice, ...]:
     """Suits as choices of a context field, by their letter ("H": Hearts ♥)."""
     return tuple(

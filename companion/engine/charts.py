@@ -140,11 +140,12 @@ def _plain(tree: object, title: str) -> ET.Element:
 
 def _markup(tree: object) -> str:
     """pygal's tree (lxml's or the standard library's, whichever it found) as text."""
-    if hasattr(tree, "getroottree"):  # lxml
-        import lxml.etree  # pragma: no cover - only where lxml is installed
+    if isinstance(tree, ET.Element):
+        return ET.tostring(tree, encoding="unicode")
+    import lxml.etree  # pragma: no cover - pygal draws with lxml only where it is installed
 
-        return lxml.etree.tostring(tree, encoding="unicode")  # pragma: no cover
-    return ET.tostring(tree, encoding="unicode")  # type: ignore[arg-type]
+    markup: str = lxml.etree.tostring(tree, encoding="unicode")  # pragma: no cover
+    return markup  # pragma: no cover
 
 
 def _title_points(

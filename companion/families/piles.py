@@ -18,7 +18,7 @@ counts by hand that no pile sizes can make; each refusal names the pile and the 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -90,7 +90,7 @@ class PileCount:
     short: str
 
 
-class PileCounting(Protocol):
+class PileCounting(Hashable, Protocol):
     """The hook a pile game plugs its count into (threes here; Tarocchini's sets and cricche).
 
     `count` counts one pile; `pack_total` is what all the piles count together when they have
@@ -831,7 +831,8 @@ def count_problems(
     ]
     if problems or totals is None:
         return problems
-    counts = filled_in(piles.counts, min(totals)) if fixed else piles.counts
+    # A blank is left only where the total is fixed; with none, the counts come back as given.
+    counts = filled_in(piles.counts, min(totals))
     last = max((i for i, count in enumerate(piles.counts) if count is not None), default=0)
     given = sum(count for count in piles.counts if count is not None)
     if counts is None:
@@ -845,7 +846,7 @@ def count_problems(
                 ),
             )
         ]
-    together = sum(c for c in counts if c is not None)
+    together = sum(counts)
     if together not in totals:
         return [
             Problem(
@@ -926,8 +927,8 @@ def _by_points(
         counts = filled_in(counts, min(totals)) or counts
     given = " − ".join(number(c) for c in piles.counts if c is not None)
     lines = [
-        t("{name} counted {count} by hand", name=name, count=number(count))
-        if piles.counts[pile] is not None
+        t("{name} counted {count} by hand", name=name, count=number(typed))
+        if typed is not None
         else t(
             "{name}: the rest, {totals} − {given} = {count}",
             name=name,
@@ -935,7 +936,7 @@ def _by_points(
             given=given,
             count=number(count or 0),
         )
-        for pile, (name, count) in enumerate(zip(names, counts, strict=True))
+        for name, typed, count in zip(names, piles.counts, counts, strict=True)
     ]
     points = tuple(int(count or 0) for count in counts)
     if totals is not None:

@@ -20,7 +20,6 @@ from typing import Any
 
 from companion.contract.game import Game, leaders, read_options
 from companion.contract.referee import (
-    SUIT_NAMES,
     RankingReferee,
     register_referee,
     suit_of_choice,
@@ -40,7 +39,7 @@ from companion.contract.values import (
     Setup,
     State,
 )
-from companion.kit.cards import Card, Suit, pack_39_no_hearts
+from companion.kit.cards import SUIT_NAMES, Card, Suit, pack_39_no_hearts
 from companion.kit.formatting import signed
 from companion.kit.i18n import Text, t, tn
 from companion.kit.tricks import ACE_HIGH, TrickRanking, WinBy

@@ -235,7 +235,7 @@ def headline(setup: Setup, hand: Hand) -> str:
     return t("{name}: {player} – {adversaries} → {result}", **fields)
 
 
-def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
+def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[Text]:
     """The arithmetic of a counted deal, one checkable step per line."""
     name = player_name(setup, hand)
     lines = []
@@ -297,7 +297,7 @@ def score_lines(setup: Setup, hand: Hand, dealer: int) -> list[str]:
     return lines
 
 
-def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[str]:
+def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[Text]:
     """Each side's revokes, moving 9 points apiece from that side to the other."""
     lines = []
     if hand.revokes_by_adversaries:
@@ -336,7 +336,7 @@ def _revoke_lines(name: str, hand: Hand, player: int, adversaries: int) -> list[
     return lines
 
 
-def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[str]:
+def _list_lines(setup: Setup, hand: Hand, dealer: int, result: int) -> list[Text]:
     """Who sits out, and the one score the list receives."""
     name = player_name(setup, hand)
     lines = []

@@ -19,7 +19,6 @@ from typing import Any
 
 from companion.contract.game import Game, read_options
 from companion.contract.referee import (
-    SUIT_NAMES,
     RankingReferee,
     read_trick_cards,
     register_referee,
@@ -41,7 +40,7 @@ from companion.contract.values import (
     State,
 )
 from companion.kit import i18n
-from companion.kit.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52
+from companion.kit.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, SUIT_NAMES, Card, Suit, pack_52
 from companion.kit.i18n import Text, t, tn
 from companion.kit.tricks import RankOrder, TrickRanking, WinBy, seat_of
 
@@ -245,7 +244,8 @@ def next_leader(state: State) -> int:
     person who won the last trick"); the first player listed leads the first."""
     if not state.hands:
         return state.setup.first_dealer
-    return state.hands[-1].result.facts["winner"]
+    winner: int = state.hands[-1].result.facts["winner"]
+    return winner
 
 
 def read_trick(state: State, entry: Entry) -> tuple[Trick | None, list[Problem]]:

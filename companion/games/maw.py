@@ -1047,7 +1047,7 @@ class MawReferee(RankingReferee):
     name = t("Maw")
     player_counts = tuple(range(2, 11))
 
-    def context_fields(self, player_count: int) -> tuple:
+    def context_fields(self, player_count: int) -> tuple[Field, ...]:
         return (trump_field(PLAIN_SUITS),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:

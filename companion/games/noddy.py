@@ -13,7 +13,7 @@ typed. The decisions (the counting order, what "past the target" means): docs/ru
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -299,7 +299,7 @@ def rank_letter(card: Card) -> str:
     return RANK_LETTERS.get(card.rank, str(card.rank))
 
 
-def ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
+def ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards lowest first (Aces low), then by suit, so lines read the same every time."""
     return tuple(sorted(cards, key=lambda card: (card.rank, card.suit.value)))
 
@@ -678,7 +678,7 @@ class Entered:
 
 def card_fields(setup: Setup) -> list[tuple[str, str]]:
     """Every card field with its place in words, in the order of the form."""
-    places = [(TURN_UP, t("the turn-up"))]
+    places: list[tuple[str, str]] = [(TURN_UP, t("the turn-up"))]
     for seat, name in enumerate(setup.players):
         places += [
             (card_field(seat, index), card_place(name, index)) for index in range(HAND_CARDS)

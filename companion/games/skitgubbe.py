@@ -21,7 +21,6 @@ from typing import Any
 
 from companion.contract.game import Game
 from companion.contract.referee import (
-    SUIT_NAMES,
     SUIT_WORDS,
     CardJudgement,
     TrickReferee,
@@ -49,6 +48,7 @@ from companion.kit.cards import (
     KING,
     PLAIN_SUITS,
     QUEEN,
+    SUIT_NAMES,
     Card,
     Suit,
     card_name,

@@ -17,7 +17,6 @@ from typing import Any
 
 from companion.contract.referee import (
     EXCUSE,
-    SUIT_NAMES,
     SUIT_WORDS,
     TarotReferee,
     register_referee,
@@ -43,6 +42,7 @@ from companion.families.piles import (
     hand_winner_words,
 )
 from companion.kit.cards import (
+    SUIT_NAMES,
     TAROT_JACK,
     TAROT_KING,
     TAROT_KNIGHT,
@@ -196,8 +196,10 @@ class TarocchiSiciliani(PileGame):
         worked out first: it is the rest of the pack)."""
         last = entry.get(LAST)
         sizes = filled_in(piles.sizes, PILES.size)
-        size = sizes[last] if last is not None and sizes is not None else None
-        if size is not None and size < PILES.trick_size:
+        if last is None or sizes is None:
+            return []
+        size = sizes[last]
+        if size < PILES.trick_size:
             name = state.setup.players[last]
             return [
                 Problem(

@@ -628,7 +628,7 @@ def stand_in_refusals(claim: CrickClaim, run: Run) -> list[str]:
     return refusals
 
 
-def card_refusals(claim: CrickClaim, run: Run) -> list[str]:
+def card_refusals(claim: CrickClaim, run: Run) -> list[Text]:
     """A card that is not of this run, or a card there twice (itself or stood in for)."""
     named = [*claim.cards, *(stand.card for stand in claim.stand_ins if stand.card)]
     refusals = [
@@ -644,7 +644,7 @@ def card_refusals(claim: CrickClaim, run: Run) -> list[str]:
     return refusals
 
 
-def pile_refusals(claim: CrickClaim, pile: frozenset[Card]) -> list[str]:
+def pile_refusals(claim: CrickClaim, pile: frozenset[Card]) -> list[Text]:
     """A card or contatore the pile does not hold; a contatore for a card the pile holds."""
     refusals = [
         t("{card} is not in this pile", card=label(card))
@@ -780,7 +780,7 @@ class PileCount:
     @property
     def lines(self) -> tuple[str, ...]:
         """Every line a player can check, down to the total."""
-        lines = [found.line for found in self.sets]
+        lines: list[str] = [found.line for found in self.sets]
         if self.sets_doubled:
             lines.append(doubled_line(t("sets, criccone"), [s.points for s in self.sets]))
         lines += self.card_points.lines
@@ -1374,10 +1374,11 @@ class Tarocchini(PileGame):
         """With the cards tapped as well, each count by hand must be one the pile can make."""
         rules = self.pile_rules(state.setup)
         sizes = filled_in(entered.sizes, rules.size)
+        counts = tuple(count for count in entered.counts if count is not None)
         if (
             sizes is None
             or len(entered.placed) < len(rules.grid)
-            or any(count is None for count in entered.counts)
+            or len(counts) < len(entered.counts)
         ):
             return []
         names = self.pile_names(state.setup)
@@ -1387,7 +1388,7 @@ class Tarocchini(PileGame):
         options = self.settings(state.setup)
         last = entry.get(LAST)
         problems = []
-        for pile, (name, size, count) in enumerate(zip(names, sizes, entered.counts, strict=True)):
+        for pile, (name, size, count) in enumerate(zip(names, sizes, counts, strict=True)):
             why = hand_count_problem(
                 count, entered.cards_of(pile), size, options, took_last_trick=pile == last
             )

@@ -268,7 +268,7 @@ def headline(setup: Setup, hand: Hand) -> Text:
     )
 
 
-def alone_lines(setup: Setup, hand: Hand) -> list[str]:
+def alone_lines(setup: Setup, hand: Hand) -> list[Text]:
     """The arithmetic of a Tappist or Solo game."""
     name = setup.players[hand.player]
     lines = [t("{tapp}; they count for {name}", tapp=tapp_words(setup.player_count), name=name)]
@@ -327,7 +327,7 @@ def alone_lines(setup: Setup, hand: Hand) -> list[str]:
     return lines
 
 
-def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
+def _stake_lines(setup: Setup, hand: Hand) -> list[Text]:
     """The doubled Solo stake, when the house rule applies."""
     base = house_rules(setup).stake
     amount = stake(setup, hand.contract)
@@ -342,7 +342,7 @@ def _stake_lines(setup: Setup, hand: Hand) -> list[str]:
     ]
 
 
-def misere_lines(setup: Setup, hand: Hand) -> list[str]:
+def misere_lines(setup: Setup, hand: Hand) -> list[Text]:
     """The arithmetic of a Misère."""
     count = setup.player_count
     losers = sorted(hand.losers)

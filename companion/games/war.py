@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.contract.game import Game
-from companion.contract.referee import SUIT_NAMES, TrickReferee, Verdict, register_referee
+from companion.contract.referee import TrickReferee, Verdict, register_referee
 from companion.contract.registry import register
 from companion.contract.values import (
     Choice,
@@ -33,6 +33,7 @@ from companion.kit.cards import (
     JACK,
     KING,
     QUEEN,
+    SUIT_NAMES,
     TAROT_JACK,
     TAROT_KING,
     TAROT_KNIGHT,

@@ -18,7 +18,6 @@ from typing import Any
 from companion.contract.game import Game, read_options
 from companion.contract.referee import (
     EXCUSE,
-    SUIT_NAMES,
     RankingReferee,
     register_referee,
     suit_choices,
@@ -41,7 +40,7 @@ from companion.contract.values import (
     State,
 )
 from companion.kit import i18n
-from companion.kit.cards import PLAIN_SUITS, Card, Suit, pack_52, parse, tarot_pack
+from companion.kit.cards import PLAIN_SUITS, SUIT_NAMES, Card, Suit, pack_52, parse, tarot_pack
 from companion.kit.i18n import t, tn
 from companion.kit.tricks import (
     ACE_HIGH,

@@ -37,6 +37,8 @@ TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 MessageId = str | tuple[str, str]
+Translation = str | tuple[str, ...] | list[str] | None
+"""A babel message's translation (`Message.string`): one string, or a plural's forms."""
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,8 @@ def merged(language: str) -> tuple[Catalog, list[str]]:
     return whole, conflicts
 
 
-def _translated(string: str | tuple[str, ...] | None) -> bool:
-    if isinstance(string, tuple):
+def _translated(string: Translation) -> bool:
+    if isinstance(string, tuple | list):
         return all(string)
     return bool(string)
 
@@ -160,10 +162,10 @@ def problems(language: str, found: list[Found] | None = None) -> list[str]:
     return wrong
 
 
-def field_mismatches(message_id: MessageId, string: str | tuple[str, ...]) -> list[str]:
+def field_mismatches(message_id: MessageId, string: Translation) -> list[str]:
     """The fields a translation adds or drops."""
     ids = message_id if isinstance(message_id, tuple) else (message_id,)
-    strings = string if isinstance(string, tuple) else (string,)
+    strings = (string,) if isinstance(string, str) else tuple(string or ())
     wanted = set().union(*(FIELD.findall(each) for each in ids))
     wrong = []
     for each in strings:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from string import Formatter
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 """The languages of the pad: code → the language's own name (as a switcher shows it)."""
@@ -70,10 +70,12 @@ class Text(str):
     no translation for it).
     """
 
-    __slots__ = ("case", "context", "count", "params", "plural", "template")
+    # The count that picks the plural form is kept as `number`: as `count` it would hide
+    # `str.count` on every message.
+    __slots__ = ("case", "context", "number", "params", "plural", "template")
     template: str
     plural: str | None
-    count: int | None
+    number: int | None
     params: Mapping[str, Any]
     case: Case | None
     context: str | None
@@ -97,7 +99,7 @@ class Text(str):
         elif case is Case.IN_SENTENCE and opens_with_words(chosen, params):
             english = english[:1].lower() + english[1:]
         text = super().__new__(cls, english)
-        text.template, text.params, text.plural, text.count = template, params, plural, count
+        text.template, text.params, text.plural, text.number = template, params, plural, count
         text.case, text.context = case, context
         return text
 
@@ -118,11 +120,11 @@ class Text(str):
             return catalogue.gettext(self.template) if words == self.template else words
         if self.plural is None:
             return catalogue.gettext(self.template)
-        return catalogue.ngettext(self.template, self.plural, self.count or 0)
+        return catalogue.ngettext(self.template, self.plural, self.number or 0)
 
     def english_words(self) -> str:
         """This message's English template, in the form its count asks for."""
-        return self.template if self.plural is None or self.count == 1 else self.plural
+        return self.template if self.plural is None or self.number == 1 else self.plural
 
     def _translated(self, catalogue: Catalogue) -> str:
         words = self.words_in(catalogue)
@@ -138,12 +140,12 @@ class Text(str):
 
     def cased(self, case: Case) -> Text:
         """The same message with its first letter changed as `case` says."""
-        return Text(self.template, self.params, self.plural, self.count, case, self.context)
+        return Text(self.template, self.params, self.plural, self.number, case, self.context)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             Text,
-            (self.template, self.params, self.plural, self.count, self.case, self.context),
+            (self.template, self.params, self.plural, self.number, self.case, self.context),
         )
 
     def recipe(self) -> dict[str, Any]:
@@ -152,7 +154,7 @@ class Text(str):
         if self.params:
             data["p"] = {name: recipe_of(value) for name, value in self.params.items()}
         if self.plural is not None:
-            data["pl"], data["n"] = self.plural, self.count
+            data["pl"], data["n"] = self.plural, self.number
         if self.case is not None:
             data["c"] = self.case.value
         if self.context is not None:
@@ -194,7 +196,7 @@ def say(value: Any, catalogue: Catalogue) -> Any:
     return value.said_in(catalogue) if isinstance(value, Text) else value
 
 
-def join(parts: list[Any] | tuple[Any, ...], separator: str = ", ") -> Any:
+def join(parts: list[Any] | tuple[Any, ...], separator: str = ", ") -> str:
     """Parts joined with a separator, each still translatable (a list of words in a line)."""
     if not parts:
         return ""
@@ -233,14 +235,22 @@ _CASES: dict[Any, Case] = {case.value: case for case in Case}
 """A stored case's value and the case it names (anything else: no case)."""
 
 
-def capital(words: Any) -> Any:
+@overload
+def capital(words: Text) -> Text: ...
+@overload
+def capital(words: str) -> str: ...
+def capital(words: str) -> str:
     """Words at the start of a sentence ("The Ace of Hearts …"), in every language."""
     if isinstance(words, Text):
         return words.cased(Case.CAPITAL)
     return words[:1].upper() + words[1:]
 
 
-def in_sentence(label: Any) -> Any:
+@overload
+def in_sentence(label: Text) -> Text: ...
+@overload
+def in_sentence(label: str) -> str: ...
+def in_sentence(label: str) -> str:
     """A label inside an English sentence, its first letter lowered ("Enter card points.").
 
     Only the English is lowered: other languages get the label as translated, and their

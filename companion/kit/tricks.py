@@ -38,11 +38,12 @@ class RankOrder:
     """How the ranks of a suit order in a trick: `ranks` from the lowest to the highest."""
 
     ranks: tuple[int, ...]
+    # Each rank's place, looked up for every card of every trick refereed.
+    _places: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError(f"a rank order lists each rank once: {self.ranks}")
-        # Each rank's place, looked up for every card of every trick refereed.
         object.__setattr__(self, "_places", {rank: place for place, rank in enumerate(self.ranks)})
 
     def __contains__(self, rank: object) -> bool:
@@ -142,10 +143,11 @@ class TrickRanking:
     top_trumps: tuple[Card, ...] = ()
     cannot_win: frozenset[Card] = frozenset()
     ties: bool = False
+    # No trump, no special card, no tie: the highest card of the suit led wins (Tantony,
+    # Whist at no trump), which `resolve` finds without the general rules.
+    _plain: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # No trump, no special card, no tie: the highest card of the suit led wins (Tantony,
-        # Whist at no trump), which `resolve` finds without the general rules.
         object.__setattr__(
             self,
             "_plain",
@@ -204,12 +206,12 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
     if ranking._plain:
         return _highest_of_suit_led(cards, ranking)
     led = ranking.led(cards)
-    strengths = [ranking.strength(card, led) for card in cards]
-    contenders = [i for i, strength in enumerate(strengths) if strength is not None]
+    strengths = {i: ranking.strength(card, led) for i, card in enumerate(cards)}
+    contenders = {i: strength for i, strength in strengths.items() if strength is not None}
     if not contenders:
         return TrickVerdict(None, None)
-    best = max(strengths[i] for i in contenders)  # type: ignore[type-var]
-    top = tuple(i for i in contenders if strengths[i] == best)
+    best = max(contenders.values())
+    top = tuple(i for i, strength in contenders.items() if strength == best)
     if len(top) > 1 and ranking.ties:
         return TrickVerdict(None, None, top)
     return TrickVerdict(top[0], _WIN_BY[best[0]])

@@ -61,7 +61,6 @@ def init_web(app: Flask) -> None:
     assert "jinja_env" not in app.__dict__, "the environment must be chosen before it is made"
     app.jinja_environment = FlatGlobalsEnvironment
     from companion.web import new_session  # noqa: F401  (its routes join the pad's blueprint)
-    from companion.web.floor import register_if_asked as register_floor_if_asked
     from companion.web.join import bp as join_bp
     from companion.web.language import init_language
     from companion.web.live import bp as live_bp
@@ -93,7 +92,6 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(referee_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(stats_bp)
-    register_floor_if_asked(app)  # the benchmark's floor route; absent in normal serving
     app.after_request(_headers)
     app.jinja_env.globals["url_for"] = kept_url_for
     app.jinja_env.globals["not_counted"] = not_counted_words
