@@ -359,7 +359,7 @@ class TrickReader:
                 )
             ]
         tricks = []
-        problems = []
+        problems: list[Problem] = []
         for index, item in enumerate(value):
             trick, faults = self._trick(item)
             if faults:

@@ -298,7 +298,8 @@ class State:
 
     setup: Setup
     hands: tuple[ScoredHand, ...] = ()
-    totals: tuple[int, ...] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    # None when not given: counted from the hands by `__post_init__`, so never None after it.
+    totals: tuple[int, ...] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
     hands_played: int = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:

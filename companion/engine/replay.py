@@ -24,7 +24,9 @@ from companion.contract.values import (
     Setup,
     State,
 )
-from companion.engine.cached import entry_fields, entry_phases, entry_reader  # noqa: F401 (the pad's)
+from companion.engine.cached import entry_fields as entry_fields  # the pad's too
+from companion.engine.cached import entry_phases as entry_phases  # (re-exported)
+from companion.engine.cached import entry_reader as entry_reader
 from companion.kit.i18n import join, t
 
 

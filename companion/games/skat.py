@@ -278,7 +278,7 @@ def read_play(entry: Entry) -> Play:
         LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
         RESULTS[entry["result"]],  # result
         is_null,  # is_null
-        0 if counted is None else side_points(counted, counted_side is DECLARER, TOTAL_POINTS),
+        0 if counted is None else int(side_points(counted, counted_side is DECLARER, TOTAL_POINTS)),
         SCHWARZ if ouvert and not is_null else announced,  # effective_announcement
     )
 
