@@ -24,8 +24,9 @@ from companion.contract.values import (
     Setup,
     State,
 )
-from companion.engine.cached import entry_fields as entry_fields  # the pad's too
-from companion.engine.cached import entry_phases as entry_phases  # (re-exported)
+# A table's fields, phases and parser, which the pad reads from here too.
+from companion.engine.cached import entry_fields as entry_fields
+from companion.engine.cached import entry_phases as entry_phases
 from companion.engine.cached import entry_reader as entry_reader
 from companion.kit.i18n import join, t
 

@@ -72,6 +72,9 @@ def test_equal_setups_are_equal_and_hash_alike() -> None:
     assert other != SETUP
     assert len({SETUP, equal, other}) == 2
     assert SETUP.player_count == 4
+    ordered = Setup("skat", ("Ann", "Bob", "Cat"), {"scoring": "isko", "stake": 0})
+    reordered = Setup("skat", ("Ann", "Bob", "Cat"), {"stake": 0, "scoring": "isko"})
+    assert ordered == reordered and hash(ordered) == hash(reordered)
 
 
 def test_facts_left_out_are_a_fresh_empty_mapping() -> None:
