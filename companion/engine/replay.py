@@ -24,6 +24,7 @@ from companion.contract.values import (
     Setup,
     State,
 )
+
 # A table's fields, phases and parser, which the pad reads from here too.
 from companion.engine.cached import entry_fields as entry_fields
 from companion.engine.cached import entry_phases as entry_phases
