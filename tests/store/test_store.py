@@ -455,7 +455,7 @@ def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
 
 def test_tokens_never_start_with_a_dash(monkeypatch):
     # token_urlsafe may start with "-", which `companion export TOKEN` would read as an option.
-    from companion import store as store_module
+    from companion.store import rows as store_module
 
     drawn = iter(["-K9x" + "a" * 28, "b" * 32])
     monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda n: next(drawn))
