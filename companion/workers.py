@@ -5,8 +5,8 @@ threads on that socket (the kernel hands each new connection to one of them). No
 request needs lives only in one process: the sessions, hands, drafts and devices are in the
 database, the secret that signs cookies and CSRF tokens comes from it too (so a form opened
 through one worker posts through another), and each worker's cache of replayed sessions is
-checked against the store's last change on every request. Each worker has its own group
-committer (companion/store/durability.py), which syncs that worker's own commits.
+checked against the store's last change on every request. Each commit is synced by SQLite
+itself (`synchronous=FULL`), whichever worker made it.
 
 The parent only supervises: it forwards SIGTERM and SIGINT to the workers and waits for them;
 if it dies, even by SIGKILL, the kernel kills the workers too (Linux's parent-death signal),

@@ -16,7 +16,6 @@ from typing import Self
 
 from sqlite_utils import Database as SqliteDatabase
 
-from companion.store.durability import GroupCommitter, committer_for
 from companion.store.migrations import MIGRATIONS
 from companion.store.records import FaultKind, StoreFault
 
@@ -82,15 +81,14 @@ class Database:
         if read_only is None:
             read_only = self.path.exists() and not is_writable(self.path)
         self.read_only = read_only
-        self._committer: tuple[int, GroupCommitter] | None = None  # (process, its committer)
         try:
             self.db = SqliteDatabase(self._connect(busy_seconds))
             if not self.read_only:
                 self.db.execute("PRAGMA journal_mode=WAL")
-                # NORMAL: a commit is not synced by SQLite; `_write` makes it durable through
-                # the group committer (one fsync of the log shared by concurrent commits), so
-                # a hand whose save returned still survives a power cut (companion/durability).
-                self.db.execute("PRAGMA synchronous=NORMAL")
+                # FULL: SQLite syncs the log at every COMMIT, so a hand whose save returned
+                # is on disk and survives a crash or a power cut (docs/design.md, "Durable
+                # saves"): one fsync of the log per commit, SQLite's own, no machinery of ours.
+                self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             if migrate:
                 self.migrate()
@@ -126,7 +124,6 @@ class Database:
                 )
             return
         MIGRATIONS.apply(self.db)
-        self._durable()
 
     def pending_migrations(self) -> list[str]:
         """The names of the migrations this file still lacks."""
@@ -153,7 +150,7 @@ class Database:
 
         BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
         row is effective) cannot be invalidated by another request before the write lands.
-        The block returns only once the commit is on disk (group commit: see `_durable`).
+        The block returns only once the commit is on disk (`synchronous=FULL`).
         """
         if self.read_only:
             raise StoreFault(FaultKind.READ_ONLY)
@@ -171,27 +168,6 @@ class Database:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise fault_of(error) from error
-        self._durable()
-
-    def _durable(self) -> None:
-        """Wait until the transaction just committed is on disk: one fsync of the log, shared
-        with the other threads of this process that committed meanwhile."""
-        try:
-            self._group_committer().make_durable()
-        except OSError as error:
-            raise StoreFault(
-                FaultKind.DISK_FULL, f"the log could not be synced: {error}"
-            ) from error
-
-    def _group_committer(self) -> GroupCommitter:
-        """This process's committer for this file, looked up once per process (a forked
-        worker has its own) rather than at every commit (the lookup resolves the path)."""
-        process = os.getpid()
-        if self._committer is None or self._committer[0] != process:
-            self._committer = (process, committer_for(self.path))
-        return self._committer[1]
-
-    # -- sessions
 
     def secret_key(self) -> str:
         """The installation's secret key: created on first use, then the same forever.

@@ -81,9 +81,8 @@ def test_default_path_falls_back_to_local_share(monkeypatch, tmp_path):
 def test_opening_creates_parent_directories_and_sets_pragmas(store, db_path):
     assert db_path.is_file()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    # NORMAL: the store syncs the log itself, once for every commit made meanwhile (group
-    # commit, tests/store/test_durability.py)
-    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    # FULL (2): SQLite syncs the log at every COMMIT, so a saved hand survives a crash
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
     assert store.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
