@@ -228,10 +228,7 @@ def undo_last(
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
-    last = pad.next_number - 1  # the highest-numbered hand, scored or refused
-    row = store.undo_last(
-        pad.token, based_on, by=by, results=ResultsWrite(pad.change, last) if last else None
-    )
+    row = store.undo_last(pad.token, based_on, by=by)  # its cached result goes with it
     return row.number if row else None
 
 

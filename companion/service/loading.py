@@ -228,11 +228,11 @@ def known_of(row: ResultRow) -> KnownHand:
 
 
 def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
-    """A session's derived state: from its stored results when they follow its last change,
+    """A session's derived state: from its cached results when they cover every hand,
     else replayed from its hands and stored (once: a session saved before results were kept,
     or written meanwhile by something that did not keep them)."""
     summary = store.results_summary(token)
-    if summary.change == change:
+    if summary.complete:
         return from_summary(setup, summary)
     entries = [(row.number, row.entry) for row in store.effective_hands(token)]
     replayed = replay(setup, entries)

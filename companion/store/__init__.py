@@ -14,7 +14,6 @@ from companion.store.drafts import draft_version
 from companion.store.migrations import MIGRATIONS
 from companion.store.records import (
     ANY_VERSION,
-    STALE_RESULTS,
     AddedHand,
     Author,
     FaultKind,
@@ -43,7 +42,6 @@ __all__ = [
     "ANY_VERSION",
     "BUSY_TIMEOUT_SECONDS",
     "MIGRATIONS",
-    "STALE_RESULTS",
     "AddedHand",
     "Author",
     "FaultKind",

@@ -99,7 +99,7 @@ class Hands(Database):
                 raise LookupError("no such session") from error
             if drop_draft:
                 conn.execute("DELETE FROM drafts WHERE session_id = ?", (token,))
-            kept = record_results(conn, token, row_id, results)
+            kept = record_results(conn, token, row_id, number, results)
         # The row as written, not read back: the entry as its JSON reads, the points as ints.
         author = by or Author()
         return AddedHand(
@@ -128,8 +128,9 @@ class Hands(Database):
         by: Author | None = None,
         results: ResultsWrite | None = None,
     ) -> HandRow:
-        """Append a correction of hand `number`, superseding its current row (`results`: the
-        derived results of it and every later hand, rewritten in the same transaction).
+        """Append a correction of hand `number`, superseding its current row. The cached results
+        of it and every later hand are dropped in the same transaction, and `results` (them
+        derived again) kept in their place.
 
         `based_on` is the row the phone corrected (its id); when another row has become hand
         `number` since (a correction, an undo and a new hand), StaleWrite is raised and nothing
@@ -144,7 +145,7 @@ class Hands(Database):
             row_id = insert_hand(
                 conn, token, number, "correct", dump(dict(entry)), points, current, by
             )
-            record_results(conn, token, row_id, results)
+            record_results(conn, token, row_id, number, results)
         return self._hand(row_id)
 
     def undo_last(
@@ -153,10 +154,9 @@ class Hands(Database):
         based_on: Any = ANY_VERSION,
         *,
         by: Author | None = None,
-        results: ResultsWrite | None = None,
     ) -> HandRow | None:
-        """Append an 'undo' row taking back the highest-numbered effective hand (`results`:
-        its derived result dropped in the same transaction).
+        """Append an 'undo' row taking back the highest-numbered effective hand; its cached
+        result is dropped in the same transaction.
 
         `based_on` is the row id of the hand the phone showed as the last one; when another hand
         has become the last since, StaleWrite is raised and nothing is undone. Returns the undo
@@ -170,7 +170,7 @@ class Hands(Database):
             if last is None:
                 return None
             row_id = insert_hand(conn, token, last.number, "undo", "{}", None, last.id, by)
-            record_results(conn, token, row_id, results)
+            record_results(conn, token, row_id, last.number, None)
         return self._hand(row_id)
 
     def effective_row_id(self, token: str, number: int) -> int | None:

@@ -217,3 +217,13 @@ def m009_players(db: Database) -> None:
     ).fetchall()
     for session_id, position, members in seats:
         link_seat(db.conn, session_id, position, load(members))
+
+
+@MIGRATIONS()
+def m010_results_are_a_cache(db: Database) -> None:
+    """The cached results no longer carry a change stamp (`results_change`): every write keeps
+    them right for the hands it holds, in its own transaction, and a session whose cache lacks
+    a hand replays (`Results.results_complete`). Rows cached under the stamp were only right
+    up to it, so they are dropped; each session rebuilds its cache when first opened."""
+    db.execute("DROP TABLE IF EXISTS results_change")
+    db.execute("DELETE FROM hand_results")

@@ -154,10 +154,10 @@ class ResultRow:
 
 @dataclass(frozen=True)
 class ResultsWrite:
-    """The derived results a hand write brings up to date, in its own transaction: those of
-    hand `from_number` and later are replaced by `rows`. `since` is the session's change they
-    were derived from; when the session changed since (another phone wrote), nothing derived
-    is written and the next load derives afresh."""
+    """The cached results a hand write keeps, in its own transaction: those of hand
+    `from_number` and later are replaced by `rows`. `since` is the session's last hand row
+    when they were derived; when another row was written since (another phone), they are left
+    out and the next load replays."""
 
     since: int
     from_number: int
@@ -166,17 +166,13 @@ class ResultsWrite:
 
 @dataclass(frozen=True)
 class ResultsSummary:
-    """What a pad needs of a session's derived results without reading them all: the change
-    they are derived up to, the last scored hand (None: no hand yet) and the refused ones."""
+    """What a pad needs of a session's cached results without reading them all: whether they
+    cover every hand that counts, the last scored hand (None: no hand yet) and the refused
+    ones."""
 
-    change: int
+    complete: bool
     last: ResultRow | None
     refused: tuple[ResultRow, ...]
-
-
-STALE_RESULTS = -1
-"""The change of results that must not be used (`keep_results_of`): no session's hands have it,
-so its results are derived afresh."""
 
 
 # ---------------------------------------------------------------- faults

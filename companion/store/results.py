@@ -1,5 +1,7 @@
-"""Stored results: each effective hand's scored result as the engine derived it, kept beside
-the hands so that a pad opens without replaying the session (see docs/design.md).
+"""Cached results: each hand's scored result as the engine derived it, with the running totals
+after it, kept beside the hands so that a pad opens without replaying the session. A cache,
+never the record: the hands' entries are the truth, and replaying them rebuilds every row
+(docs/design.md, "Stored results": how the cache is invalidated).
 
 The store runs no engine: it keeps the text `companion.engine.derived` writes.
 """
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.store.database import Database
-from companion.store.records import STALE_RESULTS, ResultRow, ResultsSummary, ResultsWrite
+from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import dump, last_change, load
 
 
@@ -25,8 +27,10 @@ class Results(Database):
         self._results_usable = results_usable
 
     def results_summary(self, token: str) -> ResultsSummary:
-        """The change the session's derived results are up to, its last scored hand and its
-        refused ones: a constant number of rows, however long the session."""
+        """Whether the session's cached results cover every hand that counts, its last scored
+        hand and its refused ones: a constant number of rows read, however long the session."""
+        if not self._results_usable:  # derived by other code, kept in a read-only file
+            return ResultsSummary(False, None, ())
         last = self.db.execute(
             f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
             " AND position IS NOT NULL ORDER BY position DESC LIMIT 1",
@@ -37,20 +41,22 @@ class Results(Database):
             " AND position IS NULL ORDER BY number",
             (token,),
         ).fetchall()
-        if not self._results_usable:  # derived by other code, kept in a read-only file
-            return ResultsSummary(STALE_RESULTS, None, ())
         return ResultsSummary(
-            self.results_change(token),
+            self.results_complete(token),
             result_row(last) if last else None,
             tuple(map(result_row, refused)),
         )
 
-    def results_change(self, token: str) -> int:
-        """The change (hand row) the session's derived results are up to, 0 when none."""
-        row = self.db.execute(
-            "SELECT change FROM results_change WHERE session_id = ?", (token,)
+    def results_complete(self, token: str) -> bool:
+        """Whether every hand that counts has its cached result. Every write keeps the cache
+        right for the hands it holds (see `record_results`), so only a missing result can
+        make it stale: a hand saved without its result (an import, a write that lost a race),
+        or the cache dropped (another engine, a correction or undo whose results were not
+        written with it). One counting query, no hand decoded."""
+        (cached,) = self.db.execute(
+            "SELECT count(*) FROM hand_results WHERE session_id = ?", (token,)
         ).fetchone()
-        return row[0] if row else 0
+        return cached == effective_count(self.db.conn, token)
 
     def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
         """The derived results of the hands at positions start..stop-1, in order."""
@@ -69,7 +75,6 @@ class Results(Database):
                 return False
             conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
             insert_results(conn, token, rows)
-            stamp_results(conn, token, change)
         return True
 
     def keep_results_of(self, engine: str) -> bool:
@@ -87,7 +92,6 @@ class Results(Database):
             return False
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
-            conn.execute("DELETE FROM results_change")
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",
@@ -124,33 +128,37 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
     )
 
 
-def stamp_results(conn: sqlite3.Connection, token: str, change: int) -> None:
-    conn.execute(
-        "INSERT INTO results_change (session_id, change) VALUES (?, ?)"
-        " ON CONFLICT (session_id) DO UPDATE SET change = excluded.change",
-        (token, change),
-    )
+def effective_count(conn: sqlite3.Connection, token: str) -> int:
+    """How many hands count (as `rows.effective_rows` finds them), counted in SQL: for each
+    number its latest row that is not an undo, unless an undo took that row back."""
+    (count,) = conn.execute(
+        "SELECT count(*) FROM (SELECT max(id) AS id FROM hands WHERE session_id = ?"
+        " AND action != 'undo' GROUP BY number) AS latest WHERE NOT EXISTS"
+        " (SELECT 1 FROM hands AS undo WHERE undo.supersedes = latest.id AND undo.action = 'undo')",
+        (token,),
+    ).fetchone()
+    return count
 
 
 def record_results(
-    conn: sqlite3.Connection, token: str, row_id: int, write: ResultsWrite | None
+    conn: sqlite3.Connection,
+    token: str,
+    row_id: int,
+    number: int,
+    write: ResultsWrite | None,
 ) -> bool:
-    """Bring the derived results up to the hand row `row_id` just written, when they were
-    derived from the version of the session that row follows; otherwise leave them behind
-    (the next load sees the stale change and derives them afresh). Says whether they were."""
+    """Keep the cache right after hand row `row_id` (of hand `number`) was written, in the
+    same transaction: the cached results of hand `number` and later are dropped (a correction
+    or an undo changes them; a new hand has none yet), then `write`'s rows are kept if they
+    were derived from the version of the session this row follows (no other phone wrote in
+    between); otherwise they are left out and the next load replays. Says whether they were."""
+    conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
     if write is None:
         return False
-    # What the stored results follow, and the row written before this one: one query.
-    current, before = conn.execute(
-        "SELECT (SELECT change FROM results_change WHERE session_id = ?),"
-        " (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?)",
-        (token, token, row_id),
+    (before,) = conn.execute(
+        "SELECT max(id) FROM hands WHERE session_id = ? AND id < ?", (token, row_id)
     ).fetchone()
-    if (current or 0) != write.since or (before or 0) != write.since:
+    if (before or 0) != write.since:
         return False
-    conn.execute(
-        "DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, write.from_number)
-    )
     insert_results(conn, token, write.rows)
-    stamp_results(conn, token, row_id)
     return True

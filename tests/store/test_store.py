@@ -12,7 +12,6 @@ import pytest
 from companion.contract.values import Setup
 from companion.store import (
     MIGRATIONS,
-    STALE_RESULTS,
     Author,
     HandConflict,
     NameTaken,
@@ -180,16 +179,17 @@ def test_add_hand_to_unknown_session_raises(store, db_path):
 
 
 def test_a_save_says_whether_its_derived_results_were_kept(store, token):
-    """Results derived from the session as it stood (no hand yet: change 0) are kept with the
-    hand; results derived from that same view after another hand was saved are not."""
+    """Results derived from the session as it stood (no hand yet: row 0) are kept with the
+    hand; results derived from that same view after another hand was saved are not, and the
+    cache then lacks hand 2 (the next load replays)."""
 
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
 
     first = store.add_scored_hand(token, 1, {"v": "a"}, None, results=write(1))
-    assert first.results_kept and store.results_change(token) == first.row.id
+    assert first.results_kept and store.results_complete(token)
     stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
-    assert not stale.results_kept and store.results_change(token) == first.row.id
+    assert not stale.results_kept and not store.results_complete(token)
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
 
 
@@ -200,12 +200,35 @@ def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store,
     added = store.add_scored_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
     assert added.results_kept
     assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
-    assert store.result_rows(token, 0, 5) == [] and store.results_change(token) == 0
+    assert store.result_rows(token, 0, 5) == [] and not store.results_complete(token)
     assert store.replace_results(token, added.row.id, ONE_ROW)  # derived again by engine-a
     assert store.keep_results_of("engine-a")  # the same code: kept
-    assert store.results_change(token) == added.row.id
+    assert store.results_complete(token)
     assert not store.keep_results_of("engine-b")  # other code: dropped again
-    assert store.results_change(token) == 0 and store.result_rows(token, 0, 5) == []
+    assert not store.results_complete(token) and store.result_rows(token, 0, 5) == []
+
+
+def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, token):
+    """The cache's invalidation: a correction (here one written without results, as the
+    command line may) drops the cached results of its hand and every later one in its own
+    transaction, an undo those of the hand it takes back; the hands before keep theirs."""
+
+    def row(number: int) -> ResultRow:
+        return ResultRow(number, number - 1, "{}", (number, -number, 0, 0), number)
+
+    for number in range(1, 5):
+        since = store.last_change(token)
+        store.add_scored_hand(
+            token, number, {"v": number}, None, results=ResultsWrite(since, number, (row(number),))
+        )
+    assert store.results_complete(token)
+    store.correct_hand(token, 3, {"v": "c"}, None)
+    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2]
+    assert not store.results_complete(token)  # hands 3 and 4 lack theirs: the next load replays
+    assert store.replace_results(token, store.last_change(token), [row(n) for n in range(1, 5)])
+    store.undo_last(token)
+    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2, 3]
+    assert store.results_complete(token)  # hands 1-3 count, each with its result
 
 
 def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
@@ -214,10 +237,10 @@ def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, sto
     assert store.replace_results(token, added.row.id, ONE_ROW)
     with Store(db_path, read_only=True) as reader:
         assert reader.keep_results_of("engine-a")
-        assert reader.results_summary(token).change == added.row.id
+        assert reader.results_summary(token).complete
     with Store(db_path, read_only=True) as reader:
         assert not reader.keep_results_of("engine-b")
-        assert reader.results_summary(token).change == STALE_RESULTS  # derived afresh
+        assert not reader.results_summary(token).complete  # derived afresh
     assert store.keep_results_of("engine-a")  # the file itself was not touched
 
 
