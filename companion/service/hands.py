@@ -14,9 +14,6 @@ from companion.contract.values import (
     ScoredHand,
     entry_as_data,
 )
-from companion.engine.derived import (
-    StoredHands,
-)
 from companion.engine.replay import (
     Checked,
     entry_reader,
@@ -106,9 +103,8 @@ def add_hand(
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
-    hands = pad.state.hands
     known = after_hand(pad.state.totals, pad.state.hands_played, result)
-    write = ResultsWrite(pad.change, result.number, result_rows({len(hands): known}, {}))
+    write = ResultsWrite(pad.change, result.number, result_rows({len(pad.hands): known}, {}))
     try:
         # A draft on disk is dropped with the save. None read means none to drop: one saved
         # by another phone after this read is of a hand now saved, ignored as a draft left
@@ -142,9 +138,9 @@ def add_hand(
             ),
         )
     row = added.row
-    grown = hands.plus(known) if isinstance(hands, StoredHands) else (*hands, result)
+    grown = pad.hands.plus(known)
     after = known_state(pad.setup, grown, known.totals, known.played)
-    if cache is not None and isinstance(grown, StoredHands) and added.results_kept:
+    if cache is not None and added.results_kept:
         # Kept only if no other phone wrote in between (the save's transaction said so).
         cache.put(
             pad.token,

@@ -112,22 +112,26 @@ class Pad:
         found = hands[position] if position < len(hands) else None
         return found if found is not None and found.number == number else None
 
+    @property
+    def hands(self) -> StoredHands:
+        """The session's scored hands, one kind whether the pad was opened from the cached
+        results or replayed (`pad_of`): read from the cache only when looked at."""
+        hands = self.state.hands
+        assert isinstance(hands, StoredHands), "a pad's hands are always its StoredHands"
+        return hands
+
     def state_before(self, number: int) -> State:
         """The session as it stood before hand `number` (what a correction is judged against)."""
         position = self._position(number)
-        hands = self.state.hands
-        if isinstance(hands, StoredHands) and position:
-            before = hands.at(position - 1)
-            return known_state(self.setup, hands[:position], before.totals, before.played)
-        return State(self.setup, hands[:position])
+        if not position:
+            return State(self.setup, ())
+        before = self.hands.at(position - 1)
+        return known_state(self.setup, self.hands[:position], before.totals, before.played)
 
     def rows_from(self, start: int) -> Sequence[tuple[ScoredHand, tuple[int, ...]]]:
         """The hands from position `start` on, each with the running totals after it (the
         table of hands reads only the ones it shows, and only when it shows them)."""
-        hands = self.state.hands
-        if isinstance(hands, StoredHands):
-            return hands.rows(start)
-        return list(zip(hands, self.state.running_totals(), strict=True))[start:]
+        return self.hands.rows(start)
 
     def _position(self, number: int) -> int:
         """Where hand `number` is, or would be, in the effective history."""
