@@ -104,7 +104,12 @@ def add_hand(
     if isinstance(result, Checked):
         return result
     known = after_hand(pad.state.totals, pad.state.hands_played, result)
-    write = ResultsWrite(pad.change, result.number, result_rows({len(pad.hands): known}, {}))
+    write = ResultsWrite(
+        pad.change,
+        result.number,
+        result_rows({len(pad.hands): known}, {}),
+        before=len(pad.hands) + len(pad.refused),
+    )
     try:
         # A draft on disk is dropped with the save. None read means none to drop: one saved
         # by another phone after this read is of a hand now saved, ignored as a draft left
@@ -213,7 +218,10 @@ def results_after_correction(
     ]
     replayed = replay(pad.setup, entries)
     return ResultsWrite(
-        pad.change, number, result_rows(known_hands(replayed.state), replayed.problems, number)
+        pad.change,
+        number,
+        result_rows(known_hands(replayed.state), replayed.problems, number),
+        before=sum(1 for each, _ in entries if each < number),
     )
 
 

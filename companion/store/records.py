@@ -157,11 +157,14 @@ class ResultsWrite:
     """The cached results a hand write keeps, in its own transaction: those of hand
     `from_number` and later are replaced by `rows`. `since` is the session's last hand row
     when they were derived; when another row was written since (another phone), they are left
-    out and the next load replays."""
+    out and the next load replays. `before` is how many hands that count come before
+    `from_number`: the cache must hold them all, so that it stays a prefix of the hands (by
+    number) with no gap, and a cache holding the last hand holds them all."""
 
     since: int
     from_number: int
     rows: tuple[ResultRow, ...] = ()
+    before: int = 0
 
 
 @dataclass(frozen=True)

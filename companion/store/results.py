@@ -49,14 +49,16 @@ class Results(Database):
 
     def results_complete(self, token: str) -> bool:
         """Whether every hand that counts has its cached result. Every write keeps the cache
-        right for the hands it holds (see `record_results`), so only a missing result can
-        make it stale: a hand saved without its result (an import, a write that lost a race),
-        or the cache dropped (another engine, a correction or undo whose results were not
-        written with it). One counting query, no hand decoded."""
-        (cached,) = self.db.execute(
-            "SELECT count(*) FROM hand_results WHERE session_id = ?", (token,)
+        right for the hands it holds and a prefix of them by number (see `record_results`),
+        so only a missing result can make it stale (a hand saved without its result: an
+        import, a write that lost a race; the cache dropped: another engine, a correction
+        whose results were not written with it), and the cache is complete when it holds the
+        last hand that counts. A few indexed rows read, however long the session."""
+        conn = self.db.conn
+        (cached,) = conn.execute(
+            "SELECT max(number) FROM hand_results WHERE session_id = ?", (token,)
         ).fetchone()
-        return cached == effective_count(self.db.conn, token)
+        return cached == last_counting_number(conn, token)
 
     def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
         """The derived results of the hands at positions start..stop-1, in order."""
@@ -128,16 +130,30 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
     )
 
 
-def effective_count(conn: sqlite3.Connection, token: str) -> int:
-    """How many hands count (as `rows.effective_rows` finds them), counted in SQL: for each
-    number its latest row that is not an undo, unless an undo took that row back."""
-    (count,) = conn.execute(
-        "SELECT count(*) FROM (SELECT max(id) AS id FROM hands WHERE session_id = ?"
-        " AND action != 'undo' GROUP BY number) AS latest WHERE NOT EXISTS"
-        " (SELECT 1 FROM hands AS undo WHERE undo.supersedes = latest.id AND undo.action = 'undo')",
+def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
+    """The highest number of a hand that counts (as `rows.effective_rows` finds them: a
+    number's latest row that is not an undo, unless an undo took it back), None when none.
+    Read from the top: an undo takes back the highest hand, so this stops at the first or
+    second number unless hands were undone one after another."""
+    rows = conn.execute(
+        "SELECT number, id FROM hands WHERE session_id = ? AND action != 'undo'"
+        " ORDER BY number DESC, id DESC",
         (token,),
-    ).fetchone()
-    return count
+    )
+    seen: set[int] = set()
+    try:
+        for number, row_id in rows:
+            if number in seen:
+                continue  # an older row of a number already judged by its latest
+            seen.add(number)
+            undone = conn.execute(
+                "SELECT 1 FROM hands WHERE supersedes = ? AND action = 'undo'", (row_id,)
+            ).fetchone()
+            if undone is None:
+                return number
+        return None
+    finally:
+        rows.close()
 
 
 def record_results(
@@ -155,10 +171,12 @@ def record_results(
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
     if write is None:
         return False
-    (before,) = conn.execute(
-        "SELECT max(id) FROM hands WHERE session_id = ? AND id < ?", (token, row_id)
+    previous, cached = conn.execute(
+        "SELECT (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?),"
+        " (SELECT count(*) FROM hand_results WHERE session_id = ?)",
+        (token, row_id, token),
     ).fetchone()
-    if (before or 0) != write.since:
-        return False
+    if (previous or 0) != write.since or cached != write.before:
+        return False  # another phone wrote since, or the cache lacks an earlier hand
     insert_results(conn, token, write.rows)
     return True

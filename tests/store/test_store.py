@@ -181,7 +181,8 @@ def test_add_hand_to_unknown_session_raises(store, db_path):
 def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     """Results derived from the session as it stood (no hand yet: row 0) are kept with the
     hand; results derived from that same view after another hand was saved are not, and the
-    cache then lacks hand 2 (the next load replays)."""
+    cache then lacks hand 2 (the next load replays). Nor are results that would leave a gap:
+    hand 3's, when the cache lacks hand 2's."""
 
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
@@ -190,6 +191,10 @@ def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     assert first.results_kept and store.results_complete(token)
     stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
     assert not stale.results_kept and not store.results_complete(token)
+    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+    since = store.last_change(token)
+    third = ResultsWrite(since, 3, (ResultRow(3, 2, "{}", (3, -3, 0, 0), 3),), before=2)
+    assert not store.add_scored_hand(token, 3, {"v": "c"}, None, results=third).results_kept
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
 
 
@@ -219,7 +224,11 @@ def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, t
     for number in range(1, 5):
         since = store.last_change(token)
         store.add_scored_hand(
-            token, number, {"v": number}, None, results=ResultsWrite(since, number, (row(number),))
+            token,
+            number,
+            {"v": number},
+            None,
+            results=ResultsWrite(since, number, (row(number),), before=number - 1),
         )
     assert store.results_complete(token)
     store.correct_hand(token, 3, {"v": "c"}, None)
@@ -646,3 +655,24 @@ def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
     store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
     assert store.corrected_numbers(token) == {1, 3}
     assert store.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown
+
+
+def test_the_last_counting_hand_is_read_from_the_top_past_undone_ones(store, token):
+    """What tells a complete cache (`results_complete`): the highest hand that counts. Hands
+    1-3 entered, hand 3 corrected, then 3 and 2 undone: hand 1 is the last that counts (hand
+    3's correction and its first row are both taken back, an undo takes a hand back whole);
+    hand 2 entered again counts again."""
+    from companion.store.results import last_counting_number
+
+    conn = store.db.conn
+    assert last_counting_number(conn, token) is None
+    for number in (1, 2, 3):
+        store.add_hand(token, number, {"v": number}, None)
+    store.correct_hand(token, 3, {"v": "c"}, None)
+    assert last_counting_number(conn, token) == 3
+    store.undo_last(token)
+    store.undo_last(token)
+    assert last_counting_number(conn, token) == 1
+    assert [row.number for row in store.effective_hands(token)] == [1]
+    store.add_hand(token, 2, {"v": "again"}, None)
+    assert last_counting_number(conn, token) == 2
