@@ -35,10 +35,9 @@ from companion.engine.replay import Checked
 from companion.kit import formatting
 from companion.kit.i18n import Text, in_sentence, t
 from companion.kit.resources import rules_page_text
-from companion.service import exchange
+from companion.service import ANY_VERSION, SignOff, StaleWrite, Verdict, exchange
 from companion.service import pad as pads
-from companion.store import ANY_VERSION, SignOff, StaleWrite, Verdict
-from companion.web import get_cache, get_store
+from companion.web import get_service
 from companion.web.forms import (
     FormField,
     attach_problems,
@@ -78,16 +77,13 @@ def is_htmx() -> bool:
 
 def _remember(token: str) -> None:
     """Keep the session on this device's list of recent sessions (on the server's disk)."""
-    store = get_store()
-    device = device_id()
-    if not store.read_only and store.latest_of_device(device) != token:
-        store.remember(device, token, RECENT_LIMIT)
+    get_service().remember(device_id(), token, RECENT_LIMIT)
 
 
 def load_or_404(token: str) -> pads.Pad:
     if len(token) > 64:
         abort(404)
-    pad = pads.load(get_store(), token, get_cache())
+    pad = get_service().load(token)
     if pad is None:
         abort(404)
     return pad
@@ -100,7 +96,7 @@ def load_or_404(token: str) -> pads.Pad:
 def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
     device = session.get("device")
-    records = get_store().sessions_of_device(device) if isinstance(device, str) else []
+    records = get_service().sessions_of_device(device) if isinstance(device, str) else []
     return render_template(
         "home.html",
         records=records,
@@ -121,7 +117,7 @@ def healthz() -> Response:
 def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     """The phase the next hand is in, the phases already ended, and the draft behind them
     (worked out once per request: the pad's `known` keeps it beside the draft it follows)."""
-    drafted = pads.draft(get_store(), pad)
+    drafted = get_service().draft(pad)
     read = pad.known.get("draft")  # the draft as read: the phase follows from it alone
     kept = pad.known.get("phase_now")
     if kept is not None and kept[0] is read:
@@ -290,11 +286,9 @@ class HandStatus:
 
 def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
     """Each saved hand's sign-off status, by hand number."""
-    store = get_store()
-    words = store.sign_offs(pad.token)
     return {
-        row.number: HandStatus(row.id, words.get(row.id))
-        for row in store.effective_hands(pad.token)
+        number: HandStatus(row, word)
+        for number, (row, word) in get_service().sign_offs(pad).items()
     }
 
 
@@ -383,13 +377,13 @@ def pad_context(
             # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
             "undo_number": pad.next_number - 1,
             "last_row": (
-                pads.row_of(get_store(), pad, pad.next_number - 1) if pad.next_number > 1 else None
+                get_service().row_of(pad, pad.next_number - 1) if pad.next_number > 1 else None
             ),
             "phone_name": phone_name(),
             "draft_version": shown_draft_version(pad),
             # A hand's number is at least its position + 1: only the shown ones are looked up.
             "corrected": (
-                get_store().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
+                get_service().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
             ),
         }
         | hand_rows_context(pad)
@@ -405,7 +399,7 @@ def show(token: str) -> str:
     return render_template(
         "pad.html",
         **pad_context(pad, every_hand=every_hand),
-        live_version=get_store().live_version(token),
+        live_version=get_service().live_version(token),
     )
 
 
@@ -442,11 +436,9 @@ def add_hand(token: str):
         )  # a form without its number: refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
-        result = pads.add_hand(
-            get_store(),
+        result = get_service().add_hand(
             pad,
             form_values(request.form, specs),
-            get_cache(),
             by=author(),
             drafted=posted_draft_version(pad, request.form),
         )
@@ -472,7 +464,7 @@ def add_hand(token: str):
             **context,
             saved=hand,
             message=saved_message(after, hand),
-            undo_row=pads.row_of(get_store(), after, hand.number),
+            undo_row=get_service().row_of(after, hand.number),
             undo_only=undo_only,
             first_hand=first_hand,
             live_version=carried_live_version(token),
@@ -490,7 +482,7 @@ another phone changed the hand since."""
 
 def shown_draft_version(pad: pads.Pad) -> str:
     """What a page's save carries in `DRAFT_VERSION_FIELD` ("": no draft shown, no field)."""
-    return pads.shown_draft_version(get_store(), pad) if pads.keeps_draft(pad) else ""
+    return get_service().shown_draft_version(pad) if pads.keeps_draft(pad) else ""
 
 
 def posted_draft_version(pad: pads.Pad, form: Mapping[str, Any]) -> Any:
@@ -563,8 +555,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool, first_hand:
     (and the settlement's fold after the first hand), the undo of the last hand (all the
     actions when it is the first), the saved message, the fold note, this phone's poller and
     the new row."""
-    store = get_store()
-    row = pads.row_of(store, pad, hand.number)
+    row = get_service().row_of(pad, hand.number)
     context = (
         _table_context(pad, settled=first_hand)
         | fold_after_save(pad)
@@ -598,7 +589,7 @@ def carried_live_version(token: str) -> str | None:
     """The session's live version for an answer that draws this phone's poller itself; the
     answer hook of `live.py` then adds no second one."""
     g.live_version_carried = True
-    return get_store().live_version(token)
+    return get_service().live_version(token)
 
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
@@ -679,7 +670,7 @@ def preview(token: str) -> str:
         return render_template("pad/_preview.html", result=None)
     raw = form_values(request.form, specs)
     if number is None:
-        raw = pads.with_earlier_phases(get_store(), pad, raw)
+        raw = get_service().with_earlier_phases(pad, raw)
     result = pads.preview(pad, raw, number)
     return render_template(
         "pad/_preview.html",
@@ -694,12 +685,12 @@ def preview(token: str) -> str:
 def edit_hand(token: str, number: int):
     """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
     pad = load_or_404(token)
-    hand = pads.hand_to_fix(get_store(), pad, number)
+    hand = get_service().hand_to_fix(pad, number)
     if hand is None:
         abort(404)
     specs = pad.specs
     spec = trick_field(specs)
-    based_on = pads.row_of(get_store(), pad, number)
+    based_on = get_service().row_of(pad, number)
     if request.method == "GET":
         _, fields = _entry_form(pad, data=entry_to_form_data(specs, hand.entry), whole=True)
         rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec else []
@@ -714,8 +705,7 @@ def edit_hand(token: str, number: int):
     _, fields = _entry_form(pad, formdata=request.form, whole=True)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        result = pads.correct_hand(
-            get_store(),
+        result = get_service().correct_hand(
             pad,
             number,
             form_values(request.form, specs),
@@ -792,8 +782,8 @@ def undo(token: str) -> Response:
         return redirect(url_for("pad.show", token=token), code=303)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        number = pads.undo_last(
-            get_store(), pad, seen if seen is not None else MISSING_VERSION, by=author()
+        number = get_service().undo_last(
+            pad, seen if seen is not None else MISSING_VERSION, by=author()
         )
     except StaleWrite:
         flash_said(
@@ -816,7 +806,7 @@ def undo(token: str) -> Response:
 def end(token: str) -> Response:
     """End the session: no more hands; the summary shows the final standing."""
     load_or_404(token)
-    get_store().end_session(token)
+    get_service().end_session(token)
     return redirect(url_for("pad.summary", token=token), code=303)
 
 
@@ -868,7 +858,7 @@ def _option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
 def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
-    rows = get_store().history(token)
+    rows = get_service().history(token)
     specs = pad.specs
 
     def describe_stored(entry: Mapping[str, Any]) -> str:
@@ -919,10 +909,7 @@ def changed_fields(
 
 
 def _export_document(pad: pads.Pad) -> dict:
-    store = get_store()
-    return exchange.export_session(
-        pad.record, store.effective_hands(pad.token), store.history(pad.token)
-    )
+    return get_service().export_document(pad)
 
 
 @bp.get("/s/<token>/export.json")
