@@ -91,3 +91,42 @@ def test_the_walk_sees_an_upward_import(tmp_path: Path) -> None:
     probe.write_text("def f():\n    from companion.web import sessions\n", encoding="utf-8")
     assert imported_modules(probe) == [(2, "companion.web.sessions")]
     assert layer_of("companion.web.sessions") > layer_of("companion.kit.cards")
+
+
+def test_the_web_reaches_data_only_through_the_service() -> None:
+    """The store is below the service, and the web may not skip it: a view that read the store
+    itself would score or save a hand by a path of its own."""
+    offenders = {
+        module_name(path): [
+            name for _, name in imported_modules(path) if name.startswith("companion.store")
+        ]
+        for path in SOURCES
+        if module_name(path).startswith("companion.web")
+    }
+    assert {module: found for module, found in offenders.items() if found} == {}
+
+
+# ---------------------------------------------------------------- sizes
+
+MAX_MODULE_LINES = 400
+MAX_CLASS_LINES = 300
+SIZED_LAYERS = ("companion.service", "companion.web", "companion.store")
+"""The layers whose modules and classes are kept small: a newcomer reads one in a sitting."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SOURCES if module_name(p).startswith(SIZED_LAYERS)],
+    ids=lambda p: str(p.relative_to(PACKAGE.parent)),
+)
+def test_service_store_and_web_modules_stay_small(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= MAX_MODULE_LINES
+    too_long = [
+        f"{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.ClassDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES
+    ]
+    assert too_long == []

@@ -23,10 +23,9 @@ import dataclasses
 import functools
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
-from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.contract.values import (
     Better,
@@ -48,8 +47,6 @@ from companion.kit.settlement import Settlement
 
 if TYPE_CHECKING:
     from companion.contract.figures import OwnFigures
-
-T = TypeVar("T")
 
 
 class Game(ABC):
@@ -100,21 +97,6 @@ class Game(ABC):
     @abstractmethod
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The referee: everything impossible about a parsed entry, each on its field."""
-
-    def check_and_score(
-        self, state: State, entry: Entry
-    ) -> tuple[Sequence[Problem], HandResult | None]:
-        """The referee and the score in one call: `validate`'s problems and no result when
-        there are any, else no problem and `score`'s result.
-
-        A game whose check and score work out the same things (the hand read, its value) may
-        override this to work them out once; it must answer exactly what `validate` and then
-        `score` answer, which its tests compare. `engine.replay` and `engine.score_entry` call it.
-        """
-        problems = self.validate(state, entry)
-        if problems:
-            return problems, None
-        return (), self.score(state, entry)
 
     def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
         """The referee on a phase that ends before the hand does (the bids before play).
@@ -258,34 +240,6 @@ def missing_declarations(game: Game) -> list[str]:
     return missing
 
 
-class LastRead:
-    """What a game last read from an entry, kept for the next call about the very same objects.
-
-    The engine asks `validate` and then `score` about one entry: a game whose reading is costly
-    (a hand of tricks walked one by one) keeps it here instead of reading the hand twice. The
-    objects are compared by identity and are immutable (a setup, a tuple of tricks), so the same
-    objects mean the same reading; they are held here, so no other object can take their id.
-    `detail` is compared by value (a seat). One reading is kept: nothing grows.
-    """
-
-    def __init__(self) -> None:
-        self._last: tuple[tuple[Any, ...], Hashable, Any] | None = None
-
-    def get(self, objects: tuple[Any, ...], detail: Hashable, read: Callable[[], T]) -> T:
-        """The reading for these objects and detail: the kept one, or `read()` (then kept)."""
-        last = self._last  # one read of the slot: another thread may replace it meanwhile
-        if (
-            last is not None
-            and last[1] == detail
-            and len(last[0]) == len(objects)
-            and all(map(is_, last[0], objects))
-        ):
-            return last[2]
-        value = read()
-        self._last = (objects, detail, value)
-        return value
-
-
 def leaders(totals: Sequence[int], better: Better = Better.HIGHER) -> tuple[int, ...]:
     """The seats holding the best total (several on a tie; none when there are no seats)."""
     if not totals:
@@ -300,51 +254,28 @@ def default_options(options: Sequence[Field]) -> dict[str, Any]:
 
 
 def typed_options(setup: Setup, options_type: type) -> Any:
-    """A session's house rules as a game's typed options, read once per setup (`read_options`)."""
-    return setup.remember(
-        (options_type, "options"), lambda: read_options(options_type, setup.options)
-    )
+    """A session's house rules as a game's typed options (`read_options`)."""
+    return read_options(options_type, setup.options)
 
 
 def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
     """A session's house rules as a game's typed options (a dataclass whose defaults are the
     standard rules): each stored value converted to its field's type (an enum from its value,
     a number from its text); a rule the session does not hold keeps its default."""
-    try:
-        # The type beside each value: 1 and True are equal keys but not the same option.
-        key = (
-            options_type,
-            tuple((name, value.__class__, value) for name, value in values.items()),
-        )
-        return _READ_OPTIONS[key]
-    except TypeError:  # an unhashable value: read it every time
-        return _read_options(options_type, values)
-    except KeyError:
-        if len(_READ_OPTIONS) >= READ_OPTIONS_LIMIT:
-            _READ_OPTIONS.clear()
-        typed = _READ_OPTIONS[key] = _read_options(options_type, values)
-        return typed
-
-
-READ_OPTIONS_LIMIT = 1024
-"""Distinct option sets whose typed value is kept (the typed options are frozen, so shared)."""
-
-_READ_OPTIONS: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
-
-
-def _read_options(options_type: type, values: Mapping[str, Any]) -> Any:
-    hints = _type_hints(options_type)
     chosen: dict[str, Any] = {}
-    for spec in dataclasses.fields(options_type):
-        if spec.name in values and values[spec.name] is not None:
-            chosen[spec.name] = _as_type(hints[spec.name], values[spec.name])
+    for name, kind in _option_types(options_type):
+        value = values.get(name)
+        if value is not None:
+            chosen[name] = _as_type(kind, value)
     return options_type(**chosen)
 
 
 @functools.cache
-def _type_hints(options_type: type) -> dict[str, Any]:
-    """An options dataclass's field types, resolved once (its annotations are strings)."""
-    return typing.get_type_hints(options_type)
+def _option_types(options_type: type) -> tuple[tuple[str, Any], ...]:
+    """An options dataclass's fields and their types, resolved once per class (its annotations
+    are strings)."""
+    hints = typing.get_type_hints(options_type)
+    return tuple((spec.name, hints[spec.name]) for spec in dataclasses.fields(options_type))
 
 
 def _as_type(kind: Any, value: Any) -> Any:

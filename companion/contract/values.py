@@ -7,18 +7,15 @@ them from raw input. Nothing here imports Flask or SQL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import Enum, StrEnum
-from functools import cache, cached_property
-from itertools import islice
 from operator import add
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
 from companion.kit.formatting import number, signed
 from companion.kit.i18n import t
 
-T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
 
 Entry = dict[str, Any]
@@ -206,25 +203,6 @@ class TrickRecord:
         return data
 
 
-def trick_record(
-    cards: tuple[str, ...],
-    leader: int | None,
-    won_by: int | None,
-    to: int | None,
-    parts: tuple[tuple[str, Any], ...],
-) -> TrickRecord:
-    """`TrickRecord(cards, leader, won_by, to, parts)` made without the frozen dataclass's
-    checked assignments (the parser makes one per trick of every hand replayed)."""
-    record = _new_object(TrickRecord)
-    fields = record.__dict__
-    fields["cards"], fields["leader"], fields["won_by"] = cards, leader, won_by
-    fields["to"], fields["parts"] = to, parts
-    return record
-
-
-_new_object = object.__new__
-
-
 SHARED_TRICK_PARTS = ("cards", "leader", "won_by", "to")
 """The parts every trick has (`TrickRecord`), in the order forms and exports list them."""
 
@@ -261,9 +239,14 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
 
-    @cached_property  # read several times per hand; kept in the instance dict once read
+    @property
     def player_count(self) -> int:
         return len(self.players)
+
+    def __hash__(self) -> int:
+        """Equal setups hash alike (their options as a set of pairs), so a setup can key a
+        cache of what is built from it (`companion.engine.cached`)."""
+        return hash((self.game, self.players, frozenset(self.options.items()), self.first_dealer))
 
     def option(self, name: str) -> Any:
         """The value of a house rule (games fill every default in at session start)."""
@@ -276,128 +259,6 @@ class Setup:
             return "".join(names)
         return t("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied without what it remembers (prepared parsers hold functions)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_memo"}
-
-    def remember(self, key: Hashable, make: Callable[[], T]) -> T:
-        """A value derived from this setup alone (a game's fields, its parser), made once.
-
-        A setup is frozen, so what is derived from it never changes: it is kept with the setup,
-        and shared by every equal setup (the pad builds a new one per request), so a session's
-        fields are built once per process. `key` names the value and what made it (the game).
-        """
-        memo = self.__dict__.get("_memo")
-        if memo is None:
-            memo = _setup_memo(self)
-            self.__dict__["_memo"] = memo  # the instance dict: frozen only guards the fields
-        try:
-            return memo[key]
-        except KeyError:
-            value = memo[key] = make()
-            return value
-
-
-SETUP_MEMO_LIMIT = 512
-"""Distinct setups whose derived values are kept for equal setups (then the store starts over)."""
-
-_SETUP_MEMOS: dict[Hashable, dict[Hashable, Any]] = {}
-
-
-def _setup_memo(setup: Setup) -> dict[Hashable, Any]:
-    """The memo shared by every setup equal to `setup` (its own when an option is unhashable)."""
-    try:
-        key = (setup.game, setup.players, tuple(sorted(setup.options.items())), setup.first_dealer)
-        hash(key)
-    except TypeError:
-        return {}
-    memo = _SETUP_MEMOS.get(key)
-    if memo is None:
-        if len(_SETUP_MEMOS) >= SETUP_MEMO_LIMIT:
-            _SETUP_MEMOS.clear()
-        memo = _SETUP_MEMOS.setdefault(key, {})
-    return memo
-
-
-class Later:
-    """A value worked out only when first read (`HandResult.lines`): the call that makes it."""
-
-    __slots__ = ("args", "function")
-
-    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
-        self.function = function
-        self.args = args
-
-    def make(self) -> Any:
-        return self.function(*self.args)
-
-
-class LaterFrom:
-    """A field made when first read, by a function given once for every hand of a game
-    (`hand_result_from`) and called on the arguments each hand result keeps: one for each
-    of a game's deferred fields, not a `Later` for each hand (a replay makes one per hand)."""
-
-    __slots__ = ("function",)
-
-    def __init__(self, function: Callable[..., Any]) -> None:
-        self.function = function
-
-
-LATER_ARGUMENTS = "_later_arguments"
-"""Where a hand result made by `hand_result_from` keeps what its `LaterFrom` fields are made
-from (its instance dict, beside the fields: not a field itself)."""
-
-
-class _Deferred:
-    """A frozen dataclass field that may be given as `Later(...)`: made when first read, then
-    kept, so every caller reads a plain value. `empty` makes the default (a fresh one each);
-    `convert` turns what the later call made into the field's type (a list of lines: a tuple).
-    """
-
-    def __init__(
-        self, empty: Callable[[], Any] | None = None, convert: Callable[[Any], Any] | None = None
-    ) -> None:
-        self.empty = empty
-        self.convert = convert
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
-        if instance is None:
-            if self.empty is None:
-                raise AttributeError(self.name)  # dataclasses: a field without a default
-            return _EMPTY
-        value = instance.__dict__[self.name]
-        kind = value.__class__
-        if kind is Later:
-            value = value.make()
-        elif kind is LaterFrom:
-            value = value.function(*instance.__dict__[LATER_ARGUMENTS])
-        else:
-            return value
-        if self.convert is not None:
-            value = self.convert(value)
-        instance.__dict__[self.name] = value
-        return value
-
-    def __set__(self, instance: Any, value: Any) -> None:
-        if value is _EMPTY:
-            value = self.empty() if self.empty is not None else None
-        instance.__dict__[self.name] = value
-
-
-_EMPTY = object()
-"""What a deferred field holds when it was not given: its `empty` value, made per instance."""
-
-
-@cache
-def deferred_fields(kind: type) -> frozenset[str]:
-    """The fields of a dataclass that may be given as `Later(...)` (made when first read)."""
-    return frozenset(
-        name for name, attribute in vars(kind).items() if isinstance(attribute, _Deferred)
-    )
-
 
 @dataclass(frozen=True)
 class HandResult:
@@ -407,50 +268,14 @@ class HandResult:
     hand reads it from the state (`Game.carried`) instead of replaying the session. `facts`
     are the hand's results as data beside the words (made or failed, the margin, a game's
     value, each trick's winner), for the command line's answer and for statistics.
-
-    `lines`, `headline` and `facts` may be given as `Later(function, *args)`: they are then
-    worked out when first read (a session replayed cold scores every hand but shows few of
-    them), and read as plain values by every caller (the lines as a tuple, whatever the
-    function made).
     """
 
     points: tuple[int, ...]
-    lines: tuple[str, ...] = _Deferred(convert=tuple)  # type: ignore[assignment]
-    headline: str = _Deferred()  # type: ignore[assignment]
+    lines: tuple[str, ...]
+    headline: str
     redeal: bool = False
     carry: Any = None
-    facts: Mapping[str, Any] = _Deferred(dict)  # type: ignore[assignment]
-
-
-def hand_result(points: tuple[int, ...], lines: Any, headline: Any, facts: Any) -> HandResult:
-    """`HandResult(points, lines, headline, facts=facts)` made without the frozen dataclass's
-    checked assignments (a replay makes one per hand); each of `lines`, `headline` and `facts`
-    may be a `Later(...)`, read as `HandResult` reads it."""
-    result = _new_object(HandResult)
-    fields = result.__dict__
-    fields["points"], fields["lines"], fields["headline"] = points, lines, headline
-    fields["redeal"], fields["carry"], fields["facts"] = False, None, facts
-    return result
-
-
-def hand_result_from(
-    points: tuple[int, ...],
-    arguments: tuple[Any, ...],
-    lines: LaterFrom,
-    headline: LaterFrom,
-    facts: LaterFrom,
-    *,
-    redeal: bool = False,
-) -> HandResult:
-    """`hand_result(points, Later(lines.function, *arguments), …)` for each of the three
-    fields, without making three `Later`s: each is made when first read, by its function on
-    `arguments`, which the result keeps. `redeal` as `HandResult`'s."""
-    result = _new_object(HandResult)
-    fields = result.__dict__
-    fields["points"], fields["lines"], fields["headline"] = points, lines, headline
-    fields["redeal"], fields["carry"], fields["facts"] = redeal, None, facts
-    fields[LATER_ARGUMENTS] = arguments
-    return result
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -462,110 +287,28 @@ class ScoredHand:
     result: HandResult
 
 
-def scored_hand(number: int, entry: Entry, result: HandResult) -> ScoredHand:
-    """`ScoredHand(number, entry, result)` made without the frozen dataclass's checked
-    assignments (a replay makes one per hand): the same fields, the same object."""
-    hand = _new_object(ScoredHand)
-    fields = hand.__dict__
-    fields["number"], fields["entry"], fields["result"] = number, entry, result
-    return hand
-
-
-class Hands(Sequence[ScoredHand]):
-    """The first `length` hands of an append-only list shared by a session's successive states.
-
-    `State.with_hand` appends in O(1): the new state's hands are the parent's list with one
-    more hand, read up to a longer length; the parent still reads only its own. When a state is
-    extended a second time (a preview, a correction, another thread), the second child finds its
-    place taken and copies the hands it keeps. Reads like a tuple: indexing, slicing (a tuple),
-    iteration, equality with a tuple of the same hands.
-    """
-
-    __slots__ = ("_items", "_length")
-
-    def __init__(self, items: list[ScoredHand], length: int) -> None:
-        self._items = items
-        self._length = length
-
-    @classmethod
-    def extended(cls, hands: Sequence[ScoredHand], hand: ScoredHand) -> Hands:
-        """`hands` and then `hand`, sharing `hands`' list when nothing was appended to it yet."""
-        if isinstance(hands, Hands):
-            items, length = hands._items, hands._length
-            if len(items) == length:
-                items.append(hand)
-                if items[length] is hand:  # appended here, not by a sibling at the same moment
-                    # `cls(items, length + 1)` without the call to `__init__` (one per hand
-                    # replayed): the same two slots.
-                    longer = _new_object(cls)
-                    longer._items, longer._length = items, length + 1
-                    return longer
-            return cls([*items[:length], hand], length + 1)
-        return cls([*hands, hand], len(hands) + 1)
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> ScoredHand: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[ScoredHand, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> ScoredHand | tuple[ScoredHand, ...]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self._length)
-            if step == 1:
-                return tuple(self._items[start:stop])
-            return tuple(self._items[i] for i in range(start, stop, step))
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("hand index out of range")
-        return self._items[index]
-
-    def __iter__(self) -> Iterator[ScoredHand]:
-        return islice(self._items, self._length)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(other) == self._length and all(
-            mine == theirs for mine, theirs in zip(self, other, strict=True)
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, so never a dict key
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-
 @dataclass(frozen=True)
 class State:
     """A session so far: its setup and the scored hands in order. Everything else is derived.
 
-    `hands` is any sequence of hands (a tuple, or the shared `Hands` that `with_hand` builds).
+    `totals` (each seat's running total after the last hand) and `hands_played` (the hands
+    played out: a redeal is not one) are counted from the hands when not given; `with_hand`
+    carries them forward, so appending hand 1000 costs what appending hand 10 does.
     """
 
     setup: Setup
-    # Any sequence: a tuple, or the pad's hands read from the store only when looked at.
-    hands: Sequence[ScoredHand] = ()
+    hands: tuple[ScoredHand, ...] = ()
+    # None when not given: counted from the hands by `__post_init__`, so never None after it.
+    totals: tuple[int, ...] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
+    hands_played: int = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
-    # Derived once per state and carried forward by `with_hand`, so appending hand 1000 costs
-    # what appending hand 10 does (cached_property writes the instance dict, frozen or not).
-    @cached_property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's running total after the last hand."""
-        totals = [0] * self.setup.player_count
-        for hand in self.hands:
-            for seat, points in enumerate(hand.result.points):
-                totals[seat] += points
-        return tuple(totals)
-
-    @cached_property
-    def hands_played(self) -> int:
-        """The hands that were played out (a redeal is not a hand played)."""
-        return sum(1 for hand in self.hands if not hand.result.redeal)
+    def __post_init__(self) -> None:
+        # Derived fields of a frozen dataclass, set once here (the documented way).
+        if self.totals is None:
+            object.__setattr__(self, "totals", count_totals(self.setup.player_count, self.hands))
+        if self.hands_played is None:
+            played = sum(1 for hand in self.hands if not hand.result.redeal)
+            object.__setattr__(self, "hands_played", played)
 
     def running_totals(self) -> list[tuple[int, ...]]:
         """The totals after each hand, one tuple per hand (for the table of hands)."""
@@ -583,15 +326,21 @@ class State:
             raise ValueError(
                 f"hand {hand.number} scores {len(result.points)} seats, not {len(totals)}"
             )
-        # Made as `State(setup, hands)` is, without the frozen dataclass's checked assignments
-        # (one state per hand of a replay), its derived values carried forward.
-        state = _new_object(State)
-        fields = state.__dict__
-        fields["setup"] = self.setup
-        fields["hands"] = Hands.extended(self.hands, hand)
-        fields["totals"] = tuple(map(add, totals, result.points))
-        fields["hands_played"] = self.hands_played + (0 if result.redeal else 1)
-        return state
+        return State(
+            self.setup,
+            (*self.hands, hand),
+            tuple(map(add, totals, result.points)),
+            self.hands_played + (0 if result.redeal else 1),
+        )
+
+
+def count_totals(player_count: int, hands: Sequence[ScoredHand]) -> tuple[int, ...]:
+    """Each seat's total over `hands`."""
+    totals = [0] * player_count
+    for hand in hands:
+        for seat, points in enumerate(hand.result.points):
+            totals[seat] += points
+    return tuple(totals)
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, overload
 
-from companion.contract.values import (
-    JSON_SCALARS,
-    Later,
-    Problem,
-    ScoredHand,
-    deferred_fields,
-)
+from companion.contract.values import JSON_SCALARS, Problem, ScoredHand
 from companion.kit.i18n import Text, from_recipe
 
 # ---------------------------------------------------------------- what derived them
@@ -167,19 +161,9 @@ _READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
 
 
 def _read_dataclass(data: dict[str, Any]) -> Any:
-    """A kept dataclass made again; a field it makes when first read (a hand's lines, headline
-    and facts) is read back when first read too, so a page that never shows them (statistics
-    over every hand) does not make them."""
+    """A kept dataclass made again."""
     kind = _resolve(data["$data"])
-    deferred = deferred_fields(kind)
-    return kind(
-        **{
-            name: Later(from_data, item)
-            if name in deferred and item.__class__ in (dict, list)
-            else from_data(item)
-            for name, item in data["fields"].items()
-        }
-    )
+    return kind(**{name: from_data(item) for name, item in data["fields"].items()})
 
 
 def _qualified(kind: type) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.contract.game import Game, default_options
-from companion.contract.parsing import EntryReader, parse_values
+from companion.contract.parsing import parse_values
 from companion.contract.registry import get
 from companion.contract.values import (
     Entry,
@@ -23,8 +23,12 @@ from companion.contract.values import (
     ScoredHand,
     Setup,
     State,
-    scored_hand,
 )
+
+# A table's fields, phases and parser, which the pad reads from here too.
+from companion.engine.cached import entry_fields as entry_fields
+from companion.engine.cached import entry_phases as entry_phases
+from companion.engine.cached import entry_reader as entry_reader
 from companion.kit.i18n import join, t
 
 
@@ -38,23 +42,6 @@ class Checked:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-def entry_fields(game: Game, setup: Setup) -> tuple[Field, ...]:
-    """The fields of one hand at this table, built once per setup (a setup never changes)."""
-    return setup.remember((game, "fields"), lambda: tuple(game.fields(setup)))
-
-
-def entry_phases(game: Game, setup: Setup) -> tuple[Phase, ...]:
-    """The moments of one hand's entry at this table, built once per setup."""
-    return setup.remember((game, "phases"), lambda: tuple(game.phases(setup)))
-
-
-def entry_reader(game: Game, setup: Setup) -> EntryReader:
-    """The parser of one hand's entry at this table, prepared once per setup."""
-    return setup.remember(
-        (game, "reader"), lambda: EntryReader(entry_fields(game, setup), setup.player_count)
-    )
 
 
 def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
@@ -103,15 +90,15 @@ def score_entry(
     game: Game, state: State, number: int, raw: Mapping[str, Any]
 ) -> ScoredHand | Checked:
     """The scored hand, or the refused `Checked` entry with its problems (what `check_entry`
-    answers, then `game.score`: the game checks and scores in one call)."""
+    answers, then `game.score`)."""
     entry, problems = entry_reader(game, state.setup).read(raw)
     if not problems:
         over = outcome_if_over(game, state)
         if over is not None:
             return ScoredHand(number, entry, after_the_end(game, state, over, ended_after(state)))
-        problems, result = game.check_and_score(state, entry)
-        if result is not None and not problems:
-            return ScoredHand(number, entry, result)
+        problems = game.validate(state, entry)
+        if not problems:
+            return ScoredHand(number, entry, game.score(state, entry))
     return Checked(entry, tuple(problems))
 
 
@@ -192,20 +179,21 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Re
     problems: dict[int, tuple[Problem, ...]] = {}
     over: tuple[int, Outcome] | None = None
     can_end = game.ends_by_itself(setup)
-    read, check_and_score = reader.read, game.check_and_score
     last = len(entries) - 1
     for index, (number, raw) in enumerate(entries):
         # What `score_entry` does, with the table's parser looked up once for the session.
-        entry, refused = read(raw)
+        entry, refused = reader.read(raw)
         if not refused:
             if over is None:
-                refused, result = check_and_score(state, entry)
+                refused = game.validate(state, entry)
+                if not refused:
+                    result = game.score(state, entry)
             else:
                 result = after_the_end(game, state, over[1], over[0])
         if refused:
             problems[number] = tuple(refused)
             continue
-        state = state.with_hand(scored_hand(number, entry, result))
+        state = state.with_hand(ScoredHand(number, entry, result))
         if can_end and over is None and index < last:  # asked only when a hand follows
             outcome = game.outcome(state)
             if outcome.finished:

@@ -13,7 +13,7 @@ and the taker's side receives it from every defender (zero sum).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -29,13 +29,11 @@ from companion.contract.values import (
     Field,
     FieldKind,
     HandResult,
-    LaterFrom,
     Outcome,
     Problem,
     Setup,
     State,
     by_value,
-    hand_result_from,
 )
 from companion.kit.cards import (
     TAROT_JACK,
@@ -405,22 +403,15 @@ def poignee_thresholds(setup: Setup) -> tuple[int, int, int]:
 
 
 class TableRules(NamedTuple):
-    """What the referee reads of a poignée at one table, worked out once per setup."""
+    """What the referee reads of a poignée at one table."""
 
     thresholds: tuple[int, int, int]  # `poignee_thresholds`
     most_trumps: int  # `max_poignee_trumps`
 
 
 def table_rules(setup: Setup) -> TableRules:
-    """This table's `TableRules` (a setup never changes, so they are made once)."""
-    return setup.remember(
-        TABLE_RULES,
-        lambda: TableRules(poignee_thresholds(setup), max_poignee_trumps(setup.player_count)),
-    )
-
-
-TABLE_RULES = ("french-tarot", "table rules")
-"""The key of `table_rules` in a setup's memo."""
+    """This table's `TableRules`."""
+    return TableRules(poignee_thresholds(setup), max_poignee_trumps(setup.player_count))
 
 
 LEVEL_INDEX: dict[PoigneeLevel, int] = {level: index for index, level in enumerate(PoigneeLevel)}
@@ -458,77 +449,33 @@ PETIT_VALUES: dict[str, int] = {Side.TAKER: PETIT_AU_BOUT, Side.DEFENCE: -PETIT_
 
 def contract_score(hand: Hand) -> int:
     """((25 + margin) × sign + petit au bout) × multiplier: the score before the bonuses."""
-    points, needed = hand.points, TARGETS[hand.bouts]
-    base = BASE_SCORE + math.ceil(abs(points - needed))  # 25 + `margin`
-    if points < needed:  # failed (`is_made`)
+    base = BASE_SCORE + margin(hand.points, hand.bouts)
+    if not is_made(hand.points, hand.bouts):
         base = -base
-    return (base + PETIT_VALUES.get(hand.petit_au_bout, 0)) * MULTIPLIERS[hand.contract]
+    return (base + petit_value(hand.petit_au_bout)) * MULTIPLIERS[hand.contract]
 
 
 def poignee_score(hand: Hand) -> int:
     """Every poignée, to the side that won the hand, whoever showed it; not multiplied."""
-    if not hand.poignees:
-        return 0
-    bonus = 0
-    for poignee in hand.poignees:  # `poignee.bonus` without the property's call
-        bonus += POIGNEE_BONUS[poignee.level]
-    return bonus if hand.points >= TARGETS[hand.bouts] else -bonus  # `is_made`
+    bonus = sum(poignee.bonus for poignee in hand.poignees)
+    return bonus if is_made(hand.points, hand.bouts) else -bonus
 
 
 def defender_score(hand: Hand) -> int:
     """What each defender pays the taker's side (negative: what each defender receives)."""
-    score = contract_score(hand) + CHELEM_BONUS[hand.chelem]
-    return score + poignee_score(hand) if hand.poignees else score
+    return contract_score(hand) + CHELEM_BONUS[hand.chelem] + poignee_score(hand)
 
 
 def shares(setup: Setup, hand: Hand) -> tuple[int, ...]:
-    """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each."""
-    return SHARES[setup.player_count, hand.taker, hand.partner]
-
-
-def _shares_row(count: int, taker: int, partner: int | None) -> tuple[int, ...]:
-    """`shares` for one table size, taker and partner (or nobody)."""
-    result = [-1] * count
-    if partner is not None:
-        result[taker] = 2
-        result[partner] = 1
+    """Each seat's multiple of the per-defender score: the taker's side +, defenders −1 each
+    (with a partner, the taker +2 and the partner +1; alone, the taker + one per defender)."""
+    result = [-1] * setup.player_count
+    if hand.partner is not None:
+        result[hand.taker] = 2
+        result[hand.partner] = 1
     else:
-        result[taker] = count - 1
+        result[hand.taker] = setup.player_count - 1
     return tuple(result)
-
-
-SHARES: dict[tuple[int, int, int | None], tuple[int, ...]] = {
-    (count, taker, partner): _shares_row(count, taker, partner)
-    for count in (2, 3, 4, 5)
-    for taker in range(count)
-    for partner in (None, *range(count))
-}
-"""Every table size's shares by taker and partner, worked out once (a replay reads one per hand)."""
-
-
-def taker_point_ranges(player_count: int) -> dict[tuple[str, int], tuple[float, float]]:
-    """The fewest and the most card points the taker's side may have, by played contract and
-    the bouts it holds: what `points_problems` and `chien_problems` allow, as two numbers.
-
-    Each side holds at least its bouts (4.5 each); the side holding the chien's cards (the
-    taker's écart in a petite or a garde, the unseen chien in a garde sans or contre) holds at
-    least `least_with_chien`, or the écart's half points on top of its bouts. The quick path
-    of the referee (`looks_clean`) reads these; the full one says what is wrong.
-    """
-    chien = CHIEN_SIZES[player_count]
-    ranges = {}
-    for contract in PLAYED:
-        for bouts in range(4):
-            lowest = BOUT_POINTS * bouts
-            highest = TOTAL_POINTS - BOUT_POINTS * (3 - bouts)
-            if contract in ECART_CONTRACTS:
-                lowest = max(lowest, BOUT_POINTS * bouts + LEAST_CARD_POINTS * chien)
-            elif UNSEEN_CHIEN_HOLDER[CONTRACTS[contract]] is Side.TAKER:
-                lowest = max(lowest, least_with_chien(chien, bouts))
-            else:
-                highest = min(highest, TOTAL_POINTS - least_with_chien(chien, 3 - bouts))
-            ranges[contract, bouts] = (lowest, highest)
-    return ranges
 
 
 def chien_points_for_taker(hand: Hand, player_count: int) -> float:
@@ -559,12 +506,6 @@ def least_with_chien(chien: int, bouts: int) -> float:
     """The fewest points a side holding the chien and `bouts` bouts can count: its bouts 4.5
     each, lying in the chien if they can, and the chien's other cards half a point each."""
     return BOUT_POINTS * bouts + LEAST_CARD_POINTS * max(0, chien - bouts)
-
-
-TAKER_POINT_RANGES: dict[int, dict[tuple[str, int], tuple[float, float]]] = {
-    count: taker_point_ranges(count) for count in CHIEN_SIZES
-}
-"""`taker_point_ranges` at every table size, worked out once."""
 
 
 # ---------------------------------------------------------------- words
@@ -612,53 +553,6 @@ def hand_problems(setup: Setup, entry: Entry, hand: Hand) -> list[Problem]:
         *partner_problems(setup, hand),
         *chelem,
     ]
-
-
-def looks_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
-    """Whether `hand_problems` would find nothing, decided on plain values: the referee's
-    quick path, for the usual hand (a test compares it with the full one).
-
-    It mirrors, in order: `points_problems` and `chien_problems` (the taker's points within
-    `taker_point_ranges`), `_chelem_message`'s usual hand (no chelem marked, neither side at
-    0 or 91), `partner_problems`, `petit_problems` and `poignee_problems` (`poignees_clean`).
-    A chelem (and `petit_chelem_problems` with it) goes the full way.
-    """
-    points, bouts = hand.points, hand.bouts
-    allowed = TAKER_POINT_RANGES[setup.player_count].get((hand.contract, bouts))
-    if (
-        allowed is None
-        or not allowed[0] <= points <= allowed[1]
-        or not 0 < points < TOTAL_POINTS
-        or hand.chelem is not NO_CHELEM
-        or (hand.partner is not None and hand.partner == hand.taker)
-    ):
-        return False
-    petit = hand.petit_au_bout
-    if (petit == TAKER and bouts == 0) or (petit == DEFENCE and bouts == 3):
-        return False
-    if not hand.poignees:  # nobody showed one (`read_hand`): `poignees_clean`'s usual hand
-        return entry.get("poignee_trumps") is None and entry.get("poignee2_trumps") is None
-    return poignees_clean(setup, entry, hand)
-
-
-def poignees_clean(setup: Setup, entry: Entry, hand: Hand) -> bool:
-    """Whether `poignee_problems` would find nothing: no trumps entered without who showed
-    them, each poignée within its level's threshold and the most one player can show, and two
-    poignées shown by two players with at most 22 trumps between them."""
-    get, poignees = entry.get, hand.poignees
-    if not poignees:  # nobody showed one (`read_hand`): the usual hand
-        return get("poignee_trumps") is None and get("poignee2_trumps") is None
-    for by_key, _, trumps_key in POIGNEE_KEYS:
-        if get(by_key) is None and get(trumps_key) is not None:
-            return False
-    thresholds, most = table_rules(setup)
-    for poignee in poignees:
-        if not thresholds[LEVEL_INDEX[poignee.level]] <= poignee.trumps <= most:
-            return False
-    if len(poignees) == 2:
-        first, second = poignees
-        return first.by != second.by and first.trumps + second.trumps <= ALL_TRUMPS
-    return True
 
 
 def points_problems(setup: Setup, hand: Hand) -> list[Problem]:
@@ -1301,11 +1195,6 @@ def hand_facts(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _facts_at(setup: Setup, hand: Hand) -> dict[str, Any]:
-    """`hand_facts`, called as the other deferred parts of a result are (`played_result`)."""
-    return hand_facts(hand)
-
-
 def pass_facts() -> dict[str, Any]:
     """Everyone passed: the same keys, nothing but the contract known."""
     return {**dict.fromkeys(FACT_KEYS), "contract": Contract.PASS.value}
@@ -1493,32 +1382,15 @@ class FrenchTarot(Game):
             return self._redeal(state)
         return played_result(setup, read_hand(setup, entry))
 
-    def check_and_score(
-        self, state: State, entry: Entry
-    ) -> tuple[Sequence[Problem], HandResult | None]:
-        """`validate`, then `score`, with the hand read once; a hand the quick path finds
-        clean (`looks_clean`) skips the full referee, which would find nothing."""
-        if entry.get("contract") not in PLAYED_SET:
-            return (), self._redeal(state)
-        setup = state.setup
-        hand = read_hand(setup, entry)
-        if not looks_clean(setup, entry, hand):
-            problems = hand_problems(setup, entry, hand)
-            if problems:
-                return problems, None
-        return (), played_result(setup, hand)
-
     def _redeal(self, state: State) -> HandResult:
-        """Everyone passed: nobody scores and the next player deals (the words made when
-        first read)."""
+        """Everyone passed: nobody scores and the next player deals."""
         setup = state.setup
-        return hand_result_from(
+        return HandResult(
             (0,) * setup.player_count,
-            (setup, self.dealer(state)),
-            LATER_REDEAL_LINES,
-            LATER_REDEAL_HEADLINE,
-            LATER_PASS_FACTS,
+            redeal_lines(setup, self.dealer(state)),
+            t("All passed — redeal"),
             redeal=True,
+            facts=pass_facts(),
         )
 
     def settlement(self, state: State) -> Settlement:
@@ -1590,10 +1462,12 @@ class FrenchTarot(Game):
 
 
 def played_result(setup: Setup, hand: Hand) -> HandResult:
-    """A played hand's result: each seat's share of the defender score; the lines, the
-    headline and the facts made when first read."""
+    """A played hand's result: each seat's share of the defender score, the arithmetic, the
+    headline and the facts."""
     points = tuple(map(defender_score(hand).__mul__, shares(setup, hand)))
-    return hand_result_from(points, (setup, hand), LATER_LINES, LATER_HEADLINE, LATER_FACTS)
+    return HandResult(
+        points, tuple(score_lines(setup, hand)), headline(setup, hand), facts=hand_facts(hand)
+    )
 
 
 def headline(setup: Setup, hand: Hand) -> Text:
@@ -1613,14 +1487,6 @@ def headline(setup: Setup, hand: Hand) -> Text:
     )
 
 
-LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
-    LaterFrom(score_lines),
-    LaterFrom(headline),
-    LaterFrom(_facts_at),
-)
-"""A played hand's lines, headline and facts, made from (setup, hand) when first read."""
-
-
 def redeal_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
     """Everyone passed: no score, and the deal moves on from `dealer`."""
     next_dealer = (dealer + 1) % setup.player_count
@@ -1632,22 +1498,6 @@ def redeal_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
             next=setup.players[next_dealer],
         ),
     )
-
-
-def _redeal_headline(setup: Setup, dealer: int) -> str:
-    return t("All passed — redeal")
-
-
-def _pass_facts_at(setup: Setup, dealer: int) -> dict[str, Any]:
-    return pass_facts()
-
-
-LATER_REDEAL_LINES, LATER_REDEAL_HEADLINE, LATER_PASS_FACTS = (
-    LaterFrom(redeal_lines),
-    LaterFrom(_redeal_headline),
-    LaterFrom(_pass_facts_at),
-)
-"""A redeal's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _describe_taker(setup: Setup, hand: Hand) -> str:

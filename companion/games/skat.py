@@ -31,17 +31,15 @@ from companion.contract.values import (
     Field,
     FieldKind,
     HandResult,
-    LaterFrom,
     Outcome,
     Problem,
     ScoredHand,
     Setup,
     State,
     by_value,
-    hand_result_from,
 )
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
-from companion.kit.counting import PointTable, achievable_totals, by_rank
+from companion.kit.counting import PointTable, achievable_totals, by_rank, side_points
 from companion.kit.formatting import signed
 from companion.kit.i18n import Text, capital, join, pt, t
 from companion.kit.scoring import declarer_only
@@ -280,9 +278,7 @@ def read_play(entry: Entry) -> Play:
         LEVELS[entry.get("schneider") or NO_LEVEL],  # reached
         RESULTS[entry["result"]],  # result
         is_null,  # is_null
-        # points: `side_points(counted, counted_side is DECLARER, TOTAL_POINTS)`, without the
-        # call (the card points are a whole number: an INTEGER field)
-        0 if counted is None else counted if counted_side is DECLARER else TOTAL_POINTS - counted,
+        0 if counted is None else int(side_points(counted, counted_side is DECLARER, TOTAL_POINTS)),
         SCHWARZ if ouvert and not is_null else announced,  # effective_announcement
     )
 
@@ -295,30 +291,16 @@ class Step:
     count: int = 1
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True)
 class Valuation:
-    """A game judged: its value before any overbid, the value scored, and won or lost; never
-    changed once `valuation` made it.
-
-    Made for every game replayed, with slots as `Play` is; the words (why a game is lost, the
-    multiplier's levels) are made from the play when read, for the lines or a refusal."""
+    """A game judged: its value before any overbid, the value scored, won or lost, the
+    multiplier's levels (none for Null) and why the game is lost (none: won, and for Null)."""
 
     computed: int
     value: int
     won: bool
-    play: Play
-
-    @property
-    def reasons(self) -> tuple[str, ...]:
-        """Why the game is lost, when the rules decide it (empty: won, and for Null)."""
-        if self.play.is_null:
-            return ()
-        return tuple(loss_reasons(self.play, self.computed))
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """The multiplier's levels (empty for Null)."""
-        return () if self.play.is_null else level_steps(self.play)
+    steps: tuple[Step, ...]
+    reasons: tuple[str, ...]
 
     @property
     def overbid(self) -> bool:
@@ -331,22 +313,28 @@ class Valuation:
 
 def level_steps(play: Play) -> tuple[Step, ...]:
     """The levels of a suit or Grand game, in the order a Skat player counts them."""
-    steps = [Step(matadors_words(play), play.matadors), Step(t("game"))]
+    steps = [Step(matadors_words(play), play.matadors), GAME_STEP]
     if play.hand:
-        steps.append(Step(t("hand")))
+        steps.append(HAND_STEP)
     announced = play.effective_announcement
     # A level counts when one side reached it or when it was announced (ISkO 5.2.5), once only.
     if announced is not Level.NONE or play.reached is not Level.NONE:
-        steps.append(Step(t("schneider")))
+        steps.append(SCHNEIDER_STEP)
     if announced is not Level.NONE:
-        steps.append(Step(t("schneider announced")))
+        steps.append(SCHNEIDER_ANNOUNCED_STEP)
     if announced is Level.SCHWARZ or play.reached is Level.SCHWARZ:
-        steps.append(Step(t("schwarz")))
+        steps.append(SCHWARZ_STEP)
     if announced is Level.SCHWARZ:
-        steps.append(Step(t("schwarz announced")))
+        steps.append(SCHWARZ_ANNOUNCED_STEP)
     if play.ouvert:
-        steps.append(Step(t("ouvert")))
+        steps.append(OUVERT_STEP)
     return tuple(steps)
+
+
+GAME_STEP, HAND_STEP, OUVERT_STEP = Step(t("game")), Step(t("hand")), Step(t("ouvert"))
+SCHNEIDER_STEP, SCHNEIDER_ANNOUNCED_STEP = Step(t("schneider")), Step(t("schneider announced"))
+SCHWARZ_STEP, SCHWARZ_ANNOUNCED_STEP = Step(t("schwarz")), Step(t("schwarz announced"))
+"""The levels after the matadors: the same words in every game that counts them."""
 
 
 def matadors_words(play: Play) -> str:
@@ -371,7 +359,7 @@ def overbid_value(base: int, bid: int) -> int:
     return -(-bid // base) * base  # ceiling division, in whole numbers
 
 
-def loss_reasons(play: Play, computed: int) -> list[str]:
+def loss_reasons(play: Play, computed: int, steps: tuple[Step, ...]) -> list[str]:
     """Why a suit or Grand game is lost under the rules (none: it is won)."""
     reasons = []
     points = play.points
@@ -400,7 +388,6 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
             else t("schwarz was announced but the defenders took a trick")
         )
     if computed < play.bid:
-        steps = level_steps(play)
         reasons.append(
             t(
                 "the game value is {value} ({steps} → {factor} × {base}) but the bid "
@@ -415,44 +402,17 @@ def loss_reasons(play: Play, computed: int) -> list[str]:
     return reasons
 
 
-def level_count(play: Play) -> int:
-    """The multiplier of a suit or Grand game: `multiplier(level_steps(play))`, counted without
-    its words (a replay judges every game; the words are made for the lines)."""
-    announced = play.effective_announcement
-    reached = play.reached
-    return (
-        play.matadors
-        + 1
-        + play.hand
-        + play.ouvert
-        + (announced is not NO_LEVEL or reached is not NO_LEVEL)
-        + (announced is not NO_LEVEL)
-        + (announced is SCHWARZ or reached is SCHWARZ)
-        + (announced is SCHWARZ)
-    )
-
-
-def is_lost(play: Play, computed: int) -> bool:
-    """Whether a suit or Grand game is lost under the rules: `loss_reasons` is not empty."""
-    points = play.points
-    announced = play.effective_announcement
-    return (
-        points < WIN_POINTS
-        or (announced is SCHNEIDER and points < ANNOUNCED_SCHNEIDER_POINTS)
-        or (announced is SCHWARZ and not play.defenders_schwarz)
-        or computed < play.bid
-    )
-
-
 def valuation(play: Play) -> Valuation:
     """Judge a played game: its ISkO value, overbidding included, and whether it is won."""
     if play.is_null:
         value = null_value(play)
-        return Valuation(value, value, play.result is WON, play)
+        return Valuation(value, value, play.result is WON, (), ())
     base = BASE_VALUES[play.game]
-    computed = level_count(play) * base
+    steps = level_steps(play)
+    computed = multiplier(steps) * base
     value = overbid_value(base, play.bid) if computed < play.bid else computed
-    return Valuation(computed, value, not is_lost(play, computed), play)
+    reasons = tuple(loss_reasons(play, computed, steps))
+    return Valuation(computed, value, not reasons, steps, reasons)
 
 
 def list_score(valuation: Valuation) -> int:
@@ -478,16 +438,8 @@ def house_rules(setup: Setup) -> Options:
 
 
 def scoring(setup: Setup) -> Scoring:
-    """How the list is kept at this table: `house_rules(setup).scoring`, read for every game
-    replayed, so looked up straight from the stored option when it names a way of scoring
-    (one dict look-up, not the setup's memo); a rule not stored goes the typed way."""
-    try:
-        return SCORINGS[setup.options["scoring"]]
-    except (KeyError, TypeError):  # not stored, or not a way of scoring: as `house_rules` reads it
-        return house_rules(setup).scoring
-
-
-SCORINGS = by_value(Scoring)
+    """How the list is kept at this table."""
+    return house_rules(setup).scoring
 
 
 def list_length(setup: Setup) -> int:
@@ -637,52 +589,6 @@ def play_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
     if problems:
         return problems  # the result can only be judged on a consistent entry
     return result_problems(setup, play)
-
-
-def looks_consistent(setup: Setup, play: Play, judged: Valuation, dealer: int) -> bool:
-    """Whether `play_problems` would find nothing, decided on plain values: the referee's
-    quick path, for the usual game (a test compares it with the full one).
-
-    It mirrors, in order: `declarer_problems`, `bid_problems`, `null_problems` for a Null
-    game, else `matador_problems`, `announcement_problems`, `card_point_problems`,
-    `schneider_problems` (`reached_as_marked`, looked up), and `result_problems` on `judged`.
-    """
-    if (
-        (setup.player_count == 4 and dealer == play.declarer)  # the dealer sits out
-        or play.bid not in BID_VALUES
-    ):
-        return False
-    if play.is_null:
-        return play.counted_points is None and null_value(play) >= play.bid
-    announced = play.announced
-    return (
-        play.matadors <= MOST_MATADORS[play.game]
-        and (play.hand or (not play.ouvert and announced is NO_LEVEL))
-        and not (play.ouvert and announced is SCHNEIDER)
-        and play.counted_points in POSSIBLE_POINTS
-        and play.points in POINTS_AS_MARKED[play.reached]
-        and (play.result is WON) == judged.won
-    )
-
-
-def reached_as_marked(reached: Level, points: int) -> bool:
-    """Whether `schneider_problems` would find nothing with the declarer at `points` and
-    `reached` marked: schwarz with the defenders at none or the declarer at the skat's points
-    at most; schneider with one side at 30 or fewer; neither with both sides above 30."""
-    if reached is SCHWARZ:
-        return points == TOTAL_POINTS or points <= SKAT_MOST
-    neither = SCHNEIDER_POINTS < points < ANNOUNCED_SCHNEIDER_POINTS
-    return neither if reached is NO_LEVEL else not neither
-
-
-POINTS_AS_MARKED: dict[Level, frozenset[int]] = {
-    level: frozenset(
-        points for points in range(TOTAL_POINTS + 1) if reached_as_marked(level, points)
-    )
-    for level in Level
-}
-"""For each level marked, the declarer's card points `reached_as_marked` agrees with (what
-`looks_consistent` looks up, once per game replayed, instead of calling it)."""
 
 
 def declarer_problems(setup: Setup, play: Play, dealer: int) -> list[Problem]:
@@ -992,10 +898,11 @@ def trump_game_problems(setup: Setup, play: Play) -> list[Problem]:
 # ---------------------------------------------------------------- the arithmetic lines
 
 
-def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple[int, ...]:
-    """The points each seat gets on the list for this game under the table's scoring."""
+def score_row(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int
+) -> tuple[int, ...]:
+    """The points each seat gets on the list for this game under the table's scoring `how`."""
     count = setup.player_count
-    how = scoring(setup)
     if how is AS_WRITTEN:
         if judged.won:
             return declarer_only(count, play.declarer, 1)
@@ -1012,10 +919,10 @@ def score_row(setup: Setup, play: Play, judged: Valuation, dealer: int) -> tuple
     return tuple(row)
 
 
-def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
-    """The last line: what goes on the list, with its arithmetic."""
+def score_line(setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int) -> str:
+    """The last line: what goes on the list under the table's scoring `how`, with its
+    arithmetic."""
     name = setup.players[play.declarer]
-    how = scoring(setup)
     if how is Scoring.AS_WRITTEN:
         if judged.won:
             return t("As written, a point for each game won: {name} 1", name=name)
@@ -1050,12 +957,14 @@ def score_line(setup: Setup, play: Play, judged: Valuation, dealer: int) -> str:
     )
 
 
-def score_lines(setup: Setup, play: Play, judged: Valuation, dealer: int) -> list[str]:
+def score_lines(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int
+) -> list[str]:
     """The arithmetic of a played game, one checkable step per line."""
     lines = [*points_lines(setup, play), value_line(play, judged), verdict_line(play, judged)]
     if judged.overbid:
         lines.append(overbid_line(play, judged))
-    lines.append(score_line(setup, play, judged, dealer))
+    lines.append(score_line(setup, how, play, judged, dealer))
     return lines
 
 
@@ -1332,30 +1241,15 @@ class Skat(Game):
         play = read_play(entry)
         return played_result(state.setup, play, valuation(play), self.dealer(state))
 
-    def check_and_score(
-        self, state: State, entry: Entry
-    ) -> tuple[Sequence[Problem], HandResult | None]:
-        """`validate`, then `score`, with the game read and valued once; a game the quick path
-        finds consistent (`looks_consistent`) skips the full referee, which would find nothing."""
-        if entry.get("game") not in PLAYED_SET:
-            return (), self._passed(state)
-        setup, play, dealer = state.setup, read_play(entry), self.dealer(state)
-        judged = valuation(play)
-        if not looks_consistent(setup, play, judged, dealer):
-            problems = play_problems(setup, play, dealer)
-            if problems:
-                return problems, None
-        return (), played_result(setup, play, judged, dealer)
-
     def _passed(self, state: State) -> HandResult:
         """Everyone passed: written on the list as a game, nobody scores, the deal moves on."""
         setup = state.setup
-        return hand_result_from(
+        dealer = self.dealer(state)
+        return HandResult(
             (0,) * setup.player_count,
-            (setup, self.dealer(state)),
-            LATER_PASSED_LINES,
-            LATER_PASSED_HEADLINE,
-            LATER_PASSED_FACTS,
+            passed_lines(setup, dealer),
+            GAME_NAMES[GameType.PASSED],
+            facts=passed_facts(setup, dealer),
         )
 
     def ends_by_itself(self, setup: Setup) -> bool:
@@ -1425,44 +1319,27 @@ class Skat(Game):
 
 
 def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
-    """A played game's result: its row on the list; the lines, the headline and the facts
-    made when first read."""
-    points = score_row(setup, play, judged, dealer)
-    return hand_result_from(
-        points, (setup, play, judged, points, dealer), LATER_LINES, LATER_HEADLINE, LATER_FACTS
+    """A played game's result: its row on the list, the arithmetic, the headline and the
+    facts."""
+    how = scoring(setup)
+    points = score_row(setup, how, play, judged, dealer)
+    return HandResult(
+        points,
+        tuple(score_lines(setup, how, play, judged, dealer)),
+        headline(setup, how, play, judged, points),
+        facts=game_facts(setup, play, judged, points, dealer),
     )
 
 
-def headline(setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...]) -> str:
+def headline(
+    setup: Setup, how: Scoring, play: Play, judged: Valuation, points: tuple[int, ...]
+) -> str:
     """The game in the list's words: "Ann · ♠ hand · won · +44"."""
     verdict = t("won") if judged.won else t("lost")
     parts = [setup.players[play.declarer], title(play), verdict]
-    if scoring(setup) is not Scoring.AS_WRITTEN:
+    if how is not Scoring.AS_WRITTEN:
         parts.append(signed(points[play.declarer]))
     return join(parts, " · ")
-
-
-def _lines_at(
-    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
-) -> list[str]:
-    """`score_lines`, called as `game_facts` is (`played_result`'s deferred parts)."""
-    return score_lines(setup, play, judged, dealer)
-
-
-def _headline_at(
-    setup: Setup, play: Play, judged: Valuation, points: tuple[int, ...], dealer: int
-) -> str:
-    """`headline`, called as `game_facts` is (`played_result`'s deferred parts)."""
-    return headline(setup, play, judged, points)
-
-
-LATER_LINES, LATER_HEADLINE, LATER_FACTS = (
-    LaterFrom(_lines_at),
-    LaterFrom(_headline_at),
-    LaterFrom(game_facts),
-)
-"""A played game's lines, headline and facts, made when first read from (setup, play,
-valuation, points, dealer)."""
 
 
 def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
@@ -1477,18 +1354,6 @@ def passed_lines(setup: Setup, dealer: int) -> tuple[str, ...]:
             next=setup.players[following],
         ),
     )
-
-
-def _passed_headline(setup: Setup, dealer: int) -> str:
-    return GAME_NAMES[GameType.PASSED]
-
-
-LATER_PASSED_LINES, LATER_PASSED_HEADLINE, LATER_PASSED_FACTS = (
-    LaterFrom(passed_lines),
-    LaterFrom(_passed_headline),
-    LaterFrom(passed_facts),
-)
-"""A passed game's lines, headline and facts, made from (setup, dealer) when first read."""
 
 
 def _choice_label(game: GameType) -> str:

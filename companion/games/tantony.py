@@ -13,14 +13,14 @@ text are settled by docs/rulings.md ("Tantony"); docs/rules/tantony.md lists eve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from companion.contract.figures import Figure, OwnFigures
-from companion.contract.game import Game, LastRead, leaders, typed_options
+from companion.contract.game import Game, leaders, typed_options
 from companion.contract.referee import SUIT_WORDS, RankingReferee, register_referee
 from companion.contract.registry import register
 from companion.contract.values import (
@@ -30,7 +30,6 @@ from companion.contract.values import (
     Field,
     FieldKind,
     HandResult,
-    Later,
     Outcome,
     Problem,
     ScoredHand,
@@ -39,7 +38,6 @@ from companion.contract.values import (
     State,
     TrickProgress,
     TrickRecord,
-    hand_result,
 )
 from companion.kit.cards import (
     ACE,
@@ -173,31 +171,6 @@ class Table:
             worth[self.value(card)] = (*worth.get(self.value(card), ()), card)
         return worth
 
-    @cached_property
-    def worth_of(self) -> Mapping[str, int]:
-        """Every card's worth as a runt, by its code."""
-        return {card.code: self.value(card) for card in self.pack}
-
-    @cached_property
-    def against_lead(self) -> Mapping[str, tuple[Mapping[str, int], tuple[str, ...]]]:
-        """For each card that may be led (by its code): the codes of the suit led in this pack
-        from the lowest to the highest (ACE_HIGH), and every card's place among them (0 for the
-        lowest), -1 for a card of another suit."""
-        lookups = {}
-        for suit in {card.suit for card in self.pack}:
-            ranked = tuple(
-                card.code
-                for card in sorted(
-                    (card for card in self.pack if card.suit is suit),
-                    key=lambda card: ACE_HIGH.strength(card.rank),
-                )
-            )
-            places = dict.fromkeys(self.by_code, -1) | {
-                code: place for place, code in enumerate(ranked)
-            }
-            lookups[suit] = (places, ranked)
-        return {card.code: lookups[card.suit] for card in self.pack}
-
     def is_last_unplaced(self, number: int) -> bool:
         """Whether trick `number` is the one that is won, not placed (the Tantony card's)."""
         return self.tantony_card and number == self.total_tricks
@@ -241,13 +214,13 @@ def scoring(setup: Setup) -> Scoring:
 
 
 def sides(setup: Setup) -> tuple[SeatGroup, ...]:
-    """The fixed partnerships (seats in play order, so partners sit opposite), or none; worked
-    out once per setup (the end of the game is judged after every hand)."""
-    return setup.remember(("tantony", "sides"), lambda: _sides(setup))
+    """The fixed partnerships (seats in play order, so partners sit opposite), or none."""
+    return sides_under(setup, scoring(setup))
 
 
-def _sides(setup: Setup) -> tuple[SeatGroup, ...]:
-    if scoring(setup) is not Scoring.PARTNERSHIP:
+def sides_under(setup: Setup, way: Scoring) -> tuple[SeatGroup, ...]:
+    """`sides` when the table's way of scoring has been read already."""
+    if way is not Scoring.PARTNERSHIP:
         return ()
     names = setup.players
     return (
@@ -357,74 +330,6 @@ def read_cards(
 # ---------------------------------------------------------------- a hand walked trick by trick
 
 
-def quick_points(
-    setup: Setup, first_leader: int, tricks: Sequence[TrickRecord]
-) -> tuple[int, ...] | None:
-    """Each seat's points for a hand in which every trick was entered with its cards and
-    `walk` finds nothing wrong; None whenever `walk` might find something (or a trick holds
-    what only `walk` reads: no cards, a runt written another way, a runt's value alone that
-    differs), so the caller walks the hand instead and says why.
-
-    The same checks as `read_trick`, on plain values from the table's lookups by card code
-    (`against_lead`, `worth_of`): every card of the pack (a KeyError otherwise), as many cards
-    as players, none used twice in the hand, the runt written equal to the lowest of the suit
-    led, the winner entered equal to the highest, the trick placed with a seat under the quota
-    (the last trick at four players: with its winner).
-    """
-    table = table_for(setup)
-    against_lead, worth_of = table.against_lead, table.worth_of
-    count, quota = setup.player_count, table.quota
-    unplaced_number = table.total_tricks if table.tantony_card else 0
-    placed, points = [0] * count, [0] * count
-    played: list[str] = []  # every card of the hand, in the order entered
-    leader = first_leader
-    number = 0
-    try:
-        for trick in tricks:
-            number += 1
-            cards = trick.cards
-            if len(cards) != count:
-                return None
-            places, suit_led = against_lead[cards[0]]
-            high = low = places[cards[0]]
-            for card in cards[1:]:  # the sow and the runt: the highest and lowest of the suit led
-                place = places[card]
-                if place > high:
-                    high = place
-                elif 0 <= place < low:
-                    low = place
-            played += cards
-            lowest = suit_led[low]
-            value = worth_of[lowest]
-            parts = trick.parts  # the runt is the only part Tantony's tricks declare
-            written = parts[0][1] if parts and parts[0][0] == "runt" else trick.part("runt")
-            if (
-                written
-                and written != lowest
-                and not (written.isdigit() and written.isascii() and int(written) == value)
-            ):
-                return None
-            winner = (leader + cards.index(suit_led[high])) % count
-            if trick.won_by is not None and trick.won_by != winner:
-                return None
-            if number == unplaced_number:
-                if trick.to is not None and trick.to != winner:
-                    return None
-                got = winner
-            else:
-                got = trick.to
-                if got is None or placed[got] >= quota:
-                    return None
-                placed[got] += 1
-            points[got] += value
-            leader = got
-    except KeyError:  # a card that is not in the pack
-        return None
-    if len(set(played)) != len(played):  # a card entered twice, in a trick or two
-        return None
-    return tuple(points)
-
-
 @dataclass(frozen=True)
 class ReadTrick:
     """One trick as the referee understood it: who led, its runt, who got it, who won it."""
@@ -446,7 +351,8 @@ class Tally:
     taken: list[int] = field(init=False)  # tricks got, the unplaced last trick included
     placed: list[int] = field(init=False)  # tricks placed with the seat: these meet the quota
     points: list[int] = field(init=False)
-    used: dict[str, str] = field(default_factory=dict)  # card code -> where it was first used
+    # card code -> where it was first used: the trick's number, and whether as its runt only
+    used: dict[str, tuple[int, bool]] = field(default_factory=dict)
     value_only: Counter[int] = field(default_factory=Counter)  # runts written as a value only
 
     def __post_init__(self) -> None:
@@ -480,15 +386,15 @@ def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) 
     leader = first_leader
     for number, entry in enumerate(tricks, start=1):
         trick, messages = read_trick(setup, table, number, entry, leader, tally)
-        problems.extend(
-            Problem(
-                "tricks",
-                t("Trick {number}: {problem}", number=number, problem=message),
-                part,
-                number - 1,
+        for part, message in messages:
+            problems.append(
+                Problem(
+                    "tricks",
+                    t("Trick {number}: {problem}", number=number, problem=message),
+                    part,
+                    number - 1,
+                )
             )
-            for part, message in messages
-        )
         read.append(trick)
         leader = trick.got
     return WalkedHand(
@@ -510,36 +416,39 @@ def read_trick(
     Each problem comes with the part of the trick it concerns ("runt", "to", "won_by" or
     "cards"), so the pad can say it beside what was tapped or typed.
     """
-    notes: list[tuple[str, str | None]] = []
+    notes: list[tuple[str, str]] = []
     written = entry.part("runt")
     runt, problem = read_runt(written, table) if written else (None, None)
-    notes.append(("runt", problem))
+    if problem:
+        notes.append(("runt", problem))
     cards, problem = (
         read_cards(entry.cards, table, setup.player_count) if entry.cards else ((), None)
     )
-    notes.append(("cards", problem))
+    if problem:
+        notes.append(("cards", problem))
     played = PlayedTrick(cards, NO_TRUMP) if cards else None
     if played is not None:
         runt, problem = _runt_from_cards(table, played, runt)
-        notes.append(("runt", problem))
-    elif runt is None and not any(message for _, message in notes):
+        if problem:
+            notes.append(("runt", problem))
+    elif runt is None and not notes:
         notes.append(("runt", t("enter the runt, or the cards played.")))
     winner, problem = _winner(setup, played, leader, entry.won_by)
-    notes.append(("won_by", problem))
+    if problem:
+        notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
     got, problem = (
         _last_trick_goes_to(setup, winner, entry.to)
         if unplaced
         else _placed_with(setup, table, entry.to, tally)
     )
-    notes.append(("to", problem))
-    notes.extend(_used_before(runt, cards, tally))
+    if problem:
+        notes.append(("to", problem))
+    notes += _used_before(runt, cards, tally)
     trick = ReadTrick(number, leader, runt, got, winner, not unplaced, cards)
-    notes.extend(
-        ("runt", message)
-        for message in _too_many_worth(table, _record(tally, table, number, trick), tally)
-    )
-    return trick, [(part, message) for part, message in notes if message]
+    for message in _too_many_worth(table, _record(tally, table, number, trick), tally):
+        notes.append(("runt", message))
+    return trick, notes
 
 
 def _runt_from_cards(
@@ -547,8 +456,10 @@ def _runt_from_cards(
 ) -> tuple[Runt, str | None]:
     """The runt the cards make (the lowest card of the suit led), and a written runt that differs."""
     card = played.lowest_card
+    if written is not None and written.card == card:
+        return written, None  # the runt written is the card's (`read_runt`)
     derived = Runt(table.value(card), card)
-    if written is None or written == derived:
+    if written is None:
         return derived, None
     if written.card is None and written.value == derived.value:
         return derived, None
@@ -625,14 +536,22 @@ def _last_trick_goes_to(
 
 def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> list[tuple[str, str]]:
     """This trick's cards (its runt and the cards played) already used earlier in the hand."""
-    spent = {card: "cards" for card in cards}
-    if runt and runt.card and runt.card not in spent:
-        spent[runt.card] = "runt"
+    used = tally.used
+    spent = [(card, "cards") for card in cards if card.code in used]
+    if runt and runt.card and runt.card not in cards and runt.card.code in used:
+        spent.append((runt.card, "runt"))
     return [
-        (part, t("{card} was already {where}.", card=str(card), where=tally.used[card.code]))
-        for card, part in spent.items()
-        if card.code in tally.used
+        (part, t("{card} was already {where}.", card=str(card), where=_where(used[card.code])))
+        for card, part in spent
     ]
+
+
+def _where(used: tuple[int, bool]) -> str:
+    """Where a card was first used in the hand: "played in trick 3", "the runt of trick 3"."""
+    number, as_runt = used
+    if as_runt:
+        return t("the runt of trick {number}", number=number)
+    return t("played in trick {number}", number=number)
 
 
 def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[int]:
@@ -640,20 +559,23 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
     runt, got = trick.runt, trick.got
     if got is not None:
         tally.taken[got] += 1
-        tally.placed[got] += 1 if trick.placed else 0
-        tally.points[got] += runt.value if runt else 0
-    played = t("played in trick {number}", number=number)
-    marks = [(card, played) for card in trick.cards]
-    if runt is not None and runt.card is not None:
-        marks.append((runt.card, t("the runt of trick {number}", number=number)))
+        if trick.placed:
+            tally.placed[got] += 1
+        if runt is not None:
+            tally.points[got] += runt.value
+    used = tally.used
     spent: set[int] = set()
-    for card, where in marks:
-        if card.code not in tally.used:
-            tally.used[card.code] = where
+    for card in trick.cards:
+        if card.code not in used:
+            used[card.code] = (number, False)
             spent.add(table.value(card))
-    if runt is not None and runt.card is None:
-        tally.value_only[runt.value] += 1
-        spent.add(runt.value)
+    if runt is not None:
+        if runt.card is None:
+            tally.value_only[runt.value] += 1
+            spent.add(runt.value)
+        elif runt.card.code not in used:
+            used[runt.card.code] = (number, True)
+            spent.add(runt.value)
     return spent
 
 
@@ -700,31 +622,17 @@ def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
     return [revoke_words(revoke, setup.players) for revoke in revokes(setup, walked)]
 
 
-def score_lines(setup: Setup, walked: WalkedHand) -> list[str]:
+def score_lines(setup: Setup, groups: Sequence[SeatGroup], walked: WalkedHand) -> list[str]:
     """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
     lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
-    lines += [_side_line(group, walked.points) for group in sides(setup)]
+    lines += [_side_line(group, walked.points) for group in groups]
     return lines + revoke_notes(setup, walked)
 
 
-def headline(setup: Setup, points: Sequence[int]) -> str:
+def headline(setup: Setup, groups: Sequence[SeatGroup], points: Sequence[int]) -> str:
     """The hand in the table's words: the sides' points, or each seat's."""
-    groups = sides(setup)
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
-
-
-def _walked_then(
-    make: Callable[[Setup, WalkedHand], Any],
-    setup: Setup,
-    leader: int,
-    tricks: Sequence[TrickRecord],
-) -> Any:
-    """`make(setup, walked)` for the hand walked from `leader` (a hand's lines, its facts: the
-    walk is kept for the one read next)."""
-    return make(
-        setup, Tantony.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
-    )
 
 
 def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
@@ -857,18 +765,18 @@ def tantony_facts(walked: WalkedHand) -> dict[str, Any] | None:
     }
 
 
-def hand_facts(setup: Setup, walked: WalkedHand) -> dict[str, Any]:
+def hand_facts(way: Scoring, groups: Sequence[SeatGroup], walked: WalkedHand) -> dict[str, Any]:
     """A hand's results as plain data: each trick, each seat's points and tricks, the Tantony
     card at four players, and the fixed partnerships' points when they play as sides."""
     return {
-        "scoring": scoring(setup).value,
+        "scoring": way.value,
         "tricks": [trick_facts(trick) for trick in walked.tricks],
         "points": list(walked.points),
         "tricks_taken": list(walked.taken),
         "tantony": tantony_facts(walked),
         "sides": [
             {"seats": list(group.seats), "points": sum(walked.points[seat] for seat in group.seats)}
-            for group in sides(setup)
+            for group in groups
         ],
     }
 
@@ -1204,41 +1112,20 @@ class Tantony(Game):
             ),
         )
 
-    walks: ClassVar[LastRead] = LastRead()  # `validate` walks a hand, `score` reuses it
-
     def read_hand(self, state: State, entry: Entry, leader: int | None = None) -> WalkedHand:
         """The hand being entered, read trick by trick from its first leader (the dealer's
         choice, unless the caller has already worked it out)."""
-        setup, tricks = state.setup, entry.get("tricks") or ()
         if leader is None:
             leader = self.dealer(state)
-        if tricks.__class__ is not tuple:  # kept only for what cannot change (a parsed hand)
-            return walk(setup, leader, tricks)
-        return self.walks.get((setup, tricks), leader, lambda: walk(setup, leader, tricks))
+        return walk(state.setup, leader, entry.get("tricks") or ())
 
     def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
         """Every per-trick check on the tricks entered so far (a short hand is fine here)."""
         return list(self.read_hand(state, entry).problems)
 
-    quick: ClassVar[LastRead] = LastRead()  # `validate` adds a hand up, `score` reuses it
-
-    def quick_points(self, setup: Setup, entry: Entry, leader: int) -> tuple[int, ...] | None:
-        """The points of a whole hand led by `leader`, entered with every card and nothing
-        wrong (see `quick_points`), else None: the hand must be walked."""
-        tricks = entry.get("tricks") or ()
-        if (
-            tricks.__class__ is not tuple  # kept only for what cannot change (a parsed hand)
-            or len(tricks) != table_for(setup).total_tricks
-        ):
-            return None
-        return self.quick.get((setup, tricks), leader, lambda: quick_points(setup, leader, tricks))
-
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The per-trick checks, and a hand with the wrong number of tricks."""
-        leader = self.dealer(state)
-        if self.quick_points(state.setup, entry, leader) is not None:
-            return []
-        problems = list(self.read_hand(state, entry, leader).problems)
+        problems = list(self.read_hand(state, entry).problems)
         total = table_for(state.setup).total_tricks
         entered = len(entry.get("tricks") or ())
         if entered != total:
@@ -1326,23 +1213,14 @@ class Tantony(Game):
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Each seat scores the value of the runts it got; the lines add them up."""
-        setup, leader = state.setup, self.dealer(state)
-        points = self.quick_points(setup, entry, leader)
-        if points is None:
-            walked = self.read_hand(state, entry, leader)
-            return hand_result(
-                walked.points,
-                Later(score_lines, setup, walked),
-                Later(headline, setup, walked.points),
-                Later(hand_facts, setup, walked),
-            )
-        # Every trick read clean: the lines and facts walk the hand when first read.
-        tricks = entry["tricks"]
-        return hand_result(
-            points,
-            Later(_walked_then, score_lines, setup, leader, tricks),
-            Later(headline, setup, points),
-            Later(_walked_then, hand_facts, setup, leader, tricks),
+        setup, walked = state.setup, self.read_hand(state, entry)
+        way = scoring(setup)
+        groups = sides_under(setup, way)
+        return HandResult(
+            walked.points,
+            tuple(score_lines(setup, groups, walked)),
+            headline(setup, groups, walked.points),
+            facts=hand_facts(way, groups, walked),
         )
 
     def describe(self, setup: Setup, entry: Entry) -> str:

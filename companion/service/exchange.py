@@ -10,26 +10,21 @@ because they leave the program as JSON.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.contract.game import Game
 from companion.contract.parsing import trick_keys
 from companion.contract.registry import UnknownGame, get
-from companion.contract.values import FieldKind, Problem, ScoredHand, Setup, State, json_ready
+from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
 from companion.engine.replay import (
     Replay,
-    counts_nothing_after_the_end,
     make_setup,
-    not_counted_words,
     replay,
 )
-from companion.kit import i18n
 from companion.kit.i18n import t
 from companion.kit.settlement import Settlement
+from companion.service.spreadsheet import to_csv as to_csv  # re-exported: the exports live here
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"
@@ -76,75 +71,6 @@ def export_session(
 def to_json(data: Any) -> str:
     """A document as readable JSON text (UTF-8 names kept as they are)."""
     return json.dumps(json_ready(data), ensure_ascii=False, indent=2) + "\n"
-
-
-def to_csv(
-    state: State, game: Game, not_counted: Mapping[int, Sequence[Problem]] | None = None
-) -> str:
-    """The table of hands for a spreadsheet: each hand's points and running totals, then totals.
-    A hand kept but not counted (`not_counted`: the pad's refused hands) has its row too, in
-    its place, saying why, with no points."""
-    setup = state.setup
-    out = io.StringIO()
-    writer = csv.writer(out)
-    header = [
-        "hand",
-        game.turn_heading.lower(),
-        "description",
-        *setup.players,
-        *(f"{name} total" for name in setup.players),
-    ]
-    writer.writerow([_spreadsheet_safe(cell) for cell in header])
-    rows = [*_csv_hand_rows(state, game), *_csv_not_counted_rows(not_counted or {})]
-    writer.writerows(sorted(rows, key=lambda row: row[0]))
-    writer.writerow(["Total", "", "", *state.totals, *state.totals])
-    return out.getvalue()
-
-
-def _csv_hand_rows(state: State, game: Game) -> list[list[Any]]:
-    setup = state.setup
-    rows = []
-    for index, (hand, totals) in enumerate(zip(state.hands, state.running_totals(), strict=True)):
-        dealer = game.dealer(State(setup, state.hands[:index]))
-        rows.append(
-            [
-                hand.number,
-                setup.players[dealer],
-                csv_description(game, setup, hand),
-                *hand.result.points,
-                *totals,
-            ]
-        )
-    return [[_spreadsheet_safe(cell) for cell in row] for row in rows]
-
-
-def _csv_not_counted_rows(not_counted: Mapping[int, Sequence[Problem]]) -> list[list[Any]]:
-    return [
-        [
-            number,
-            "",
-            _spreadsheet_safe(
-                str(not_counted_words(number, [problem.message for problem in problems]))
-            ),
-        ]
-        for number, problems in not_counted.items()
-    ]
-
-
-def csv_description(game: Game, setup: Setup, hand: ScoredHand) -> str:
-    """A hand in words for the CSV, marked as the pad and the summary mark a hand kept after
-    the game's end ("After the game · …"), so its row of zeros is not read as a hand played."""
-    words = game.describe(setup, hand.entry)
-    if counts_nothing_after_the_end(hand.result):
-        return i18n.join((t("After the game"), words), " · ")
-    return words
-
-
-def _spreadsheet_safe(cell: Any) -> Any:
-    """Text that a spreadsheet would run as a formula (=, +, -, @) is quoted: names are input."""
-    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + cell
-    return cell
 
 
 # ---------------------------------------------------------------- import and scoring

@@ -12,8 +12,9 @@ from werkzeug.exceptions import HTTPException
 from companion.engine.replay import counts_nothing_after_the_end, not_counted_words
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
+from companion.service import BUSY_TIMEOUT_SECONDS, FaultKind, StoreFault
 from companion.service.pad import ReplayCache
-from companion.store import BUSY_TIMEOUT_SECONDS, FaultKind, Store, StoreFault
+from companion.service.service import Service, open_store
 
 csrf = CSRFProtect()
 
@@ -89,14 +90,14 @@ def init_web(app: Flask) -> None:
 @dataclass
 class AppState:
     """What one app keeps between requests: the replayed sessions its threads share, and each
-    server thread's store (SQLite connections must stay on the thread that opened them)."""
+    server thread's service (its SQLite connection must stay on the thread that opened it)."""
 
     path: str
     busy_seconds: float
     read_only: bool = False
     results_usable: bool = True  # False: a read-only file's results are another version's
     cache: ReplayCache = field(default_factory=ReplayCache)
-    stores: threading.local = field(default_factory=threading.local)
+    services: threading.local = field(default_factory=threading.local)
 
 
 def app_state(app: Flask | None = None) -> AppState:
@@ -105,20 +106,21 @@ def app_state(app: Flask | None = None) -> AppState:
     return state
 
 
-def get_store() -> Store:
-    """This server thread's store for this app: one connection per thread, opened once and
-    reused, which spares every request the set-up. Each write is its own committed transaction.
-    """
+def get_service() -> Service:
+    """This server thread's door to the data for this app: one connection per thread, opened
+    once and reused, which spares every request the set-up, and the app's shared cache of
+    opened sessions. Each write is its own committed transaction."""
     state = app_state()
-    store = getattr(state.stores, "store", None)
-    if store is None:
-        store = state.stores.store = Store(
+    service = getattr(state.services, "service", None)
+    if service is None:
+        store = open_store(
             state.path,
             busy_seconds=state.busy_seconds,
-            read_only=True if state.read_only else None,
+            read_only=state.read_only,
             results_usable=state.results_usable,
         )
-    return store
+        service = state.services.service = Service(store, state.cache)
+    return service
 
 
 def answer_with_the_checked_token() -> None:
@@ -133,11 +135,6 @@ def answer_with_the_checked_token() -> None:
         token = token or request.headers.get(header)
     if token:
         g.csrf_token = token
-
-
-def get_cache() -> ReplayCache:
-    """This app's cache of replayed sessions."""
-    return app_state().cache
 
 
 def _headers(response: Response) -> Response:

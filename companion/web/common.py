@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import abort, request
 
 from companion.service import pad as pads
-from companion.web import get_cache, get_store
+from companion.web import get_service
 from companion.web.who import device_id
 
 RECENT_LIMIT = 12
@@ -19,10 +19,7 @@ def is_htmx() -> bool:
 
 def remember(token: str) -> None:
     """Keep the session on this device's list of recent sessions (on the server's disk)."""
-    store = get_store()
-    device = device_id()
-    if not store.read_only and store.latest_of_device(device) != token:
-        store.remember(device, token, RECENT_LIMIT)
+    get_service().remember(device_id(), token, RECENT_LIMIT)
 
 
 def load_or_404(token: str) -> pads.Pad:
@@ -30,7 +27,7 @@ def load_or_404(token: str) -> pads.Pad:
     none (a token longer than any the pad makes is not looked up)."""
     if len(token) > 64:
         abort(404)
-    pad = pads.load(get_store(), token, get_cache())
+    pad = get_service().load(token)
     if pad is None:
         abort(404)
     return pad

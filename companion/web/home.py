@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, render_template, session
 from companion.contract.referee import all_referees, referee_for
 from companion.contract.registry import all_games, get
 from companion.kit.resources import rules_page_text
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.language import current_language
 
 bp = Blueprint("home", __name__)
@@ -18,7 +18,7 @@ bp = Blueprint("home", __name__)
 def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
     device = session.get("device")
-    records = get_store().sessions_of_device(device) if isinstance(device, str) else []
+    records = get_service().sessions_of_device(device) if isinstance(device, str) else []
     return render_template(
         "home.html",
         records=records,

@@ -8,7 +8,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, url_for
 
-from companion.web import get_store
+from companion.web import get_service
 
 bp = Blueprint("join", __name__)
 
@@ -23,7 +23,7 @@ def qr_svg(text: str) -> str:
 def session_qr(token: str) -> Response:
     """The QR code of the session's link, with the address this phone used to reach it (the
     server's LAN address, when the phone came over the LAN)."""
-    if get_store().get_session(token) is None:
+    if get_service().session(token) is None:
         abort(404)
     link = url_for("sessions.show", token=token, _external=True)
     response = Response(qr_svg(link), mimetype="image/svg+xml")

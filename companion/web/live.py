@@ -17,7 +17,7 @@ import re
 from flask import Blueprint, Response, abort, g, make_response, render_template, request
 
 from companion.contract.parsing import read_count
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.common import load_or_404
 from companion.web.pad_page import HANDS_CHANGED, pad_context
 
@@ -47,7 +47,7 @@ def carry_the_new_version(response: Response) -> Response:
         or g.get("live_version_carried")
     ):
         return response
-    version = get_store().live_version(token)
+    version = get_service().live_version(token)
     if version is not None:
         poller = render_template(
             "pad/_live.html", pad={"token": token}, live_version=version, oob=True
@@ -59,7 +59,7 @@ def carry_the_new_version(response: Response) -> Response:
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response | tuple[str, int] | str:
     """204 when the phone is up to date; else the changes, out of band."""
-    version = get_store().live_version(token)
+    version = get_service().live_version(token)
     if version is None:
         abort(404)
     seen = read_version(request.args.get("seen"))

@@ -23,8 +23,7 @@ from companion.contract.parsing import read_count, read_name, read_word
 from companion.contract.registry import all_games
 from companion.contract.values import Field
 from companion.kit.i18n import Text, t
-from companion.service import pad as pads
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.common import is_htmx, remember
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
 
@@ -118,7 +117,7 @@ def new_session_fields() -> str:
 
 def known_names() -> list[str]:
     """The roster's names, those who played most first: the name boxes offer them."""
-    return [player.name for player in get_store().players()]
+    return [player.name for player in get_service().players()]
 
 
 def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[Text]]]:
@@ -166,9 +165,7 @@ def create_session() -> ResponseReturnValue:
     if form.errors:
         return _refused(form)
     options = {o.name: values.get(option_key(game, o)) for o in game.options(count)}
-    token, problems = pads.start_session(
-        get_store(), game.slug, names, options, sign_off=form.sign_off
-    )
+    token, problems = get_service().start_session(game.slug, names, options, sign_off=form.sign_off)
     if token is None:
         attach_problems(
             form.options,

@@ -22,9 +22,9 @@ from companion.contract.referee import referee_for
 from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
+from companion.service import ANY_VERSION, SignOff, Verdict
 from companion.service import pad as pads
-from companion.store import ANY_VERSION, SignOff, Verdict
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
 from companion.web.language import catalogue, current_language
@@ -40,7 +40,7 @@ LATEST_HANDS = 10
 def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     """The phase the next hand is in, the phases already ended, and the draft behind them
     (worked out once per request: the pad's `known` keeps it beside the draft it follows)."""
-    drafted = pads.draft(get_store(), pad)
+    drafted = get_service().draft(pad)
     read = pad.known.get("draft")  # the draft as read: the phase follows from it alone
     kept = pad.known.get("phase_now")
     if kept is not None and kept[0] is read:
@@ -203,11 +203,10 @@ class HandStatus:
 
 def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
     """Each saved hand's sign-off status, by hand number."""
-    store = get_store()
-    words = store.sign_offs(pad.token)
+
     return {
-        row.number: HandStatus(row.id, words.get(row.id))
-        for row in store.effective_hands(pad.token)
+        number: HandStatus(row, word)
+        for number, (row, word) in get_service().sign_offs(pad).items()
     }
 
 
@@ -296,13 +295,13 @@ def pad_context(
             # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
             "undo_number": pad.next_number - 1,
             "last_row": (
-                pads.row_of(get_store(), pad, pad.next_number - 1) if pad.next_number > 1 else None
+                get_service().row_of(pad, pad.next_number - 1) if pad.next_number > 1 else None
             ),
             "phone_name": phone_name(),
             "draft_version": shown_draft_version(pad),
             # A hand's number is at least its position + 1: only the shown ones are looked up.
             "corrected": (
-                get_store().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
+                get_service().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
             ),
         }
         | hand_rows_context(pad)
@@ -317,7 +316,7 @@ another phone changed the hand since."""
 
 def shown_draft_version(pad: pads.Pad) -> str:
     """What a page's save carries in `DRAFT_VERSION_FIELD` ("": no draft shown, no field)."""
-    return pads.shown_draft_version(get_store(), pad) if pads.keeps_draft(pad) else ""
+    return get_service().shown_draft_version(pad) if pads.keeps_draft(pad) else ""
 
 
 def posted_draft_version(pad: pads.Pad, form: Mapping[str, Any]) -> Any:

@@ -21,7 +21,7 @@ from companion.contract.values import (
 from companion.engine.replay import Checked
 from companion.kit.cards import parse
 from companion.service import pad as pads
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 from companion.web.game_pages import page_of
 
@@ -87,7 +87,7 @@ def build_panel(
     spec = trick_field(pad.specs)
     if spec is None:
         return None
-    checked, progress = pads.progress_of(pad, pads.with_earlier_phases(get_store(), pad, raw))
+    checked, progress = pads.progress_of(pad, get_service().with_earlier_phases(pad, raw))
     messages = list(problems)
     tricks: tuple[TrickRecord, ...] = ()
     if checked.ok:
@@ -112,7 +112,7 @@ def build_panel(
 def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
     """The panel for the hand being entered, as kept on disk (None: not a trick game)."""
     spec = trick_field(pad.specs)
-    drafted = pads.draft(get_store(), pad)
+    drafted = get_service().draft(pad)
     if spec is None or spec.name not in pads.current_phase(pad, drafted).fields:
         return None
     return build_panel(pad, drafted, **extra)

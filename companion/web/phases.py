@@ -15,9 +15,9 @@ from flask.typing import ResponseReturnValue
 from companion.contract.values import Problem
 from companion.engine.replay import Checked
 from companion.kit.i18n import t
+from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.store import StaleWrite
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import attach_problems, form_values
 from companion.web.language import lowered
@@ -47,7 +47,7 @@ def change_phase(token: str) -> ResponseReturnValue:
         if phase is None:
             abort(404)
         try:
-            pads.reopen_phase(get_store(), pad, phase, posted_draft_version(pad, request.form))
+            get_service().reopen_phase(pad, phase, posted_draft_version(pad, request.form))
         except StaleWrite:
             changed = t(
                 "The hand was changed from another phone after this page showed it, so "
@@ -70,7 +70,7 @@ def change_phase(token: str) -> ResponseReturnValue:
         return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.specs if spec.name in phase.fields]
     try:
-        checked = pads.end_phase(get_store(), pad, form_values(request.form, specs), phase)
+        checked = get_service().end_phase(pad, form_values(request.form, specs), phase)
     except StaleWrite:
         just_saved = t(
             "The {phase} were just saved from another phone; nothing was saved from this form.",

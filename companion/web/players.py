@@ -21,8 +21,8 @@ from companion.contract.parsing import read_count, read_name
 from companion.contract.registry import get
 from companion.kit import formatting
 from companion.kit.i18n import Text, t, tn
-from companion.store import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
-from companion.web import get_store
+from companion.service import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
+from companion.web import get_service
 from companion.web.language import flash_said
 from companion.web.new_session import NAME_LIMIT
 
@@ -53,18 +53,18 @@ def read_player_id(text: str) -> int:
 @bp.get("/players")
 def roster() -> str:
     """The roster: each player, the sessions they sat in, and forms to rename and merge."""
-    return render_template("players/roster.html", players=get_store().players(), refused=None)
+    return render_template("players/roster.html", players=get_service().players(), refused=None)
 
 
 def _refused(form: RosterForm, status: int) -> tuple[str, int]:
     """The roster again, the refused form as typed with its problem beside the field."""
     return render_template(
-        "players/roster.html", players=get_store().players(), refused=form
+        "players/roster.html", players=get_service().players(), refused=form
     ), status
 
 
 def _player_or_404(player_id: int) -> Player:
-    player = get_store().player(player_id)
+    player = get_service().player(player_id)
     if player is None:
         abort(404)
     return player
@@ -84,12 +84,12 @@ def rename(player: str) -> Response | tuple[str, int]:
     if form.errors:
         return _refused(form, 422)
     try:
-        get_store().rename_player(current.id, name, seen if seen is not None else -1)
+        get_service().rename_player(current.id, name, seen if seen is not None else -1)
     except StaleWrite:
         form.errors["name"] = [stale_words(current)]
         return _refused(form, 409)
     except NameTaken as taken:
-        form.errors["name"] = [taken_words(name, get_store().player(taken.owner))]
+        form.errors["name"] = [taken_words(name, get_service().player(taken.owner))]
         return _refused(form, 422)
     flash_said(
         t(
@@ -109,7 +109,7 @@ def merge(player: str) -> Response | tuple[str, int]:
     form = RosterForm(current.id, into=chosen)
     seen = read_count(request.form.get("version", ""), digits=9)
     matched = MERGE_CHOICE.fullmatch(chosen.strip())
-    target = get_store().player(int(matched.group(1))) if matched else None
+    target = get_service().player(int(matched.group(1))) if matched else None
     if target is None and matched:
         form.errors["into"] = [
             t(
@@ -122,7 +122,7 @@ def merge(player: str) -> Response | tuple[str, int]:
         form.errors["into"] = [t("Choose the player they are the same person as.")]
         return _refused(form, 422)
     try:
-        get_store().merge_players(
+        get_service().merge_players(
             current.id, target.id, seen if seen is not None else -1, int(matched.group(2))
         )
     except SamePlayer:

@@ -14,7 +14,7 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import exchange
 from companion.service import pad as pads
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.common import load_or_404
 from companion.web.language import lowered, said
 from companion.web.pad_page import pad_context, shown_value
@@ -63,7 +63,7 @@ def option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
 def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
-    rows = get_store().history(token)
+    rows = get_service().history(token)
     specs = pad.specs
 
     def describe_stored(entry: Mapping[str, Any]) -> str:
@@ -114,10 +114,7 @@ def changed_fields(
 
 
 def _export_document(pad: pads.Pad) -> dict[str, Any]:
-    store = get_store()
-    return exchange.export_session(
-        pad.record, store.effective_hands(pad.token), store.history(pad.token)
-    )
+    return get_service().export_document(pad)
 
 
 @bp.get("/s/<token>/export.json")

@@ -31,9 +31,9 @@ from companion.contract.referee import referee_for
 from companion.contract.values import Problem, ScoredHand
 from companion.engine.replay import Checked
 from companion.kit.i18n import in_sentence, t
+from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.store import StaleWrite
-from companion.web import get_cache, get_store
+from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404, remember
 from companion.web.forms import attach_problems, form_values, trick_field
 from companion.web.language import flash_said
@@ -68,7 +68,7 @@ def show(token: str) -> str:
     return render_template(
         "pad.html",
         **pad_context(pad, every_hand=every_hand),
-        live_version=get_store().live_version(token),
+        live_version=get_service().live_version(token),
     )
 
 
@@ -107,11 +107,9 @@ def add_hand(token: str) -> ResponseReturnValue:
         )  # a form without its number: refused
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
-        result = pads.add_hand(
-            get_store(),
+        result = get_service().add_hand(
             pad,
             form_values(request.form, specs),
-            get_cache(),
             by=author(),
             drafted=posted_draft_version(pad, request.form),
         )
@@ -139,7 +137,7 @@ def add_hand(token: str) -> ResponseReturnValue:
             **context,
             saved=hand,
             message=saved_message(after, hand),
-            undo_row=pads.row_of(get_store(), after, hand.number),
+            undo_row=get_service().row_of(after, hand.number),
             undo_only=undo_only,
             first_hand=first_hand,
             live_version=carried_live_version(token),
@@ -205,8 +203,7 @@ def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool, first_hand:
     (and the settlement's fold after the first hand), the undo of the last hand (all the
     actions when it is the first), the saved message, the fold note, this phone's poller and
     the new row."""
-    store = get_store()
-    row = pads.row_of(store, pad, hand.number)
+    row = get_service().row_of(pad, hand.number)
     context = (
         table_context(pad, settled=first_hand)
         | fold_after_save(pad)
@@ -240,7 +237,7 @@ def carried_live_version(token: str) -> str | None:
     """The session's live version for an answer that draws this phone's poller itself; the
     answer hook of `live.py` then adds no second one."""
     g.live_version_carried = True
-    return get_store().live_version(token)
+    return get_service().live_version(token)
 
 
 @dataclass(frozen=True)
@@ -280,7 +277,7 @@ def preview(token: str) -> str:
         return render_template("pad/_preview.html", result=None)
     raw = form_values(request.form, specs)
     if number is None:
-        raw = pads.with_earlier_phases(get_store(), pad, raw)
+        raw = get_service().with_earlier_phases(pad, raw)
     result = pads.preview(pad, raw, number)
     return render_template(
         "pad/_preview.html",
@@ -300,8 +297,8 @@ def undo(token: str) -> ResponseReturnValue:
         return redirect(url_for("sessions.show", token=token), code=303)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        number = pads.undo_last(
-            get_store(), pad, seen if seen is not None else MISSING_VERSION, by=author()
+        number = get_service().undo_last(
+            pad, seen if seen is not None else MISSING_VERSION, by=author()
         )
     except StaleWrite:
         flash_said(
@@ -324,7 +321,7 @@ def undo(token: str) -> ResponseReturnValue:
 def end(token: str) -> ResponseReturnValue:
     """End the session: no more hands; the summary shows the final standing."""
     load_or_404(token)
-    get_store().end_session(token)
+    get_service().end_session(token)
     return redirect(url_for("records.summary", token=token), code=303)
 
 

@@ -22,9 +22,8 @@ from companion.contract.values import State
 from companion.engine import charts, stats
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
-from companion.service import pad as pads
-from companion.store import Player
-from companion.web import get_cache, get_store
+from companion.service import Player
+from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
 
@@ -94,12 +93,12 @@ def read_range(args: Mapping[str, Any]) -> DayRange:
 
 def load_plays(days: DayRange) -> list[stats.SessionPlay]:
     """Every session begun within the days, replayed, with who sat where."""
-    store = get_store()
-    records = store.sessions_between(days.since, days.before)
-    seats = store.seat_players([record.token for record in records])
+    service = get_service()
+    records = service.sessions_between(days.since, days.before)
+    seats = service.seat_players([record.token for record in records])
     plays = []
     for record in records:
-        pad = pads.load(store, record.token, get_cache())
+        pad = service.load(record.token)
         if pad is None:  # removed meanwhile: not counted
             continue
         plays.append(
@@ -120,7 +119,7 @@ def hand_link(known: frozenset[str], hand: stats.HandRef | None) -> str | None:
 def known_sessions() -> frozenset[str]:
     """The sessions this phone has opened (whose links it may be shown)."""
     device = session.get("device")
-    return get_store().tokens_of_device(device) if isinstance(device, str) else frozenset()
+    return get_service().tokens_of_device(device) if isinstance(device, str) else frozenset()
 
 
 def _page(template: str, days: DayRange, **context: Any) -> str | tuple[str, int]:
@@ -138,7 +137,7 @@ def overview() -> str | tuple[str, int]:
     plays = load_plays(days)
     counted = stats.games_played(plays)
     present = set().union(*(play.players() for play in plays)) if plays else set()
-    players = [p for p in get_store().players() if p.id in present]
+    players = [p for p in get_service().players() if p.id in present]
     games = [(game, counted[game.slug]) for game in all_games() if counted[game.slug]]
     return _page("stats/overview.html", days, counted=games, players=players, sessions=len(plays))
 
@@ -171,7 +170,7 @@ def game_page(slug: str) -> str | tuple[str, int]:
 def player_page(player: str) -> str | tuple[str, int]:
     """One player's statistics: a record per game, and their results over time."""
     player_id = read_count(player, digits=9)
-    found = get_store().player(player_id) if player_id is not None else None
+    found = get_service().player(player_id) if player_id is not None else None
     if found is None:
         abort(404)
     days = read_range(request.args)
@@ -191,7 +190,7 @@ def player_page(player: str) -> str | tuple[str, int]:
 
 
 def _names() -> dict[int, Player]:
-    return {player.id: player for player in get_store().players()}
+    return {player.id: player for player in get_service().players()}
 
 
 def _result_charts(player: Player, table: stats.PlayerStats) -> dict[str, Markup]:

@@ -12,8 +12,7 @@ from werkzeug.wrappers import Response
 
 from companion.kit.i18n import t
 from companion.service.exchange import problem
-from companion.service.pad import import_document
-from companion.web import get_store
+from companion.web import get_service
 from companion.web.common import remember
 
 bp = Blueprint("transfer", __name__)
@@ -78,7 +77,7 @@ def import_session() -> Response | str | tuple[str, int]:
     data, problems = read_upload()
     token = None
     if not problems:
-        token, problems = import_document(get_store(), data)
+        token, problems = get_service().import_document(data)
     if token is None:
         return render_template("import.html", problems=shown_problems(problems)), 422
     remember(token)

@@ -25,9 +25,9 @@ from companion.contract.parsing import trick_keys
 from companion.contract.values import Field, Problem, TrickProgress
 from companion.engine.replay import Checked
 from companion.kit.i18n import t
+from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.store import StaleWrite
-from companion.web import get_cache, get_store
+from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import trick_field
 from companion.web.game_pages import GamePage, page_of
@@ -118,7 +118,7 @@ def change_tricks(token: str) -> ResponseReturnValue:
         if action == "drop":
             return _drop_last(pad, spec, so_far)
         if action == "restart":
-            pads.drop_draft(get_store(), pad, {spec.name: so_far})
+            get_service().drop_draft(pad, {spec.name: so_far})
             return _answer(pad, build_panel(pad, {}), 200)
         return _add_one(pad, spec, so_far)
     except StaleWrite:
@@ -150,7 +150,7 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> Respon
     missing = page.missing_taps(before.progress, trick)
     if missing:
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=missing), 422)
-    checked = pads.save_draft(get_store(), pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
+    checked = get_service().save_draft(pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
     if not checked.ok:
         errors, messages = _beside_parts(page, checked.problems, before.progress)
         return _answer(
@@ -165,9 +165,9 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> Resp
     """Take back the last trick entered (a mis-tap), keeping the rest."""
     remaining = so_far[:-1]
     if remaining:
-        pads.save_draft(get_store(), pad, {spec.name: remaining}, {spec.name: so_far})
+        get_service().save_draft(pad, {spec.name: remaining}, {spec.name: so_far})
     else:
-        pads.drop_draft(get_store(), pad, {spec.name: so_far})
+        get_service().drop_draft(pad, {spec.name: so_far})
     return _answer(pad, build_panel(pad, {spec.name: remaining}), 200)
 
 
@@ -199,11 +199,9 @@ def whole_hand(token: str) -> ResponseReturnValue:
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
     try:
-        result = pads.add_hand(
-            get_store(),
+        result = get_service().add_hand(
             pad,
             {spec.name: rows},
-            get_cache(),
             by=author(),
             drafted=posted_draft_version(pad, request.form),
         )

@@ -13,8 +13,8 @@ from werkzeug.wrappers import Response
 
 from companion.contract.parsing import read_count, read_word
 from companion.kit.i18n import t
-from companion.store import Author, SameAuthor, StaleWrite, Verdict
-from companion.web import get_store
+from companion.service import Author, SameAuthor, StaleWrite, Verdict
+from companion.web import get_service
 from companion.web.language import flash_said
 
 bp = Blueprint("who", __name__)
@@ -57,7 +57,7 @@ def author() -> Author:
 @bp.post("/s/<token>/name")
 def name_this_phone(token: str) -> Response:
     """Keep the name this phone gives itself (blank: forget it), then back to the pad."""
-    if get_store().get_session(token) is None:
+    if get_service().session(token) is None:
         abort(404)
     typed = request.form.get("name", "")
     name = read_phone_name(typed)
@@ -79,7 +79,7 @@ def name_this_phone(token: str) -> Response:
 @bp.post("/s/<token>/hands/<int:number>/sign-off")
 def sign_off(token: str, number: int) -> Response:
     """Agree to, or dispute, hand `number` as this phone saw it (`based_on`: its row)."""
-    record = get_store().get_session(token)
+    record = get_service().session(token)
     if record is None or not record.sign_off:
         abort(404)
     verdict = read_word(request.form.get("verdict"), tuple(v.value for v in Verdict))
@@ -88,7 +88,7 @@ def sign_off(token: str, number: int) -> Response:
         flash_said(t("Tap Agree or Dispute beside the hand."))
         return _back(token, number)
     try:
-        get_store().sign_off(token, number, based_on, Verdict(verdict), author())
+        get_service().sign_off(token, number, based_on, Verdict(verdict), author())
     except StaleWrite:
         flash_said(
             t(

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.contract.registry import get
 from companion.contract.values import HandResult, Setup, State
-from companion.engine.replay import Checked, check_entry, entry_reader, make_setup, replay
+from companion.engine.replay import Checked, check_entry, make_setup, replay
 
 
 def table(slug: str, names: Sequence[str], first_dealer: int = 0, **options: Any) -> Setup:
@@ -43,38 +43,3 @@ def assert_refused_on(result: Checked, field: str, phrase: str) -> None:
     assert not result.ok
     assert [problem.field for problem in result.problems] == [field]
     assert phrase in result.problems[0].message
-
-
-def assert_checked_and_scored_alike(setup: Setup, state: State, raw: Mapping[str, Any]) -> bool:
-    """`Game.check_and_score` (a game's quick path, when it has one) answers exactly what
-    `validate` and then `score` answer for this raw entry, parsed: the same problems, or the
-    same points, lines, headline and facts. Returns whether the entry was accepted (False
-    too for an entry the parser refuses, which no referee sees)."""
-    game = get(setup.game)
-    entry, parse_problems = entry_reader(game, setup).read(raw)
-    if parse_problems:
-        return False
-    problems, result = game.check_and_score(state, entry)
-    expected = game.validate(state, entry)
-    assert list(problems) == list(expected), entry
-    if expected:
-        assert result is None, entry
-        return False
-    scored = game.score(state, entry)
-    assert result is not None, entry
-    assert (
-        result.points,
-        result.lines,
-        result.headline,
-        result.facts,
-        result.redeal,
-        result.carry,
-    ) == (
-        scored.points,
-        scored.lines,
-        scored.headline,
-        scored.facts,
-        scored.redeal,
-        scored.carry,
-    ), entry
-    return True

@@ -12,9 +12,7 @@ docs/rulings.md ("French Tarot"):
 
 from __future__ import annotations
 
-import itertools
 import json
-import random
 from typing import Any
 
 import pytest
@@ -24,13 +22,9 @@ from companion.contract.values import HandResult, Setup, State
 from companion.engine.replay import check_entry, replay
 from companion.games.french_tarot import (
     FrenchTarot,
-    hand_problems,
-    looks_clean,
-    read_hand,
 )
 from tests.games.tables import (
     after,
-    assert_checked_and_scored_alike,
     assert_refused_on,
     score_one,
     table,
@@ -1210,84 +1204,3 @@ def test_the_chien_bounds_accept_what_can_happen() -> None:
     assert checked(4, hand("garde_sans", 15, 3, chelem="defence_made")).ok
     # 5 players: 89.5 with 3 bouts (a chien of 3 half-point cards).
     assert checked(5, hand("garde_contre", 89.5, 3, partner=2, chelem="unannounced_made")).ok
-
-
-# ---------------------------------------------------------------- the quick path of a replay
-
-
-def drawn_hand(rng: random.Random, count: int) -> dict[str, Any]:
-    """A hand drawn around every edge the referee knows: any points and bouts for either side
-    (so the chien, the écart and the bouts bound them or not), a chelem now and then, the
-    petit au bout, a partner (the taker too), poignées with too few, too many, blank or orphan
-    trumps, two by one player. Valid and refused hands both come out."""
-    raw: dict[str, Any] = {
-        "contract": rng.choice(["petite", "garde", "garde_sans", "garde_contre", "pass"]),
-        "taker": rng.randrange(count),
-        "counted_side": rng.choice(["taker", "defence"]),
-        "points": rng.randrange(0, 183) / 2,
-        "bouts": rng.randrange(4),
-        "petit_au_bout": rng.choice(["none", "none", "taker", "defence"]),
-        "chelem": rng.choice(
-            ["none"] * 6
-            + ["announced_made", "announced_failed", "unannounced_made", "defence_made"]
-        ),
-        "partner": rng.choice([None, rng.randrange(count)]),
-        "called_king": rng.choice([None, "hearts"]),
-    }
-    for prefix in ("poignee", "poignee2"):
-        if rng.random() < 0.4:
-            raw[f"{prefix}_by"] = rng.randrange(count)
-            raw[f"{prefix}_level"] = rng.choice(["single", "double", "triple"])
-        if rng.random() < 0.4:
-            raw[f"{prefix}_trumps"] = rng.randrange(0, 23)
-    return raw
-
-
-@pytest.mark.parametrize(
-    ("count", "options"),
-    [
-        (2, {}),
-        (3, {}),
-        (4, {}),
-        (5, {}),
-        (5, {"poignee_thresholds": "as_written"}),
-        (5, {"partnership": "alone"}),
-    ],
-)
-def test_check_and_score_answers_as_validate_then_score(
-    count: int, options: dict[str, Any]
-) -> None:
-    """`check_and_score` (the hand read once, judged on the quick path when it looks clean)
-    refuses what `validate` refuses with the same problems, and scores the rest as `score`
-    does, lines, headline and facts included, over hands drawn around every edge."""
-    rng = random.Random(count * 10 + len(options))
-    setup = make(count, **options)
-    state = State(setup)
-    accepted = [
-        assert_checked_and_scored_alike(setup, state, drawn_hand(rng, count)) for _ in range(4000)
-    ]
-    assert 400 < sum(accepted) < 3600  # both ways taken, many times
-
-
-@pytest.mark.parametrize("count", [2, 3, 4, 5])
-def test_the_quick_referee_knows_every_bound_of_the_points(count: int) -> None:
-    """`looks_clean` agrees with the full referee on every card point total, bouts, side and
-    contract, with and without a petit au bout (no chelem: the usual hand it answers for)."""
-    setup = make(count)
-    for contract in ("petite", "garde", "garde_sans", "garde_contre"):
-        for half_points in range(0, 183):
-            for bouts, side, petit in itertools.product(
-                range(4), ("taker", "defence"), ("none", "taker", "defence")
-            ):
-                entry = {
-                    "contract": contract,
-                    "taker": 0,
-                    "counted_side": side,
-                    "points": half_points / 2,
-                    "bouts": bouts,
-                    "petit_au_bout": petit,
-                    "chelem": "none",
-                }
-                hand = read_hand(setup, entry)
-                clean = looks_clean(setup, entry, hand)
-                assert clean == (not hand_problems(setup, entry, hand)), entry

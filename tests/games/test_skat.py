@@ -16,7 +16,6 @@ Players: Ann, Bob, Cat (and Dan); Ann deals the first game unless said otherwise
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -28,7 +27,6 @@ from companion.games.skat import BIDS, Skat, games_left
 from companion.kit.settlement import Payment
 from tests.games.tables import (
     after,
-    assert_checked_and_scored_alike,
     assert_refused_on,
     score_one,
     table,
@@ -870,156 +868,3 @@ def test_the_facts_of_a_seeger_fabian_loss_at_four_and_a_pass() -> None:
     assert passed["game"] == "passed"
     assert passed["sitting_out"] == 0
     assert set(passed) == set(facts)
-
-
-def test_the_counted_value_and_verdict_agree_with_the_words() -> None:
-    """A replay judges each game by counting (`level_count`, `is_lost`); the lines and a
-    refusal say it with words (`level_steps`, `loss_reasons`): both must always agree."""
-    import itertools
-
-    from companion.games.skat import (
-        BIDS,
-        GameType,
-        Level,
-        Result,
-        Side,
-        is_lost,
-        level_count,
-        level_steps,
-        loss_reasons,
-        multiplier,
-        read_play,
-    )
-
-    levels = list(Level)
-    for game, matadors, hand, ouvert, announced, reached, points, bid in itertools.product(
-        (GameType.CLUBS, GameType.GRAND),
-        (1, 4),
-        (False, True),
-        (False, True),
-        levels,
-        levels,
-        (0, 30, 60, 61, 89, 90, 120),
-        (BIDS[0], 48, BIDS[-1]),
-    ):
-        play = read_play(
-            {
-                "game": game.value,
-                "declarer": 0,
-                "bid": bid,
-                "matadors": matadors,
-                "with_matadors": "with",
-                "hand": hand,
-                "ouvert": ouvert,
-                "announced": announced.value,
-                "counted_side": Side.DECLARER.value,
-                "card_points": points,
-                "schneider": reached.value,
-                "result": Result.WON.value,
-            }
-        )
-        assert level_count(play) == multiplier(level_steps(play))
-        computed = level_count(play) * (24 if game is GameType.GRAND else 12)
-        assert is_lost(play, computed) == bool(loss_reasons(play, computed))
-
-
-# ---------------------------------------------------------------- the quick path of a replay
-
-
-def drawn_game(rng: random.Random, count: int) -> dict[str, Any]:
-    """A game drawn around every edge the referee knows: any declarer (the dealer sitting out
-    at four too), bids that are game values or not, too many matadors, hand, ouvert and the
-    announcements in every mix, card points of either side (1 and 119 too, or blank), any
-    schneider mark and result. Valid and refused games both come out."""
-    game = rng.choice(["diamonds", "hearts", "spades", "clubs", "grand", "grand", "null", "passed"])
-    bid = rng.choice([*BIDS[:14], 19, 21, 25, 47, 59, 60, 120, 264])
-    return {
-        "game": game,
-        "declarer": rng.randrange(count),
-        "bid": bid,
-        "matadors": rng.choice([1, 2, 3, 4, 5, 11]),
-        "with_matadors": rng.choice(["with", "without"]),
-        "hand": rng.random() < 0.3,
-        "ouvert": rng.random() < 0.1,
-        "announced": rng.choice(["none"] * 6 + ["schneider", "schwarz"]),
-        "counted_side": rng.choice(["declarer", "defenders"]),
-        "card_points": rng.choice(
-            [
-                None,
-                0,
-                1,
-                2,
-                22,
-                23,
-                30,
-                31,
-                60,
-                61,
-                89,
-                90,
-                91,
-                97,
-                118,
-                119,
-                120,
-                rng.randrange(121),
-            ]
-        ),
-        "schneider": rng.choice(["none", "none", "schneider", "schwarz"]),
-        "result": rng.choice(["won", "lost"]),
-    }
-
-
-@pytest.mark.parametrize(
-    ("count", "dealer", "options"),
-    [
-        (3, 0, {}),
-        (4, 1, {}),
-        (3, 2, {"scoring": "seeger_fabian"}),
-        (4, 3, {"scoring": "as_written"}),
-    ],
-)
-def test_check_and_score_answers_as_validate_then_score(
-    count: int, dealer: int, options: dict[str, Any]
-) -> None:
-    """`check_and_score` (the game read and valued once, judged on the quick path when it
-    looks consistent) refuses what `validate` refuses with the same problems, and scores the
-    rest as `score` does, lines, headline and facts included, over games drawn around every
-    edge (at four players the dealer, who sits out, is drawn as the declarer too)."""
-    rng = random.Random(count * 10 + dealer)
-    setup = make(count, first_dealer=dealer, **options)
-    state = State(setup)
-    accepted = [
-        assert_checked_and_scored_alike(setup, state, drawn_game(rng, count)) for _ in range(4000)
-    ]
-    assert 300 < sum(accepted) < 3700  # both ways taken, many times
-
-
-@pytest.mark.parametrize("level", ["none", "schneider", "schwarz"])
-def test_the_points_as_marked_are_what_the_schneider_check_lets_through(level: str) -> None:
-    """`looks_consistent` looks the declarer's card points up in `POINTS_AS_MARKED` instead
-    of asking `schneider_problems`: for every total a side can count (0 to 120, counted for
-    the declarer) and every level marked, the table and the full check agree."""
-    from companion.games.skat import LEVELS, POINTS_AS_MARKED, read_play, schneider_problems
-
-    setup = make(3)
-    for points in range(121):
-        play = read_play(
-            {
-                "game": "clubs",
-                "declarer": 0,
-                "bid": 18,
-                "matadors": 1,
-                "with_matadors": "with",
-                "hand": False,
-                "ouvert": False,
-                "announced": "none",
-                "counted_side": "declarer",
-                "card_points": points,
-                "schneider": level,
-                "result": "won",
-            }
-        )
-        assert (points in POINTS_AS_MARKED[LEVELS[level]]) == (
-            not schneider_problems(setup, play)
-        ), points

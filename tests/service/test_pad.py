@@ -83,7 +83,7 @@ def plus(*rows: tuple[int, ...]) -> tuple[int, ...]:
 def test_a_saved_hand_stores_its_result_and_running_totals_in_the_same_write(store):
     token = new_session(store)
     play(store, token, 3)
-    assert store.results_change(token) == store.last_change(token)
+    assert store.results_complete(token)
     summary = store.results_summary(token)
     assert summary.last is not None
     assert (summary.last.number, summary.last.position) == (3, 2)
@@ -118,7 +118,7 @@ def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(st
     assert pad is not None
     corrected = pads.correct_hand(store, pad, 2, GARDE_FAILED)
     assert not isinstance(corrected, pads.Checked)
-    assert store.results_change(token) == store.last_change(token)  # no lazy re-derivation
+    assert store.results_complete(token)  # no lazy re-derivation
     totals = [row.totals for row in store.result_rows(token, 0, 5)]
     after_two = plus(MADE, FAILED)  # (186 − 216, −62 + 72, ...) = (−30, 10, 10, 10)
     assert after_two == (-30, 10, 10, 10)
@@ -141,7 +141,7 @@ def test_an_undo_drops_the_stored_result_of_the_last_hand(store):
     pad = pads.load(store, token)
     assert pad is not None
     assert pads.undo_last(store, pad) == 3
-    assert store.results_change(token) == store.last_change(token)
+    assert store.results_complete(token)
     reopened = pads.load(store, token)
     assert reopened is not None
     assert (len(reopened.state.hands), reopened.state.totals) == (2, times(MADE, 2))
@@ -155,11 +155,11 @@ def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(s
     play(store, token, 1)  # another phone saves hand 4 meanwhile
     assert stale is not None
     pads.correct_hand(store, stale, 2, GARDE_FAILED)  # based on the 3-hand view
-    assert store.results_change(token) != store.last_change(token)  # left behind, not wrong
+    assert not store.results_complete(token)  # dropped from hand 2 on, not wrong
     reopened = pads.load(store, token)
     assert reopened is not None
     assert reopened.state.totals == plus(times(MADE, 3), FAILED)  # hands 1, 3, 4 made; 2 failed
-    assert store.results_change(token) == store.last_change(token)  # derived again, once
+    assert store.results_complete(token)  # derived again, once
 
 
 def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between(store):
@@ -191,15 +191,14 @@ def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
             old.add_hand(token, number, raw, None)  # an older version stored no result
         # The file as an older version left it: hands, and no derived results at all (the
         # roster migration after m008 needs today's store to create a session, so the
-        # derived tables are emptied rather than never made).
+        # cache is emptied rather than never made).
         old.db.execute("DELETE FROM hand_results")
-        old.db.execute("DELETE FROM results_change")
         old.db.conn.commit()
     with Store(path, migrate=True) as upgraded:
         assert upgraded.results_summary(token).last is None
         pad = pads.load(upgraded, token)
         assert pad is not None and pad.state.totals == plus(times(MADE, 2), FAILED)
-        assert upgraded.results_change(token) == upgraded.last_change(token)
+        assert upgraded.results_complete(token)
         assert [row.totals for row in upgraded.result_rows(token, 0, 3)] == [
             MADE,
             plus(MADE, FAILED),

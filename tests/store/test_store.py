@@ -12,7 +12,6 @@ import pytest
 from companion.contract.values import Setup
 from companion.store import (
     MIGRATIONS,
-    STALE_RESULTS,
     Author,
     HandConflict,
     NameTaken,
@@ -81,9 +80,8 @@ def test_default_path_falls_back_to_local_share(monkeypatch, tmp_path):
 def test_opening_creates_parent_directories_and_sets_pragmas(store, db_path):
     assert db_path.is_file()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    # NORMAL: the store syncs the log itself, once for every commit made meanwhile (group
-    # commit, tests/store/test_durability.py)
-    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    # FULL (2): SQLite syncs the log at every COMMIT, so a saved hand survives a crash
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
     assert store.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
@@ -181,16 +179,22 @@ def test_add_hand_to_unknown_session_raises(store, db_path):
 
 
 def test_a_save_says_whether_its_derived_results_were_kept(store, token):
-    """Results derived from the session as it stood (no hand yet: change 0) are kept with the
-    hand; results derived from that same view after another hand was saved are not."""
+    """Results derived from the session as it stood (no hand yet: row 0) are kept with the
+    hand; results derived from that same view after another hand was saved are not, and the
+    cache then lacks hand 2 (the next load replays). Nor are results that would leave a gap:
+    hand 3's, when the cache lacks hand 2's."""
 
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
 
     first = store.add_scored_hand(token, 1, {"v": "a"}, None, results=write(1))
-    assert first.results_kept and store.results_change(token) == first.row.id
+    assert first.results_kept and store.results_complete(token)
     stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
-    assert not stale.results_kept and store.results_change(token) == first.row.id
+    assert not stale.results_kept and not store.results_complete(token)
+    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+    since = store.last_change(token)
+    third = ResultsWrite(since, 3, (ResultRow(3, 2, "{}", (3, -3, 0, 0), 3),), before=2)
+    assert not store.add_scored_hand(token, 3, {"v": "c"}, None, results=third).results_kept
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
 
 
@@ -201,12 +205,39 @@ def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store,
     added = store.add_scored_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
     assert added.results_kept
     assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
-    assert store.result_rows(token, 0, 5) == [] and store.results_change(token) == 0
+    assert store.result_rows(token, 0, 5) == [] and not store.results_complete(token)
     assert store.replace_results(token, added.row.id, ONE_ROW)  # derived again by engine-a
     assert store.keep_results_of("engine-a")  # the same code: kept
-    assert store.results_change(token) == added.row.id
+    assert store.results_complete(token)
     assert not store.keep_results_of("engine-b")  # other code: dropped again
-    assert store.results_change(token) == 0 and store.result_rows(token, 0, 5) == []
+    assert not store.results_complete(token) and store.result_rows(token, 0, 5) == []
+
+
+def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, token):
+    """The cache's invalidation: a correction (here one written without results, as the
+    command line may) drops the cached results of its hand and every later one in its own
+    transaction, an undo those of the hand it takes back; the hands before keep theirs."""
+
+    def row(number: int) -> ResultRow:
+        return ResultRow(number, number - 1, "{}", (number, -number, 0, 0), number)
+
+    for number in range(1, 5):
+        since = store.last_change(token)
+        store.add_scored_hand(
+            token,
+            number,
+            {"v": number},
+            None,
+            results=ResultsWrite(since, number, (row(number),), before=number - 1),
+        )
+    assert store.results_complete(token)
+    store.correct_hand(token, 3, {"v": "c"}, None)
+    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2]
+    assert not store.results_complete(token)  # hands 3 and 4 lack theirs: the next load replays
+    assert store.replace_results(token, store.last_change(token), [row(n) for n in range(1, 5)])
+    store.undo_last(token)
+    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2, 3]
+    assert store.results_complete(token)  # hands 1-3 count, each with its result
 
 
 def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
@@ -215,10 +246,10 @@ def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, sto
     assert store.replace_results(token, added.row.id, ONE_ROW)
     with Store(db_path, read_only=True) as reader:
         assert reader.keep_results_of("engine-a")
-        assert reader.results_summary(token).change == added.row.id
+        assert reader.results_summary(token).complete
     with Store(db_path, read_only=True) as reader:
         assert not reader.keep_results_of("engine-b")
-        assert reader.results_summary(token).change == STALE_RESULTS  # derived afresh
+        assert not reader.results_summary(token).complete  # derived afresh
     assert store.keep_results_of("engine-a")  # the file itself was not touched
 
 
@@ -455,7 +486,7 @@ def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
 
 def test_tokens_never_start_with_a_dash(monkeypatch):
     # token_urlsafe may start with "-", which `companion export TOKEN` would read as an option.
-    from companion import store as store_module
+    from companion.store import rows as store_module
 
     drawn = iter(["-K9x" + "a" * 28, "b" * 32])
     monkeypatch.setattr(store_module.secrets, "token_urlsafe", lambda n: next(drawn))
@@ -624,3 +655,24 @@ def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
     store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
     assert store.corrected_numbers(token) == {1, 3}
     assert store.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown
+
+
+def test_the_last_counting_hand_is_read_from_the_top_past_undone_ones(store, token):
+    """What tells a complete cache (`results_complete`): the highest hand that counts. Hands
+    1-3 entered, hand 3 corrected, then 3 and 2 undone: hand 1 is the last that counts (hand
+    3's correction and its first row are both taken back, an undo takes a hand back whole);
+    hand 2 entered again counts again."""
+    from companion.store.results import last_counting_number
+
+    conn = store.db.conn
+    assert last_counting_number(conn, token) is None
+    for number in (1, 2, 3):
+        store.add_hand(token, number, {"v": number}, None)
+    store.correct_hand(token, 3, {"v": "c"}, None)
+    assert last_counting_number(conn, token) == 3
+    store.undo_last(token)
+    store.undo_last(token)
+    assert last_counting_number(conn, token) == 1
+    assert [row.number for row in store.effective_hands(token)] == [1]
+    store.add_hand(token, 2, {"v": "again"}, None)
+    assert last_counting_number(conn, token) == 2

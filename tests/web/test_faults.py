@@ -41,9 +41,9 @@ def fill_until_refused(
 
 def this_threads_store(app: Flask) -> Store:
     with app.test_request_context():
-        from companion.web import get_store
+        from companion.web import get_service
 
-        return get_store()
+        return get_service()._store  # the test reaches under the service to fill the file
 
 
 def test_a_full_disk_saves_nothing_and_says_so(

@@ -51,5 +51,5 @@ def test_pages_with_a_session_link_are_not_cached(client: FlaskClient) -> None:
     url = start(client, FOUR)
     for path in ("/", url, url + "/summary", url + "/history"):
         assert client.get(path).headers["Cache-Control"] == "no-store", path
-    with client.get("/static/app.css") as static:  # closed: it holds the file open
+    with client.get("/static/app.css") as static:  # a file answer: closed, or it warns
         assert "no-store" not in static.headers.get("Cache-Control", "")

@@ -1,0 +1,242 @@
+"""The hand being entered: a trick game's tricks so far and the phases already ended (the
+bids), kept on disk as a draft until the hand is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from companion.contract.values import (
+    FieldKind,
+    Phase,
+    Problem,
+    TrickProgress,
+    entry_as_data,
+)
+from companion.engine.replay import (
+    Checked,
+    check_phase,
+    check_progress,
+)
+from companion.kit.i18n import in_sentence, t
+from companion.service.loading import Pad
+from companion.store import (
+    ANY_VERSION,
+    Store,
+    draft_version,
+)
+
+# ---------------------------------------------------------------- a trick game's hand in progress
+
+
+def _kept_draft(store: Store, pad: Pad, write: Any, *arguments: Any) -> None:
+    """Write or drop the draft on disk (`write`: the store's method), then forget what this
+    request knew of it, whether the write went through or was refused as stale."""
+    try:
+        write(*arguments)
+    finally:
+        pad.known.pop("draft", None)
+
+
+def draft(store: Store, pad: Pad) -> dict[str, Any]:
+    """The raw entry of the hand being entered (a trick game's tricks so far), or {}.
+
+    A draft left for a hand number that has since been saved (from another phone) is stale
+    and ignored.
+    """
+    if "draft" not in pad.known:
+        pad.known["draft"] = store.draft(pad.token)
+    found = pad.known["draft"]
+    if found is None or found[0] != pad.next_number:
+        return {}
+    return found[1]
+
+
+def keeps_draft(pad: Pad) -> bool:
+    """Whether this game's hand is entered through a draft (trick by trick, or in phases), so
+    that its save carries the version of the draft its page showed."""
+    return len(pad.phases) > 1 or any(spec.kind is FieldKind.TRICKS for spec in pad.specs)
+
+
+def shown_draft_version(store: Store, pad: Pad) -> str:
+    """The version of the hand being entered that a page shows ("": none; `add_hand`)."""
+    return draft_version(draft(store, pad))
+
+
+def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
+    """The hand being entered, refereed so far, and where it stands (None: not a trick game)."""
+    empty = {spec.name: [] for spec in pad.specs if spec.kind is FieldKind.TRICKS}
+    checked = check_progress(pad.game, pad.state, {**empty, **raw})
+    entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
+    return checked, pad.game.progress(pad.state, entry)
+
+
+def save_draft(
+    store: Store, pad: Pad, raw: Mapping[str, Any], seen: Mapping[str, Any] | None = None
+) -> Checked:
+    """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
+
+    The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
+    `seen` is the hand as the phone had it before this change (its tricks so far): when the
+    draft on disk is another (a second phone added a trick), StaleWrite is raised, nothing kept.
+    """
+    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
+    if checked.ok:
+        _kept_draft(
+            store,
+            pad,
+            store.save_draft,
+            pad.token,
+            pad.next_number,
+            entry_as_data(checked.entry),
+            as_drafted(store, pad, seen),
+        )
+    return checked
+
+
+def as_drafted(store: Store, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
+    """The draft a phone's view of the hand stands for (what `Store.save_draft` compares)."""
+    if seen is None:
+        return ANY_VERSION
+    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, seen))
+    return entry_as_data(checked.entry) if checked.ok else dict(seen)
+
+
+# ---------------------------------------------------------------- a hand entered in phases
+
+
+def current_phase(pad: Pad, drafted: Mapping[str, Any]) -> Phase:
+    """The phase the hand being entered is in: the first whose fields the draft does not hold
+    (the last phase ends the hand, so it is never held as finished)."""
+    phases = pad.phases
+    return next(
+        (phase for phase in phases[:-1] if not all(name in drafted for name in phase.fields)),
+        phases[-1],
+    )
+
+
+def ended_phases(pad: Pad, drafted: Mapping[str, Any]) -> tuple[Phase, ...]:
+    """The phases of the hand being entered that are already saved (shown above the form)."""
+    phases = pad.phases
+    now = current_phase(pad, drafted)
+    return phases[: next(i for i, phase in enumerate(phases) if phase.name == now.name)]
+
+
+def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A posted entry completed with the phases already ended and kept in the draft.
+
+    Only ended phases are taken from disk: what the current phase holds always comes from the
+    phone that posts it, so no phone saves tricks or points it did not see.
+    """
+    drafted = draft(store, pad)
+    names = {name for phase in ended_phases(pad, drafted) for name in phase.fields}
+    return {**{name: drafted[name] for name in names}, **raw}
+
+
+def values_out_of_phase(
+    pad: Pad, drafted: Mapping[str, Any], raw: Mapping[str, Any]
+) -> tuple[Problem, ...]:
+    """What a hand saved with its last phase may not carry: a value of an earlier phase (a bid
+    sent with the tricks, after play), each on its field; or nothing at all of an earlier
+    phase that was never ended. An ended phase changes only by being taken back."""
+    phases = pad.phases
+    last = in_sentence(phases[-1].label)
+    ended = {phase.name for phase in ended_phases(pad, drafted)}
+    specs = {spec.name: spec for spec in pad.specs}
+    problems: list[Problem] = []
+    for phase in phases[:-1]:
+        words = in_sentence(phase.label)
+        action = phase.action or t("Save the {phase}", phase=words)
+        sent = [name for name in phase.fields if name in raw]
+        if phase.name in ended:
+            problems.extend(
+                Problem(
+                    name,
+                    t(
+                        "{field}: the {phase} were saved before the {last} "
+                        "and cannot be entered with them; to change them, "
+                        "take them back first (“{change}”).",
+                        field=specs[name].label,
+                        phase=words,
+                        last=last,
+                        change=t("Change the {phase}", phase=words),
+                    ),
+                )
+                for name in sent
+            )
+        elif sent:
+            problems.extend(
+                Problem(
+                    name,
+                    t(
+                        "{field}: the {phase} are saved first (“{action}”), "
+                        "before the {last} are entered.",
+                        field=specs[name].label,
+                        phase=words,
+                        action=action,
+                        last=last,
+                    ),
+                )
+                for name in sent
+            )
+        else:
+            problems.append(
+                Problem(
+                    None,
+                    t(
+                        "The {phase} are saved first (“{action}”), before the {last} are entered.",
+                        phase=words,
+                        action=action,
+                        last=last,
+                    ),
+                )
+            )
+    return tuple(problems)
+
+
+def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
+    """Referee a phase that ends before the hand does (the bids) and keep it in the draft.
+
+    The draft is written only if it is still the one this request read (compare-and-set): of
+    two phones ending the same phase at once, the second gets StaleWrite and saves nothing.
+    """
+    seen = draft(store, pad)
+    checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
+    if checked.ok:
+        _kept_draft(
+            store,
+            pad,
+            store.save_draft,
+            pad.token,
+            pad.next_number,
+            entry_as_data(checked.entry),
+            seen,
+        )
+    return checked
+
+
+def reopen_phase(store: Store, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
+    """Take back an ended phase (the bids were mistyped): it and every later one are cleared.
+    `shown`: the draft version the phone's page showed; StaleWrite (nothing cleared) when
+    another phone changed the hand since."""
+    drafted = draft(store, pad)
+    phases = pad.phases
+    start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
+    cleared = {name for each in phases[start:] for name in each.fields}
+    kept = {name: value for name, value in drafted.items() if name not in cleared}
+    if kept:
+        _kept_draft(
+            store, pad, partial(store.save_draft, drafted=shown), pad.token, pad.next_number, kept
+        )
+    else:
+        _kept_draft(
+            store, pad, partial(store.drop_draft, drafted=shown), pad.token, pad.next_number
+        )
+
+
+def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
+    """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
+    _kept_draft(
+        store, pad, store.drop_draft, pad.token, pad.next_number, as_drafted(store, pad, seen)
+    )

@@ -1,0 +1,244 @@
+"""Hands: a session started or imported, a hand previewed, saved, corrected or undone.
+
+Each refereed and scored by the engine before the store keeps it, with its result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.contract.values import (
+    HandResult,
+    Problem,
+    ScoredHand,
+    entry_as_data,
+)
+from companion.engine.replay import (
+    Checked,
+    entry_reader,
+    make_setup,
+    replay,
+    score_entry,
+)
+from companion.kit.i18n import t
+from companion.service import exchange
+from companion.service.drafts import draft, values_out_of_phase, with_earlier_phases
+from companion.service.loading import (
+    Derived,
+    Pad,
+    ReplayCache,
+    after_hand,
+    known_hands,
+    known_state,
+    result_rows,
+)
+from companion.store import (
+    ANY_VERSION,
+    Author,
+    HandConflict,
+    ResultsWrite,
+    StaleWrite,
+    Store,
+)
+
+
+def start_session(
+    store: Store,
+    slug: str,
+    players: list[str],
+    options: Mapping[str, Any],
+    first_dealer: int = 0,
+    *,
+    sign_off: bool = False,
+) -> tuple[str | None, list[Problem]]:
+    """Create a session; returns its token, or None and the problems with what was chosen.
+    `sign_off`: each hand waits for another phone to agree (a house option)."""
+    setup, problems = make_setup(slug, players, options, first_dealer)
+    if problems:
+        return None, problems
+    return store.create_session(setup, sign_off=sign_off), []
+
+
+def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str, Any]]]:
+    """Import an exported session: every hand is refereed and scored by the engine first; any
+    problem (the document's, or a hand's, with the hand and field at fault) imports nothing.
+    Returns the new session's token, or None and the problems."""
+    replayed, problems = exchange.replay_document(data)
+    if replayed is None or problems:
+        return None, problems
+    rows = [
+        (hand.number, entry_as_data(hand.entry), hand.result.points)
+        for hand in replayed.state.hands
+    ]
+    ended = data.get("ended_at") is not None  # a mapping: replay_document read it
+    return store.import_session(replayed.state.setup, rows, ended=ended), []
+
+
+def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
+    """Score an entry without saving it: the live preview, or a correction of hand `number`."""
+    state = pad.state if number is None else pad.state_before(number)
+    return score_entry(pad.game, state, number or pad.next_number, raw)
+
+
+def add_hand(
+    store: Store,
+    pad: Pad,
+    raw: Mapping[str, Any],
+    cache: ReplayCache | None = None,
+    *,
+    by: Author | None = None,
+    drafted: Any = ANY_VERSION,
+) -> tuple[ScoredHand, Pad] | Checked:
+    """Referee, score and save the next hand; returns it with the session after it.
+
+    Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
+    already ended (the bids) come from the draft. `drafted` is the version of the draft the
+    phone's page showed (`shown_draft_version`): when the draft on disk has changed since (a
+    second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
+    """
+    out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
+    if out_of_turn:
+        return Checked({}, out_of_turn)
+    result = preview(pad, with_earlier_phases(store, pad, raw))
+    if isinstance(result, Checked):
+        return result
+    known = after_hand(pad.state.totals, pad.state.hands_played, result)
+    write = ResultsWrite(
+        pad.change,
+        result.number,
+        result_rows({len(pad.hands): known}, {}),
+        before=len(pad.hands) + len(pad.refused),
+    )
+    try:
+        # A draft on disk is dropped with the save. None read means none to drop: one saved
+        # by another phone after this read is of a hand now saved, ignored as a draft left
+        # after the save would be (`draft`).
+        added = store.add_scored_hand(
+            pad.token,
+            result.number,
+            result.entry,
+            result.result.points,
+            by=by,
+            results=write,
+            drop_draft=pad.known.get("draft") is not None,
+            drafted=drafted,
+        )
+    except StaleWrite:
+        pad.known.pop("draft", None)  # the answer shows the hand as it now stands
+        raise
+    except HandConflict:
+        return Checked(
+            result.entry,
+            (
+                Problem(
+                    None,
+                    t(
+                        "Hand {number} was just saved from "
+                        "another device. Check the table of hands "
+                        "before entering it again.",
+                        number=result.number,
+                    ),
+                ),
+            ),
+        )
+    row = added.row
+    grown = pad.hands.plus(known)
+    after = known_state(pad.setup, grown, known.totals, known.played)
+    if cache is not None and added.results_kept:
+        # Kept only if no other phone wrote in between (the save's transaction said so).
+        cache.put(
+            pad.token,
+            row.id,
+            Derived(len(grown), known.totals, known.played, dict(pad.refused), grown.known),
+        )
+    # What the answer draws is known without asking the store again: the save removed the
+    # draft in its transaction (or there was none), and the new hand's row is the one just
+    # written.
+    known_reads = {"draft": None, f"row-{result.number}": row.id}
+    return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
+
+
+def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
+    """Hand `number` as a correction opens it: a hand that counts, or one kept in the history
+    that the rules refuse as it stands (`Pad.refused`: a correction of an earlier hand can make
+    it impossible, and a scoring fix can find it so), read from its stored entry, its result
+    counting nothing and saying why. None: no such hand."""
+    hand = pad.hand(number)
+    if hand is not None or number not in pad.refused:
+        return hand
+    row = next((row for row in store.effective_hands(pad.token) if row.number == number), None)
+    if row is None:
+        return None
+    entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
+    why = tuple(problem.message for problem in pad.refused[number])
+    return ScoredHand(
+        number, entry, HandResult((0,) * pad.setup.player_count, why, t("Not counted"), redeal=True)
+    )
+
+
+def correct_hand(
+    store: Store,
+    pad: Pad,
+    number: int,
+    raw: Mapping[str, Any],
+    based_on: Any = ANY_VERSION,
+    *,
+    by: Author | None = None,
+) -> ScoredHand | Checked:
+    """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
+
+    `based_on` is the row the phone opened for correcting: a correction of a row that is no
+    longer hand `number` raises StaleWrite (store) and saves nothing.
+    """
+    result = preview(pad, raw, number)
+    if isinstance(result, Checked):
+        return result
+    store.correct_hand(
+        pad.token,
+        number,
+        result.entry,
+        result.result.points,
+        based_on,
+        by=by,
+        results=results_after_correction(store, pad, number, result),
+    )
+    return result
+
+
+def results_after_correction(
+    store: Store, pad: Pad, number: int, corrected: ScoredHand
+) -> ResultsWrite:
+    """The stored results of hand `number` and every later hand once it is corrected: the
+    session replayed with the corrected entry (a correction is rare; hand 3 of 1,000 re-scores
+    the 997 after it, and the replay from hand 1 is the one the engine already has)."""
+    entries = [
+        (row.number, entry_as_data(corrected.entry) if row.number == number else row.entry)
+        for row in store.effective_hands(pad.token)
+    ]
+    replayed = replay(pad.setup, entries)
+    return ResultsWrite(
+        pad.change,
+        number,
+        result_rows(known_hands(replayed.state), replayed.problems, number),
+        before=sum(1 for each, _ in entries if each < number),
+    )
+
+
+def undo_last(
+    store: Store, pad: Pad, based_on: Any = ANY_VERSION, *, by: Author | None = None
+) -> int | None:
+    """Undo the last hand (kept in the history); returns its number, or None if there was none.
+
+    `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
+    """
+    row = store.undo_last(pad.token, based_on, by=by)  # its cached result goes with it
+    return row.number if row else None
+
+
+def row_of(store: Store, pad: Pad, number: int) -> int | None:
+    """The version of hand `number` a phone is shown: the id of its effective row."""
+    key = f"row-{number}"
+    if key not in pad.known:
+        pad.known[key] = store.effective_row_id(pad.token, number)
+    return pad.known[key]

@@ -1,0 +1,237 @@
+"""`Service`: everything a front end reads or writes, for one request, in one object.
+
+A view asks `Service` (the web builds one per request over its thread's store and the app's
+cache of opened sessions) and never sees the store: `service.load(token)`,
+`service.add_hand(pad, raw, by=...)`, `service.players()`. Each method is a thin door to the
+pad's operations (pad.py and its modules) or to a read of the store, so what a view may do
+with the data is listed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.contract.values import Phase, Problem, ScoredHand
+from companion.engine.replay import Checked
+from companion.service import drafts, exchange, hands, loading
+from companion.service.loading import Pad, ReplayCache
+from companion.store import (
+    ANY_VERSION,
+    Author,
+    HandRow,
+    Player,
+    SessionRecord,
+    SignOff,
+    Store,
+    Verdict,
+)
+
+
+class Service:
+    """The data of one request: sessions, their hands and drafts, devices, the roster."""
+
+    def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
+        self._store = store
+        self._cache = cache
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the file can only be read (every write raises StoreFault)."""
+        return self._store.read_only
+
+    # -- sessions
+
+    def load(self, token: str) -> Pad | None:
+        """The session behind a token as the pad shows it, or None."""
+        return loading.load(self._store, token, self._cache)
+
+    def session(self, token: str) -> SessionRecord | None:
+        """The session's record (setup, seats, start and end), or None."""
+        return self._store.get_session(token)
+
+    def start_session(
+        self,
+        slug: str,
+        players: list[str],
+        options: Mapping[str, Any],
+        first_dealer: int = 0,
+        *,
+        sign_off: bool = False,
+    ) -> tuple[str | None, list[Problem]]:
+        """A new session (its token), or None and the problems with what was chosen."""
+        return hands.start_session(
+            self._store, slug, players, options, first_dealer, sign_off=sign_off
+        )
+
+    def import_document(self, data: Any) -> tuple[str | None, list[dict[str, Any]]]:
+        """An exported session imported (its new token), or None and the problems."""
+        return hands.import_document(self._store, data)
+
+    def export_document(self, pad: Pad) -> dict[str, Any]:
+        """The session in the exchange format."""
+        store = self._store
+        return exchange.export_session(
+            pad.record, store.effective_hands(pad.token), store.history(pad.token)
+        )
+
+    def end_session(self, token: str) -> None:
+        """Mark the session ended (LookupError for an unknown token)."""
+        self._store.end_session(token)
+
+    def live_version(self, token: str) -> str | None:
+        """What a watching phone compares to learn whether anything it shows changed."""
+        return self._store.live_version(token)
+
+    def history(self, token: str) -> list[HandRow]:
+        """Every row ever written for the session, in the order written."""
+        return self._store.history(token)
+
+    def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
+        """The hands (from `from_number` on) whose row in force is a correction."""
+        return self._store.corrected_numbers(token, from_number)
+
+    def sessions_between(self, since: str | None, before: str | None) -> list[SessionRecord]:
+        """The sessions begun in that span, oldest first (what the statistics count)."""
+        return self._store.sessions_between(since, before)
+
+    def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
+        """Who sat in each seat of these sessions: token -> seat -> the players in it."""
+        return self._store.seat_players(tokens)
+
+    # -- devices (the sessions a phone opened)
+
+    def remember(self, device: str, token: str, keep: int) -> None:
+        """Note that `device` opened `token` (unless it is already its latest, or the file
+        is read-only: a page view then writes nothing)."""
+        store = self._store
+        if not store.read_only and store.latest_of_device(device) != token:
+            store.remember(device, token, keep)
+
+    def sessions_of_device(self, device: str) -> list[SessionRecord]:
+        """The sessions `device` opened, newest first."""
+        return self._store.sessions_of_device(device)
+
+    def tokens_of_device(self, device: str) -> frozenset[str]:
+        """The sessions `device` opened (whose links it may be shown)."""
+        return self._store.tokens_of_device(device)
+
+    # -- hands
+
+    def add_hand(
+        self,
+        pad: Pad,
+        raw: Mapping[str, Any],
+        *,
+        by: Author | None = None,
+        drafted: Any = ANY_VERSION,
+    ) -> tuple[ScoredHand, Pad] | Checked:
+        """Referee, score and save the next hand (`hands.add_hand`)."""
+        return hands.add_hand(self._store, pad, raw, self._cache, by=by, drafted=drafted)
+
+    def correct_hand(
+        self,
+        pad: Pad,
+        number: int,
+        raw: Mapping[str, Any],
+        based_on: Any = ANY_VERSION,
+        *,
+        by: Author | None = None,
+    ) -> ScoredHand | Checked:
+        """Save a corrected hand `number` (`hands.correct_hand`)."""
+        return hands.correct_hand(self._store, pad, number, raw, based_on, by=by)
+
+    def undo_last(
+        self, pad: Pad, based_on: Any = ANY_VERSION, *, by: Author | None = None
+    ) -> int | None:
+        """Undo the last hand; its number, or None when there was none."""
+        return hands.undo_last(self._store, pad, based_on, by=by)
+
+    def hand_to_fix(self, pad: Pad, number: int) -> ScoredHand | None:
+        """Hand `number` as a correction opens it (`hands.hand_to_fix`)."""
+        return hands.hand_to_fix(self._store, pad, number)
+
+    def row_of(self, pad: Pad, number: int) -> int | None:
+        """The version of hand `number` a phone is shown (its row's id)."""
+        return hands.row_of(self._store, pad, number)
+
+    def sign_offs(self, pad: Pad) -> dict[int, tuple[int, SignOff | None]]:
+        """Each saved hand's row and the latest word on it (None: none yet), by number."""
+        words = self._store.sign_offs(pad.token)
+        return {
+            row.number: (row.id, words.get(row.id))
+            for row in self._store.effective_hands(pad.token)
+        }
+
+    def sign_off(
+        self, token: str, number: int, based_on: Any, verdict: Verdict, by: Author
+    ) -> None:
+        """Another phone's word on hand `number` (StaleWrite, SameAuthor: see the store)."""
+        self._store.sign_off(token, number, based_on, verdict, by)
+
+    # -- the hand being entered
+
+    def draft(self, pad: Pad) -> dict[str, Any]:
+        """The raw entry of the hand being entered, or {}."""
+        return drafts.draft(self._store, pad)
+
+    def shown_draft_version(self, pad: Pad) -> str:
+        """The version of the hand being entered a page shows ("": none)."""
+        return drafts.shown_draft_version(self._store, pad)
+
+    def with_earlier_phases(self, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A posted entry completed with the phases already ended (the bids)."""
+        return drafts.with_earlier_phases(self._store, pad, raw)
+
+    def save_draft(
+        self, pad: Pad, raw: Mapping[str, Any], seen: Mapping[str, Any] | None = None
+    ) -> Checked:
+        """Referee the hand being entered and keep it if it stands (`drafts.save_draft`)."""
+        return drafts.save_draft(self._store, pad, raw, seen)
+
+    def drop_draft(self, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
+        """Forget the hand being entered."""
+        drafts.drop_draft(self._store, pad, seen)
+
+    def end_phase(self, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
+        """Referee a phase that ends before the hand does and keep it in the draft."""
+        return drafts.end_phase(self._store, pad, raw, phase)
+
+    def reopen_phase(self, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
+        """Take back an ended phase and every later one."""
+        drafts.reopen_phase(self._store, pad, phase, shown)
+
+    # -- the roster
+
+    def players(self) -> list[Player]:
+        """Every player, those who sat in most sessions first."""
+        return self._store.players()
+
+    def player(self, player_id: int) -> Player | None:
+        """One player of the roster, or None."""
+        return self._store.player(player_id)
+
+    def rename_player(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
+        """A player's new name (LookupError, StaleWrite, NameTaken: see the store)."""
+        self._store.rename_player(player_id, name, based_on)
+
+    def merge_players(
+        self,
+        source: int,
+        target: int,
+        source_version: Any = ANY_VERSION,
+        target_version: Any = ANY_VERSION,
+    ) -> None:
+        """Make two players one (SamePlayer, LookupError, StaleWrite, SatTogether)."""
+        self._store.merge_players(source, target, source_version, target_version)
+
+
+def open_store(path: str, *, busy_seconds: float, read_only: bool, results_usable: bool) -> Store:
+    """A connection to the file for one server thread (a front end keeps it, opaque, and wraps
+    it in a `Service` per request): read-only when asked, else when the file cannot be written."""
+    return Store(
+        path,
+        busy_seconds=busy_seconds,
+        read_only=True if read_only else None,
+        results_usable=results_usable,
+    )

@@ -1,0 +1,186 @@
+"""The database file: its connection, its migrations, and the one write path every aggregate
+shares (`Database._write`: one `BEGIN IMMEDIATE` transaction), with SQLite's errors turned into
+`StoreFault`s a player can be told about.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from sqlite_utils import Database as SqliteDatabase
+
+from companion.store.migrations import MIGRATIONS
+from companion.store.records import FaultKind, StoreFault
+
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a writer waits for another writer (another request) before giving up."""
+
+
+def default_database_path() -> Path:
+    """Where the database lives: `$COMPANION_DB`, else under `$XDG_DATA_HOME` (~/.local/share)."""
+    explicit = os.environ.get("COMPANION_DB")
+    if explicit:
+        return Path(explicit).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home).expanduser() / "table-companion" / "companion.sqlite3"
+
+
+def fault_of(error: sqlite3.Error) -> StoreFault:
+    """The store fault behind an SQLite error (by SQLite's own error code where it has one)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    text = str(error).lower()
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text or "disk i/o" in text:
+        return StoreFault(FaultKind.DISK_FULL, str(error))
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
+        return StoreFault(FaultKind.READ_ONLY, str(error))
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return StoreFault(FaultKind.LOCKED, str(error))
+    return StoreFault(FaultKind.UNREADABLE, str(error))
+
+
+def is_writable(path: Path) -> bool:
+    """Whether the database file (or, when it does not exist yet, its folder) can be written."""
+    if path.exists():
+        return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    return os.access(path.parent, os.W_OK)
+
+
+class Database:
+    """One connection to the database file: what every part of the store reads and writes
+    through. Open one per thread or request; close it after (the sqlite3 connection refuses
+    to be shared across threads).
+
+    A file that cannot be written is opened read-only: everything can be read, viewed and
+    printed, and every write raises `StoreFault` (read-only) instead of an SQLite traceback.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        migrate: bool = False,
+        busy_seconds: float = BUSY_TIMEOUT_SECONDS,
+        read_only: bool | None = None,
+    ) -> None:
+        """Open (and create if needed) the database at `path`; `migrate` applies migrations.
+
+        `read_only`: open for reading only; None (the default) when the file cannot be written.
+        """
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreFault(FaultKind.UNREADABLE, str(error)) from error
+        if read_only is None:
+            read_only = self.path.exists() and not is_writable(self.path)
+        self.read_only = read_only
+        try:
+            self.db = SqliteDatabase(self._connect(busy_seconds))
+            if not self.read_only:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                # FULL: SQLite syncs the log at every COMMIT, so a hand whose save returned
+                # is on disk and survives a crash or a power cut (docs/design.md, "Durable
+                # saves"): one fsync of the log per commit, SQLite's own, no machinery of ours.
+                self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            if migrate:
+                self.migrate()
+        except sqlite3.Error as error:
+            raise fault_of(error) from error
+
+    def _connect(self, busy_seconds: float) -> sqlite3.Connection:
+        """A connection: read-write, or read-only. Read-only first sees the write-ahead log
+        too; where SQLite cannot use the log's side files (a folder it cannot write), the file
+        is read as it stands (immutable)."""
+        if not self.read_only:
+            return sqlite3.connect(self.path, timeout=busy_seconds)
+        uri = self.path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=busy_seconds)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=busy_seconds)
+
+    # -- lifecycle
+
+    def migrate(self) -> None:
+        """Bring the schema up to date; running it again changes nothing.
+
+        A read-only file that is already up to date is fine; one that needs an upgrade cannot
+        be used, which `StoreFault` (read-only) says.
+        """
+        if self.read_only:
+            if self.pending_migrations():
+                raise StoreFault(
+                    FaultKind.READ_ONLY, "and it needs an upgrade this version must write"
+                )
+            return
+        MIGRATIONS.apply(self.db)
+
+    def pending_migrations(self) -> list[str]:
+        """The names of the migrations this file still lacks."""
+        return [migration.name for migration in MIGRATIONS.pending(self.db)]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed when the block ends (rolled back if it raises).
+
+        BEGIN IMMEDIATE takes the write lock up front, so the reads that decide a write (which
+        row is effective) cannot be invalidated by another request before the write lands.
+        The block returns only once the commit is on disk (`synchronous=FULL`).
+        """
+        if self.read_only:
+            raise StoreFault(FaultKind.READ_ONLY)
+        conn = self.db.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise fault_of(error) from error
+
+    def secret_key(self) -> str:
+        """The installation's secret key: created on first use, then the same forever.
+
+        A read-only file without one yet gets a key for this run only.
+        """
+        if self.read_only:
+            row = self.db.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+            return row[0] if row else secrets.token_hex(32)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT OR IGNORE INTO settings (key, value) VALUES ('secret_key', ?)",
+                (secrets.token_hex(32),),
+            )
+            row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+        return row[0]

@@ -1,0 +1,137 @@
+"""The roster: one player per person across sessions, the spellings that name them, and who
+sat in each seat (seats are linked when a session is stored: `rows.link_seats`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from companion.store.database import Database
+from companion.store.records import (
+    ANY_VERSION,
+    NameTaken,
+    Player,
+    SamePlayer,
+    SatTogether,
+    StaleWrite,
+)
+from companion.store.rows import chunks, name_key, sessions_by_tokens
+
+
+class Players(Database):
+    """The roster (a part of `Store`, over its one connection)."""
+
+    def players(self) -> list[Player]:
+        """Every player, those who sat in most sessions first (then by name)."""
+        rows = self.db.execute(
+            "SELECT p.id, p.name, p.version, count(DISTINCT sp.session_id) AS played"
+            " FROM players AS p LEFT JOIN seat_players AS sp ON sp.player_id = p.id"
+            " GROUP BY p.id ORDER BY played DESC, p.name COLLATE NOCASE, p.id"
+        ).fetchall()
+        spellings = self._spellings()
+        return [
+            Player(pid, name, version, played, spellings.get(pid, ()))
+            for pid, name, version, played in rows
+        ]
+
+    def player(self, player_id: int) -> Player | None:
+        """One player of the roster, or None."""
+        return next((p for p in self.players() if p.id == player_id), None)
+
+    def _spellings(self) -> dict[int, tuple[str, ...]]:
+        """The spellings that name each player (as first written), in the order seen."""
+        found: dict[int, list[str]] = {}
+        for player_id, spelling in self.db.execute(
+            "SELECT player_id, spelling FROM player_names ORDER BY rowid"
+        ):
+            found.setdefault(player_id, []).append(spelling)
+        return {pid: tuple(names) for pid, names in found.items()}
+
+    def rename_player(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
+        """Give a player a new name (the sessions already played keep the names as typed);
+        the new spelling names them from now on, and so do the old ones.
+
+        LookupError: no such player. StaleWrite: the player changed since `based_on` (their
+        version). NameTaken: the name is another player's.
+        """
+        key = name_key(name)
+        with self._write() as conn:
+            current = self._current_version(conn, player_id)
+            if based_on is not ANY_VERSION and based_on != current:
+                raise StaleWrite("the player changed since", current)
+            owner = conn.execute(
+                "SELECT player_id FROM player_names WHERE key = ?", (key,)
+            ).fetchone()
+            if owner is not None and owner[0] != player_id:
+                raise NameTaken(owner[0])
+            conn.execute(
+                "UPDATE players SET name = ?, version = version + 1 WHERE id = ?", (name, player_id)
+            )
+            conn.execute(
+                "INSERT OR IGNORE INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
+                (key, name, player_id),
+            )
+
+    def merge_players(
+        self,
+        source: int,
+        target: int,
+        source_version: Any = ANY_VERSION,
+        target_version: Any = ANY_VERSION,
+    ) -> None:
+        """Make `source` and `target` one player, `target`: every seat and spelling of
+        `source` moves to `target`, and `source` leaves the roster.
+
+        SamePlayer: one player twice. LookupError: either is unknown. StaleWrite: either
+        changed since its version. SatTogether: they sat in the same session (two people).
+        """
+        if source == target:
+            raise SamePlayer("a player cannot be merged into themself")
+        with self._write() as conn:
+            for player_id, seen in ((source, source_version), (target, target_version)):
+                current = self._current_version(conn, player_id)
+                if seen is not ANY_VERSION and seen != current:
+                    raise StaleWrite("the player changed since", current)
+            shared = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT session_id FROM seat_players WHERE player_id = ? INTERSECT"
+                    " SELECT session_id FROM seat_players WHERE player_id = ?",
+                    (source, target),
+                )
+            ]
+            if shared:
+                raise SatTogether(tuple(sessions_by_tokens(conn, shared)))
+            conn.execute(
+                "UPDATE seat_players SET player_id = ? WHERE player_id = ?", (target, source)
+            )
+            conn.execute(
+                "UPDATE player_names SET player_id = ? WHERE player_id = ?", (target, source)
+            )
+            conn.execute("DELETE FROM players WHERE id = ?", (source,))
+            conn.execute("UPDATE players SET version = version + 1 WHERE id = ?", (target,))
+
+    @staticmethod
+    def _current_version(conn: sqlite3.Connection, player_id: int) -> int:
+        """A player's version (changes with every rename and merge); LookupError if none."""
+        row = conn.execute("SELECT version FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None:
+            raise LookupError("no such player")
+        return row[0]
+
+    def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
+        """Who sat in each seat of these sessions: token -> seat -> the players in it."""
+        found: dict[str, dict[int, list[int]]] = {}
+        for chunk in chunks(list(tokens), 500):
+            marks = ", ".join("?" for _ in chunk)
+            for token, position, player_id in self.db.execute(
+                f"SELECT session_id, position, player_id FROM seat_players"
+                f" WHERE session_id IN ({marks}) ORDER BY session_id, position, member",
+                chunk,
+            ):
+                found.setdefault(token, {}).setdefault(position, []).append(player_id)
+        return {
+            token: {seat: tuple(ids) for seat, ids in seats.items()}
+            for token, seats in found.items()
+        }

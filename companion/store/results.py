@@ -1,0 +1,182 @@
+"""Cached results: each hand's scored result as the engine derived it, with the running totals
+after it, kept beside the hands so that a pad opens without replaying the session. A cache,
+never the record: the hands' entries are the truth, and replaying them rebuilds every row
+(docs/design.md, "Stored results": how the cache is invalidated).
+
+The store runs no engine: it keeps the text `companion.engine.derived` writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from companion.store.database import Database
+from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
+from companion.store.rows import dump, last_change, load
+
+
+class Results(Database):
+    """The derived results of each session (a part of `Store`, over its one connection)."""
+
+    def __init__(self, *args: Any, results_usable: bool = True, **kwargs: Any) -> None:
+        """`results_usable`: False when the derived results in a read-only file were derived
+        by other code (`keep_results_of`): they are then never read, every session replays."""
+        super().__init__(*args, **kwargs)
+        self._results_usable = results_usable
+
+    def results_summary(self, token: str) -> ResultsSummary:
+        """Whether the session's cached results cover every hand that counts, its last scored
+        hand and its refused ones: a constant number of rows read, however long the session."""
+        if not self._results_usable:  # derived by other code, kept in a read-only file
+            return ResultsSummary(False, None, ())
+        last = self.db.execute(
+            f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position IS NOT NULL ORDER BY position DESC LIMIT 1",
+            (token,),
+        ).fetchone()
+        refused = self.db.execute(
+            f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position IS NULL ORDER BY number",
+            (token,),
+        ).fetchall()
+        return ResultsSummary(
+            self.results_complete(token),
+            result_row(last) if last else None,
+            tuple(map(result_row, refused)),
+        )
+
+    def results_complete(self, token: str) -> bool:
+        """Whether every hand that counts has its cached result. Every write keeps the cache
+        right for the hands it holds and a prefix of them by number (see `record_results`),
+        so only a missing result can make it stale (a hand saved without its result: an
+        import, a write that lost a race; the cache dropped: another engine, a correction
+        whose results were not written with it), and the cache is complete when it holds the
+        last hand that counts. A few indexed rows read, however long the session."""
+        conn = self.db.conn
+        (cached,) = conn.execute(
+            "SELECT max(number) FROM hand_results WHERE session_id = ?", (token,)
+        ).fetchone()
+        return cached == last_counting_number(conn, token)
+
+    def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
+        """The derived results of the hands at positions start..stop-1, in order."""
+        rows = self.db.execute(
+            f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
+            " AND position >= ? AND position < ? ORDER BY position",
+            (token, start, stop),
+        ).fetchall()
+        return [result_row(row) for row in rows]
+
+    def replace_results(self, token: str, change: int, rows: Sequence[ResultRow]) -> bool:
+        """Keep a whole session's derived results, derived from its hands as of `change`;
+        nothing is written (False) when its hands changed since."""
+        with self._write() as conn:
+            if last_change(conn, token) != change:
+                return False
+            conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
+            insert_results(conn, token, rows)
+        return True
+
+    def keep_results_of(self, engine: str) -> bool:
+        """Keep the derived results only if `engine` derived them (`derived.engine_fingerprint`,
+        which the store keeps beside them); otherwise drop them all and note `engine`, so each
+        session is derived again, by this engine, when next opened. Says whether the results
+        kept were derived by `engine`. A read-only file cannot drop them: its stale results
+        are then ignored (`results_summary`) and every session replays."""
+        key = "results_engine"
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        if row is not None and row[0] == engine:
+            return True
+        if self.read_only:
+            self._results_usable = False
+            return False
+        with self._write() as conn:
+            conn.execute("DELETE FROM hand_results")
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
+                " DO UPDATE SET value = excluded.value",
+                (key, engine),
+            )
+        return False
+
+
+RESULT_COLUMNS = "number, position, hand, totals, played"
+
+
+def result_row(row: Sequence[Any]) -> ResultRow:
+    number, position, text, totals, played = row
+    return ResultRow(
+        number, position, text, None if totals is None else tuple(load(totals)), played
+    )
+
+
+def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRow]) -> None:
+    conn.executemany(
+        "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                token,
+                row.number,
+                row.position,
+                row.text,
+                None if row.totals is None else dump(list(row.totals)),
+                row.played,
+            )
+            for row in rows
+        ],
+    )
+
+
+def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
+    """The highest number of a hand that counts (as `rows.effective_rows` finds them: a
+    number's latest row that is not an undo, unless an undo took it back), None when none.
+    Read from the top: an undo takes back the highest hand, so this stops at the first or
+    second number unless hands were undone one after another."""
+    rows = conn.execute(
+        "SELECT number, id FROM hands WHERE session_id = ? AND action != 'undo'"
+        " ORDER BY number DESC, id DESC",
+        (token,),
+    )
+    seen: set[int] = set()
+    try:
+        for number, row_id in rows:
+            if number in seen:
+                continue  # an older row of a number already judged by its latest
+            seen.add(number)
+            undone = conn.execute(
+                "SELECT 1 FROM hands WHERE supersedes = ? AND action = 'undo'", (row_id,)
+            ).fetchone()
+            if undone is None:
+                return number
+        return None
+    finally:
+        rows.close()
+
+
+def record_results(
+    conn: sqlite3.Connection,
+    token: str,
+    row_id: int,
+    number: int,
+    write: ResultsWrite | None,
+) -> bool:
+    """Keep the cache right after hand row `row_id` (of hand `number`) was written, in the
+    same transaction: the cached results of hand `number` and later are dropped (a correction
+    or an undo changes them; a new hand has none yet), then `write`'s rows are kept if they
+    were derived from the version of the session this row follows (no other phone wrote in
+    between); otherwise they are left out and the next load replays. Says whether they were."""
+    conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
+    if write is None:
+        return False
+    previous, cached = conn.execute(
+        "SELECT (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?),"
+        " (SELECT count(*) FROM hand_results WHERE session_id = ?)",
+        (token, row_id, token),
+    ).fetchone()
+    if (previous or 0) != write.since or cached != write.before:
+        return False  # another phone wrote since, or the cache lacks an earlier hand
+    insert_results(conn, token, write.rows)
+    return True
