@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.contract.figures import Figure, OwnFigures
@@ -373,12 +373,26 @@ class WalkedHand:
     next_leader: int | None
 
 
+HANDS_WALKED_KEPT = 16
+"""Hands whose walk is kept (`walk`): the engine asks `validate` and then `score` about the same
+hand, and both need its 52 cards refereed trick by trick."""
+
+
 def walk(setup: Setup, first_leader: int | None, tricks: Sequence[TrickRecord]) -> WalkedHand:
     """Read the tricks in the order entered: each trick's leader is whoever got the one before.
 
     Never raises: a trick that cannot be read adds its problems and is counted as far as it can
-    be, so the pad can still show the hand so far.
+    be, so the pad can still show the hand so far. The walk of a hand is kept for the next call
+    about an equal hand (`functools.lru_cache`: every argument is a frozen value, the result
+    too): without it a replay walks every hand twice, and Tantony replays at 2,000 hands/s
+    instead of the 3,000 a long evening needs (bench/README.md).
     """
+    return _walk(setup, first_leader, tuple(tricks))
+
+
+@lru_cache(maxsize=HANDS_WALKED_KEPT)
+def _walk(setup: Setup, first_leader: int | None, tricks: tuple[TrickRecord, ...]) -> WalkedHand:
+    """`walk`, kept."""
     table = table_for(setup)
     tally = Tally(setup.player_count)
     read: list[ReadTrick] = []
