@@ -21,6 +21,6 @@ fi
 .venv/bin/python -m companion.kit.catalogues compile >/dev/null
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-# The type check ([tool.mypy] in pyproject.toml): enabled once the lead merges the rewrites.
-# .venv/bin/mypy
+# The type check ([tool.mypy] in pyproject.toml).
+.venv/bin/mypy
 .venv/bin/python -m pytest -q "$@"

@@ -25,7 +25,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from companion.contract.values import (
     Better,
@@ -47,6 +47,8 @@ from companion.kit.settlement import Settlement
 
 if TYPE_CHECKING:
     from companion.contract.figures import OwnFigures
+
+T = TypeVar("T")  # a game's typed house rules (its `options_type` dataclass)
 
 
 class Game(ABC):
@@ -253,17 +255,18 @@ def default_options(options: Sequence[Field]) -> dict[str, Any]:
     return {option.name: option.default for option in options}
 
 
-def typed_options(setup: Setup, options_type: type) -> Any:
+def typed_options(setup: Setup, options_type: type[T]) -> T:
     """A session's house rules as a game's typed options (`read_options`)."""
     return read_options(options_type, setup.options)
 
 
-def read_options(options_type: type, values: Mapping[str, Any]) -> Any:
+def read_options(options_type: type[T], values: Mapping[str, Any]) -> T:
     """A session's house rules as a game's typed options (a dataclass whose defaults are the
     standard rules): each stored value converted to its field's type (an enum from its value,
     a number from its text); a rule the session does not hold keeps its default."""
+    cls: type = options_type  # a plain class for the cache: mypy holds `type[T]` unhashable
     chosen: dict[str, Any] = {}
-    for name, kind in _option_types(options_type):
+    for name, kind in _option_types(cls):
         value = values.get(name)
         if value is not None:
             chosen[name] = _as_type(kind, value)

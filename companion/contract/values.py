@@ -297,7 +297,8 @@ class State:
     """
 
     setup: Setup
-    hands: tuple[ScoredHand, ...] = ()
+    # Read only as a sequence: a tuple here, or the service's lazily read stored hands.
+    hands: Sequence[ScoredHand] = ()
     # None when not given: counted from the hands by `__post_init__`, so never None after it.
     totals: tuple[int, ...] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
     hands_played: int = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -398,7 +399,7 @@ class Outcome:
 
 def entry_as_data(entry: Mapping[str, Any]) -> dict[str, Any]:
     """An entry as plain JSON data (tricks become flat mappings); parsing reads it back."""
-    return json_ready(dict(entry))
+    return {key: json_ready(item) for key, item in entry.items()}
 
 
 JSON_SCALARS = frozenset({str, int, float, bool, type(None)})

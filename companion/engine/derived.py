@@ -149,17 +149,6 @@ def from_data(data: Any) -> Any:
     return {key: from_data(item) for key, item in data.items()}
 
 
-_READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "$tuple": lambda data: tuple([from_data(item) for item in data["$tuple"]]),
-    "$frozenset": lambda data: frozenset([from_data(item) for item in data["$frozenset"]]),
-    "$dict": lambda data: {from_data(key): from_data(item) for key, item in data["$dict"]},
-    "$text": lambda data: from_recipe(data["$text"]),
-    "$enum": lambda data: _resolve(data["$enum"])(data["value"]),
-    "$data": lambda data: _read_dataclass(data),
-}
-"""How each kind of kept value is read back, by its mark."""
-
-
 def _read_dataclass(data: dict[str, Any]) -> Any:
     """A kept dataclass made again."""
     kind = _resolve(data["$data"])
@@ -187,6 +176,17 @@ def _resolve(name: str) -> Any:
     if not isinstance(found, type) or not (is_dataclass(found) or issubclass(found, Enum)):
         raise ValueError(f"stored data names no dataclass or enum: {name}")
     return found
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "$tuple": lambda data: tuple([from_data(item) for item in data["$tuple"]]),
+    "$frozenset": lambda data: frozenset([from_data(item) for item in data["$frozenset"]]),
+    "$dict": lambda data: {from_data(key): from_data(item) for key, item in data["$dict"]},
+    "$text": lambda data: from_recipe(data["$text"]),
+    "$enum": lambda data: _resolve(data["$enum"])(data["value"]),
+    "$data": lambda data: _read_dataclass(data),
+}
+"""How each kind of kept value is read back, by its mark."""
 
 
 def hand_as_text(hand: ScoredHand) -> str:

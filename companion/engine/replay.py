@@ -121,7 +121,8 @@ def ended_after(state: State) -> int:
     """The number of the hand that ended a session that is over: its last hand, or the one a
     hand kept after the end names."""
     last = state.hands[-1]
-    return last.result.facts.get(ENDED_AFTER, last.number)
+    ended: int = last.result.facts.get(ENDED_AFTER, last.number)
+    return ended
 
 
 def not_counted_words(number: int, reasons: Sequence[Any]) -> Any:

@@ -961,7 +961,7 @@ def _chien_words(hand: Hand, side: Side) -> str:
 
 def score_lines(setup: Setup, hand: Hand) -> list[str]:
     """The arithmetic of a played hand, one checkable step per line."""
-    lines = []
+    lines: list[str] = []
     taker_side = side_name(setup, hand, Side.TAKER)
     points, bouts = hand.points, hand.bouts
     if hand.counted_side is Side.DEFENCE:
@@ -1053,7 +1053,7 @@ def _margin_line(taker_side: Text, points: float, bouts: int) -> Text:
 
 def _contract_lines(setup: Setup, hand: Hand) -> list[str]:
     """The petit au bout, then (25 + margin) × sign + petit, times the multiplier."""
-    lines = []
+    lines: list[str] = []
     petit = petit_value(hand.petit_au_bout)
     if petit:
         winner = side_name(setup, hand, hand.petit_au_bout)

@@ -99,13 +99,13 @@ class Scoring(StrEnum):
 # ---------------------------------------------------------------- the rules as data
 
 SUITS: tuple[GameType, ...] = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS)
-TRUMP_GAMES: tuple[str, ...] = (*SUITS, GameType.GRAND)
+TRUMP_GAMES: tuple[GameType, ...] = (*SUITS, GameType.GRAND)
 """Games won on card points, with trumps and matadors (everything but Null)."""
 
-PLAYED: tuple[str, ...] = (*TRUMP_GAMES, GameType.NULL)
+PLAYED: tuple[GameType, ...] = (*TRUMP_GAMES, GameType.NULL)
 """Every game but a pass."""
 
-PLAYED_SET: frozenset[str] = frozenset(PLAYED)
+PLAYED_SET: frozenset[GameType] = frozenset(PLAYED)
 """`PLAYED` as a set: what a game entered is looked up in."""
 
 BASE_VALUES: dict[GameType, int] = {
@@ -361,7 +361,7 @@ def overbid_value(base: int, bid: int) -> int:
 
 def loss_reasons(play: Play, computed: int, steps: tuple[Step, ...]) -> list[str]:
     """Why a suit or Grand game is lost under the rules (none: it is won)."""
-    reasons = []
+    reasons: list[str] = []
     points = play.points
     if points < WIN_POINTS:
         reasons.append(
@@ -483,6 +483,7 @@ def title(play: Play) -> str:
     """The game as announced: "Spades hand", "Null ouvert hand", "Grand hand, schneider
     announced"."""
     game = GAME_NAMES[play.game]
+    text: str
     if play.ouvert and play.hand:
         text = t("{game} ouvert hand", game=game)
     elif play.ouvert:
@@ -626,12 +627,12 @@ def bid_problems(play: Play) -> list[Problem]:
             )
         ]
     if play.is_null and null_value(play) < play.bid:
-        higher = [
+        reaching = [
             Text("{game} {value}", {"game": name, "value": value})
             for name, value in _null_names()
             if value >= play.bid
         ]
-        if higher:
+        if reaching:
             return [
                 Problem(
                     "bid",
@@ -642,7 +643,7 @@ def bid_problems(play: Play) -> list[Problem]:
                         game=title(play),
                         value=null_value(play),
                         bid=play.bid,
-                        games=join(higher),
+                        games=join(reaching),
                     ),
                 )
             ]
@@ -944,7 +945,7 @@ def score_line(setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer
             "Seeger-Fabian: {name} {value} + {bonus} = {score}",
             {"name": name, "value": judged.value, "bonus": bonus, "score": signed(total)},
         )
-    others = [seat for seat in range(setup.player_count) if seat != play.declarer]
+    opponents = [seat for seat in range(setup.player_count) if seat != play.declarer]
     total = -2 * judged.value - SEEGER_FABIAN_BONUS
     return t(
         "Seeger-Fabian: {name} −2 × {value} − {bonus} = {score}; {names} +{each} each",
@@ -952,7 +953,7 @@ def score_line(setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer
         value=judged.value,
         bonus=SEEGER_FABIAN_BONUS,
         score=signed(total),
-        names=setup.names_of(others),
+        names=setup.names_of(opponents),
         each=SEEGER_FABIAN_OPPONENTS[setup.player_count],
     )
 
@@ -1377,7 +1378,7 @@ def _short_title(play: Play) -> str:
     if play.hand:
         words.append(t("hand"))
     text = join(words, " ")
-    extras = []
+    extras: list[str] = []
     if not play.is_null and not play.ouvert and play.announced is not Level.NONE:
         extras.append(t("{level} announced", level=LEVEL_WORDS[play.announced]))
     if not play.is_null and play.reached is not Level.NONE:
@@ -1394,7 +1395,7 @@ SUIT_GAME_ORDER = RankOrder((7, 8, 9, JACK, QUEEN, KING, 10, ACE))
 (its Jack is a trump)."""
 NULL_ORDER = RankOrder((7, 8, 9, 10, JACK, QUEEN, KING, ACE))
 """Every suit's order in Null (ISkO): Ace, King, Queen, Jack, Ten, Nine, Eight, Seven."""
-GAME_SUITS = {
+GAME_SUITS: dict[str, Suit] = {  # by a context's game, its value (a `GameType` is that str)
     GameType.DIAMONDS: Suit.DIAMONDS,
     GameType.HEARTS: Suit.HEARTS,
     GameType.SPADES: Suit.SPADES,
@@ -1429,15 +1430,15 @@ class SkatReferee(RankingReferee):
         return player_count == 4
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
-        game = context.get("game")
+        game: str | None = context.get("game")
         if game == GameType.NULL:
             return TrickRanking(order=NULL_ORDER)
         # Grand: the Jacks alone are trumps; a suit no card has stands for them.
-        trump = GAME_SUITS.get(game, Suit.TRUMP)
+        trump = GAME_SUITS.get(game or "", Suit.TRUMP)
         return TrickRanking(order=SUIT_GAME_ORDER, trump=trump, top_trumps=JACKS)
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
-        game = GAME_NAMES[GameType(context.get("game"))]
+        game = GAME_NAMES[GameType(context["game"])]
         if by is WinBy.TOP_TRUMP:
             return t(
                 "in Skat the four Jacks are the highest trumps, Clubs, Spades, Hearts, Diamonds"

@@ -597,7 +597,7 @@ def _too_many_worth(table: Table, values: set[int], tally: Tally) -> list[str]:
     """Values this trick spent beyond the cards worth them (runts written as values only)."""
     if not tally.value_only:
         return []  # every runt named its card, and a card is used once: nothing can overrun
-    messages = []
+    messages: list[str] = []
     for value in sorted(values):
         worth = table.cards_worth(value)
         named = sum(1 for card in worth if card.code in tally.used)

@@ -50,7 +50,8 @@ def draft(store: Store, pad: Pad) -> dict[str, Any]:
     found = pad.known["draft"]
     if found is None or found[0] != pad.next_number:
         return {}
-    return found[1]
+    raw: dict[str, Any] = found[1]
+    return raw
 
 
 def keeps_draft(pad: Pad) -> bool:
@@ -66,7 +67,9 @@ def shown_draft_version(store: Store, pad: Pad) -> str:
 
 def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
     """The hand being entered, refereed so far, and where it stands (None: not a trick game)."""
-    empty = {spec.name: [] for spec in pad.specs if spec.kind is FieldKind.TRICKS}
+    empty: dict[str, list[Any]] = {
+        spec.name: [] for spec in pad.specs if spec.kind is FieldKind.TRICKS
+    }
     checked = check_progress(pad.game, pad.state, {**empty, **raw})
     entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
     return checked, pad.game.progress(pad.state, entry)

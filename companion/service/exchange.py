@@ -170,11 +170,11 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
         get(slug)
     except UnknownGame:
         return None, [problem(t("There is no game {slug}.", slug=repr(slug)), field="game")]
-    players = data.get("players")
-    player_problems = _player_problems(players)
+    raw_players: Any = data.get("players")  # a list of names once `_player_problems` passes
+    player_problems = _player_problems(raw_players)
     if player_problems:
         return None, player_problems
-    players = [name.strip() for name in players]
+    players = [name.strip() for name in raw_players]
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         return None, [problem(t("Options must be an object of house rules."), field="options")]

@@ -241,4 +241,5 @@ def row_of(store: Store, pad: Pad, number: int) -> int | None:
     key = f"row-{number}"
     if key not in pad.known:
         pad.known[key] = store.effective_row_id(pad.token, number)
-    return pad.known[key]
+    row_id: int | None = pad.known[key]
+    return row_id

@@ -31,8 +31,9 @@ def to_csv(
         *(f"{name} total" for name in setup.players),
     ]
     writer.writerow([_spreadsheet_safe(cell) for cell in header])
-    rows = [*_csv_hand_rows(state, game), *_csv_not_counted_rows(not_counted or {})]
-    writer.writerows(sorted(rows, key=lambda row: row[0]))
+    rows = _csv_hand_rows(state, game) + _csv_not_counted_rows(not_counted or {})
+    rows.sort(key=lambda row: row[0])
+    writer.writerows(rows)
     writer.writerow(["Total", "", "", *state.totals, *state.totals])
     return out.getvalue()
 

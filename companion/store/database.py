@@ -183,4 +183,5 @@ class Database:
                 (secrets.token_hex(32),),
             )
             row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
-        return row[0]
+        key: str = row[0]
+        return key

@@ -118,7 +118,8 @@ class Players(Database):
         row = conn.execute("SELECT version FROM players WHERE id = ?", (player_id,)).fetchone()
         if row is None:
             raise LookupError("no such player")
-        return row[0]
+        version: int = row[0]
+        return version
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""

@@ -55,9 +55,9 @@ class Results(Database):
         whose results were not written with it), and the cache is complete when it holds the
         last hand that counts. A few indexed rows read, however long the session."""
         conn = self.db.conn
-        (cached,) = conn.execute(
+        cached: int | None = conn.execute(
             "SELECT max(number) FROM hand_results WHERE session_id = ?", (token,)
-        ).fetchone()
+        ).fetchone()[0]
         return cached == last_counting_number(conn, token)
 
     def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
@@ -141,6 +141,8 @@ def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
         (token,),
     )
     seen: set[int] = set()
+    number: int
+    row_id: int
     try:
         for number, row_id in rows:
             if number in seen:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, current_app, flash, redirect, request
+from flask import Blueprint, Flask, current_app, flash, g, has_request_context, redirect, request
 from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
+from werkzeug.wrappers import Response
 
 from companion.contract.parsing import read_word
 from companion.kit import formatting
@@ -63,34 +64,33 @@ def chosen_language() -> str:
 
 def current_language() -> str:
     """The language this page is in (its `<html lang>`); worked out once per request (a page
-    prints dozens of messages, each asking)."""
-    try:
-        return request.companion_language
-    except AttributeError:
+    prints dozens of messages, each asking) and kept on `flask.g`, where Flask-Babel keeps its
+    own locale."""
+    if not has_request_context():  # a template rendered outside a request
+        return str(get_locale() or DEFAULT_LANGUAGE)
+    language: str | None = g.get("companion_language")
+    if language is None:
         # The selector Flask-Babel is given, asked directly: its answer is already one of
         # LANGUAGES, and parsing it into a babel Locale (what `get_locale` does) is not needed
         # to name it.
-        language = request.companion_language = chosen_language()
-        return language
-    except RuntimeError:  # no request (a template rendered outside one)
-        return str(get_locale() or DEFAULT_LANGUAGE)
+        language = g.companion_language = chosen_language()
+    return language
 
 
 def catalogue() -> Catalogue | None:
     """The catalogue of this request's language; None for English, which every message
     already is (a test may put a catalogue of its own in the config). Looked up once per
     request, as the language is."""
-    try:
-        return request.companion_catalogue
-    except AttributeError:
-        chosen = request.companion_catalogue = _catalogue_now()
-        return chosen
-    except RuntimeError:
+    if not has_request_context():
         return _catalogue_now()
+    if "companion_catalogue" not in g:  # None (English) is a catalogue looked up
+        g.companion_catalogue = _catalogue_now()
+    chosen: Catalogue | None = g.companion_catalogue
+    return chosen
 
 
 def _catalogue_now() -> Catalogue | None:
-    chosen = current_app.config.get("TEST_CATALOGUE")
+    chosen: Catalogue | None = current_app.config.get("TEST_CATALOGUE")
     if chosen is not None:
         return chosen
     return None if current_language() == DEFAULT_LANGUAGE else get_translations()
