@@ -244,11 +244,17 @@ def lowest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
     """The play-order index of the lowest card of the suit led (the lead itself if nobody
     followed)."""
     led = ranking.led(cards)
-    candidates = [i for i, card in enumerate(cards) if ranking.suit_of(card) is led]
-    if not candidates:
-        raise ValueError("no card of the suit led")
     order = ranking.order_of(led) if led is not None else ranking.order
-    return min(candidates, key=lambda i: order.strength(cards[i].rank))
+    lowest: int | None = None
+    weakest = 0
+    for index, card in enumerate(cards):
+        if ranking.suit_of(card) is led:
+            strength = order.strength(card.rank)
+            if lowest is None or strength < weakest:
+                lowest, weakest = index, strength
+    if lowest is None:
+        raise ValueError("no card of the suit led")
+    return lowest
 
 
 def seats_in_play(player_count: int, sitting_out: int | None = None) -> tuple[int, ...]:
