@@ -60,6 +60,9 @@ def test_a_scarto_hand_by_the_points_and_one_by_the_cards(page: Page, screens: P
     expect(page.locator(".pile-cell:has(select[name='card_QH']) button")).to_contain_text("Bob")
     page.fill("#size_0", "28")  # not whole tricks of three: refused
     page.fill("#size_1", "24")
+    # The live preview says it first; the save is tapped once the page has caught up with the
+    # typing (under a loaded full run the tap could land while the form was still settling).
+    expect(page.locator("#preview")).to_contain_text("Ann's pile of 28 cards")
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator("#entry .error").first).to_contain_text("Ann's pile of 28 cards")
     page.screenshot(path=str(screens / "scarto-by-the-cards-refused.png"), full_page=True)
