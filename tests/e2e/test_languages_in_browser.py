@@ -71,7 +71,10 @@ def expect_lang(page: Page, code: str) -> None:
 
 
 def expect_fits_the_phone(page: Page) -> None:
-    """Nothing on the page is wider than the phone's screen (no sideways scrolling)."""
+    """Nothing on the page is wider than the phone's screen (no sideways scrolling), measured
+    once the page has loaded its stylesheet (before it, nothing wraps: a loaded run measured a
+    page that had not applied it yet)."""
+    page.wait_for_load_state("load")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px phone"
 
