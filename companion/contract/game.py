@@ -1,10 +1,13 @@
 """The Game contract: the class every game implements, in the values of `companion.contract.values`.
 
 A game is data plus a few pure functions. The web layer, the store and the command line know
-nothing game-specific: they ask a `Game` for its options, entry fields and phases, hand it parsed
-entries, and show what it answers. Nothing here imports Flask or SQL, and a game names no
-template: the few games whose pad draws parts of their own (a board, an entry form, trick
-controls) get them in the web layer, by slug (`companion/web/game_pages.py`).
+nothing game-specific: they ask a `Game` for its options and entry fields, hand it parsed
+entries, and show what it answers. What only some games do (entered trick by trick, in phases,
+settled in money) is a small protocol below (`TrickGame`, `PhasedGame`, `SettledGame`) that a
+caller asks for with `isinstance`; `Game` keeps what every game answers. Nothing here imports
+Flask or SQL, and a game names no template: the few games whose pad draws parts of their own (a
+board, an entry form, trick controls) get them in the web layer, by slug
+(`companion/web/game_pages.py`).
 
 Flow of one hand:
     raw mapping (form, JSON)  --companion.contract.parsing-->  Entry + type problems
@@ -25,7 +28,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from companion.contract.values import (
     Better,
@@ -85,36 +88,11 @@ class Game(ABC):
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The fields of one hand's entry for this setup."""
 
-    def phases(self, setup: Setup) -> tuple[Phase, ...]:
-        """The moments a hand is entered in, in order (by default one: the whole hand)."""
-        return (Phase("hand", t("Hand"), tuple(spec.name for spec in self.fields(setup))),)
-
-    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
-        """The next hand's fields `names` in the order the pad asks for them: as declared by
-        default (the anti-trump game's bids start at the dealer's left, as they are made)."""
-        return tuple(names)
-
     # ------------------------------------------------------------ the referee and the score
 
     @abstractmethod
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The referee: everything impossible about a parsed entry, each on its field."""
-
-    def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
-        """The referee on a phase that ends before the hand does (the bids before play).
-
-        `entry` holds the fields of this phase and of the phases before it. Nothing to check by
-        default; the last phase is judged by `validate` with the whole hand.
-        """
-        return []
-
-    def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
-        """The referee on a hand still being entered, trick by trick (nothing to check by default).
-
-        Trick games check each trick as it comes (quota, cards used twice); `validate` then
-        adds what only a finished hand can be judged on (the number of tricks).
-        """
-        return []
 
     @abstractmethod
     def score(self, state: State, entry: Entry) -> HandResult:
@@ -160,10 +138,6 @@ class Game(ABC):
         (the dealer at four), says so here, from the hand alone."""
         return not hand.result.redeal
 
-    def progress(self, state: State, entry: Entry) -> TrickProgress | None:
-        """A trick game's hand after the tricks entered so far (None: not a trick game)."""
-        return None
-
     def table_notes(self, state: State) -> tuple[str, ...]:
         """Short facts the pad shows beside whose deal it is ("30 games left", "Pool: 12")."""
         return ()
@@ -176,14 +150,6 @@ class Game(ABC):
         """A fixed partnership's total as the pad shows it: by default its seats' totals added
         up; a game in which each partner holds the side's whole score (Whist) says so here."""
         return sum(state.totals[seat] for seat in group.seats)
-
-    def settlement(self, state: State) -> Settlement | None:
-        """What each player has won or lost and who pays whom, or None when nothing is settled.
-
-        No game settles by default: a game played for points or money says how its totals
-        become each player's net (`companion.kit.settlement`).
-        """
-        return None
 
     # ------------------------------------------------------------ words
 
@@ -206,7 +172,7 @@ class Game(ABC):
                     "fields": [f.describe() for f in self.fields(setup)],
                     "phases": [
                         {"name": p.name, "label": p.label, "fields": list(p.fields)}
-                        for p in self.phases(setup)
+                        for p in phases_of(self, setup)
                     ],
                 }
             )
@@ -228,6 +194,76 @@ class Game(ABC):
             "summary": self.summary,
             "variants": variants,
         }
+
+
+# ---------------------------------------------------------------- optional capabilities
+# What only some games do is no method of `Game`: it is a small protocol, and a game has the
+# capability by defining its methods (checked structurally: `isinstance(game, TrickGame)`).
+# Callers ask for the capability instead of relying on a default that answers "nothing".
+
+
+@runtime_checkable
+class TrickGame(Protocol):
+    """A game whose hand is entered trick by trick, each trick refereed as it comes (Tantony)."""
+
+    def progress(self, state: State, entry: Entry) -> TrickProgress:
+        """The hand after the tricks entered so far (what the pad shows beside the tricks)."""
+        ...
+
+    def validate_progress(self, state: State, entry: Entry) -> list[Problem]:
+        """The referee on a hand still being entered: each trick as it comes (quota, cards used
+        twice); `Game.validate` then adds what only a finished hand can be judged on."""
+        ...
+
+
+@runtime_checkable
+class PhasedGame(Protocol):
+    """A game whose hand is entered in several moments, each saved and refereed before the
+    next (the anti-trump game's bids before play)."""
+
+    def phases(self, setup: Setup) -> tuple[Phase, ...]:
+        """The moments a hand is entered in, in order; the last one ends the hand."""
+        ...
+
+    def validate_phase(self, state: State, entry: Entry, phase: Phase) -> list[Problem]:
+        """The referee on a phase that ends before the hand does. `entry` holds the fields of
+        this phase and of the phases before it; the last phase is judged by `Game.validate`."""
+        ...
+
+    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
+        """The next hand's fields `names` in the order the pad asks for them (the bids start
+        at the dealer's left, as they are made)."""
+        ...
+
+
+@runtime_checkable
+class SettledGame(Protocol):
+    """A game played for points or money whose totals become each player's net and who pays
+    whom (`companion.kit.settlement`)."""
+
+    def settlement(self, state: State) -> Settlement | None:
+        """What each player has won or lost and who pays whom (None: nothing to settle yet)."""
+        ...
+
+
+def phases_of(game: Game, setup: Setup) -> tuple[Phase, ...]:
+    """The moments a hand is entered in: a phased game's own, else one, the whole hand."""
+    if isinstance(game, PhasedGame):
+        return tuple(game.phases(setup))
+    return (Phase("hand", t("Hand"), tuple(spec.name for spec in game.fields(setup))),)
+
+
+def entry_order(game: Game, state: State, names: Sequence[str]) -> tuple[str, ...]:
+    """The next hand's fields `names` in the order the pad asks for them: a phased game's
+    order, else as declared."""
+    if isinstance(game, PhasedGame):
+        return game.entry_order(state, names)
+    return tuple(names)
+
+
+def settlement_of(game: Game, state: State) -> Settlement | None:
+    """Who pays whom after the hands so far: None for a game that settles nothing."""
+    return game.settlement(state) if isinstance(game, SettledGame) else None
 
 
 REQUIRED_ATTRIBUTES = ("slug", "name", "player_counts", "zero_sum", "scale")

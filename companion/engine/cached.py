@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.contract.game import Game
+from companion.contract.game import Game, phases_of
 from companion.contract.parsing import EntryReader
 from companion.contract.values import Field, Phase, Setup
 
@@ -28,8 +28,9 @@ def entry_fields(game: Game, setup: Setup) -> tuple[Field, ...]:
 
 @lru_cache(maxsize=TABLES_KEPT)
 def entry_phases(game: Game, setup: Setup) -> tuple[Phase, ...]:
-    """The moments of one hand's entry at this table."""
-    return tuple(game.phases(setup))
+    """The moments of one hand's entry at this table: a `PhasedGame`'s phases, else one phase
+    of all its fields (`phases_of`)."""
+    return phases_of(game, setup)
 
 
 @lru_cache(maxsize=TABLES_KEPT)

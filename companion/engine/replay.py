@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.contract.game import Game, default_options
+from companion.contract.game import Game, PhasedGame, TrickGame, default_options
 from companion.contract.parsing import parse_values
 from companion.contract.registry import get
 from companion.contract.values import (
@@ -58,7 +58,7 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     Unlike `check_entry`, an unfinished hand is fine: only the tricks entered are judged.
     """
     entry, problems = entry_reader(game, state.setup).read(raw)
-    if not problems:
+    if not problems and isinstance(game, TrickGame):
         problems = game.validate_progress(state, entry)
     return Checked(entry, tuple(problems))
 
@@ -66,7 +66,7 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
 def phase_fields(game: Game, setup: Setup, phase: Phase) -> tuple[Field, ...]:
     """The fields entered up to and including `phase` (what a draft at that phase holds)."""
     names: set[str] = set()
-    for each in game.phases(setup):
+    for each in entry_phases(game, setup):
         names.update(each.fields)
         if each.name == phase.name:
             break
@@ -81,7 +81,7 @@ def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) 
     """
     fields = phase_fields(game, state.setup, phase)
     entry, problems = parse_values(fields, raw, state.setup.player_count)
-    if not problems:
+    if not problems and isinstance(game, PhasedGame):
         problems = game.validate_phase(state, entry, phase)
     return Checked(entry, tuple(problems))
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from companion.contract.game import TrickGame
 from companion.contract.values import (
     FieldKind,
     Phase,
@@ -72,7 +73,7 @@ def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgres
     }
     checked = check_progress(pad.game, pad.state, {**empty, **raw})
     entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
-    return checked, pad.game.progress(pad.state, entry)
+    return checked, pad.game.progress(pad.state, entry) if isinstance(pad.game, TrickGame) else None
 
 
 def save_draft(

@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.contract.game import settlement_of
 from companion.contract.parsing import trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
@@ -327,7 +328,7 @@ def scored_result(state: State) -> dict[str, Any]:
             "winners": [names[seat] for seat in outcome.winners],
             "text": outcome.text,
         },
-        "settlement": settlement_data(game.settlement(state) if state.hands else None, names),
+        "settlement": settlement_data(settlement_of(game, state) if state.hands else None, names),
     }
 
 

@@ -17,6 +17,7 @@ from flask import get_template_attribute, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
+from companion.contract.game import entry_order, settlement_of
 from companion.contract.parsing import parse_values, read_count, read_digest
 from companion.contract.referee import referee_for
 from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHand, State
@@ -57,7 +58,7 @@ def entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
         return pad.specs
     names = set(phase_now(pad)[0].fields)
     by_name = {spec.name: spec for spec in pad.specs if spec.name in names}
-    return tuple(by_name[name] for name in pad.game.entry_order(pad.state, tuple(by_name)))
+    return tuple(by_name[name] for name in entry_order(pad.game, pad.state, tuple(by_name)))
 
 
 def entry_form(
@@ -133,7 +134,7 @@ def ended_phase_lines(
                         field=specs[name].label,
                         value=shown_value(specs[name], entry[name], pad),
                     )
-                    for name in pad.game.entry_order(pad.state, phase.fields)
+                    for name in entry_order(pad.game, pad.state, phase.fields)
                 ],
             )
         )
@@ -164,7 +165,7 @@ def table_context(pad: pads.Pad, settled: bool = True) -> dict[str, Any]:
         "players": pad.setup.players,
         "totals": pad.state.totals,
         "outcome": pad.outcome,
-        "settlement": (pad.game.settlement(pad.state) if settled and pad.state.hands else None),
+        "settlement": (settlement_of(pad.game, pad.state) if settled and pad.state.hands else None),
         "groups": pad.game.groups(pad.setup),
         "group_totals": [
             (group, pad.game.group_total(pad.state, group)) for group in pad.game.groups(pad.setup)

@@ -1,7 +1,7 @@
 """A hand entered in phases: the bids saved before play, the tricks after (any game whose
 `phases` are more than one).
 
-A phase that ends before the hand does is refereed (`Game.validate_phase`) and kept in the
+A phase that ends before the hand does is refereed (`PhasedGame.validate_phase`) and kept in the
 session's draft on disk, so every phone shows the bids and a reload loses nothing; the last
 phase is saved as the hand itself (the pad's usual save), completed from the draft. An ended
 phase can be taken back ("Change the bids") until the hand is saved.

@@ -2,10 +2,12 @@
 
 Five tricks a deal. Before play each player bids how many tricks they will take (0–5), written
 down and saved; after play the tricks each took are entered. An exact bid scores 10 + the bid,
-a missed bid 0.
+a missed bid 0. It is a `PhasedGame`: it answers `phases`, `validate_phase` and `entry_order`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from companion.contract.game import Game
 from companion.contract.values import (
@@ -71,6 +73,10 @@ class CallYourTricks(Game):
                 )
             ]
         return []
+
+    def entry_order(self, state: State, names: Sequence[str]) -> tuple[str, ...]:
+        """The fields in the order declared: the bids from the first seat on."""
+        return tuple(names)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
         """The bids' rule, and the tricks taken add up to five."""

@@ -3,7 +3,8 @@
 Four players, the 52-card pack, no trump, thirteen tricks entered card by card. Red suits rank
 their pips upside down (10 lowest, then 9 … 2, then the Ace, Jack, Queen, King at the top), as
 red suits do in several old games; black suits rank as usual (2 lowest, Ace highest). The
-highest card of the suit led wins; the winner leads the next trick. One point per trick.
+highest card of the suit led wins; the winner leads the next trick. One point per trick. It is a
+`TrickGame`: it answers `progress` and `validate_progress`.
 """
 
 from __future__ import annotations
