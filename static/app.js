@@ -183,6 +183,48 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
+  // Keyboard and screen reader (docs/design.md, "Web decisions"). A swap that took away the
+  // focused control (a save, a refusal, a trick added: the entry is drawn afresh, and its button
+  // was disabled meanwhile) gives the focus back to the control of the same id, else to the
+  // entry's main button; and what the swap did is said in the page's live regions, which were
+  // there before it (a region that arrives with the swap is not reliably read): this phone's
+  // save or trick politely, a refusal at once.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var active = document.activeElement;
+    if (event.detail.xhr && active && active.id) event.detail.xhr.companionFocus = active.id;
+  });
+  function say(id, text) {
+    var region = document.getElementById(id);
+    if (!region || !text) return;
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 60);
+  }
+  function wordsOf(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (node) {
+      return node.textContent.replace(/\s+/g, " ").trim();
+    }).join(" ");
+  }
+  var lastSettled = null;
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr === lastSettled || event.detail.elt.hasAttribute("data-live")) return;
+    lastSettled = xhr;
+    var active = document.activeElement;
+    if (xhr.companionFocus && (!active || active === document.body)) {
+      var again = document.getElementById(xhr.companionFocus) ||
+        document.querySelector("#entry .primary:not([disabled])");
+      if (again) again.focus({ preventScroll: true });
+    }
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (event.detail.elt.closest(".preview-box")) return;  // the preview is a region of its own
+    if (xhr.status === 409 || xhr.status === 422) {
+      say("announce-alert", wordsOf("main .error, #stale-choice"));
+    } else if (verb === "post" && xhr.status < 300) {
+      say("announce", xhr.responseText.indexOf('id="toast"') >= 0 ? wordsOf("#toast > p")
+        : wordsOf("#entry .trick-status"));
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
   document.addEventListener("htmx:afterSettle", function () { init(document); trimFolded(); });
 })();
