@@ -83,10 +83,10 @@ def violations(page: Page, where: str) -> list[str]:
     return found
 
 
-def session_document(game: Game) -> dict[str, Any]:
+def session_document(game: Game, players: int | None = None) -> dict[str, Any]:
     """An export of a session of the game at its first table size with a few hands the engine
     accepts one after another (drawn at random, seeded)."""
-    count = game.player_counts[0]
+    count = players or game.player_counts[0]
     names = [f"P{seat + 1}" for seat in range(count)]
     setup, _problems = make_setup(game.slug, names, default_options(game.options(count)))
     state, hands, rng = State(setup), [], random.Random(7)
@@ -111,9 +111,9 @@ def session_document(game: Game) -> dict[str, Any]:
     }
 
 
-def import_session(page: Page, game: Game) -> str:
+def import_session(page: Page, game: Game, players: int | None = None) -> str:
     """Import a session of the game with its hands through the import page; its pad's URL."""
-    document = session_document(game)
+    document = session_document(game, players)
     page.goto("/import")
     page.set_input_files(
         "#file",
