@@ -64,7 +64,7 @@ def test_six_wide_scores_read_on_a_phone(
     page.wait_for_timeout(50)
 
     # Standings: every total fits its seat, all at one size.
-    assert overflowing(page, "#standings .seat") == []
+    assert overflowing(page, "#standings .seat, #standings .seat .total") == []
     sizes = page.evaluate(
         "() => [...document.querySelectorAll('.standings.members .total, .standings:not(.sides)"
         " .total')].map(el => getComputedStyle(el).fontSize)"
