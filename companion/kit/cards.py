@@ -80,6 +80,11 @@ class Card:
     tarot: bool = False
 
     def __str__(self) -> str:
+        return self.label
+
+    @cached_property  # every arithmetic line names its cards; a card never changes
+    def label(self) -> str:
+        """How the card is shown: "Q♥", "10♠", "21T", "Excuse"."""
         if self.suit is Suit.EXCUSE:
             return "Excuse"
         if self.suit is Suit.TRUMP:
