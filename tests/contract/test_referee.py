@@ -444,3 +444,21 @@ def test_troggu_s_excuse_is_exchanged_for_a_one_point_card() -> None:
         "The Excuse never wins: its owner keeps it among their own tricks and "
         "gives the winner a card worth 1 point in exchange (when they have one)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "cards"),
+    [
+        # Seed 002 writes the tarot Ace "1, or Ace": typed so, it is the Ace. Red pips rank the
+        # Ace highest in each of these games (French Tarot and Tarock as written, Scarto's
+        # "King ... Jack, which is stronger than the 1 or Ace, which is stronger than the 10",
+        # Tarocchini's red King, Queen, Knight, Jack, Ace, 6 ... 10), so the Ace led wins.
+        ("french-tarot", 4, "1H 2H 3H 4H"),
+        ("tarock", 4, "1H 2H 3H 4H"),
+        ("scarto", 3, "1H 2H 3H"),
+        ("tarocchini", 3, "1H 6H 7H"),
+    ],
+)
+def test_a_tarot_ace_typed_as_1_is_the_ace(slug: str, players: int, cards: str) -> None:
+    found = verdict(slug, cards, players=players)
+    assert (found["winner"], found["card"]) == (0, "AH")
