@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.contract.parsing import parse_values, read_card_token, read_count
+from companion.contract.parsing import is_blank, parse_values, read_card_token, read_count
 from companion.contract.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.kit.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
 from companion.kit.i18n import capital, t, tn
@@ -132,6 +132,10 @@ class TrickReferee(ABC):
     def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
         """How many cards a trick holds: one per player holding cards by default."""
         return player_count - 1 if self.dealer_sits_out(player_count) else player_count
+
+    def does_not_apply(self, spec: Field) -> str:
+        """Why a value given for `spec` is refused when the trick's other values rule it out."""
+        return t("{field} does not apply to this trick.", field=capital(spec.label))
 
     def context_problems(self, context: Mapping[str, Any]) -> list[Problem]:
         """What the trick's house rules and context, each valid alone, cannot be together
@@ -414,12 +418,30 @@ def read_context(
                     ),
                 )
             )
-    chosen, option_problems = parse_values(option_fields, options or {}, count)
-    values, context_problems = parse_values(context_fields, context, count)
-    problems += option_problems + context_problems
+    # Read together, so a context field may apply only under a house rule (`shown_when`: the
+    # trump turned up of a 52-card Whist pack).
+    values, value_problems = parse_values(
+        (*option_fields, *context_fields), {**context, **(options or {})}, count
+    )
+    problems += value_problems + not_applying(referee, context_fields, context, values)
     if not problems:
-        problems = referee.context_problems({**chosen, **values})
-    return {**chosen, **values}, problems
+        problems = referee.context_problems(values)
+    return values, problems
+
+
+def not_applying(
+    referee: TrickReferee,
+    fields: Sequence[Field],
+    given: Mapping[str, Any],
+    values: Mapping[str, Any],
+) -> list[Problem]:
+    """A value given for a context field that does not apply to this trick is refused, not
+    dropped in silence (a trump suit with a tarot-pack Whist)."""
+    return [
+        Problem(spec.name, referee.does_not_apply(spec))
+        for spec in fields
+        if not spec.applies(values) and not is_blank(given.get(spec.name))
+    ]
 
 
 def read_trick_cards(

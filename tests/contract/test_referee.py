@@ -157,7 +157,7 @@ TRICKS = [
     pytest.param(
         "whist",
         "KH 1T EX CH",
-        {"options": {"pack": "tarot"}, "context": {"trump": "none"}},
+        {"options": {"pack": "tarot"}},
         1,
         id="whist tarot: an atout wins",
     ),
@@ -393,7 +393,7 @@ def test_the_games_listing_says_where_the_dealer_sits_out() -> None:
 
 # ---------------------------------------------------------------- Whist with a tarot pack
 
-TAROT_WHIST = {"options": {"pack": "tarot"}, "context": {"trump": "none"}}
+TAROT_WHIST = {"options": {"pack": "tarot"}}  # no trump is turned up: the atouts are trumps
 
 
 def test_whist_with_a_tarot_pack_words_the_black_suits_ten_high() -> None:
@@ -430,7 +430,27 @@ def test_whist_with_a_tarot_pack_refuses_a_trump_suit() -> None:
             "context": {"trump": "H"},
             "cards": ["5H", "10H", "KH", "2T"],
         },
-    ) == ["With a tarot pack the atouts are the trumps: choose no trump suit."]
+    ) == ["With a tarot pack the atouts are the trumps: no trump suit is turned up."]
+
+
+@pytest.mark.parametrize("pack", ["52", "tarot"])
+def test_the_whist_referee_offers_exactly_the_trumps_the_pad_accepts(pack: str) -> None:
+    # The pad asks the trump turned up (one of the four suits, never "no trump") only with a
+    # 52-card pack; the referee asks the same field, and only then.
+    from companion.contract.values import Setup
+    from companion.games.whist import Whist
+
+    whist = Whist()
+    setup = Setup("whist", ("Ann", "Bob", "Cat", "Dan"), {"pack": pack})
+    on_pad = [f.choices for f in whist.fields(setup) if f.name == "trump"]
+    (asked,) = referee_for("whist").context_fields(4)
+    assert asked.applies({"pack": pack}) is bool(on_pad)
+    assert [c.value for c in asked.choices] == ["S", "H", "D", "C"]
+    assert on_pad in ([], [asked.choices])
+    if pack == "52":
+        assert refused(
+            "whist", {"players": 4, "cards": "AH 2S KH 3S".split(), "context": {"trump": "none"}}
+        ) == ["Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."]
 
 
 # ---------------------------------------------------------------- Troggu's Excuse

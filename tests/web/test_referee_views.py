@@ -173,12 +173,12 @@ def test_a_tarot_pack_whist_session_s_referee_uses_its_pack(client: FlaskClient)
         client.get(f"{url}/referee?trump=none&cards=AS+10S+5S+2S").get_data(as_text=True)
     )
     assert verdict_words(page)[0].startswith("Bob wins with the Ten of Spades")
-    # A trump suit with a tarot pack is refused beside the trump choice.
-    refused = client.get(f"{url}/referee?trump=H&cards=5H+10H+KH+2T")
-    assert refused.status_code == 422
-    assert "With a tarot pack the atouts are the trumps: choose no trump suit." in html.unescape(
-        refused.get_data(as_text=True)
-    )
+    # With a tarot pack no trump suit is turned up, so none is asked (the pad asks none
+    # either), and one put in the query changes nothing: Dee's trump 2 beats the King of Hearts.
+    asked = client.get(f"{url}/referee?trump=H&cards=5H+10H+KH+2T")
+    assert asked.status_code == 200
+    assert 'name="trump"' not in (page := html.unescape(asked.get_data(as_text=True)))
+    assert verdict_words(page)[0].startswith("Dee wins with trump 2")
 
 
 def test_the_session_s_pack_is_not_changed_by_the_query(client: FlaskClient) -> None:
