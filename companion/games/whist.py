@@ -503,7 +503,7 @@ def toward_line(setup: Setup, side: int, before: int, after: int, target: int) -
     if after > target:
         return tn(
             "{side}: {before} + {gained} = {after} toward {target}; the {count} point "
-            "over {target} do not carry",
+            "over {target} does not carry",
             "{side}: {before} + {gained} = {after} toward {target}; the {count} points "
             "over {target} do not carry",
             after - target,

@@ -192,9 +192,21 @@ def test_the_excuse_s_owner_keeps_it_and_owes_half_a_point() -> None:
     ]
 
 
-def test_tantony_names_the_runt() -> None:
+def test_tantony_names_the_runt_and_what_the_trick_is_worth() -> None:
+    # The text's example: "Denny's Two is the runt and Connie's 'sow Queen' wins a trick worth
+    # 2 points"; "If no one had been able to follow suit ... she would have won a trick worth 6".
     assert verdict("tantony", "6S 10S QS 2S")["notes"] == [
-        "The runt, the lowest card of the suit led, is the Two of Spades."
+        "The runt, the lowest card of the suit led, is the Two of Spades: the trick is worth "
+        "2 points."
+    ]
+    assert verdict("tantony", "6S 10H QD 2C")["notes"][0].endswith("worth 6 points.")
+    # "the grand coup is to lead a hog Ace for a trick worth 30".
+    assert verdict("tantony", "AS 10H QD 2C")["notes"][0].endswith("worth 30 points.")
+    # Three players: "Jack 10", so a Jack runt makes a trick worth 10.
+    found = verdict("tantony", "JS QS KS", players=3)
+    assert found["notes"] == [
+        "The runt, the lowest card of the suit led, is the Jack of Spades: the trick is worth "
+        "10 points."
     ]
 
 
