@@ -400,9 +400,7 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
         f"{name} {count}" for name, count in zip(setup.players, hand.tricks, strict=True)
     )
     if hand.claimed:
-        why = t(
-            "a claim after the first three tricks ends the deal there"
-        )
+        why = t("a claim after the first three tricks ends the deal there")
     else:
         why = t("a deal has five tricks (five cards each)")
     return [

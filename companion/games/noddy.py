@@ -973,7 +973,7 @@ class Noddy(Game):
                 choices=tuple(Choice(way.value, HITTER_LABELS[way]) for way in HitterCount),
                 default=HitterCount.THIRTY_ONE.value,
                 help=t(
-                    "The text: the last card \"makes it exactly the set score\"; read as 31 "
+                    'The text: the last card "makes it exactly the set score"; read as 31 '
                     "(Parlett, cribbage), or as written"
                 ),
             ),

@@ -227,12 +227,8 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
 def slough_answer(slough: Card, judged: CardJudgement) -> str:
     """What a trick with a slough asks: whether the slough was allowed, and why."""
     if judged.allowed:
-        return t(
-            "The slough of {card} is allowed: {why}.", card=card_name(slough), why=judged.why
-        )
-    return t(
-        "The slough of {card} is not allowed: {why}.", card=card_name(slough), why=judged.why
-    )
+        return t("The slough of {card} is allowed: {why}.", card=card_name(slough), why=judged.why)
+    return t("The slough of {card} is not allowed: {why}.", card=card_name(slough), why=judged.why)
 
 
 def win_words(context: Mapping[str, Any]) -> str:

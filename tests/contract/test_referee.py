@@ -461,7 +461,7 @@ def test_the_whist_referee_offers_exactly_the_trumps_the_pad_accepts(pack: str) 
     assert on_pad in ([], [asked.choices])
     if pack == "52":
         assert refused(
-            "whist", {"players": 4, "cards": "AH 2S KH 3S".split(), "context": {"trump": "none"}}
+            "whist", {"players": 4, "cards": ["AH", "2S", "KH", "3S"], "context": {"trump": "none"}}
         ) == ["Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."]
 
 

@@ -4,9 +4,9 @@ totals, and nothing in it that runs, loads or styles (the page's stylesheet colo
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
-import xml.etree.ElementTree as ET
 
 from companion.engine.charts import Series, line_chart, session_chart
 from companion.kit.formatting import MINUS

@@ -292,9 +292,7 @@ def test_as_written_the_hitter_makes_exactly_the_set_score() -> None:
     assert asked.label == "Hitter: the last card made exactly 31"
     # As written at 15 the count of 25 passes 15 too; a pile of 13 does not (A A 2 2 3 4 = 13).
     low = entry("9H", "AS AH 2C", "2D 3D 4C", last=ANN, hitter=True)
-    assert [p.field for p in problems_of(low, target="15", hitter_count="set-score")] == [
-        "hitter"
-    ]
+    assert [p.field for p in problems_of(low, target="15", hitter_count="set-score")] == ["hitter"]
 
 
 def test_knave_noddy_two_to_the_dealer_first() -> None:
