@@ -1318,8 +1318,20 @@ class TantonyReferee(RankingReferee):
     def notes(
         self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
     ) -> tuple[str, ...]:
+        """The runt and what the trick is worth: the runt's value (the text: "The scoring value
+        of a trick is the value of the lowest card it contains of the suit led")."""
         runt = cards[lowest_of_suit_led(cards, NO_TRUMP)]
-        return (t("The runt, the lowest card of the suit led, is {card}.", card=card_name(runt)),)
+        worth = table_for_count(len(cards)).value(runt)
+        return (
+            tn(
+                "The runt, the lowest card of the suit led, is {card}: the trick is worth "
+                "{count} point.",
+                "The runt, the lowest card of the suit led, is {card}: the trick is worth "
+                "{count} points.",
+                worth,
+                card=card_name(runt),
+            ),
+        )
 
 
 REFEREE = register_referee(TantonyReferee())
