@@ -235,6 +235,7 @@
     var toast = document.getElementById("toast");
     if (isWrite(detail) && toast && toast.dataset.notSaved) {
       toast.hidden = true;
+      toast.replaceChildren();
       toast.classList.remove("warn");
       delete toast.dataset.notSaved;
     }
