@@ -200,3 +200,31 @@ def test_the_live_view_says_it_lost_the_server_and_comes_back_by_itself(page: Pa
     expect(note).to_contain_text(LOST)
     page.unroute(poll)
     expect(note).to_be_hidden(timeout=5_000)
+
+
+def test_a_trick_whose_answer_is_lost_is_added_once(page: Page) -> None:
+    """Tantony, entered trick by trick: Benny leads; trick 1's runt 3♥ goes to Annie. The
+    trick reaches the server, its answer does not; the retry carries the tricks its phone
+    showed (none), so the pad refuses it as another phone's change and shows trick 1 once."""
+    from tests.e2e.test_tantony_in_browser import NAMES, tap_player, tap_runt
+
+    start_game(page, "Tantony", NAMES)
+    page.wait_for_load_state("networkidle")
+    tap_runt(page, "3H")
+    tap_player(page, 0)
+    tricks = re.compile(r"/s/[\w-]+/tricks$")
+
+    def lose_the_answer(route: Route) -> None:
+        route.fetch()
+        route.abort("connectionreset")
+
+    page.route(tricks, lose_the_answer)
+    page.get_by_role("button", name="Add trick 1").click()
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text(NOT_SAVED)
+    expect(page.locator("input[name=next-runt][value='3H']")).to_be_checked()  # kept
+    page.unroute(tricks)
+    toast.get_by_role("button", name="Retry").click()
+    expect(page.locator("#entry")).to_contain_text("Another phone changed this hand's tricks")
+    expect(page.locator(".trick-status")).to_contain_text("Trick 2 of 13")
+    assert "1/3" in page.locator(".quota .q").nth(0).inner_text()  # Annie: one trick, not two

@@ -13,6 +13,7 @@ from collections import deque
 from html import unescape
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.exceptions import MethodNotAllowed, NotFound
@@ -203,3 +204,37 @@ def test_without_the_setting_the_forwarded_headers_are_ignored(db_path: Path) ->
     )
     assert response.headers["Location"].startswith("/s/")
     assert "Secure" not in response.headers["Set-Cookie"]
+
+
+def test_the_real_server_trusts_the_proxy_with_the_flag_only(tmp_path: Path) -> None:
+    """`companion serve --behind-proxy` (waitress, as the players run it) answers with the
+    prefix the proxy names; the same server without the flag ignores the header."""
+    import urllib.request
+
+    from tests.live_server import running_server
+
+    headers = {"X-Forwarded-Prefix": PREFIX, "X-Forwarded-Proto": "https"}
+    for options, expected in (
+        (["--behind-proxy"], f'href="{PREFIX}/static/app.css"'),
+        ([], 'href="/static/app.css"'),
+    ):
+        database = tmp_path / f"pad{len(options)}.sqlite3"
+        with running_server(database, tmp_path / "server.log", options=options) as base:
+            request = urllib.request.Request(base + "/", headers=headers)
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                assert expected in answer.read().decode()
+
+
+def test_the_environment_can_ask_for_the_proxy(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`COMPANION_BEHIND_PROXY=1`: for `create_app()` under gunicorn, which takes no flag."""
+    monkeypatch.setenv("COMPANION_BEHIND_PROXY", "1")
+    app = phone_app({"DATABASE": str(db_path), "TESTING": True})
+    client = app.test_client()
+    client.environ_base.update(FORWARDED)
+    assert f'href="{PREFIX}/static/app.css"' in client.get("/").get_data(as_text=True)
+    monkeypatch.setenv("COMPANION_BEHIND_PROXY", "0")
+    again = phone_app({"DATABASE": str(db_path), "TESTING": True}).test_client()
+    again.environ_base.update(FORWARDED)
+    assert 'href="/static/app.css"' in again.get("/").get_data(as_text=True)
