@@ -144,6 +144,8 @@ def test_the_qr_code_and_the_manifest_use_the_address_the_phones_use(db_path: Pa
     token = inside(pad).split("/")[2]
     drawn = client.get(f"/s/{token}/qr.svg").get_data(as_text=True)
     assert drawn == qr_svg(f"{OUTSIDE}/s/{token}")
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    assert f'id="join-link" type="text" readonly value="{OUTSIDE}/s/{token}"' in page
     manifest = client.get("/manifest.webmanifest").get_json()
     assert manifest["start_url"] == manifest["scope"] == PREFIX + "/"
     assert [icon["src"] for icon in manifest["icons"]] == [
