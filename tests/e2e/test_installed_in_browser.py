@@ -28,10 +28,6 @@ SHELL = {
     "static/app.js",
     "static/htmx-2.0.11.min.js",
     "static/icons/icon.svg",
-    "static/icons/icon-192.png",
-    "static/icons/icon-512.png",
-    "static/icons/icon-maskable-512.png",
-    "static/icons/apple-touch-icon.png",
 }
 KEPT = """caches.keys().then(names => Promise.all(names.map(name =>
   caches.open(name).then(cache => cache.keys()).then(requests => requests.map(r => r.url))
