@@ -107,8 +107,15 @@ def _build_app(database: Path) -> Any:
     type=click.IntRange(1, 256),
     help="Requests served at once (one process; README.md: several with gunicorn).",
 )
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="Trust a reverse proxy's X-Forwarded-* headers (HTTPS, a path prefix; README.md).",
+)
 @db_option
-def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
+def serve(
+    host: str, port: int, threads: int, db_path: Path | None, behind_proxy: bool = False
+) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
     try:
@@ -118,6 +125,11 @@ def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
             f"The pad cannot use its file {database}: {fault.words}. "
             "Start it with --db and a file it can write."
         ) from None
+    if behind_proxy:  # else the app reads $COMPANION_BEHIND_PROXY (companion/web/proxy.py)
+        from companion.web.proxy import trust_the_proxy
+
+        trust_the_proxy(app)
+        click.echo("Behind a proxy: the phones open the proxy's address, not the one below.")
     url = phone_address(host, port)
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")

@@ -30,6 +30,7 @@ def init_web(app: Flask) -> None:
     from companion.web.corrections import bp as corrections_bp
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
+    from companion.web.install import bp as install_bp
     from companion.web.join import bp as join_bp
     from companion.web.language import bp as language_bp
     from companion.web.language import init_language
@@ -37,6 +38,7 @@ def init_web(app: Flask) -> None:
     from companion.web.new_session import bp as new_session_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.players import bp as players_bp
+    from companion.web.proxy import init_proxy
     from companion.web.records import bp as records_bp
     from companion.web.referee import bp as referee_bp
     from companion.web.sessions import bp as sessions_bp
@@ -51,6 +53,7 @@ def init_web(app: Flask) -> None:
         app.config.get("DATABASE_READ_ONLY", False),
         app.config.get("DERIVED_RESULTS_USABLE", True),
     )
+    init_proxy(app)
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
@@ -70,6 +73,7 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        install_bp,
     ):
         app.register_blueprint(blueprint)
     app.after_request(_headers)
