@@ -30,13 +30,29 @@ def test_a_save_sent_twice_with_the_same_version_is_saved_once(
     client: FlaskClient, pad_url: str, db_path: Path
 ) -> None:
     """The first try reached the server (its answer was lost); the retry carries the same
-    `expected_number`, 1, and is answered with the two-way choice (the hand saved beside the
-    one typed, refused as a form: 422), nothing written."""
+    `expected_number`, 1: hand 1 is on disk exactly as typed, so the retry is told so and sent
+    to the pad (no "another phone", no choice to make), nothing written twice."""
     first = client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"}, headers=HTMX)
     assert first.status_code == 200
     retry = client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"}, headers=HTMX)
-    assert retry.status_code == 422
-    assert "Hand 1 was saved on another phone meanwhile." in retry.get_data(as_text=True)
+    assert retry.status_code == 204
+    assert retry.headers["HX-Refresh"] == "true"
+    assert [hand.number for hand in stored_hands(db_path, pad_url)] == [1]
+    page = client.get(pad_url).get_data(as_text=True)
+    assert "Hand 1 is saved, as typed here (it was not saved twice)." in page
+    assert "another phone" not in page
+
+
+def test_a_stale_save_of_a_different_hand_still_asks(
+    client: FlaskClient, pad_url: str, db_path: Path
+) -> None:
+    """Only the very hand saved counts as a retry: other points for hand 1 get the choice."""
+    client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"}, headers=HTMX)
+    other = client.post(
+        pad_url + "/hands", data=GARDE_47 | {"points": "50", "expected_number": "1"}, headers=HTMX
+    )
+    assert other.status_code == 422
+    assert "Hand 1 was saved on another phone meanwhile." in other.get_data(as_text=True)
     assert [hand.number for hand in stored_hands(db_path, pad_url)] == [1]
 
 
