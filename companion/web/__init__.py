@@ -25,6 +25,10 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+LINKING_PATHS = ("/s/", "/stats", "/players")
+"""The pages that may show this phone's session links (besides home): never kept in a cache."""
+
+
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web.corrections import bp as corrections_bp
@@ -142,7 +146,7 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.vary.add("HX-Request")
-    if request.path.startswith("/s/") or request.path == "/":
+    if request.path.startswith(LINKING_PATHS) or request.path == "/":
         # These pages carry session links (the keys to the sessions): never kept in a cache.
         response.headers["Cache-Control"] = "no-store"
     return response
