@@ -7,7 +7,6 @@ documents and on the database file, and know nothing game-specific either.
 from __future__ import annotations
 
 import io
-import json
 import socket
 import sqlite3
 import sys
@@ -22,6 +21,7 @@ from companion.contract.referee import all_referees, describe_referee, judge_req
 from companion.contract.registry import all_games, get
 from companion.engine.replay import replay
 from companion.kit.formatting import plural
+from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
 from companion.service.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.store import Store, StoreFault, default_database_path
 
@@ -166,16 +166,25 @@ def games(as_json: bool) -> None:
 # ---------------------------------------------------------------- score
 
 
-def read_document(source: str) -> tuple[Any, list[dict[str, Any]]]:
-    """The JSON document in file `source` (`-`: standard input), or the problem reading it."""
+def read_document(source: str, limit: int | None = None) -> tuple[Any, list[dict[str, Any]]]:
+    """The JSON document in file `source` (`-`: standard input), or the problem reading it:
+    unreadable, larger than `limit` bytes, or not JSON as `envelope.read_json` bounds it."""
     name = "standard input" if source == "-" else source
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        if source == "-":
+            raw = sys.stdin.buffer.read(-1 if limit is None else limit + 1)
+        else:
+            with Path(source).open("rb") as file:
+                raw = file.read(-1 if limit is None else limit + 1)
+    except OSError as error:
         return None, [problem(f"Cannot read {name}: {error}", field="file")]
+    if limit is not None and len(raw) > limit:
+        return None, [
+            problem(f"{name} is larger than {limit:,} bytes (see --max-bytes).", field="file")
+        ]
     try:
-        return json.loads(text), []
-    except json.JSONDecodeError as error:
+        return read_json(raw), []
+    except Unreadable as error:
         return None, [problem(f"{name} is not valid JSON: {error}", field="file")]
 
 
@@ -319,7 +328,14 @@ def export(token: str, output_format: str, db_path: Path | None) -> None:
 @main.command(name="import")
 @click.argument("file", metavar="FILE")
 @db_option
-def import_(file: str, db_path: Path | None) -> None:
+@click.option(
+    "--max-bytes",
+    default=MAX_DOCUMENT_BYTES,
+    show_default=True,
+    type=click.IntRange(1),
+    help="The largest file imported (the web's limit); raise it for a longer session.",
+)
+def import_(file: str, db_path: Path | None, max_bytes: int) -> None:
     """Import an exported session (FILE, or - for standard input) into the database.
 
     Every hand is refereed and scored first; on any problem nothing is imported, the problems
@@ -328,7 +344,7 @@ def import_(file: str, db_path: Path | None) -> None:
     """
     from companion.service.pad import import_document
 
-    data, problems = read_document(file)
+    data, problems = read_document(file, max_bytes)
     if problems:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)

@@ -55,6 +55,9 @@ def init_web(app: Flask) -> None:
         app.config.get("DATABASE_READ_ONLY", False),
         app.config.get("DERIVED_RESULTS_USABLE", True),
     )
+    from companion.web.transfer import allow_a_larger_upload
+
+    app.before_request(allow_a_larger_upload)  # first: before CSRFProtect reads the form
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
