@@ -103,11 +103,33 @@ JSON_LEAF = st.one_of(
     st.sampled_from(["AH", "JC", "10S", "C", "french-tarot", "whist", FORMAT, "garde"]),
 )
 KEYS = st.sampled_from(
-    (
-        "format game players options hands history created_at ended_at number entry cards "
-        "context trump tricks leader dealer names id action supersedes at contract taker "
-        "points bouts"
-    ).split()
+    [
+        "format",
+        "game",
+        "players",
+        "options",
+        "hands",
+        "history",
+        "created_at",
+        "ended_at",
+        "number",
+        "entry",
+        "cards",
+        "context",
+        "trump",
+        "tricks",
+        "leader",
+        "dealer",
+        "names",
+        "id",
+        "action",
+        "supersedes",
+        "at",
+        "contract",
+        "taker",
+        "points",
+        "bouts",
+    ]
 )
 JSON = st.recursive(
     JSON_LEAF,
