@@ -64,7 +64,7 @@ def test_a_hand_number_of_ten_to_the_twentieth_is_refused_by_name(tmp_path: Path
     for command in (["score", "-"], ["import", "-"]):
         result = run(tmp_path, command, json.dumps(data).encode())
         assert result.exit_code == 2
-        assert "needs a whole number from 1 to 5000" in result.output
+        assert "needs a whole number from 1 to 1000" in result.output
     assert not (tmp_path / "pad.sqlite3").exists() or sessions(tmp_path) == 0
 
 
@@ -91,7 +91,7 @@ def test_a_session_past_the_cap_of_hands_is_refused_before_anything_is_replayed(
     data = document(*[GARDE] * (MAX_HANDS + 1))
     result = run(tmp_path, ["score", "-"], json.dumps(data).encode())
     assert result.exit_code == 2
-    assert "A session holds at most 5000 hands; this one has 5001." in result.output
+    assert "A session holds at most 1000 hands; this one has 1001." in result.output
 
 
 JSON_LEAF = st.one_of(

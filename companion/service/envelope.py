@@ -18,15 +18,16 @@ from typing import Any
 from companion.kit.i18n import t
 
 MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
-"""The largest document imported (the web's upload limit, the command line's default): an
-evening of 2,000 French Tarot hands with their history is 2 MB."""
+"""The largest document imported (the web's upload limit, the command line's default): 1,000
+French Tarot hands, each entered and corrected twice, are 2.3 MB with their history."""
 
-MAX_HANDS = 5_000
-"""The most hands one session of the format holds (docs/design.md, "Very long sessions"): a
-week-long tournament is under 1,000; a document past it is refused, not paged."""
+MAX_HANDS = 1_000
+"""The most hands one session of the format holds (docs/design.md, "Very long sessions"): an
+evening is 20 to 100; a document past it is refused, so no page of a session (the printed
+summary is the largest: 1 MB at 1,000 French Tarot hands) grows past a few MB."""
 
-MAX_HISTORY = 4 * MAX_HANDS
-"""The most rows a document's history holds: every hand entered, corrected and undone twice."""
+MAX_HISTORY = 5 * MAX_HANDS
+"""The most rows a document's history holds: every hand entered and corrected four times."""
 
 MAX_DEPTH = 32
 """The deepest nesting read (a document's tricks nest 7 deep)."""

@@ -91,4 +91,7 @@ def allow_a_larger_upload() -> None:
     and a limit raised after it would come too late (Werkzeug parses the body once)."""
     if request.endpoint == "transfer.import_session":
         request.max_content_length = MAX_IMPORT_BYTES + 64 * 1024
-        request.max_form_memory_size = 64 * 1024
+        # Werkzeug's multipart decoder holds part of a file in its buffer while it looks for
+        # the boundary, and checks that buffer against this limit too: a file with many lines
+        # is refused as 413 under a smaller one. The whole body is bounded above anyway.
+        request.max_form_memory_size = request.max_content_length
