@@ -54,6 +54,7 @@ def init_web(app: Flask) -> None:
         app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
         app.config.get("DATABASE_READ_ONLY", False),
         app.config.get("DERIVED_RESULTS_USABLE", True),
+        app.config.get("DATABASE_FILE"),
     )
     from companion.web.transfer import allow_a_larger_upload
 
@@ -103,6 +104,7 @@ class AppState:
     busy_seconds: float
     read_only: bool = False
     results_usable: bool = True  # False: a read-only file's results are another version's
+    file: tuple[int, int] | None = None  # the file opened at start: every connection's own
     cache: ReplayCache = field(default_factory=ReplayCache)
     services: threading.local = field(default_factory=threading.local)
 
@@ -125,6 +127,7 @@ def get_service() -> Service:
             busy_seconds=state.busy_seconds,
             read_only=state.read_only,
             results_usable=state.results_usable,
+            expected_file=state.file,
         )
         service = state.services.service = Service(store, state.cache)
     return service
