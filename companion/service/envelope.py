@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.kit.i18n import t
 
@@ -92,7 +92,7 @@ def problem(message: str, *, hand: int | None = None, field: str | None = None) 
     return {"hand": hand, "field": field, "message": message}
 
 
-def is_count(value: Any, largest: int = MAX_ID) -> bool:
+def is_count(value: Any, largest: int = MAX_ID) -> TypeGuard[int]:
     """Whether `value` is a whole number from 1 to `largest` (a bool is not one)."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= largest
 
