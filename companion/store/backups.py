@@ -10,6 +10,7 @@ it (`immutable`), so checking a backup never changes it.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from sqlite_utils import Database as SqliteDatabase
 
 from companion.store.database import Database
 from companion.store.migrations import MIGRATIONS
+from companion.store.records import StoreFault
 
 BACKUP_PREFIX = "companion-"
 BACKUP_SUFFIX = ".sqlite3"
@@ -187,10 +189,17 @@ def _keep(database: Path) -> Path | None:
     if not database.exists():
         return None
     kept = database.with_name(database.name + ".before-restore")
-    with Database(database) as current:
-        current.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        copy_database(current.db.conn, kept)
     log = database.with_name(database.name + "-wal")
+    try:
+        with Database(database) as current:
+            current.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            copy_database(current.db.conn, kept)
+    except (StoreFault, sqlite3.Error):
+        # The database being replaced is itself unreadable (often why one restores): kept as
+        # its bytes are, its log beside the kept copy.
+        shutil.copyfile(database, kept)
+        if log.exists():
+            log.replace(kept.with_name(kept.name + "-wal"))
     if log.exists() and log.stat().st_size:
         raise BackupRefused(f"{database} is still in use: stop the server first.")
     for side in ("-wal", "-shm"):

@@ -167,3 +167,17 @@ def test_a_good_backup_is_restored_and_the_old_database_kept(tmp_path: Path) -> 
         "pad.sqlite3",
         "pad.sqlite3.before-restore",
     ]
+
+
+def test_a_good_backup_replaces_a_database_that_is_not_one_any_more(tmp_path: Path) -> None:
+    """Often why one restores: the database itself is unreadable. It is kept as its bytes
+    were, and the backup put in place."""
+    database, good = tmp_path / "pad.sqlite3", tmp_path / "good.sqlite3"
+    make_database(database, 2)
+    run("backup", str(good), "--db", str(database))
+    database.write_bytes(b"not a database any more" * 100)
+    code, output = run("restore", str(good), "--replace", "--db", str(database))
+    assert code == 0, output
+    assert session_count(database) == 2
+    kept = tmp_path / "pad.sqlite3.before-restore"
+    assert kept.read_bytes() == b"not a database any more" * 100
