@@ -26,17 +26,13 @@ from companion.engine.replay import (
 from companion.kit.i18n import t
 from companion.kit.settlement import Settlement
 from companion.service.envelope import MAX_HANDS, envelope_problems, is_count
+from companion.service.envelope import problem as problem  # re-exported: the CLI's and web's
 from companion.service.spreadsheet import to_csv as to_csv  # re-exported: the exports live here
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"
 
 ProblemDict = dict[str, Any]
-
-
-def problem(message: str, *, hand: int | None = None, field: str | None = None) -> ProblemDict:
-    """A problem as it is reported outside the program."""
-    return {"hand": hand, "field": field, "message": message}
 
 
 # ---------------------------------------------------------------- export
