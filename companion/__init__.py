@@ -47,6 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
+        app.config["DATABASE_FILE"] = store.file  # what later connections must find there
         # Results derived by other code (before a scoring fix) are dropped, or in a read-only
         # file ignored: every session shows what this version's rules make of its hands.
         kept = store.keep_results_of(engine_fingerprint())

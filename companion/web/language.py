@@ -185,6 +185,8 @@ def back_to(target: Any) -> str:
     """Where to go after choosing: a path on this server only (never another site)."""
     if not isinstance(target, str) or len(target) > NEXT_LIMIT:
         return "/"
+    if any(char.isspace() or not char.isprintable() for char in target):
+        return "/"  # a line break would split the answer's Location header: never a path here
     parts = urlsplit(target)
     if (
         parts.scheme
