@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.contract.figures import Figure, OwnFigures
 from companion.contract.game import Game, leaders, typed_options
@@ -55,7 +55,6 @@ from companion.kit.i18n import Text, t, tn
 from companion.kit.tricks import (
     ACE_HIGH,
     MUST_FOLLOW,
-    LedTrick,
     Revoke,
     TrickRanking,
     WinBy,
@@ -344,6 +343,7 @@ class ReadTrick:
     winner: int | None  # as entered, else from the cards; None when unknown
     placed: bool
     cards: tuple[Card, ...] = ()
+    ranking: ClassVar[TrickRanking] = NO_TRUMP  # how its cards rank: the revoke check reads it
 
 
 @dataclass
@@ -630,8 +630,7 @@ def _suit_word(card: Card) -> str:
 
 def revokes(setup: Setup, walked: WalkedHand) -> tuple[Revoke, ...]:
     """The revokes the hand's cards prove: a player who did not follow a suit, then played it."""
-    tricks = [LedTrick(trick.leader, trick.cards, NO_TRUMP) for trick in walked.tricks]
-    return find_revokes(tricks, FOLLOW, setup.player_count)
+    return find_revokes(walked.tricks, FOLLOW, setup.player_count)
 
 
 def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from companion.kit.cards import (
     ACE,
@@ -354,6 +355,20 @@ MUST_FOLLOW = FollowRule()
 """Follow suit if you can, else play any card: any card off the suit led shows a void."""
 
 
+class TrickLed(Protocol):
+    """What the revoke check reads of a trick (`LedTrick` is the plain one; a game's own
+    record of a trick may serve as it is)."""
+
+    @property
+    def leader(self) -> int | None: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def ranking(self) -> TrickRanking: ...
+
+
 @dataclass(frozen=True, slots=True)
 class LedTrick:
     """One trick of a hand as the revoke check reads it: its leader's seat (None when not known:
@@ -387,7 +402,7 @@ class _Void:
 
 
 def find_revokes(
-    tricks: Sequence[LedTrick], rule: FollowRule, player_count: int
+    tricks: Sequence[TrickLed], rule: FollowRule, player_count: int
 ) -> tuple[Revoke, ...]:
     """The revokes the tricks of a hand prove, in the order they come to light.
 
