@@ -227,3 +227,18 @@ def m010_results_are_a_cache(db: Database) -> None:
     up to it, so they are dropped; each session rebuilds its cache when first opened."""
     db.execute("DROP TABLE IF EXISTS results_change")
     db.execute("DELETE FROM hand_results")
+
+
+@MIGRATIONS()
+def m011_statistics_standing(db: Database) -> None:
+    """Each cached result also keeps the session's standing after its hand (what the
+    statistics count: each seat's hands played, best and worst hand, own-figure counts and
+    whether it wins as it stands; `companion.engine.standing`), so the statistics pages read
+    each session's last row instead of replaying it. Rows cached before have none: they are
+    dropped, and the start-up rebuild derives every session again. Indexes for counting the
+    sessions begun in a span, by game."""
+    if "standing" not in db["hand_results"].columns_dict:
+        db.execute("ALTER TABLE hand_results ADD COLUMN standing TEXT")
+    db.execute("DELETE FROM hand_results")
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_created_game ON sessions (created_at, game)")
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_game_created ON sessions (game, created_at)")

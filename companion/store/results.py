@@ -47,6 +47,25 @@ class Results(Database):
             tuple(map(result_row, refused)),
         )
 
+    @property
+    def results_usable(self) -> bool:
+        """Whether the cached results may be read (not derived by other code and kept in a
+        read-only file)."""
+        return self._results_usable
+
+    def sessions_missing_results(self) -> list[str]:
+        """The sessions whose cached results lack a hand that counts (`results_complete`),
+        oldest first: what the start-up rebuild derives again. One pass over the sessions
+        finds those whose highest hand has no cached result; only they are looked at closer
+        (an undone last hand makes one look so)."""
+        candidates = self.db.execute(
+            "SELECT id FROM sessions WHERE"
+            " (SELECT max(number) FROM hands WHERE session_id = sessions.id AND action != 'undo')"
+            " IS NOT (SELECT max(number) FROM hand_results WHERE session_id = sessions.id)"
+            " ORDER BY created_at, rowid"
+        ).fetchall()
+        return [token for (token,) in candidates if not self.results_complete(token)]
+
     def results_complete(self, token: str) -> bool:
         """Whether every hand that counts has its cached result. Every write keeps the cache
         right for the hands it holds and a prefix of them by number (see `record_results`),
@@ -102,20 +121,20 @@ class Results(Database):
         return False
 
 
-RESULT_COLUMNS = "number, position, hand, totals, played"
+RESULT_COLUMNS = "number, position, hand, totals, played, standing"
 
 
 def result_row(row: Sequence[Any]) -> ResultRow:
-    number, position, text, totals, played = row
+    number, position, text, totals, played, standing = row
     return ResultRow(
-        number, position, text, None if totals is None else tuple(load(totals)), played
+        number, position, text, None if totals is None else tuple(load(totals)), played, standing
     )
 
 
 def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRow]) -> None:
     conn.executemany(
-        "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hand_results (session_id, number, position, hand, totals, played, standing)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 token,
@@ -124,6 +143,7 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
                 row.text,
                 None if row.totals is None else dump(list(row.totals)),
                 row.played,
+                row.standing,
             )
             for row in rows
         ],

@@ -1,0 +1,118 @@
+"""The statistics' figures read in SQL from the sessions, their seats and the standing kept
+with each session's last cached result (`hand_results.standing`, written by
+`companion.engine.standing`): no session is replayed, whatever the size of the file
+(docs/design.md, "Statistics from the stored results").
+
+The store runs no engine: it reads the standing's fields by name and hands back plain rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.store.database import Database
+
+LAST_RESULT = (
+    "LEFT JOIN hand_results AS r ON r.session_id = s.id AND r.position ="
+    " (SELECT max(position) FROM hand_results WHERE session_id = s.id)"
+)
+"""A session's last scored hand's cached row (none before its first hand): its standing and
+totals are the session's as it stands."""
+
+SPAN = "s.created_at >= ? AND s.created_at < ?"
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's seat in one session as the stored results give it (the first seat of a
+    player seated twice): the session's total for the seat and the seat's standing after the
+    last hand (`hands` None before any hand counts; `counts` as JSON text)."""
+
+    player: int
+    session: str
+    started: str
+    game: str
+    total: int
+    won: bool
+    hands: int | None
+    best: int | None
+    best_hand: int | None
+    worst: int | None
+    worst_hand: int | None
+    counts: str | None
+
+
+def span(since: str | None, before: str | None) -> tuple[str, str]:
+    """The bounds of a span of starts (ISO times; None: open)."""
+    return since or "", before or "\uffff"
+
+
+class Statistics(Database):
+    """The statistics' reads (a part of `Store`, over its one connection)."""
+
+    def games_counted(self, since: str | None, before: str | None) -> dict[str, int]:
+        """How many sessions of each game began in the span."""
+        rows = self.db.execute(
+            f"SELECT s.game, count(*) FROM sessions AS s WHERE {SPAN} GROUP BY s.game",
+            span(since, before),
+        ).fetchall()
+        return {game: count for game, count in rows}
+
+    def players_present(self, since: str | None, before: str | None) -> frozenset[int]:
+        """The roster's players who sat in a session begun in the span (one indexed look per
+        player on the roster, stopping at their first such session)."""
+        rows = self.db.execute(
+            "SELECT p.id FROM players AS p WHERE EXISTS (SELECT 1 FROM seat_players AS sp"
+            f" JOIN sessions AS s ON s.id = sp.session_id WHERE sp.player_id = p.id AND {SPAN})",
+            span(since, before),
+        ).fetchall()
+        return frozenset(row[0] for row in rows)
+
+    def game_hands(self, game: str, since: str | None, before: str | None) -> tuple[int, int]:
+        """The sessions of `game` begun in the span, and the hands anyone took part in."""
+        sessions, hands = self.db.execute(
+            "SELECT count(*), coalesce(sum(json_extract(r.standing, '$.hands')), 0)"
+            f" FROM sessions AS s {LAST_RESULT} WHERE s.game = ? AND {SPAN}",
+            (game, *span(since, before)),
+        ).fetchone()
+        return int(sessions), int(hands)
+
+    def seat_rows(
+        self,
+        since: str | None,
+        before: str | None,
+        *,
+        game: str | None = None,
+        player: int | None = None,
+    ) -> list[SeatRow]:
+        """Each player's seat in each session begun in the span (of one game, of one player,
+        or all), oldest session first."""
+        where = [SPAN]
+        values: list[object] = [*span(since, before)]
+        if game is not None:
+            where.append("s.game = ?")
+            values.append(game)
+        if player is not None:
+            where.append("sp.player_id = ?")
+            values.append(player)
+        seated = (
+            "SELECT sp.player_id, s.id, s.created_at, s.game, s.rowid AS n,"
+            " min(sp.position) AS seat"
+            " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+            f" WHERE {' AND '.join(where)} GROUP BY s.id, sp.player_id"
+        )
+        fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
+        rows = self.db.execute(
+            "SELECT player_id, id, created_at, game, total, "
+            + ", ".join(f"json_extract(standing, '$.{name}')" for name in fields)
+            + " FROM (SELECT s.player_id, s.id, s.created_at, s.game, s.n,"
+            " coalesce(json_extract(r.totals, '$[' || s.seat || ']'), 0) AS total,"
+            " json_extract(r.standing, '$.seats[' || s.seat || ']') AS standing"
+            f" FROM ({seated}) AS s {LAST_RESULT})"
+            " ORDER BY created_at, n, player_id",
+            values,
+        ).fetchall()
+        return [
+            SeatRow(player_id, token, started, slug, int(total), bool(won), *rest)
+            for player_id, token, started, slug, total, won, *rest in rows
+        ]
