@@ -295,7 +295,11 @@ def with_standing(pad: Pad, known: KnownHand) -> KnownHand:
         previous = standings(pad.game, State(pad.setup, tuple(hands)))[-1]
     else:
         previous = Standing.empty(pad.setup.player_count)
-    after = known_state(pad.setup, hands.plus(known), known.totals, known.played)
+    # Grown from a prefix, which copies what was read: the save may yet be refused, and the
+    # hands read so far are shared with the cache of opened sessions.
+    grown = hands[: len(hands)]
+    assert isinstance(grown, StoredHands)
+    after = known_state(pad.setup, grown.plus(known), known.totals, known.played)
     return replace(known, standing=standing_as_text(standing_after(pad.game, after, previous)))
 
 

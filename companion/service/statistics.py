@@ -10,7 +10,6 @@ false: it cannot drop and rebuild them) replays its sessions, as every page of i
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass
 
 from companion.contract.registry import all_games
@@ -18,16 +17,17 @@ from companion.engine import stats
 from companion.engine.standing import SeatStanding
 from companion.service.loading import load
 from companion.store import Store
-from companion.store.statistics import SeatRow
+from companion.store.statistics import PlayerName, SeatRow
 
 
 @dataclass(frozen=True)
 class Overview:
     """The statistics' front page: the sessions of each game begun in the span (games played
-    only, in the registry's order), and who sat in any of them."""
+    only, in the registry's order), and who sat in any of them, by name. It counts no hand,
+    so it reads the sessions and seats alone, whatever the state of the stored results."""
 
     games: tuple[tuple[str, int], ...]
-    players: frozenset[int]
+    players: tuple[PlayerName, ...]
 
     @property
     def sessions(self) -> int:
@@ -36,15 +36,9 @@ class Overview:
 
 def overview(store: Store, since: str | None, before: str | None) -> Overview:
     """The games and players of the sessions begun in the span."""
-    if not store.results_usable:
-        plays = replayed(store, since, before)
-        counted = stats.games_played(plays)
-        present = frozenset(player for play in plays for player in play.players())
-    else:
-        counted = Counter(store.games_counted(since, before))
-        present = store.players_present(since, before)
-    games = tuple((game.slug, counted[game.slug]) for game in all_games() if counted[game.slug])
-    return Overview(games, present)
+    counted = store.games_counted([game.slug for game in all_games()], since, before)
+    games = tuple((slug, count) for slug, count in counted.items() if count)
+    return Overview(games, tuple(store.players_present(since, before)))
 
 
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:

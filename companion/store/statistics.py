@@ -8,6 +8,7 @@ The store runs no engine: it reads the standing's fields by name and hands back 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.store.database import Database
@@ -20,6 +21,14 @@ LAST_RESULT = (
 totals are the session's as it stands."""
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
+
+
+@dataclass(frozen=True)
+class PlayerName:
+    """A player of the roster as the statistics' front page links them."""
+
+    id: int
+    name: str
 
 
 @dataclass(frozen=True)
@@ -50,23 +59,30 @@ def span(since: str | None, before: str | None) -> tuple[str, str]:
 class Statistics(Database):
     """The statistics' reads (a part of `Store`, over its one connection)."""
 
-    def games_counted(self, since: str | None, before: str | None) -> dict[str, int]:
-        """How many sessions of each game began in the span."""
-        rows = self.db.execute(
-            f"SELECT s.game, count(*) FROM sessions AS s WHERE {SPAN} GROUP BY s.game",
-            span(since, before),
-        ).fetchall()
-        return {game: count for game, count in rows}
+    def games_counted(
+        self, games: Sequence[str], since: str | None, before: str | None
+    ) -> dict[str, int]:
+        """How many sessions of each of `games` began in the span (a count of an index range
+        per game: the rows themselves are not read)."""
+        counted = {}
+        for game in games:
+            (count,) = self.db.execute(
+                f"SELECT count(*) FROM sessions AS s WHERE s.game = ? AND {SPAN}",
+                (game, *span(since, before)),
+            ).fetchone()
+            counted[game] = int(count)
+        return counted
 
-    def players_present(self, since: str | None, before: str | None) -> frozenset[int]:
-        """The roster's players who sat in a session begun in the span (one indexed look per
-        player on the roster, stopping at their first such session)."""
+    def players_present(self, since: str | None, before: str | None) -> list[PlayerName]:
+        """The roster's players who sat in a session begun in the span, by name (one indexed
+        look per player on the roster, stopping at their first such session)."""
         rows = self.db.execute(
-            "SELECT p.id FROM players AS p WHERE EXISTS (SELECT 1 FROM seat_players AS sp"
-            f" JOIN sessions AS s ON s.id = sp.session_id WHERE sp.player_id = p.id AND {SPAN})",
+            "SELECT p.id, p.name FROM players AS p WHERE EXISTS (SELECT 1 FROM seat_players"
+            " AS sp JOIN sessions AS s ON s.id = sp.session_id WHERE sp.player_id = p.id AND"
+            f" {SPAN}) ORDER BY p.name COLLATE NOCASE, p.id",
             span(since, before),
         ).fetchall()
-        return frozenset(row[0] for row in rows)
+        return [PlayerName(player_id, name) for player_id, name in rows]
 
     def game_hands(self, game: str, since: str | None, before: str | None) -> tuple[int, int]:
         """The sessions of `game` begun in the span, and the hands anyone took part in."""

@@ -118,10 +118,9 @@ def overview() -> str | tuple[str, int]:
     if days.errors:
         return _page("stats/overview.html", days, counted=None, players=[])
     found = get_service().statistics_overview(days.since, days.before)
-    players = [p for p in get_service().players() if p.id in found.players]
     games = [(get(slug), count) for slug, count in found.games]
     return _page(
-        "stats/overview.html", days, counted=games, players=players, sessions=found.sessions
+        "stats/overview.html", days, counted=games, players=found.players, sessions=found.sessions
     )
 
 
