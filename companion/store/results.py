@@ -15,6 +15,7 @@ from typing import Any
 from companion.store.database import Database
 from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import dump, last_change, load
+from companion.store.statistics import refresh_standing
 
 
 class Results(Database):
@@ -113,6 +114,7 @@ class Results(Database):
             return False
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
+            conn.execute("DELETE FROM seat_standings")
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",
@@ -148,6 +150,7 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
             for row in rows
         ],
     )
+    refresh_standing(conn, token)
 
 
 def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
@@ -191,6 +194,7 @@ def record_results(
     were derived from the version of the session this row follows (no other phone wrote in
     between); otherwise they are left out and the next load replays. Says whether they were."""
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
+    refresh_standing(conn, token)  # the standing of the hands before, until `write`'s rows
     if write is None:
         return False
     previous, cached = conn.execute(

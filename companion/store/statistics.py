@@ -1,24 +1,19 @@
-"""The statistics' figures read in SQL from the sessions, their seats and the standing kept
-with each session's last cached result (`hand_results.standing`, written by
-`companion.engine.standing`): no session is replayed, whatever the size of the file
-(docs/design.md, "Statistics from the stored results").
+"""The statistics' figures read in SQL from the sessions, their seats and each seat's
+standing (`seat_standings`: copied from the standing kept with the session's last cached
+result, `hand_results.standing`, which `companion.engine.standing` writes): no session is
+replayed, whatever the size of the file (docs/design.md, "Statistics from the stored
+results").
 
 The store runs no engine: it reads the standing's fields by name and hands back plain rows.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.store.database import Database
-
-LAST_RESULT = (
-    "LEFT JOIN hand_results AS r ON r.session_id = s.id AND r.position ="
-    " (SELECT max(position) FROM hand_results WHERE session_id = s.id)"
-)
-"""A session's last scored hand's cached row (none before its first hand): its standing and
-totals are the session's as it stands."""
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
 
@@ -87,8 +82,9 @@ class Statistics(Database):
     def game_hands(self, game: str, since: str | None, before: str | None) -> tuple[int, int]:
         """The sessions of `game` begun in the span, and the hands anyone took part in."""
         sessions, hands = self.db.execute(
-            "SELECT count(*), coalesce(sum(json_extract(r.standing, '$.hands')), 0)"
-            f" FROM sessions AS s {LAST_RESULT} WHERE s.game = ? AND {SPAN}",
+            "SELECT count(*), coalesce(sum(ss.session_hands), 0) FROM sessions AS s"
+            " LEFT JOIN seat_standings AS ss ON ss.session_id = s.id AND ss.seat = 0"
+            f" WHERE s.game = ? AND {SPAN}",
             (game, *span(since, before)),
         ).fetchone()
         return int(sessions), int(hands)
@@ -117,18 +113,35 @@ class Statistics(Database):
             " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
             f" WHERE {' AND '.join(where)} GROUP BY s.id, sp.player_id"
         )
-        fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
         rows = self.db.execute(
-            "SELECT player_id, id, created_at, game, total, "
-            + ", ".join(f"json_extract(standing, '$.{name}')" for name in fields)
-            + " FROM (SELECT s.player_id, s.id, s.created_at, s.game, s.n,"
-            " coalesce(json_extract(r.totals, '$[' || s.seat || ']'), 0) AS total,"
-            " json_extract(r.standing, '$.seats[' || s.seat || ']') AS standing"
-            f" FROM ({seated}) AS s {LAST_RESULT})"
-            " ORDER BY created_at, n, player_id",
+            "SELECT s.player_id, s.id, s.created_at, s.game, coalesce(ss.total, 0),"
+            " coalesce(ss.won, 0), ss.hands, ss.best, ss.best_hand, ss.worst, ss.worst_hand,"
+            f" ss.counts FROM ({seated}) AS s LEFT JOIN seat_standings AS ss"
+            " ON ss.session_id = s.id AND ss.seat = s.seat"
+            " ORDER BY s.created_at, s.n, s.player_id",
             values,
         ).fetchall()
         return [
             SeatRow(player_id, token, started, slug, int(total), bool(won), *rest)
             for player_id, token, started, slug, total, won, *rest in rows
         ]
+
+
+def refresh_standing(conn: sqlite3.Connection, token: str) -> None:
+    """Copy each seat's figures from the session's last cached result into `seat_standings`
+    (none before a hand counts), in the transaction that changed its cached results: the
+    statistics then read narrow rows, not the cache's."""
+    conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
+    fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
+    conn.execute(
+        "INSERT INTO seat_standings (session_id, seat, total, "
+        + ", ".join(fields)
+        + ", session_hands) SELECT r.session_id, j.key, json_extract(r.totals, '$[' || j.key"
+        " || ']'), "
+        + ", ".join(f"json_extract(j.value, '$.{name}')" for name in fields)
+        + ", json_extract(r.standing, '$.hands')"
+        " FROM hand_results AS r, json_each(r.standing, '$.seats') AS j"
+        " WHERE r.session_id = ? AND r.standing IS NOT NULL AND r.position ="
+        " (SELECT max(position) FROM hand_results WHERE session_id = ?)",
+        (token, token),
+    )
