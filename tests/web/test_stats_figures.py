@@ -291,3 +291,12 @@ def test_the_same_figures_after_every_stored_result_was_rebuilt(built: Path) -> 
     with Store(str(built)) as store:
         assert store.sessions_missing_results() == []  # derived again at start, every one
     check_every_figure(app)
+
+
+def test_a_read_only_file_whose_results_another_engine_derived_replays_them(built: Path) -> None:
+    # It can neither drop nor rebuild them: its statistics replay its sessions, as its pads do.
+    with sqlite3.connect(built) as conn:
+        conn.execute("UPDATE settings SET value = 'another engine' WHERE key = 'results_engine'")
+    app = create_app({"DATABASE": str(built), "TESTING": True, "DATABASE_READ_ONLY": True})
+    assert app.config["DERIVED_RESULTS_USABLE"] is False
+    check_every_figure(app)
