@@ -167,8 +167,8 @@ def once(client: Any, url: str) -> float:
     return took
 
 
-def measure(sizes: list[int], repeats: int, folder: Path) -> dict[int, dict[str, float]]:
-    """Each page's median time at each size. The databases are built first, then every
+def measure(sizes: list[int], repeats: int, folder: Path) -> dict[int, dict[str, list[float]]]:
+    """Each page's times at each size. The databases are built first, then every
     request goes round the sizes in turn, so a moment of load on this shared machine falls on
     all of them alike (the ratio is what is judged)."""
     clients: dict[int, tuple[Any, dict[str, str]]] = {}
@@ -195,37 +195,40 @@ def measure(sizes: list[int], repeats: int, folder: Path) -> dict[int, dict[str,
                 took = once(client, addresses[page])
                 if attempt >= 2:
                     seconds[size][page].append(took)
-    return {
-        size: {page: statistics.median(times) for page, times in pages.items()}
-        for size, pages in seconds.items()
-    }
+    return seconds
+
+
+def row(name: str, times: list[float]) -> str:
+    """One page's line of the table: its time at each size, the ratio and the verdict."""
+    ratio = times[-1] / times[0]
+    verdict = (
+        ("met" if ratio <= RATIO_TARGET and times[-1] < ABSOLUTE_TARGET else "OVER")
+        if name in ("/stats", "Zoe's page")
+        else "(grows with the page's own rows)"
+    )
+    cells = "".join(f"{seconds * 1000:>9.1f} ms" for seconds in times)
+    return f"{name:<20}{cells}{ratio:>8.2f}×  {verdict}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
-    parser.add_argument("--repeats", type=int, default=21, help="timed requests per page")
+    parser.add_argument("--repeats", type=int, default=41, help="timed requests per page")
     args = parser.parse_args(argv)
     sizes = sorted(args.sizes)
     with tempfile.TemporaryDirectory() as folder:
         results = measure(sizes, args.repeats, Path(folder))
     smallest, largest = sizes[0], sizes[-1]
-    pages = list(PAGES)
-    print(f"{'page':<20}" + "".join(f"{size:>12,}" for size in sizes) + f"{'ratio':>9}  target")
-    for name in pages:
-        times = [results[size][name] for size in sizes]
-        ratio = times[-1] / times[0]
-        targeted = name in ("/stats", "Zoe's page")
-        verdict = (
-            ("met" if ratio <= RATIO_TARGET and times[-1] < ABSOLUTE_TARGET else "OVER")
-            if targeted
-            else "(grows with the player's or game's own history)"
-        )
-        cells = "".join(f"{seconds * 1000:>9.1f} ms" for seconds in times)
-        print(f"{name:<20}{cells}{ratio:>8.2f}×  {verdict}")
+    for label, pick in (("median", statistics.median), ("fastest", min)):
+        heading = f"{label} of {args.repeats}"
+        print(f"{heading:<20}" + "".join(f"{n:>12,}" for n in sizes) + f"{'ratio':>9}  target")
+        for name in PAGES:
+            print(row(name, [pick(results[size][name]) for size in sizes]))
     print(
         f"ratio: {largest:,} sessions / {smallest:,}; target ≤ {RATIO_TARGET}× and "
-        f"< {ABSOLUTE_TARGET * 1000:.0f} ms at {largest:,} for the overall page and Zoe's"
+        f"< {ABSOLUTE_TARGET * 1000:.0f} ms at {largest:,} for the overall page and Zoe's, "
+        "judged on the medians (the fastest: the pages' own cost, without this shared "
+        "machine's bursts of load)"
     )
     return 0
 
