@@ -15,6 +15,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
     from companion.engine.derived import engine_fingerprint
     from companion.kit.resources import static_dir, templates_dir
+    from companion.service.loading import rebuild_results
     from companion.store import Store, default_database_path
     from companion.web import init_web
 
@@ -52,6 +53,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # file ignored: every session shows what this version's rules make of its hands.
         kept = store.keep_results_of(engine_fingerprint())
         app.config["DERIVED_RESULTS_USABLE"] = kept or not store.read_only
+        # The statistics read the stored results, never replay: a session missing some is
+        # derived now, before any page (all of them once after an engine change).
+        rebuild_results(store)
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
     # as the browser accepts); the pad is text and shrinks about five-fold. Set up before the
     # views, so it compresses last, after their own answer hooks.

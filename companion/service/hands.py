@@ -30,9 +30,11 @@ from companion.service.loading import (
     Pad,
     ReplayCache,
     after_hand,
+    keep_results,
     known_hands,
     known_state,
     result_rows,
+    with_standing,
 )
 from companion.store import (
     ANY_VERSION,
@@ -73,7 +75,9 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
         for hand in replayed.state.hands
     ]
     ended = data.get("ended_at") is not None  # a mapping: replay_document read it
-    return store.import_session(replayed.state.setup, rows, ended=ended), []
+    token = store.import_session(replayed.state.setup, rows, ended=ended)
+    keep_results(store, token)  # the statistics read them: kept now, not when first opened
+    return token, []
 
 
 def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
@@ -118,7 +122,7 @@ def add_hand(
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
-    known = after_hand(pad.state.totals, pad.state.hands_played, result)
+    known = with_standing(pad, after_hand(pad.state.totals, pad.state.hands_played, result))
     write = ResultsWrite(
         pad.change,
         result.number,
@@ -157,6 +161,8 @@ def add_hand(
                 ),
             ),
         )
+    if not added.results_kept:  # another phone wrote meanwhile: derived again, now
+        keep_results(store, pad.token)
     row = added.row
     grown = pad.hands.plus(known)
     after = known_state(pad.setup, grown, known.totals, known.played)
@@ -218,6 +224,7 @@ def correct_hand(
         by=by,
         results=results_after_correction(store, pad, number, result),
     )
+    keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
     return result
 
 

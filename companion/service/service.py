@@ -14,8 +14,10 @@ from typing import Any
 
 from companion.contract.values import Phase, Problem, ScoredHand
 from companion.engine.replay import Checked
-from companion.service import drafts, exchange, hands, loading
+from companion.engine.stats import GameStats, PlayerStats
+from companion.service import drafts, exchange, hands, loading, statistics
 from companion.service.loading import Pad, ReplayCache
+from companion.service.statistics import Overview
 from companion.store import (
     ANY_VERSION,
     Author,
@@ -94,6 +96,18 @@ class Service:
     def sessions_between(self, since: str | None, before: str | None) -> list[SessionRecord]:
         """The sessions begun in that span, oldest first (what the statistics count)."""
         return self._store.sessions_between(since, before)
+
+    def statistics_overview(self, since: str | None, before: str | None) -> Overview:
+        """The games and players of the sessions begun in the span (from stored results)."""
+        return statistics.overview(self._store, since, before)
+
+    def game_stats(self, slug: str, since: str | None, before: str | None) -> GameStats:
+        """One game's statistics over the sessions begun in the span (from stored results)."""
+        return statistics.game_stats(self._store, slug, since, before)
+
+    def player_stats(self, player: int, since: str | None, before: str | None) -> PlayerStats:
+        """One player's statistics over the sessions begun in the span (from stored results)."""
+        return statistics.player_stats(self._store, player, since, before)
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""

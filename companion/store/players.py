@@ -36,8 +36,20 @@ class Players(Database):
         ]
 
     def player(self, player_id: int) -> Player | None:
-        """One player of the roster, or None."""
-        return next((p for p in self.players() if p.id == player_id), None)
+        """One player of the roster, or None (their own rows read, not the whole roster's:
+        a player's statistics page asks for it)."""
+        row = self.db.execute(
+            "SELECT id, name, version, (SELECT count(DISTINCT session_id) FROM seat_players"
+            " WHERE player_id = players.id) FROM players WHERE id = ?",
+            (player_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        spellings = self.db.execute(
+            "SELECT spelling FROM player_names WHERE player_id = ? ORDER BY rowid", (player_id,)
+        ).fetchall()
+        found, name, version, sessions = row
+        return Player(found, name, version, sessions, tuple(each for (each,) in spellings))
 
     def _spellings(self) -> dict[int, tuple[str, ...]]:
         """The spellings that name each player (as first written), in the order seen."""
