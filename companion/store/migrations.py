@@ -227,3 +227,37 @@ def m010_results_are_a_cache(db: Database) -> None:
     up to it, so they are dropped; each session rebuilds its cache when first opened."""
     db.execute("DROP TABLE IF EXISTS results_change")
     db.execute("DELETE FROM hand_results")
+
+
+@MIGRATIONS()
+def m011_statistics_standing(db: Database) -> None:
+    """Each cached result also keeps the session's standing after its hand (what the
+    statistics count: each seat's hands played, best and worst hand, own-figure counts and
+    whether it wins as it stands; `companion.engine.standing`), and `seat_standings` holds
+    each seat's figures from the session's last cached result, one narrow row per seat (the
+    store refreshes it in SQL whenever the session's cached results change), so the
+    statistics pages read those rows instead of replaying. Rows cached before have no
+    standing: they are dropped, and the start-up rebuild derives every session again.
+    Indexes for counting the sessions begun in a span, by game."""
+    if "standing" not in db["hand_results"].columns_dict:
+        db.execute("ALTER TABLE hand_results ADD COLUMN standing TEXT")
+    db.execute("DELETE FROM hand_results")
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS seat_standings (
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            seat INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            best INTEGER,
+            best_hand INTEGER,
+            worst INTEGER,
+            worst_hand INTEGER,
+            counts TEXT,
+            session_hands INTEGER NOT NULL,
+            PRIMARY KEY (session_id, seat)
+        ) WITHOUT ROWID"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_created_game ON sessions (created_at, game)")
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_game_created ON sessions (game, created_at)")
