@@ -213,7 +213,14 @@
     if (xhr.companionFocus && (!active || active === document.body)) {
       var again = document.getElementById(xhr.companionFocus) ||
         document.querySelector("#entry .primary:not([disabled])");
-      if (again) again.focus({ preventScroll: true });
+      if (again) {
+        again.focus({ preventScroll: true });
+        // Chrome drops the focus of a disabled control at its next frame: once more after it.
+        window.requestAnimationFrame(function () {
+          var now = document.activeElement;
+          if ((!now || now === document.body) && again.isConnected) again.focus({ preventScroll: true });
+        });
+      }
     }
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
     if (event.detail.elt.closest(".preview-box")) return;  // the preview is a region of its own
