@@ -28,6 +28,9 @@ CONTENT_SECURITY_POLICY = (
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web.corrections import bp as corrections_bp
+    from companion.web.event_public import bp as event_public_bp
+    from companion.web.event_room import bp as event_room_bp
+    from companion.web.events import bp as events_bp
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
     from companion.web.join import bp as join_bp
@@ -70,6 +73,9 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        events_bp,
+        event_room_bp,
+        event_public_bp,
     ):
         app.register_blueprint(blueprint)
     app.after_request(_headers)
