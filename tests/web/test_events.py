@@ -1,0 +1,137 @@
+"""Club night pages: the event form refuses bad input beside its field (nothing saved), the
+director draws, swaps and starts a round, each table's pad says its deal of the round, and the
+followers' link can neither write nor reveal a table's link."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from companion.store import Store
+from tests.web.conftest import GARDE_47
+
+EVENT = {
+    "name": "Friday club",
+    "game": "french-tarot",
+    "table_size": "4",
+    "fill": "mixed",
+    "rounds": "2",
+    "deals_each": "1",
+    "minutes": "0",
+    "method": "points",
+    "draw_order": "mixed",
+    "typed": "Ann\nBob\nCid\nDee\nEve\nFay\nGus\nHal\nIda",
+}
+
+
+def create(client: FlaskClient, **changes: str) -> str:
+    response = client.post("/events/new", data=EVENT | changes)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def started(client: FlaskClient) -> tuple[str, str, list[str]]:
+    """An event of 9 with round 1 drawn and started: its director's page, followers' page and
+    its tables' pads."""
+    director = create(client)
+    assert client.post(f"{director}/draw").status_code == 303
+    assert client.post(f"{director}/start").status_code == 303
+    html = client.get(director).get_data(as_text=True)
+    pads = re.findall(r'href="(/s/[^"/]+)"', html)
+    follower = re.search(r'href="(/f/[^"/]+)"', html)
+    assert follower is not None
+    return director, follower.group(1), pads
+
+
+def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
+    client: FlaskClient, db_path: Path
+) -> None:
+    response = client.post(
+        "/events/new", data=EVENT | {"name": "", "rounds": "0", "typed": "Ann\nBob\nAnn"}
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="err-name"' in html and "Give the event a name." in html
+    assert 'id="err-rounds"' in html and "Enter a whole number from 1 to 20." in html
+    response = client.post("/events/new", data=EVENT | {"typed": "Ann\nBob\nAnn\nDee"})
+    assert response.status_code == 422
+    assert "Two entrants have the same name." in response.get_data(as_text=True)
+    with Store(db_path) as store:
+        assert store.events() == []
+
+
+def test_nine_at_tarot_tables_of_four_and_five(client: FlaskClient) -> None:
+    director = create(client)
+    client.post(f"{director}/draw")
+    html = client.get(director).get_data(as_text=True)
+    tables = re.findall(r"Table (\d+): ([^<]*)</li>", html)
+    # 9 = 4 + 5: two tables, everyone seated once.
+    assert [len(names.split(", ")) for _, names in tables] == [4, 5]
+    assert "0 pairs meet again" in html
+
+
+def test_a_swap_before_the_round_starts_and_none_after(client: FlaskClient) -> None:
+    director = create(client)
+    client.post(f"{director}/draw")
+    before = re.findall(r"Table \d+: [^<]*", client.get(director).get_data(as_text=True))
+    client.post(f"{director}/swap", data={"a": "1", "b": "9"})
+    after = re.findall(r"Table \d+: [^<]*", client.get(director).get_data(as_text=True))
+    swapped = {"1. Ann": "9. Ida", "9. Ida": "1. Ann"}
+    assert after == [re.sub(r"\d\. \w+", lambda m: swapped.get(m[0], m[0]), t) for t in before]
+    client.post(f"{director}/start")
+    response = client.post(f"{director}/swap", data={"a": "1", "b": "9"}, follow_redirects=True)
+    assert "Choose two different players of a round not yet started." in response.get_data(
+        as_text=True
+    )
+
+
+def test_the_pad_says_its_deal_of_the_round_then_that_it_is_over(client: FlaskClient) -> None:
+    _, follower, pads = started(client)
+    pad = pads[0]  # the table of four: 4 deals
+    assert "Friday club: round 1, table 1 · deal 1 of 4" in client.get(pad).get_data(as_text=True)
+    for _ in range(4):
+        assert client.post(f"{pad}/hands", data=GARDE_47).status_code in (200, 303)
+    html = client.get(pad).get_data(as_text=True)
+    assert "This round is over for the table" in html
+    room = client.get(f"{follower}/room").get_data(as_text=True)
+    assert "4 of 4" in room and "Round over" in room
+
+
+def test_the_followers_link_cannot_write_nor_reveal_a_table(client: FlaskClient) -> None:
+    director, follower, pads = started(client)
+    key = director.rsplit("/", 1)[1]
+    tokens = [pad.rsplit("/", 1)[1] for pad in pads]
+    assert len(tokens) == 2
+    for path in ("", "/room", "/screen", "/screen/body", "/print", "/export.csv",
+                 "/export.json", "/t/1/1", "/t/1/2"):  # fmt: skip
+        response = client.get(f"{follower}{path}")
+        assert response.status_code == 200, path
+        text = response.get_data(as_text=True)
+        assert key not in text and not any(token in text for token in tokens), path
+        assert "<form" not in text, path
+    for path in ("/draw", "/start", "/swap", "/room"):
+        assert client.post(f"{follower}{path}").status_code in (404, 405)
+    # The followers' key is not the director's.
+    assert client.get(f"/e/{follower.rsplit('/', 1)[1]}").status_code == 404
+
+
+def test_results_and_export(client: FlaskClient) -> None:
+    _, follower, pads = started(client)
+    client.post(f"{pads[0]}/hands", data=GARDE_47)
+    csv = client.get(f"{follower}/export.csv").get_data(as_text=True).splitlines()
+    assert csv[0] == "place,number,name,round 1,round 2,total"
+    # The taker of the first deal at table 1 made a garde: +186, the others −62.
+    assert csv[1].endswith(",186,,186")
+    data = client.get(f"{follower}/export.json").get_json()
+    assert data["ranking"][0]["total"] == 186
+    assert [t["deals"] for t in data["tables"]] == [1, 0]
+    listed = client.get(f"{follower}/print").get_data(as_text=True)
+    assert "<td><strong>186</strong></td>" in listed
+
+
+def test_unknown_keys_are_not_found(client: FlaskClient) -> None:
+    assert client.get("/e/nope").status_code == 404
+    assert client.get("/f/nope").status_code == 404
+    assert client.get("/f/" + "x" * 100).status_code == 404
