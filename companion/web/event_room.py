@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
@@ -18,6 +18,7 @@ from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import Room, time_up
 from companion.web import get_service
+from companion.web.language import flash_said, said
 
 bp = Blueprint("event_room", __name__)
 
@@ -60,7 +61,7 @@ def draw(key: str) -> ResponseReturnValue:
     event = event_or_404(key)
     seating = get_service().events.draw_next(event)
     if seating is None:
-        flash(t("Every round is drawn."))
+        flash_said(t("Every round is drawn."))
     return redirect(url_for("event_room.director", key=key), code=303)
 
 
@@ -71,9 +72,9 @@ def swap(key: str) -> ResponseReturnValue:
     a = read_count(request.form.get("a", ""), digits=3)
     b = read_count(request.form.get("b", ""), digits=3)
     if a is None or b is None or not get_service().events.swap(event, a, b):
-        flash(t("Choose two different players of a round not yet started."))
+        flash_said(t("Choose two different players of a round not yet started."))
         return redirect(url_for("event_room.director", key=key), code=303)
-    flash(t("Swapped."))
+    flash_said(t("Swapped."))
     return redirect(url_for("event_room.director", key=key), code=303)
 
 
@@ -82,7 +83,7 @@ def start(key: str) -> ResponseReturnValue:
     """Start the round drawn: every table gets its pad."""
     event = event_or_404(key)
     if not get_service().events.start(event):
-        flash(t("There is no round drawn and waiting to start."))
+        flash_said(t("There is no round drawn and waiting to start."))
     return redirect(url_for("event_room.director", key=key), code=303)
 
 
@@ -114,10 +115,25 @@ def event_table(token: str, deals: int) -> dict[str, object] | None:
 @bp.app_context_processor
 def pad_binding() -> dict[str, object]:
     """`event_table(token)` for the pad's status line."""
-    return {"event_table": event_table, "game_name": game_name}
+    return {"event_table": event_table, "game_name": game_name, "words": room_words}
+
+
+class RoomWords:
+    """The words the ranking repeats on every line ("Round 2", "table 7"), each said once in
+    the reader's language (as plain text) however many lines print it."""
+
+    def __init__(self, room: Room) -> None:
+        tables = max((table.row.number for table in room.tables), default=0)
+        self.rounds = [said(t("Round {round}", round=n)) for n in range(1, room.event.rounds + 1)]
+        self.tables = [""] + [said(t("table {number}", number=n)) for n in range(1, tables + 1)]
+
+
+def room_words(room: Room) -> RoomWords:
+    """The ranking's repeated words for this room."""
+    return RoomWords(room)
 
 
 def game_name(slug: str) -> str:
     """A game's name by its slug (the slug itself for a game no longer registered)."""
-    game = next((g for g in all_games() if g.slug == slug), None)
+    game = next((each for each in all_games() if each.slug == slug), None)
     return game.name if game else slug
