@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.store import Store
 from tests.web.conftest import GARDE_47
+from tests.web.test_every_word_translated import Brackets, untranslated
 
 EVENT = {
     "name": "Friday club",
@@ -135,3 +137,26 @@ def test_unknown_keys_are_not_found(client: FlaskClient) -> None:
     assert client.get("/e/nope").status_code == 404
     assert client.get("/f/nope").status_code == 404
     assert client.get("/f/" + "x" * 100).status_code == 404
+
+
+def test_every_event_page_is_all_messages(app: Flask) -> None:
+    app.config["TEST_CATALOGUE"] = Brackets()
+    client = app.test_client()
+    names = "\n".join(f"P{n}" for n in range(1, 10))
+    director = create(client, name="P10", typed=names)
+    pages = {"new": "/events/new", "index": "/events", "director, before": director}
+    drawn = {name: client.get(path).get_data(as_text=True) for name, path in pages.items()}
+    client.post(f"{director}/draw")
+    drawn["director, drawn"] = client.get(director).get_data(as_text=True)
+    client.post(f"{director}/start")
+    html = client.get(director).get_data(as_text=True)
+    drawn["director, started"] = html
+    pad = re.findall(r'href="(/s/[^"/]+)"', html)[0]
+    client.post(f"{pad}/hands", data=GARDE_47)
+    follower = re.findall(r'href="(/f/[^"/]+)"', html)[0]
+    for path in ("", "/screen", "/print", "/t/1/1"):
+        drawn[f"follower{path}"] = client.get(f"{follower}{path}").get_data(as_text=True)
+    drawn["cards"] = client.get(f"{director}/cards").get_data(as_text=True)
+    drawn["pad"] = client.get(pad).get_data(as_text=True)
+    left = {name: untranslated(page) for name, page in drawn.items()}
+    assert left == {name: [] for name in drawn}
