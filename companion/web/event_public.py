@@ -9,8 +9,9 @@ import csv
 import io
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, render_template
+from flask import Blueprint, Response, abort, jsonify, render_template, request
 
+from companion.contract.parsing import read_count
 from companion.kit.formatting import number
 from companion.service.events import Room
 from companion.web import get_service
@@ -39,16 +40,38 @@ def room(follow: str) -> str:
     return render_template("events/_room.html", room=room_or_404(follow), director=False)
 
 
+SCREEN_LINES = 15
+"""Lines of the ranking on the big screen at once (large type at 1920×1080); a longer ranking
+is shown a page at a time, the next page at each refresh."""
+
+
+def screen_page(room: Room) -> dict[str, Any]:
+    """The page of the ranking the big screen shows now, and the one it asks for next."""
+    pages = max(1, -(-len(room.ranking) // SCREEN_LINES))
+    page = read_count(request.args.get("page", "0"), digits=4) or 0
+    page = page if page < pages else 0
+    start = page * SCREEN_LINES
+    return {
+        "room": room,
+        "lines": room.ranking[start : start + SCREEN_LINES],
+        "page": page,
+        "pages": pages,
+        "next_page": (page + 1) % pages,
+        "first": start + 1,
+        "last": min(start + SCREEN_LINES, len(room.ranking)),
+    }
+
+
 @bp.get("/f/<follow>/screen")
 def screen(follow: str) -> str:
     """The big screen (a projector or TV at 1920×1080): large type, refreshing itself."""
-    return render_template("events/screen.html", room=room_or_404(follow))
+    return render_template("events/screen.html", **screen_page(room_or_404(follow)))
 
 
 @bp.get("/f/<follow>/screen/body")
 def screen_body(follow: str) -> str:
-    """The big screen's content, for it to poll."""
-    return render_template("events/_screen.html", room=room_or_404(follow))
+    """The big screen's content, for it to poll (the next page of a long ranking)."""
+    return render_template("events/_screen.html", **screen_page(room_or_404(follow)))
 
 
 @bp.get("/f/<follow>/t/<int:round_number>/<int:number>")

@@ -189,3 +189,40 @@ def test_a_table_without_stored_results_is_derived_once(store: Store) -> None:
     # A: 186 + 72 = 258; B: −62 − 216 = −278; C, D: −62 + 72 = 10.
     assert [line.total for line in events.room(event).ranking] == [258, 10, 10, -278]
     assert store.event_tables(key)[0].complete
+
+
+def test_a_timed_round_is_over_when_its_time_is_up(store: Store) -> None:
+    events = Service(store).events
+    timed = plan("french-tarot", 4, rounds=1, deals_each=1)
+    key, _ = events.create(EventRecord(**{**timed.__dict__, "minutes": 60}), list("ABCD"))
+    assert key is not None
+    seat_round(store, key, 1, [(1, 2, 3, 4)])
+    play(store, key, 1, 1, [made(0)])
+    event = events.event(key)
+    assert event is not None
+    assert [(t.row.deals, t.over, t.idle) for t in events.room(event).tables] == [(1, False, False)]
+    with store._write() as conn:  # the round began long before its 60 minutes
+        conn.execute("UPDATE event_rounds SET started_at = '2020-01-01T19:00:00.000+00:00'")
+    room = events.room(event)
+    assert room.tables[0].over  # 1 deal of 4, but the 60 minutes are up
+
+
+def test_a_draw_by_the_standings_seats_the_leaders_together(store: Store) -> None:
+    events = Service(store).events
+    by_standings = EventRecord(
+        **{**plan("french-tarot", 4, rounds=2, deals_each=1).__dict__, "draw_order": "standings"}
+    )
+    key, _ = events.create(by_standings, list("ABCDEFGH"))
+    assert key is not None
+    seat_round(store, key, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+    # Table 1: A made, B failed: A 186 + 72 = 258, B −62 − 216 = −278, C and D 10 each.
+    play(store, key, 1, 1, [made(0), failed(1)])
+    # Table 2: E made twice: E 372, F, G, H −124 each.
+    play(store, key, 1, 2, [made(0), made(0)])
+    event = events.event(key)
+    assert event is not None
+    seating = events.draw_next(event, seed=3)
+    assert seating is not None
+    # Standings: E 372, A 258, C 10, D 10 | F, G, H −124, B −278.
+    assert sorted(seating.tables[0]) == [1, 3, 4, 5]
+    assert sorted(seating.tables[1]) == [2, 6, 7, 8]

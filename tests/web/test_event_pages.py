@@ -160,3 +160,16 @@ def test_every_event_page_is_all_messages(app: Flask) -> None:
     drawn["pad"] = client.get(pad).get_data(as_text=True)
     left = {name: untranslated(page) for name, page in drawn.items()}
     assert left == {name: [] for name in drawn}
+
+
+def test_the_big_screen_shows_a_long_ranking_a_page_at_a_time(client: FlaskClient) -> None:
+    names = "\n".join(f"Player {n}" for n in range(1, 21))
+    director = create(client, typed=names)
+    follower = re.findall(r'href="(/f/[^"/]+)"', client.get(director).get_data(as_text=True))[0]
+    first = client.get(f"{follower}/screen").get_data(as_text=True)
+    # 20 entrants, 15 lines a page: 1–15, and the screen asks for page 1 next.
+    assert "1–15 of 20" in first and first.count("<tr>") == 15
+    assert f"{follower}/screen/body?page=1" in first
+    second = client.get(f"{follower}/screen/body?page=1").get_data(as_text=True)
+    assert "16–20 of 20" in second and second.count("<tr>") == 5
+    assert f"{follower}/screen/body?page=0" in second
