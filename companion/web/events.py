@@ -42,6 +42,7 @@ NUMBERS: dict[str, tuple[int, int, int]] = {
     "deals_each": (1, 30, 1),
     "minutes": (0, 600, 0),
 }
+USUAL_SIZE = 4  # the tables of a Skat Preisskat and a French Tarot tournament
 SKAT_SERIES = 12  # a Skat series: every player deals 12 times (36 games at 3, 48 at 4)
 
 
@@ -73,12 +74,13 @@ class EventForm:
 
 
 def event_form(values: Mapping[str, Any], *, posted: bool) -> EventForm:
-    """The form for the game and size in `values` (the first game and its largest count by
-    default). A Skat event starts on the Seeger-Fabian list, the tournament scoring."""
+    """The form for the game and size in `values` (the first game, at tables of four where it
+    is played so, else its largest count, by default). A Skat event starts on the
+    Seeger-Fabian list, the tournament scoring."""
     game = chosen_game(values) or all_games()[0]
     size = read_count(values.get("table_size", ""), digits=2)
     if size not in game.player_counts:
-        size = max(game.player_counts)
+        size = USUAL_SIZE if USUAL_SIZE in game.player_counts else max(game.player_counts)
     rule_values = dict(values)
     if not posted and game.slug == "skat":
         rule_values.setdefault(f"opt-{game.slug}-scoring", "seeger_fabian")

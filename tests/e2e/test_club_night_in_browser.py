@@ -30,6 +30,7 @@ def test_a_club_night_of_two_tables(
     page: Page, table_phone: Page, browser: Browser, server: str, screens: Path
 ) -> None:
     page.goto("/events/new")
+    page.screenshot(path=str(screens / "club-night-new.png"), full_page=True)
     page.locator("label.chip", has_text="War").first.click()
     page.wait_for_load_state("networkidle")  # the game's sizes and rules come from the server
     page.get_by_label("Name of the event").fill("Friday War")
@@ -47,6 +48,12 @@ def test_a_club_night_of_two_tables(
     assert table_link is not None and table_link.startswith("/s/")
     players = rows.nth(0).locator("td.what").first.inner_text().split(", ")
 
+    # The director opens a player's line; it stays open while the room refreshes.
+    page.locator("ol.ranking details summary").last.click()
+    opened = page.locator("ol.ranking details[open]")
+    expect(opened).to_have_count(1)
+    entrant = opened.get_attribute("data-entrant")
+
     table_phone.goto(table_link)
     expect(table_phone.locator(".event-line")).to_contain_text("round 1, table 1 · deal 1 of 4")
     table_phone.locator(f"#field-winner label.chip:has-text('{players[1]}')").click()
@@ -59,6 +66,9 @@ def test_a_club_night_of_two_tables(
     first = page.locator("ol.ranking > li").first
     expect(first.locator(".name")).to_contain_text(players[1])
     expect(first.locator(".total")).to_have_text("1")
+    expect(page.locator(f"ol.ranking details[data-entrant='{entrant}']")).to_have_attribute(
+        "open", ""
+    )
     page.screenshot(path=str(screens / "club-night-director.png"), full_page=True)
 
     follower = page.get_by_role("link", name="Followers’ link (read-only)").get_attribute("href")
