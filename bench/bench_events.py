@@ -63,9 +63,12 @@ def raw_hand(number: int) -> dict[str, str]:
     }
 
 
-def build_event(store: Store, entrants: int, deals: int) -> tuple[str, str, list[str]]:
-    """An event of `entrants` at tables of four, round 1 drawn, started and played `deals`
-    hands at every table; its director's key, followers' key and tables' tokens."""
+def build_event(
+    store: Store, entrants: int, deals: int, rounds: int = 1
+) -> tuple[str, str, list[str]]:
+    """An event of `entrants` at tables of four, `rounds` rounds drawn, started and played
+    `deals` hands at every table; its director's key, followers' key and the last round's
+    tables' tokens."""
     events = Service(store).events
     plan = EventRecord(
         "", "", "Bench", "french-tarot", {}, 4, 5, "mixed", 5, DEALS_EACH, 0, "points",
@@ -75,16 +78,26 @@ def build_event(store: Store, entrants: int, deals: int) -> tuple[str, str, list
     assert key is not None, problems
     event = events.event(key)
     assert event is not None
-    events.draw_next(event, seed=1)
-    assert events.start(event)
-    tokens = [row.session for row in store.event_tables(key) if row.session]
-    for token in tokens:
-        for number in range(1, deals + 1):
-            pad = pads.load(store, token)
-            assert pad is not None
-            result = pads.add_hand(store, pad, raw_hand(number))
-            assert not isinstance(result, pads.Checked), result
+    for round_number in range(1, rounds + 1):
+        events.draw_next(event, seed=round_number)
+        assert events.start(event)
+        tokens = [
+            row.session
+            for row in store.event_tables(key)
+            if row.session and row.round == round_number
+        ]
+        for token in tokens:
+            play_table(store, token, deals)
     return key, event.follow, tokens
+
+
+def play_table(store: Store, token: str, deals: int) -> None:
+    """Save `deals` hands at a table through the pad, as its phones do."""
+    for number in range(1, deals + 1):
+        pad = pads.load(store, token)
+        assert pad is not None
+        result = pads.add_hand(store, pad, raw_hand(number))
+        assert not isinstance(result, pads.Checked), result
 
 
 def timed_ms(action: Callable[[], object], repeats: int) -> list[float]:
@@ -128,18 +141,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=40, help="requests per measurement")
     parser.add_argument("--saves", type=int, default=40, help="saves of each kind")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="rounds played (5: every line of the ranking full)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         started = time.perf_counter()
         with Store(path, migrate=True) as store:
-            key, follow, tokens = build_event(store, 4 * TABLES, 4 * DEALS_EACH)
+            key, follow, tokens = build_event(store, 4 * TABLES, 4 * DEALS_EACH, args.rounds)
             _, _, lone = build_event(store, 4, 4 * DEALS_EACH)
         built = time.perf_counter() - started
         app = create_app({"DATABASE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False})
         client = app.test_client()
         room = client.get(f"/e/{key}/room").get_data(as_text=True)
-        assert len(re.findall(r"48 of 48", room)) == TABLES
+        assert len(re.findall(r"48 of 48", room)) == TABLES  # the last round's tables
         with app.app_context():
             from companion.web import get_service
 
@@ -156,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
             many_ms += timed_ms(many, 1)
             one_ms += timed_ms(one, 1)
     ratio = statistics.median(many_ms) / statistics.median(one_ms)
-    print(f"Club night at {TABLES} tables × {4 * DEALS_EACH} deals ({4 * TABLES} entrants, "
-          f"{TABLES * 4 * DEALS_EACH} hands; built in {built:.0f} s)")  # fmt: skip
+    hands = args.rounds * TABLES * 4 * DEALS_EACH
+    print(f"Club night at {TABLES} tables × {4 * DEALS_EACH} deals, {args.rounds} round(s) played "
+          f"({4 * TABLES} entrants, {hands} hands; built in {built:.0f} s)")  # fmt: skip
     rows = [
         ("ranking (EventsService.room), median", statistics.median(ranking), p95(ranking)),
         ("room view GET /e/<key>/room, median", statistics.median(room_ms), p95(room_ms)),

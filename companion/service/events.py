@@ -153,9 +153,12 @@ class EventsService:
             byes_so_far=Counter(bye for row in rounds if row.round < number for bye in row.byes),
             standings=standings,
         )
-        self._store.save_draw(
-            event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"
-        )
+        try:
+            self._store.save_draw(
+                event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"
+            )
+        except LookupError:  # another request started the round meanwhile
+            return None
         return seating
 
     def swap(self, event: EventRecord, a: int, b: int) -> bool:
@@ -173,9 +176,12 @@ class EventsService:
         (byes,) = swap([current.byes], a, b)
         met = meetings(row.seats for row in rows if row.round < current.round)
         repeats = repeats_of(tables, met)
-        self._store.save_draw(
-            event.key, current.round, current.seed, tables, byes, repeats, "swapped"
-        )
+        try:
+            self._store.save_draw(
+                event.key, current.round, current.seed, tables, byes, repeats, "swapped"
+            )
+        except LookupError:  # another request started the round meanwhile
+            return False
         return True
 
     def start(self, event: EventRecord) -> bool:
@@ -194,7 +200,10 @@ class EventsService:
                 if problems:
                     return False
                 setups.append(setup)
-        self._store.start_round(event.key, current, setups)
+        try:
+            self._store.start_round(event.key, current, setups)
+        except LookupError:  # another request (a second tap) started it meanwhile
+            return False
         return True
 
     # -- the room and the ranking

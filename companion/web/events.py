@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.game import Game
@@ -157,10 +157,25 @@ def page(form: EventForm, status: int = 200) -> tuple[str, int]:
     ), status  # fmt: skip
 
 
+DIRECTED_KEY = "directed_events"
+DIRECTED_KEPT = 12
+
+
+def remember_director(key: str) -> None:
+    """Keep the director's key of an event created on this device in its (signed) cookie, so
+    the list of club nights offers the director's page again to this device only."""
+    kept = [k for k in session.get(DIRECTED_KEY, []) if isinstance(k, str) and k != key]
+    session[DIRECTED_KEY] = [key, *kept][:DIRECTED_KEPT]
+
+
 @bp.get("/events")
 def index() -> str:
-    """Every event, with its followers' link (the director's link is the director's own)."""
-    return render_template("events/index.html", events=get_service().events.all_events())
+    """Every event, with its followers' link; the events created on this device with their
+    director's page too (the director's link is never listed to anyone else)."""
+    events = get_service().events
+    keys = [k for k in session.get(DIRECTED_KEY, []) if isinstance(k, str)]
+    directed = [event for event in map(events.event, keys) if event is not None]
+    return render_template("events/index.html", events=events.all_events(), directed=directed)
 
 
 @bp.get("/events/new")
@@ -184,4 +199,5 @@ def create() -> ResponseReturnValue:
             else:
                 form.errors.setdefault("rules", []).append(problem.message)
         return page(form, 422)
+    remember_director(key)
     return redirect(url_for("event_room.director", key=key), code=303)

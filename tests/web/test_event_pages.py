@@ -173,3 +173,14 @@ def test_the_big_screen_shows_a_long_ranking_a_page_at_a_time(client: FlaskClien
     second = client.get(f"{follower}/screen/body?page=1").get_data(as_text=True)
     assert "16–20 of 20" in second and second.count("<tr>") == 5
     assert f"{follower}/screen/body?page=0" in second
+
+
+def test_the_director_finds_the_event_again_on_this_device_only(
+    client: FlaskClient, app: Flask
+) -> None:
+    director = create(client)
+    listed = client.get("/events").get_data(as_text=True)
+    assert f'href="{director}"' in listed and "Directed on this device" in listed
+    other = app.test_client()  # another device: its own cookies
+    elsewhere = other.get("/events").get_data(as_text=True)
+    assert "Friday club" in elsewhere and director not in elsewhere
