@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.contract.values import Setup
@@ -89,15 +89,16 @@ class LateChange:
     at: str
 
 
-EVENT_COLUMNS = (
-    "id, follow, name, game, options, table_size, other_size, fill, rounds, deals_each,"
-    " minutes, method, draw_order, created_at"
-)
+EVENT_FIELDS = tuple(field.name for field in fields(EventRecord))
+"""The record's fields, in the order of the table's columns (`key` is the column `id`)."""
+EVENT_COLUMNS = ", ".join("id" if name == "key" else name for name in EVENT_FIELDS)
 
 
 def event_record(row: Sequence[Any]) -> EventRecord:
+    """An event's record from its row (its columns in `EVENT_COLUMNS`' order)."""
     values = list(row)
-    values[4] = load(values[4])
+    options = EVENT_FIELDS.index("options")
+    values[options] = load(values[options])
     return EventRecord(*values)
 
 
@@ -107,15 +108,12 @@ class Events(Database):
     def create_event(self, event: EventRecord, entrants: Sequence[str]) -> EventRecord:
         """Store a new event and its entrants (numbered 1, 2, … in the order given), with
         two new keys; returns the event as stored."""
-        stored = EventRecord(
-            **{**event.__dict__, "key": new_token(), "follow": new_token(), "created_at": now_utc()}
-        )
-        values = list(stored.__dict__.values())
-        values[4] = dump(dict(stored.options))
+        stored = replace(event, key=new_token(), follow=new_token(), created_at=now_utc())
+        values = [getattr(stored, name) for name in EVENT_FIELDS]
+        values[EVENT_FIELDS.index("options")] = dump(dict(stored.options))
+        marks = ", ".join("?" * len(values))
         with self._write() as conn:
-            conn.execute(
-                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES ({', '.join('?' * 14)})", values
-            )
+            conn.execute(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES ({marks})", values)
             conn.executemany(
                 "INSERT INTO entrants (event_id, number, name) VALUES (?, ?, ?)",
                 [(stored.key, number, name) for number, name in enumerate(entrants, 1)],
@@ -222,7 +220,9 @@ class Events(Database):
             "SELECT t.round, t.number, t.seats, t.session_id, r.position, r.totals,"
             " (SELECT created_at FROM hands h WHERE h.session_id = t.session_id"
             "  ORDER BY h.id DESC LIMIT 1),"
-            " (SELECT max(number) FROM hand_results c WHERE c.session_id = t.session_id)"
+            " (SELECT max(number) FROM hand_results c WHERE c.session_id = t.session_id),"
+            " (SELECT max(number) FROM hands n WHERE n.session_id = t.session_id"
+            "  AND n.action != 'undo')"
             " FROM event_tables t LEFT JOIN hand_results r ON r.session_id = t.session_id"
             " AND r.position = (SELECT max(position) FROM hand_results p"
             "  WHERE p.session_id = t.session_id)"
@@ -233,9 +233,10 @@ class Events(Database):
 
     def table_of_session(self, token: str) -> tuple[EventRecord, int, int] | None:
         """The event, round and table number a session plays for, or None."""
+        columns = ", ".join(f"e.{column}" for column in EVENT_COLUMNS.split(", "))
         row = self.db.execute(
-            f"SELECT round, number, {', '.join('e.' + c.strip() for c in EVENT_COLUMNS.split(','))}"
-            " FROM event_tables t JOIN events e ON e.id = t.event_id WHERE t.session_id = ?",
+            f"SELECT t.round, t.number, {columns} FROM event_tables t"
+            " JOIN events e ON e.id = t.event_id WHERE t.session_id = ?",
             (token,),
         ).fetchone()
         if row is None:
@@ -266,8 +267,11 @@ class Events(Database):
 
 def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
     """A table's row from the event's query, checked for a complete cache."""
-    round_number, number, seats, session, position, totals, last_at, cached = row
-    complete = session is None or cached == last_counting_number(conn, session)
+    round_number, number, seats, session, position, totals, last_at, cached, top = row
+    # The cache is a prefix of the hands by number, and an undo drops the results it takes
+    # back: a cache that holds the highest hand ever entered holds every hand that counts.
+    # Only otherwise (an undo, a lost race) is the hand that counts last looked for.
+    complete = session is None or cached == top or cached == last_counting_number(conn, session)
     return TableRow(
         round_number,
         number,

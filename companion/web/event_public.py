@@ -15,6 +15,7 @@ from companion.contract.parsing import read_count
 from companion.kit.formatting import number
 from companion.service.events import Room
 from companion.web import get_service
+from companion.web.common import is_htmx
 
 bp = Blueprint("event_public", __name__)
 
@@ -85,6 +86,18 @@ def sheet(follow: str, round_number: int, number: int) -> str:
     if pad is None:
         abort(404)
     return render_template("events/sheet.html", room=room, table=table, pad=pad)
+
+
+@bp.get("/f/<follow>/line/<int:entrant>")
+def line(follow: str, entrant: int) -> str:
+    """One player's round-by-round figures with each table's sheet: the part a ranking line
+    opens to (htmx), or a page of its own."""
+    room = room_or_404(follow)
+    found = next((line for line in room.ranking if line.entrant == entrant), None)
+    if found is None:
+        abort(404)
+    template = "events/_line.html" if is_htmx() else "events/line.html"
+    return render_template(template, room=room, line=found)
 
 
 @bp.get("/f/<follow>/print")

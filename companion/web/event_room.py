@@ -18,7 +18,7 @@ from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import Room, time_up
 from companion.web import get_service
-from companion.web.language import flash_said, said
+from companion.web.language import flash_said
 
 bp = Blueprint("event_room", __name__)
 
@@ -115,22 +115,7 @@ def event_table(token: str, deals: int) -> dict[str, object] | None:
 @bp.app_context_processor
 def pad_binding() -> dict[str, object]:
     """`event_table(token)` for the pad's status line."""
-    return {"event_table": event_table, "game_name": game_name, "words": room_words}
-
-
-class RoomWords:
-    """The words the ranking repeats on every line ("Round 2", "table 7"), each said once in
-    the reader's language (as plain text) however many lines print it."""
-
-    def __init__(self, room: Room) -> None:
-        tables = max((table.row.number for table in room.tables), default=0)
-        self.rounds = [said(t("Round {round}", round=n)) for n in range(1, room.event.rounds + 1)]
-        self.tables = [""] + [said(t("table {number}", number=n)) for n in range(1, tables + 1)]
-
-
-def room_words(room: Room) -> RoomWords:
-    """The ranking's repeated words for this room."""
-    return RoomWords(room)
+    return {"event_table": event_table, "game_name": game_name}
 
 
 def game_name(slug: str) -> str:

@@ -226,3 +226,20 @@ def test_a_draw_by_the_standings_seats_the_leaders_together(store: Store) -> Non
     # Standings: E 372, A 258, C 10, D 10 | F, G, H −124, B −278.
     assert sorted(seating.tables[0]) == [1, 3, 4, 5]
     assert sorted(seating.tables[1]) == [2, 6, 7, 8]
+
+
+def test_an_undone_hand_leaves_the_ranking(store: Store) -> None:
+    events = Service(store).events
+    key, _ = events.create(plan("french-tarot", 4, rounds=1, deals_each=1), list("ABCD"))
+    assert key is not None
+    seat_round(store, key, 1, [(1, 2, 3, 4)])
+    token = play(store, key, 1, 1, [made(0), failed(1)])
+    pad = pads.load(store, token)
+    assert pad is not None
+    assert pads.undo_last(store, pad) == 2
+    event = events.event(key)
+    assert event is not None
+    room = events.room(event)
+    # Hand 2 taken back: A 186, B, C, D −62 each, after 1 deal.
+    assert [line.total for line in room.ranking] == [186, -62, -62, -62]
+    assert room.tables[0].row.deals == 1 and room.tables[0].row.complete

@@ -107,7 +107,7 @@ def test_the_followers_link_cannot_write_nor_reveal_a_table(client: FlaskClient)
     tokens = [pad.rsplit("/", 1)[1] for pad in pads]
     assert len(tokens) == 2
     for path in ("", "/room", "/screen", "/screen/body", "/print", "/export.csv",
-                 "/export.json", "/t/1/1", "/t/1/2"):  # fmt: skip
+                 "/export.json", "/t/1/1", "/t/1/2", "/line/1"):  # fmt: skip
         response = client.get(f"{follower}{path}")
         assert response.status_code == 200, path
         text = response.get_data(as_text=True)
@@ -131,6 +131,17 @@ def test_results_and_export(client: FlaskClient) -> None:
     assert [t["deals"] for t in data["tables"]] == [1, 0]
     listed = client.get(f"{follower}/print").get_data(as_text=True)
     assert "<td><strong>186</strong></td>" in listed
+    # The leader's line, round by round: 186 at table 1 in round 1, round 2 not played yet.
+    leader = data["ranking"][0]["number"]
+    line = client.get(f"{follower}/line/{leader}", headers={"HX-Request": "true"})
+    assert (
+        line.get_data(as_text=True).split()
+        == (
+            f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1">table 1</a></li>'
+            " <li>Round 2: —</li> </ul>"
+        ).split()
+    )
+    assert client.get(f"{follower}/line/99").status_code == 404
 
 
 def test_unknown_keys_are_not_found(client: FlaskClient) -> None:
@@ -154,7 +165,7 @@ def test_every_event_page_is_all_messages(app: Flask) -> None:
     pad = re.findall(r'href="(/s/[^"/]+)"', html)[0]
     client.post(f"{pad}/hands", data=GARDE_47)
     follower = re.findall(r'href="(/f/[^"/]+)"', html)[0]
-    for path in ("", "/screen", "/print", "/t/1/1"):
+    for path in ("", "/screen", "/print", "/t/1/1", "/line/1"):
         drawn[f"follower{path}"] = client.get(f"{follower}{path}").get_data(as_text=True)
     drawn["cards"] = client.get(f"{director}/cards").get_data(as_text=True)
     drawn["pad"] = client.get(pad).get_data(as_text=True)
