@@ -21,12 +21,12 @@ bp = Blueprint("event_public", __name__)
 
 
 def room_or_404(follow: str) -> Room:
-    """The room of a followers' key, or 404."""
+    """The room of a followers' key, or 404 (the event log is the director's)."""
     events = get_service().events
     event = events.followed(follow)
     if event is None:
         abort(404)
-    return events.room(event, with_log=True)
+    return events.room(event)
 
 
 @bp.get("/f/<follow>")

@@ -18,7 +18,7 @@ from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import Room, time_up
 from companion.web import get_service
-from companion.web.language import flash_said
+from companion.web.language import flash_said, said
 
 bp = Blueprint("event_room", __name__)
 
@@ -38,15 +38,15 @@ def event_or_404(key: str) -> EventRecord:
     return event
 
 
-def room_of(key: str) -> Room:
-    """The room of a director's key, with its log, or 404."""
-    return get_service().events.room(event_or_404(key), with_log=True)
+def room_of(key: str, *, with_log: bool = False) -> Room:
+    """The room of a director's key (with its log, for the director's page), or 404."""
+    return get_service().events.room(event_or_404(key), with_log=with_log)
 
 
 @bp.get("/e/<key>")
 def director(key: str) -> str:
     """The director's page: the round to draw or start, the room, the ranking, the log."""
-    return render_template("events/director.html", room=room_of(key), director=True)
+    return render_template("events/director.html", room=room_of(key, with_log=True), director=True)
 
 
 @bp.get("/e/<key>/room")
@@ -115,7 +115,8 @@ def event_table(token: str, deals: int) -> dict[str, object] | None:
 @bp.app_context_processor
 def pad_binding() -> dict[str, object]:
     """`event_table(token)` for the pad's status line."""
-    return {"event_table": event_table, "game_name": game_name}
+    # `said`: a word the room repeats on each of 200 lines, said once (plain text) per render.
+    return {"event_table": event_table, "game_name": game_name, "said": said}
 
 
 def game_name(slug: str) -> str:
