@@ -11,23 +11,44 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE
+from tests.live_server import running_server
 
 pytestmark = pytest.mark.e2e
 
 ROOM_WITHIN_MS = 7_000  # the room asks every 5 s, and the answer's round trip
 
 
-@pytest.fixture
-def table_phone(browser: Browser, server: str) -> Iterator[Page]:
-    """A phone at a table: its own context, so its own cookies."""
+@pytest.fixture(scope="module")
+def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own: the event's players join this file's roster, not the shared one
+    whose player numbers other browser tests count on."""
+    folder = tmp_path_factory.mktemp("club")
+    with running_server(folder / "companion.sqlite3", folder / "server.log") as base_url:
+        yield base_url
+
+
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone on the club's server: its own context, so its own cookies."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
     context.set_default_timeout(5_000)
     yield context.new_page()
     context.close()
 
 
+@pytest.fixture
+def page(browser: Browser, club_server: str) -> Iterator[Page]:
+    """The director's phone."""
+    yield from phone(browser, club_server)
+
+
+@pytest.fixture
+def table_phone(browser: Browser, club_server: str) -> Iterator[Page]:
+    """A phone at a table."""
+    yield from phone(browser, club_server)
+
+
 def test_a_club_night_of_two_tables(
-    page: Page, table_phone: Page, browser: Browser, server: str, screens: Path
+    page: Page, table_phone: Page, browser: Browser, club_server: str, screens: Path
 ) -> None:
     page.goto("/events/new")
     page.screenshot(path=str(screens / "club-night-new.png"), full_page=True)
@@ -73,7 +94,7 @@ def test_a_club_night_of_two_tables(
 
     follower = page.get_by_role("link", name="Followers’ link (read-only)").get_attribute("href")
     assert follower is not None
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=server)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=club_server)
     try:
         screen = context.new_page()
         screen.goto(f"{follower}/screen")
