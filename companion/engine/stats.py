@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.figures import Figure
@@ -37,6 +38,19 @@ from companion.contract.game import Game, leaders
 from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
 from companion.kit import formatting
+
+FIRST_DAY = date(1970, 1, 1)
+"""The first day a range of days may name: no session is older than a computer's clock can read
+(a board without a clock battery starts at 1970-01-01)."""
+LAST_DAY = date(9998, 12, 31)
+"""The last day a range may name: the day after it, where the range stops, is still a day in
+every time zone (9999-12-31's next day is past the calendar Python counts)."""
+
+
+def day_in_bounds(day: date) -> bool:
+    """Whether a range of days may start or end on `day` (FIRST_DAY to LAST_DAY)."""
+    return FIRST_DAY <= day <= LAST_DAY
+
 
 # ---------------------------------------------------------------- what goes in
 

@@ -24,6 +24,7 @@ from companion.engine.replay import (
 from companion.kit.i18n import t
 from companion.service import exchange
 from companion.service.drafts import draft, values_out_of_phase, with_earlier_phases
+from companion.service.envelope import MAX_HANDS
 from companion.service.loading import (
     Derived,
     Pad,
@@ -81,6 +82,18 @@ def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> Scor
     return score_entry(pad.game, state, number or pad.next_number, raw)
 
 
+def full_session() -> Problem:
+    """Why a session at the format's cap takes no more hands (its export must read back)."""
+    return Problem(
+        None,
+        t(
+            "A session holds at most {limit} hands (so that its export can be read back): "
+            "start a new session for the next one.",
+            limit=MAX_HANDS,
+        ),
+    )
+
+
 def add_hand(
     store: Store,
     pad: Pad,
@@ -97,6 +110,8 @@ def add_hand(
     phone's page showed (`shown_draft_version`): when the draft on disk has changed since (a
     second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
     """
+    if pad.next_number > MAX_HANDS:
+        return Checked({}, (full_session(),))
     out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
     if out_of_turn:
         return Checked({}, out_of_turn)

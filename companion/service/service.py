@@ -232,12 +232,21 @@ class Service:
         self._store.merge_players(source, target, source_version, target_version)
 
 
-def open_store(path: str, *, busy_seconds: float, read_only: bool, results_usable: bool) -> Store:
+def open_store(
+    path: str,
+    *,
+    busy_seconds: float,
+    read_only: bool,
+    results_usable: bool,
+    expected_file: tuple[int, int] | None = None,
+) -> Store:
     """A connection to the file for one server thread (a front end keeps it, opaque, and wraps
-    it in a `Service` per request): read-only when asked, else when the file cannot be written."""
+    it in a `Service` per request): read-only when asked, else when the file cannot be written.
+    `expected_file`: the file the server opened at its start (StoreFault if it is gone)."""
     return Store(
         path,
         busy_seconds=busy_seconds,
         read_only=True if read_only else None,
         results_usable=results_usable,
+        expected_file=expected_file,
     )

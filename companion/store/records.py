@@ -188,6 +188,7 @@ class FaultKind(StrEnum):
     READ_ONLY = "read_only"
     LOCKED = "locked"
     UNREADABLE = "unreadable"
+    GONE = "gone"
 
 
 _FAULT_WORDS = {
@@ -195,6 +196,10 @@ _FAULT_WORDS = {
     FaultKind.READ_ONLY: t("its file can only be read (it is read-only)"),
     FaultKind.LOCKED: t("another program held the file too long (it is locked)"),
     FaultKind.UNREADABLE: t("the file cannot be opened or is not a pad's database"),
+    FaultKind.GONE: t(
+        "its file was deleted or replaced while the pad was running (restart the pad; "
+        "if the file is lost, restore a backup)"
+    ),
 }
 
 

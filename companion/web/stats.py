@@ -80,11 +80,21 @@ def read_range(args: Mapping[str, Any]) -> DayRange:
     days: dict[str, date | None] = {}
     errors: dict[str, list[str]] = {}
     for key in RANGE_KEYS:
-        days[key] = read_date(typed[key]) if typed[key].strip() else None
-        if typed[key].strip() and days[key] is None:
+        day = read_date(typed[key]) if typed[key].strip() else None
+        if typed[key].strip() and day is None:
             errors[key] = [
                 t("Write the day as year-month-day, for example {example}.", example="2026-11-23")
             ]
+        elif day is not None and not stats.day_in_bounds(day):
+            errors[key] = [
+                t(
+                    "Choose a day from {first} to {last}.",
+                    first=stats.FIRST_DAY.isoformat(),
+                    last=stats.LAST_DAY.isoformat(),
+                )
+            ]
+            day = None
+        days[key] = day
     start, end = days["from"], days["to"]
     if start and end and end < start:
         errors["to"] = [t("The last day is before the first: swap them.")]
