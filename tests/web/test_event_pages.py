@@ -5,6 +5,7 @@ followers' link can neither write nor reveal a table's link."""
 from __future__ import annotations
 
 import re
+from collections import deque
 from pathlib import Path
 
 from flask import Flask
@@ -12,6 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.store import Store
 from tests.web.conftest import GARDE_47
+from tests.web.test_behind_proxy import OUTSIDE, PREFIX, addresses, inside, proxied_client
 from tests.web.test_every_word_translated import Brackets, untranslated
 
 EVENT = {
@@ -195,3 +197,36 @@ def test_the_director_finds_the_event_again_on_this_device_only(
     other = app.test_client()  # another device: its own cookies
     elsewhere = other.get("/events").get_data(as_text=True)
     assert "Friday club" in elsewhere and director not in elsewhere
+
+
+def test_behind_a_proxy_every_address_of_the_event_pages_carries_the_prefix(
+    db_path: Path,
+) -> None:
+    client = proxied_client(db_path)
+    created = client.post("/events/new", data=EVENT)
+    assert created.status_code == 303
+    director = inside(created.headers["Location"])
+    assert client.post(f"{director}/draw").status_code == 303
+    assert client.post(f"{director}/start").status_code == 303
+    html = client.get(director).get_data(as_text=True)
+    table = next(inside(a) for kind, a in addresses(html) if "/s/" in a and kind == "href")
+    assert client.post(f"{table}/hands", data=GARDE_47).status_code == 303
+    queue, seen = deque([director]), {director}
+    while queue:
+        path = queue.popleft()
+        response = client.get(path)
+        html = response.get_data(as_text=True) if response.mimetype == "text/html" else ""
+        response.close()
+        if response.status_code == 303:  # the language links come back to the page
+            continue
+        assert response.status_code == 200, path
+        for kind, address in addresses(html):
+            assert address.startswith((PREFIX + "/", OUTSIDE + "/")), (path, address)
+            target = inside(address)
+            followed = kind in ("href", "hx-get") and target.startswith(("/e/", "/f/"))
+            if followed and target not in seen and "lang" not in target:
+                seen.add(target)
+                queue.append(target)
+    # The director's page, its room and cards; the followers' pages, lines and sheets.
+    assert any("/line/" in path for path in seen) and any("/t/1/" in path for path in seen)
+    assert any(path.endswith("/screen") for path in seen)
