@@ -103,6 +103,8 @@ def read_entrants(form: Mapping[str, Any], roster: list[str]) -> list[str]:
 def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
     """The event as the form chose it, or None with the errors beside their fields."""
     values = form.values
+    if chosen_game(values) is None:
+        form.errors["game"] = [t("Choose a game.")]
     name = read_name(values.get("name", ""))
     if not name:
         form.errors["name"] = [t("Give the event a name.")]

@@ -62,6 +62,9 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
     response = client.post("/events/new", data=EVENT | {"typed": "Ann\nBob\nAnn\nDee"})
     assert response.status_code == 422
     assert "Two entrants have the same name." in response.get_data(as_text=True)
+    response = client.post("/events/new", data=EVENT | {"game": "chess"})
+    assert response.status_code == 422
+    assert 'id="err-game"' in response.get_data(as_text=True)
     with Store(db_path) as store:
         assert store.events() == []
 
