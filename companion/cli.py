@@ -50,6 +50,13 @@ db_option = click.option(
 )
 
 
+class Refused(click.ClickException):
+    """A command that cannot do what was asked, with the problem named: exit status 2, as for
+    every refused input (a bad file, a missing session, a backup that cannot be written)."""
+
+    exit_code = 2
+
+
 @click.group()
 def main() -> None:
     """Table Companion: the score pad and referee for card games played with real cards."""
@@ -128,7 +135,7 @@ def serve(
     try:
         app = _build_app(database)
     except StoreFault as fault:
-        raise click.ClickException(
+        raise Refused(
             f"The pad cannot use its file {database}: {fault.words}. "
             "Start it with --db and a file it can write."
         ) from None
@@ -257,18 +264,18 @@ def restore(source: Path | None, db_path: Path | None, replace: bool, listing: b
         list_backups(source)
         return
     if source.resolve() == database.resolve():
-        raise click.ClickException("The backup is the database itself.")
+        raise Refused("The backup is the database itself.")
     if database.exists() and not replace:
-        raise click.ClickException(
+        raise Refused(
             f"There is already a database at {database}: add --replace "
             "to replace it (it is kept as *.before-restore)."
         )
     try:
         checked, kept = restore_backup(source, database)
     except BackupRefused as refused:
-        raise click.ClickException(str(refused)) from None
+        raise Refused(str(refused)) from None
     except (StoreFault, sqlite3.Error, OSError) as error:
-        raise click.ClickException(f"{source} could not be restored: {error}") from None
+        raise Refused(f"{source} could not be restored: {error}") from None
     if kept is not None:
         click.echo(f"Kept the database it replaces as {kept}")
     sessions = plural(checked.sessions or 0, "session", "sessions")
@@ -279,7 +286,7 @@ def list_backups(source: Path) -> None:
     """Print the backups in `source` (a folder, or one file) with what each holds."""
     paths = [source] if source.is_file() else backups_in(source)
     if not paths:
-        raise click.ClickException(f"There is no backup at {source}.")
+        raise Refused(f"There is no backup at {source}.")
     for line in describe([check_backup(path) for path in paths]):
         click.echo(line)
 
@@ -335,7 +342,7 @@ def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
     """The store at `db_path` (or the default); a missing file is an error, never created."""
     database = db_path or default_database_path()
     if not database.is_file():
-        raise click.ClickException(f"There is no database at {database}.")
+        raise Refused(f"There is no database at {database}.")
     return Store(database, migrate=migrate)
 
 
@@ -354,7 +361,7 @@ def export(token: str, output_format: str, db_path: Path | None) -> None:
     with open_existing(db_path, migrate=True) as store:
         record = store.get_session(token)
         if record is None:
-            raise click.ClickException("There is no session with that token.")
+            raise Refused("There is no session with that token.")
         hands = store.effective_hands(token)
         history = store.history(token)
     if output_format == "json":
@@ -411,14 +418,14 @@ def backup(dest: Path, db_path: Path | None, keep: int | None) -> None:
     # An older file is copied as it is: the copy must be the file, not an upgrade of it.
     with open_existing(db_path, migrate=False) as store:
         if dest.resolve() == store.path.resolve():
-            raise click.ClickException("The backup must go to another file.")
+            raise Refused("The backup must go to another file.")
         try:
             if keep is not None or dest.is_dir():
                 written, deleted = store.backup_into(dest, keep)
             else:
                 written, deleted = store.backup(dest), []
         except (OSError, sqlite3.Error) as error:
-            raise click.ClickException(f"Cannot write the backup in {dest}: {error}") from None
+            raise Refused(f"Cannot write the backup in {dest}: {error}") from None
     click.echo(f"Backed up {store.path} to {written}")
     for path in deleted:
         click.echo(f"Deleted the older backup {path}")

@@ -16,6 +16,7 @@ from companion.contract.values import Phase, Problem, ScoredHand
 from companion.engine.replay import Checked
 from companion.engine.stats import GameStats, PlayerStats
 from companion.service import drafts, exchange, hands, loading, statistics
+from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
 from companion.service.statistics import Overview
 from companion.store import (
@@ -36,6 +37,11 @@ class Service:
     def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
         self._store = store
         self._cache = cache
+
+    @property
+    def events(self) -> EventsService:
+        """The club nights: events, their draws, rooms and rankings (service/events.py)."""
+        return EventsService(self._store, self._cache)
 
     @property
     def read_only(self) -> bool:

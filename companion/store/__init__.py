@@ -11,6 +11,7 @@ aggregate, composed into `Store` in store.py. This module only re-exports.
 
 from companion.store.database import BUSY_TIMEOUT_SECONDS, default_database_path, fault_of
 from companion.store.drafts import draft_version
+from companion.store.events import EventRecord, LateChange, LogRow, RoundRow, TableRow
 from companion.store.migrations import MIGRATIONS
 from companion.store.records import (
     ANY_VERSION,
@@ -44,15 +45,19 @@ __all__ = [
     "MIGRATIONS",
     "AddedHand",
     "Author",
+    "EventRecord",
     "FaultKind",
     "HandAction",
     "HandConflict",
     "HandRow",
+    "LateChange",
+    "LogRow",
     "NameTaken",
     "Player",
     "ResultRow",
     "ResultsSummary",
     "ResultsWrite",
+    "RoundRow",
     "SameAuthor",
     "SamePlayer",
     "SatTogether",
@@ -62,6 +67,7 @@ __all__ = [
     "StaleWrite",
     "Store",
     "StoreFault",
+    "TableRow",
     "Verdict",
     "default_database_path",
     "draft_version",

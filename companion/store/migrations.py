@@ -261,3 +261,78 @@ def m011_statistics_standing(db: Database) -> None:
     )
     db.execute("CREATE INDEX IF NOT EXISTS sessions_created_game ON sessions (created_at, game)")
     db.execute("CREATE INDEX IF NOT EXISTS sessions_game_created ON sessions (game, created_at)")
+
+
+@MIGRATIONS()
+def m012_events(db: Database) -> None:
+    """Club nights: an event (the director's key, the followers' key, the game and house rules
+    of every table, the rounds' length), its entrants, each round's draw, each table bound to
+    the session it plays, and the event's log. The ranking reads the tables' stored results
+    (`hand_results`), so nothing here repeats a score."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS events (
+            id TEXT PRIMARY KEY,
+            follow TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            table_size INTEGER NOT NULL,
+            other_size INTEGER,
+            fill TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            deals_each INTEGER NOT NULL,
+            minutes INTEGER NOT NULL,
+            method TEXT NOT NULL,
+            draw_order TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS entrants (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (event_id, number)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_rounds (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            byes TEXT NOT NULL,
+            repeats INTEGER NOT NULL,
+            started_at TEXT,
+            PRIMARY KEY (event_id, round)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_tables (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            session_id TEXT UNIQUE REFERENCES sessions(id),
+            PRIMARY KEY (event_id, round, number)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL REFERENCES events(id),
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS event_log_event ON event_log (event_id, id)")
+    # The event log lists the corrections and undos at its tables: a small index of those
+    # rows alone, so the log does not read every hand of every table.
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'"
+    )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from companion.store.backups import Backups
 from companion.store.drafts import Drafts
+from companion.store.events import Events
 from companion.store.hands import Hands
 from companion.store.players import Players
 from companion.store.results import Results
@@ -22,6 +23,6 @@ from companion.store.signoffs import SignOffs
 from companion.store.statistics import Statistics
 
 
-class Store(Sessions, Hands, Drafts, SignOffs, Players, Results, Statistics, Backups):
+class Store(Sessions, Hands, Drafts, SignOffs, Players, Results, Statistics, Backups, Events):
     """Sessions, hands and the roster in one SQLite file. Open one per thread or request
     (`Store(path, migrate=True)`); close it after, or use it as a context manager."""

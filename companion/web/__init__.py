@@ -32,6 +32,9 @@ LINKING_PATHS = ("/s/", "/stats", "/players")
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web.corrections import bp as corrections_bp
+    from companion.web.event_public import bp as event_public_bp
+    from companion.web.event_room import bp as event_room_bp
+    from companion.web.events import bp as events_bp
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
     from companion.web.install import bp as install_bp
@@ -81,6 +84,9 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        events_bp,
+        event_room_bp,
+        event_public_bp,
         install_bp,
     ):
         app.register_blueprint(blueprint)

@@ -128,7 +128,7 @@ def test_a_backup_with_damaged_pages_leaves_the_good_database_untouched(tmp_path
     damage(bad)
     before = digest(database)
     code, output = run("restore", str(bad), "--replace", "--db", str(database))
-    assert code == 1
+    assert code == 2
     assert "is not a pad's backup that can be restored: it is damaged" in output
     assert "Traceback" not in output
     assert digest(database) == before and session_count(database) == 4
@@ -147,7 +147,7 @@ def test_a_backup_of_a_newer_version_is_refused(tmp_path: Path) -> None:
     conn.close()
     before = digest(database)
     code, output = run("restore", str(newer), "--replace", "--db", str(database))
-    assert code == 1 and "from a newer version of the pad" in output
+    assert code == 2 and "from a newer version of the pad" in output
     assert digest(database) == before
 
 
