@@ -10,6 +10,7 @@ from companion.store import (
     BUSY_TIMEOUT_SECONDS,
     Author,
     FaultKind,
+    NameHeld,
     NameTaken,
     Player,
     SameAuthor,
@@ -19,6 +20,7 @@ from companion.store import (
     SignOff,
     StaleWrite,
     StoreFault,
+    TakeOver,
     Verdict,
 )
 
@@ -27,6 +29,7 @@ __all__ = [
     "BUSY_TIMEOUT_SECONDS",
     "Author",
     "FaultKind",
+    "NameHeld",
     "NameTaken",
     "Player",
     "SameAuthor",
@@ -36,5 +39,6 @@ __all__ = [
     "SignOff",
     "StaleWrite",
     "StoreFault",
+    "TakeOver",
     "Verdict",
 ]

@@ -20,6 +20,7 @@ from companion.store.records import (
     HandAction,
     HandConflict,
     HandRow,
+    NameHeld,
     NameTaken,
     Player,
     ResultRow,
@@ -33,6 +34,7 @@ from companion.store.records import (
     SignOff,
     StaleWrite,
     StoreFault,
+    TakeOver,
     Verdict,
 )
 from companion.store.rows import name_key, new_token, now_utc, split_members
@@ -48,6 +50,7 @@ __all__ = [
     "HandAction",
     "HandConflict",
     "HandRow",
+    "NameHeld",
     "NameTaken",
     "Player",
     "ResultRow",
@@ -62,6 +65,7 @@ __all__ = [
     "StaleWrite",
     "Store",
     "StoreFault",
+    "TakeOver",
     "Verdict",
     "default_database_path",
     "draft_version",
