@@ -96,7 +96,8 @@ UNCHECKED = "This can only be checked once {fields} is fixed."
 
 def unchecked(field: str | None, specs: Sequence[Field]) -> Problem:
     """A rule that cannot be judged until the faulty fields are fixed, said on its field."""
-    return Problem(field, t(UNCHECKED, fields=join([in_sentence(spec.label) for spec in specs])))
+    fields = join([in_sentence(spec.label) for spec in specs])
+    return Problem(field, t("This can only be checked once {fields} is fixed.", fields=fields))
 
 
 def waits_for_a_fix(problem: Problem) -> bool:
