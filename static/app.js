@@ -15,6 +15,42 @@
         var value = checked ? checked.value : "";
         row.hidden = value !== "" && row.dataset.shownValues.split(" ").indexOf(value) < 0;
       });
+      // A box hidden by a choice is not sent (disabled): a value typed before the choice
+      // changed (a pile's size by the cards, then By the points) is no part of the check.
+      form.querySelectorAll("[data-shown-when] input, [data-shown-when] select").forEach(
+        function (control) {
+          control.disabled = !!control.closest("[data-shown-when][hidden]");
+        });
+    });
+  }
+
+  // What is shown is true: a box's error goes when its value changes (the live preview checks
+  // it again and lists what is still wrong), and any other box's error goes when the preview's
+  // answer no longer finds it (pad/_preview.html lists the fields it found wrong).
+  function clearError(control) {
+    var form = control.form;
+    if (!form) return;
+    form.querySelectorAll('[name="' + control.name + '"][aria-invalid="true"]').forEach(
+      function (each) {
+        var id = each.getAttribute("aria-describedby");
+        each.removeAttribute("aria-invalid");
+        each.removeAttribute("aria-describedby");
+        if (id && !form.querySelector('[aria-invalid="true"][aria-describedby="' + id + '"]')) {
+          var message = document.getElementById(id);
+          if (message) message.remove();
+        }
+        var box = each.closest(".has-error");
+        if (box && !box.querySelector('[aria-invalid="true"]')) box.classList.remove("has-error");
+      });
+  }
+
+  function clearFixed(preview) {
+    var found = preview.querySelector("[data-problem-fields]");
+    var form = preview.closest("form");
+    if (!found || !form) return;
+    var wrong = found.dataset.problemFields.split(" ");
+    form.querySelectorAll('[aria-invalid="true"]').forEach(function (control) {
+      if (wrong.indexOf(control.name) < 0) clearError(control);
     });
   }
 
@@ -73,9 +109,16 @@
     paintUnits(root);
   }
 
-  document.addEventListener("change", function () {
+  document.addEventListener("change", function (event) {
     applyShownWhen(document);
     paintUnits(document);
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target.id === "preview") clearFixed(event.detail.target);
   });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
