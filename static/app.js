@@ -170,12 +170,28 @@
   ["input", "change", "click"].forEach(function (type) {
     document.addEventListener(type, markTyped);
   });
+  // Whether a form holds anything it was not drawn with: something this phone has not saved.
+  // A box typed into and emptied again, a fold opened, hold nothing unsaved.
+  function unsaved(form) {
+    return Array.prototype.some.call(form.elements, function (control) {
+      if (control.type === "hidden" || control.disabled) return false;
+      if (control.type === "radio" || control.type === "checkbox") {
+        return control.checked !== control.defaultChecked;
+      }
+      if (control.tagName === "SELECT") {
+        return Array.prototype.some.call(control.options, function (option) {
+          return option.selected !== option.defaultSelected;
+        });
+      }
+      return "defaultValue" in control && control.value !== control.defaultValue;
+    });
+  }
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt.hasAttribute("data-live")) return;
     var shown = document.querySelector('#entry [name="expected_number"]');
     var typed = document.querySelector("#entry form[data-typed]");
     event.detail.parameters.form = shown ? shown.value : "";
-    event.detail.parameters.typing = typed ? "1" : "";
+    event.detail.parameters.typing = typed && unsaved(typed) ? "1" : "";
   });
 
   // A save that left the form in place (pad/_saved_in_place.html): the blank form it was, again.

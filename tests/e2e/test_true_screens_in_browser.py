@@ -105,3 +105,48 @@ def test_the_saved_banner_follows_the_live_view(page: Page, browser: Browser, se
     expect(toast.get_by_role("button", name="Undo hand 1")).to_have_count(0)
     expect(toast).not_to_contain_text("Hand 1 saved")
     other.context.close()
+
+
+def tantony_pair(page: Page, browser: Browser, server: str) -> Page:
+    """Two phones on one Tantony session; Annie deals, so Benny leads trick 1."""
+    pad_url = start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
+    other = second_phone(browser, server)
+    other.goto(pad_url)
+    expect(other.locator(".trick-status")).to_contain_text("Trick 1 of 13")
+    return other
+
+
+def add_runt_trick(page: Page, runt: str, seat: int, number: int) -> None:
+    """Tap a trick's runt and who got it, then Add trick `number`."""
+    page.locator(f"label.card-chip:has(input[value='{runt}'])").click()
+    page.locator(f"#entry label.chip:has(input[name=next-to][value='{seat}'])").click()
+    page.get_by_role("button", name=f"Add trick {number}").click()
+    expect(page.locator(".trick-status")).to_contain_text(f"Trick {number + 1} of 13")
+
+
+def test_the_trick_panel_follows_another_phones_trick_without_a_tap(
+    page: Page, browser: Browser, server: str
+) -> None:
+    other = tantony_pair(page, browser, server)
+    # This phone opened the referee fold, typed the cards played and emptied the box again:
+    # nothing is left unsaved on it.
+    other.locator("details.referee summary").click()
+    other.fill("#next-cards", "6S 10S")
+    other.fill("#next-cards", "")
+    add_runt_trick(page, "2S", 2, 1)  # trick 1's runt 2♠ to Connie (worth 2)
+    expect(other.locator(".trick-status")).to_contain_text("Trick 2 of 13", timeout=8_000)
+    expect(other.locator(".quota .q").nth(2)).to_contain_text("2 pts")
+    expect(other.locator("#live-note")).to_be_empty()
+    other.context.close()
+
+
+def test_the_trick_panel_keeps_what_this_phone_typed(
+    page: Page, browser: Browser, server: str
+) -> None:
+    other = tantony_pair(page, browser, server)
+    other.locator("label.card-chip:has(input[value='3H'])").click()  # typed, not added
+    add_runt_trick(page, "2S", 2, 1)
+    expect(other.locator("#live-note")).to_contain_text("Another phone changed this hand.")
+    expect(other.locator(".trick-status")).to_contain_text("Trick 1 of 13")
+    expect(other.locator("input[name=next-runt][value='3H']")).to_be_checked()
+    other.context.close()
