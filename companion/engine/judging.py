@@ -28,8 +28,17 @@ stand-ins are taken side by side rather than every combination."""
 
 # A game's rules are written for entries the parser accepts; a stand-in combination may be one
 # no accepted entry reaches (a field that applies only to another choice), and a rule may then
-# stumble on it. Such a trial tells nothing, so it is left out, never raised to the player.
-STUMBLES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError)
+# stumble on it (an assertion about what the parser guarantees included). Such a trial tells
+# nothing, so it is left out, never raised to the player.
+STUMBLES = (
+    TypeError,
+    ValueError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    ZeroDivisionError,
+    AssertionError,
+)
 
 
 def every_problem(
