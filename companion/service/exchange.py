@@ -163,11 +163,12 @@ def inapplicable_values(setup: Setup, number: int, entry: Mapping[str, Any]) -> 
 
 def applicable_entry(setup: Setup, entry: Mapping[str, Any]) -> dict[str, Any]:
     """A stored entry without the values of fields that do not apply to it (the pad's form
-    may post a box its choice hid; such a value never counted), as the format writes it."""
+    may post a box its choice hid; such a value never counted), as the format writes it; a
+    null or "" stays, as stored."""
     fields = entry_fields(get(setup.game), setup)
     values, _ = parse_values(fields, entry, setup.player_count)
     dropped = {spec.name for spec in fields if not spec.applies(values)}
-    return {key: value for key, value in entry.items() if key not in dropped}
+    return {key: value for key, value in entry.items() if key not in dropped or is_blank(value)}
 
 
 def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
