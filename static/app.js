@@ -243,5 +243,23 @@
   document.addEventListener("visibilitychange", keepAwake);
 
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
-  document.addEventListener("htmx:afterSettle", function () { init(document); trimFolded(); });
+  // "Hand 5 saved · Undo hand 5" stays only while hand 5's row is the one the session's Undo
+  // takes back (#undo-last, redrawn by every save and live update): once another phone saved,
+  // corrected or undid a hand, its undo would only be refused, so the banner goes. A phone's
+  // own save redraws both with the same row, so a poll answered late never hides it.
+  function dropStaleSaved() {
+    var toast = document.getElementById("toast");
+    var undone = toast && toast.querySelector('[name="based_on"]');
+    if (!undone) return;
+    var last = document.querySelector('#undo-last [name="based_on"]');
+    if (last && last.value === undone.value) return;
+    toast.hidden = true;
+    toast.replaceChildren();
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    init(document);
+    trimFolded();
+    dropStaleSaved();
+  });
 })();

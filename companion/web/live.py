@@ -78,7 +78,6 @@ def live(token: str) -> Response | tuple[str, int] | str:
             form_is_stale=form_is_stale,
             entry_change=entry_change(form_is_stale or draft_changed, typing),
             names_changed=seen is None or names_part(seen) != names_part(version),
-            hands_changed=seen is not None and hands_part(seen) != hands_part(version),
         )
     )
     # After settle, not swap: the folds this answer redraws are ready for htmx only then, and
@@ -90,11 +89,6 @@ def live(token: str) -> Response | tuple[str, int] | str:
 def draft_part(version: str) -> str:
     """The part of a live version that follows the hand being entered (its draft)."""
     return version.split("-")[1]
-
-
-def hands_part(version: str) -> str:
-    """The part of a live version that follows the hands (the latest row written)."""
-    return version.split("-")[0]
 
 
 def names_part(version: str) -> str:
