@@ -94,7 +94,7 @@ def test_the_live_view_tells_the_phone_that_lost_its_name(app: Flask) -> None:
     update = dee.get(f"{pad_url}/live?seen={seen}", headers={"HX-Request": "true"})
     assert update.status_code == 200
     html = update.get_data(as_text=True)
-    assert 'id="who" hx-swap-oob="true"' in html
+    assert 'id="who" open hx-swap-oob="true"' in html
     assert "Another phone took over Dee at" in html
 
 
