@@ -150,3 +150,24 @@ def test_the_trick_panel_keeps_what_this_phone_typed(
     expect(other.locator(".trick-status")).to_contain_text("Trick 1 of 13")
     expect(other.locator("input[name=next-runt][value='3H']")).to_be_checked()
     other.context.close()
+
+
+def test_a_name_taken_over_is_shown_to_both_phones(
+    page: Page, browser: Browser, server: str
+) -> None:
+    pad_url = start_game(page, "War", ["Ann", "Dan"])
+    page.locator("#who summary").click()
+    page.locator("#who .chips button", has_text="Dan").click()
+    expect(page.locator("#who summary")).to_contain_text("This phone: Dan")
+    other = second_phone(browser, server)
+    other.goto(pad_url)
+    other.locator("#who summary").click()
+    other.locator("#who .chips button", has_text="Dan").click()
+    # Not taken in silence: the other phone is asked, and confirms.
+    expect(other.locator("h1")).to_contain_text("Take over Dan")
+    other.get_by_role("button", name="Take over Dan from that phone").click()
+    expect(other.locator("#who summary")).to_contain_text("This phone: Dan")
+    # The first phone learns it from the live view, without a reload.
+    expect(page.locator("#who")).to_contain_text("Another phone took over Dan", timeout=8_000)
+    expect(page.locator("#who summary")).to_contain_text("Who holds this phone?")
+    other.context.close()
