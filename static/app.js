@@ -118,7 +118,7 @@
     if (event.target.name && event.target.closest("#entry")) clearError(event.target);
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.id === "preview") clearFixed(event.detail.target);
+    if (event.detail.target.matches(".preview")) clearFixed(event.detail.target);
   });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
