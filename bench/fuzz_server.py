@@ -1,7 +1,7 @@
 """Fuzz the real server over loopback: 100,000 malformed requests, none may answer 500, and a
 player's requests meanwhile must not slow down.
 
-Run from the project root:  .venv/bin/python bench/fuzz_server.py [--requests 100000]
+Run from the project root:  .venv/bin/python bench/fuzz_server.py [--requests 100000] [--workers 2]
 
 It starts `companion serve` (waitress, 8 threads) on a temporary database, opens one session of
 every game (through /new, with the CSRF token, as a phone does), then sends requests from eight
@@ -25,12 +25,12 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))
 
-from bench.bench_save import Client, csrf_token  # noqa: E402
+from bench.bench_save import Answer, Client, csrf_token  # noqa: E402
 from companion.contract.registry import all_games  # noqa: E402
 from tests.live_server import start_server, stop  # noqa: E402
 from tests.web.test_fuzz import FIELDS, NASTY, ROUTES  # noqa: E402
@@ -65,9 +65,52 @@ def random_value(rng: random.Random) -> str:
     return "".join(chr(rng.randint(32, 0x2FFF)) for _ in range(rng.randint(0, 30)))
 
 
+DAYS = ["9999-12-31", "0001-01-01", "1969-12-31", "1970-01-01", "9998-12-31", "2026-02-30"]
+BAD_DOCUMENTS = [
+    b"[" * 100_000,
+    b"9" * 5_000,
+    b'{"format": "table-companion/session@1", "game": "whist", "players": ["A", "B", "C", "D"],'
+    b' "hands": [{"number": 100000000000000000000, "entry": {}}]}',
+    b'{"format": "table-companion/session@1", "ended_at": {"a": 1}, "history": "x"}',
+    b"\xff\xfe\x00",
+]
+
+
+def surface_request(rng: random.Random, tokens: dict[str, str]) -> tuple[str, str, dict]:
+    """A request to the surfaces issue 26 found 500s on: statistics with days, the settlement
+    fold, the roster, the language's return path, the live view, sign-off and naming. (The
+    import upload is sent by `upload`: it is multipart.)"""
+    token = rng.choice(list(tokens.values()))
+    day = rng.choice(DAYS) if rng.random() < 0.5 else random_value(rng)
+    value = random_value(rng)
+    choices = [
+        ("GET", f"/stats?{urlencode({'from': day, 'to': rng.choice(DAYS)})}", {}),
+        ("GET", f"/stats/game/whist?{urlencode({'to': day})}", {}),
+        ("GET", f"/stats/player/1?{urlencode({'from': day})}", {}),
+        ("GET", f"/s/{token}/settlement", {"__htmx": "1"}),
+        ("POST", f"/players/{rng.randint(1, 30)}/rename", {"name": value, "version": "1"}),
+        ("POST", f"/players/{rng.randint(1, 30)}/merge", {"into": value, "version": value}),
+        (
+            "GET",
+            f"/language/fr?{urlencode({'next': '/' + value + rng.choice(['', chr(13) + chr(10)])})}",
+            {},
+        ),
+        ("GET", f"/s/{token}/live?{urlencode({'seen': value, 'form': value, 'typing': '1'})}", {}),
+        (
+            "POST",
+            f"/s/{token}/hands/{rng.randint(0, 10**6)}/sign-off",
+            {"verdict": value, "based_on": value},
+        ),
+        ("POST", f"/s/{token}/name", {"name": value}),
+    ]
+    return rng.choice(choices)
+
+
 def random_request(rng: random.Random, tokens: dict[str, str]) -> tuple[str, str, dict]:
     """A method, a path and a form nobody should send."""
     token = rng.choice(list(tokens.values()))
+    if rng.random() < 0.3:
+        return surface_request(rng, tokens)
     if rng.random() < 0.15:
         tail = random_value(rng).replace("/", "").replace("?", "").replace("#", "")
         path = rng.choice(
@@ -117,8 +160,13 @@ def fuzz(
         time.sleep(PACE)
         method, path, form = make(rng, tokens)
         form = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in form.items()}
+        headers = {"HX-Request": "true"} if form.pop("__htmx", None) else {}
         try:
-            answer = client.request(method, path, form=form or None)
+            if make is random_request and rng.random() < UPLOADS:
+                method, path = "POST", "/import"
+                answer = upload(client, rng)
+            else:
+                answer = client.request(method, path, form=form or None, headers=headers)
         except (OSError, http.client.HTTPException):
             client.close()
             client = Client(port, cookies=dict(cookies), csrf=csrf)
@@ -128,6 +176,32 @@ def fuzz(
         if answer.status >= 500 and answer.status not in (503, 507):
             failures.append(f"{answer.status} {method} {path} {form!r:.300}")
     client.close()
+
+
+UPLOADS = 0.02
+"""The share of fuzzed requests that upload a file to /import (multipart)."""
+
+
+def upload(client: Client, rng: random.Random) -> Answer:
+    """POST a bad document to /import as a file, the way a browser's form sends it."""
+    from io import BytesIO
+
+    from werkzeug.datastructures import FileStorage
+    from werkzeug.test import encode_multipart
+
+    raw = rng.choice([*BAD_DOCUMENTS, random_value(rng).encode("utf-8", "replace")])
+    boundary, body = encode_multipart({"file": FileStorage(BytesIO(raw), "session.json")})
+    sent = {
+        "Connection": "keep-alive",
+        "Content-Type": f"multipart/form-data; boundary={boundary}",
+        "X-CSRFToken": client.csrf,
+        "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
+    }
+    start = time.perf_counter()
+    client.connection.request("POST", "/import", body=body, headers=sent)
+    response = client.connection.getresponse()
+    data = response.read()
+    return Answer(response.status, response.headers, data, time.perf_counter() - start)
 
 
 def probe(port: int, until: threading.Event, samples: list[float]) -> None:
@@ -144,23 +218,30 @@ def p99(samples: list[float]) -> float:
 
 
 def crowd(
-    port: int, tokens: dict[str, str], csrf: str, cookies: dict[str, str], count: int, make
+    ports: list[int],
+    tokens: dict[str, str],
+    csrf: str,
+    cookies: dict[str, str],
+    count: int,
+    make,
+    time_limit: float = TIME_LIMIT,
 ) -> tuple[Counter, list[str], list[float], float]:
     """Eight threads sending `count` requests made by `make` while a phone probes /healthz:
-    the statuses, the 500s, the phone's latencies and the seconds it took."""
+    the statuses, the 500s, the phone's latencies and the seconds it took. With several
+    server processes (`ports`), the threads are shared out among them."""
     during: list[float] = []
     done = threading.Event()
-    watcher = threading.Thread(target=probe, args=(port, done, during))
+    watcher = threading.Thread(target=probe, args=(ports[0], done, during))
     watcher.start()
     statuses: Counter = Counter()
     failures: list[str] = []
-    deadline = time.monotonic() + TIME_LIMIT
+    deadline = time.monotonic() + time_limit
     started = time.perf_counter()
     workers = [
         threading.Thread(
             target=fuzz,
             args=(
-                port,
+                ports[seed % len(ports)],
                 tokens,
                 csrf,
                 cookies,
@@ -202,28 +283,40 @@ def main(argv: list[str] | None = None) -> int:
         default=10_000,
         help="valid requests sent the same way first, for comparison",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on the one database (each `companion serve`, 8 threads)",
+    )
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds, at most")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="fuzz-server-"))
-    process, base_url = start_server(folder / "pad.sqlite3", folder / "server.log")
-    port = int(base_url.rsplit(":", 1)[1])
+    servers = [
+        start_server(folder / "pad.sqlite3", folder / f"server-{n}.log")
+        for n in range(args.workers)
+    ]
+    ports = [int(base_url.rsplit(":", 1)[1]) for _, base_url in servers]
     try:
-        tokens, csrf, cookies = open_sessions(port)
+        tokens, csrf, cookies = open_sessions(ports[0])
         floor: list[float] = []
         idle = threading.Event()
         threading.Timer(3.0, idle.set).start()
-        probe(port, idle, floor)
+        probe(ports[0], idle, floor)
         _, _, control, control_seconds = crowd(
-            port, tokens, csrf, cookies, args.control, valid_request
+            ports, tokens, csrf, cookies, args.control, valid_request, args.time_limit
         )
         statuses, failures, during, elapsed = crowd(
-            port, tokens, csrf, cookies, args.requests, random_request
+            ports, tokens, csrf, cookies, args.requests, random_request, args.time_limit
         )
     finally:
-        stop(process)
+        for process, _ in servers:
+            stop(process)
     sent = sum(statuses.values())
     print(
         f"fuzzed requests: {sent} in {elapsed:.1f} s ({sent / elapsed:.0f}/s, {THREADS} "
-        f"threads, {PACE * 1000:.0f} ms between a thread's requests)"
+        f"threads over {args.workers} server process(es), {PACE * 1000:.0f} ms between a "
+        "thread's requests)"
     )
     for status, number in sorted(statuses.items(), key=lambda item: str(item[0])):
         print(f"  {status}: {number}")

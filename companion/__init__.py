@@ -15,6 +15,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
     from companion.engine.derived import engine_fingerprint
     from companion.kit.resources import static_dir, templates_dir
+    from companion.service.loading import rebuild_results
     from companion.store import Store, default_database_path
     from companion.web import init_web
 
@@ -26,6 +27,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a form left open all evening on a phone must still post
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # Over HTTPS Flask-WTF would also want a Referer from this host, which the pad never
+        # sends (Referrer-Policy: no-referrer keeps session links, the keys, out of it): the
+        # form's token and the SameSite cookie are the check (docs/design.md, behind a proxy).
+        WTF_CSRF_SSL_STRICT=False,
         # Brotli first: a phone's browser today accepts zstd too, and Flask-Compress would
         # choose it, but at these levels brotli packs the pad's first load 4 % smaller (30.5
         # against 31.8 KB) for about the same time (bench/README.md).
@@ -43,10 +48,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
+        app.config["DATABASE_FILE"] = store.file  # what later connections must find there
         # Results derived by other code (before a scoring fix) are dropped, or in a read-only
         # file ignored: every session shows what this version's rules make of its hands.
         kept = store.keep_results_of(engine_fingerprint())
         app.config["DERIVED_RESULTS_USABLE"] = kept or not store.read_only
+        # The statistics read the stored results, never replay: a session missing some is
+        # derived now, before any page (all of them once after an engine change).
+        rebuild_results(store)
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
     # as the browser accepts); the pad is text and shrinks about five-fold. Set up before the
     # views, so it compresses last, after their own answer hooks.

@@ -7,7 +7,6 @@ documents and on the database file, and know nothing game-specific either.
 from __future__ import annotations
 
 import io
-import json
 import socket
 import sqlite3
 import sys
@@ -22,8 +21,16 @@ from companion.contract.referee import all_referees, describe_referee, judge_req
 from companion.contract.registry import all_games, get
 from companion.engine.replay import replay
 from companion.kit.formatting import plural
+from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
 from companion.service.exchange import export_session, problem, score_document, to_csv, to_json
 from companion.store import Store, StoreFault, default_database_path
+from companion.store.backups import (
+    BackupRefused,
+    backups_in,
+    check_backup,
+    describe,
+    restore_backup,
+)
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
 # the kernel pick the interface (and so the address) this machine would use to reach the LAN.
@@ -41,6 +48,13 @@ db_option = click.option(
     default=None,
     help="The database file (default: $COMPANION_DB, else ~/.local/share/table-companion).",
 )
+
+
+class Refused(click.ClickException):
+    """A command that cannot do what was asked, with the problem named: exit status 2, as for
+    every refused input (a bad file, a missing session, a backup that cannot be written)."""
+
+    exit_code = 2
 
 
 @click.group()
@@ -107,17 +121,29 @@ def _build_app(database: Path) -> Any:
     type=click.IntRange(1, 256),
     help="Requests served at once (one process; README.md: several with gunicorn).",
 )
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="Trust a reverse proxy's X-Forwarded-* headers (HTTPS, a path prefix; README.md).",
+)
 @db_option
-def serve(host: str, port: int, threads: int, db_path: Path | None) -> None:
+def serve(
+    host: str, port: int, threads: int, db_path: Path | None, behind_proxy: bool = False
+) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
     try:
         app = _build_app(database)
     except StoreFault as fault:
-        raise click.ClickException(
+        raise Refused(
             f"The pad cannot use its file {database}: {fault.words}. "
             "Start it with --db and a file it can write."
         ) from None
+    if behind_proxy:  # else the app reads $COMPANION_BEHIND_PROXY (companion/web/proxy.py)
+        from companion.web.proxy import trust_the_proxy
+
+        trust_the_proxy(app)
+        click.echo("Behind a proxy: the phones open the proxy's address, not the one below.")
     url = phone_address(host, port)
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")
@@ -166,16 +192,25 @@ def games(as_json: bool) -> None:
 # ---------------------------------------------------------------- score
 
 
-def read_document(source: str) -> tuple[Any, list[dict[str, Any]]]:
-    """The JSON document in file `source` (`-`: standard input), or the problem reading it."""
+def read_document(source: str, limit: int | None = None) -> tuple[Any, list[dict[str, Any]]]:
+    """The JSON document in file `source` (`-`: standard input), or the problem reading it:
+    unreadable, larger than `limit` bytes, or not JSON as `envelope.read_json` bounds it."""
     name = "standard input" if source == "-" else source
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        if source == "-":
+            raw = sys.stdin.buffer.read(-1 if limit is None else limit + 1)
+        else:
+            with Path(source).open("rb") as file:
+                raw = file.read(-1 if limit is None else limit + 1)
+    except OSError as error:
         return None, [problem(f"Cannot read {name}: {error}", field="file")]
+    if limit is not None and len(raw) > limit:
+        return None, [
+            problem(f"{name} is larger than {limit:,} bytes (see --max-bytes).", field="file")
+        ]
     try:
-        return json.loads(text), []
-    except json.JSONDecodeError as error:
+        return read_json(raw), []
+    except Unreadable as error:
         return None, [problem(f"{name} is not valid JSON: {error}", field="file")]
 
 
@@ -196,44 +231,64 @@ def score(file: str) -> None:
     click.echo(to_json(result), nl=False)
 
 
+def default_backup_folder(database: Path) -> Path:
+    """Where `backup --keep` and `restore` look when given no folder: beside the database."""
+    return database.parent / "backups"
+
+
 @main.command()
-@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("source", type=click.Path(path_type=Path), required=False)
 @db_option
 @click.option(
     "--replace",
     is_flag=True,
     help="Replace an existing database (it is kept beside as *.before-restore).",
 )
-def restore(source: Path, db_path: Path | None, replace: bool) -> None:
-    """Put a backup (SOURCE, made by `companion backup`) in place as the database.
+@click.option(
+    "--list",
+    "listing",
+    is_flag=True,
+    help="Only list the backups in SOURCE (a folder or a file) and whether each can be restored.",
+)
+def restore(source: Path | None, db_path: Path | None, replace: bool, listing: bool) -> None:
+    """Put a backup (SOURCE, made by `companion backup`) in place as the database; with no
+    SOURCE, a folder, or --list: list the backups that can be restored (date, size, sessions).
 
-    Stop the server first. The backup is checked to be a pad's database before anything is
-    replaced; an existing database is only replaced with --replace, and is kept beside it.
+    Stop the server first. The backup is checked (every page, and the schema) before anything
+    is moved; it is copied beside the database, checked again, and only then put in place. An
+    existing database is only replaced with --replace, and is kept beside it.
     """
     database = db_path or default_database_path()
-    if not source.is_file():
-        raise click.ClickException(f"There is no backup at {source}.")
+    source = source or default_backup_folder(database)
+    if listing or source.is_dir() or not source.exists():
+        list_backups(source)
+        return
     if source.resolve() == database.resolve():
-        raise click.ClickException("The backup is the database itself.")
+        raise Refused("The backup is the database itself.")
     if database.exists() and not replace:
-        raise click.ClickException(
+        raise Refused(
             f"There is already a database at {database}: add --replace "
             "to replace it (it is kept as *.before-restore)."
         )
     try:
-        backup = Store(source, read_only=True)
-        sessions = backup.db.execute("SELECT count(*) FROM sessions").fetchone()[0]
-    except (StoreFault, sqlite3.Error) as error:
-        raise click.ClickException(f"{source} is not a pad's backup: {error}") from error
-    with backup:
-        if database.exists():
-            with Store(database) as current:
-                kept = current.backup(database.with_name(database.name + ".before-restore"))
-            click.echo(f"Kept the database it replaces as {kept}")
-        backup.backup(database)
-    with Store(database, migrate=True):
-        pass
-    click.echo(f"Restored {source} to {database}: {plural(sessions, 'session', 'sessions')}")
+        checked, kept = restore_backup(source, database)
+    except BackupRefused as refused:
+        raise Refused(str(refused)) from None
+    except (StoreFault, sqlite3.Error, OSError) as error:
+        raise Refused(f"{source} could not be restored: {error}") from None
+    if kept is not None:
+        click.echo(f"Kept the database it replaces as {kept}")
+    sessions = plural(checked.sessions or 0, "session", "sessions")
+    click.echo(f"Restored {source} to {database}: {sessions}")
+
+
+def list_backups(source: Path) -> None:
+    """Print the backups in `source` (a folder, or one file) with what each holds."""
+    paths = [source] if source.is_file() else backups_in(source)
+    if not paths:
+        raise Refused(f"There is no backup at {source}.")
+    for line in describe([check_backup(path) for path in paths]):
+        click.echo(line)
 
 
 # ---------------------------------------------------------------- the trick referee
@@ -287,7 +342,7 @@ def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
     """The store at `db_path` (or the default); a missing file is an error, never created."""
     database = db_path or default_database_path()
     if not database.is_file():
-        raise click.ClickException(f"There is no database at {database}.")
+        raise Refused(f"There is no database at {database}.")
     return Store(database, migrate=migrate)
 
 
@@ -306,7 +361,7 @@ def export(token: str, output_format: str, db_path: Path | None) -> None:
     with open_existing(db_path, migrate=True) as store:
         record = store.get_session(token)
         if record is None:
-            raise click.ClickException("There is no session with that token.")
+            raise Refused("There is no session with that token.")
         hands = store.effective_hands(token)
         history = store.history(token)
     if output_format == "json":
@@ -319,7 +374,14 @@ def export(token: str, output_format: str, db_path: Path | None) -> None:
 @main.command(name="import")
 @click.argument("file", metavar="FILE")
 @db_option
-def import_(file: str, db_path: Path | None) -> None:
+@click.option(
+    "--max-bytes",
+    default=MAX_DOCUMENT_BYTES,
+    show_default=True,
+    type=click.IntRange(1),
+    help="The largest file imported (the web's limit); raise it for a longer session.",
+)
+def import_(file: str, db_path: Path | None, max_bytes: int) -> None:
     """Import an exported session (FILE, or - for standard input) into the database.
 
     Every hand is refereed and scored first; on any problem nothing is imported, the problems
@@ -328,7 +390,7 @@ def import_(file: str, db_path: Path | None) -> None:
     """
     from companion.service.pad import import_document
 
-    data, problems = read_document(file)
+    data, problems = read_document(file, max_bytes)
     if problems:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)
@@ -341,13 +403,29 @@ def import_(file: str, db_path: Path | None) -> None:
 
 
 @main.command()
-@click.argument("dest", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("dest", type=click.Path(path_type=Path))
 @db_option
-def backup(dest: Path, db_path: Path | None) -> None:
-    """Copy the database to DEST, consistently even while the server is running."""
+@click.option(
+    "--keep",
+    type=click.IntRange(1),
+    default=None,
+    help="DEST is a folder: write a timestamped copy in it and keep only the newest N.",
+)
+def backup(dest: Path, db_path: Path | None, keep: int | None) -> None:
+    """Copy the database to DEST, consistently even while the server is running: to a file, or
+    with --keep (or when DEST is a folder) into the folder as companion-YYYYMMDD-HHMMSS.sqlite3
+    (UTC), deleting the oldest past the newest N."""
     # An older file is copied as it is: the copy must be the file, not an upgrade of it.
     with open_existing(db_path, migrate=False) as store:
         if dest.resolve() == store.path.resolve():
-            raise click.ClickException("The backup must go to another file.")
-        written = store.backup(dest)
+            raise Refused("The backup must go to another file.")
+        try:
+            if keep is not None or dest.is_dir():
+                written, deleted = store.backup_into(dest, keep)
+            else:
+                written, deleted = store.backup(dest), []
+        except (OSError, sqlite3.Error) as error:
+            raise Refused(f"Cannot write the backup in {dest}: {error}") from None
     click.echo(f"Backed up {store.path} to {written}")
+    for path in deleted:
+        click.echo(f"Deleted the older backup {path}")

@@ -242,6 +242,76 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
+  // Without the pad's server (a dropped Wi-Fi, the server stopped): a write that could not
+  // reach it keeps the form as typed and says so in the toast, with a Retry (every write carries
+  // the version it was based on, so a retry of a save that did arrive is refused as stale, never
+  // saved twice); the live view says it lost the server and, polling on, catches up by itself.
+  var failedWrite = null;
+  function unreachable(detail) {
+    var status = detail.xhr ? detail.xhr.status : 0;
+    return status === 0 || status === 502 || status === 504;  // 502/504: a proxy before a stopped pad
+  }
+  function isWrite(detail) {
+    return detail.requestConfig && detail.requestConfig.verb === "post" &&
+      !detail.elt.closest(".preview-box");
+  }
+  function lostServer(lost) {
+    var note = document.getElementById("lost-server");
+    if (note) note.hidden = !lost;
+  }
+  function notSaved(elt) {
+    var toast = document.getElementById("toast");
+    var words = document.getElementById("not-saved");
+    if (!toast || !words) return;
+    failedWrite = elt;
+    toast.replaceChildren(words.content.cloneNode(true));
+    toast.classList.add("warn");
+    toast.dataset.notSaved = "1";
+    toast.hidden = false;
+    toast.scrollIntoView(true);
+  }
+  function retry() {
+    var elt = failedWrite;
+    if (!elt || !elt.isConnected) return;
+    var sender = elt._sentBy && elt._sentBy.isConnected ? elt._sentBy : null;
+    if (sender) sender.click();  // the same button again: its name and value go with it
+    else if (elt.tagName === "FORM") elt.requestSubmit();
+    else elt.click();
+  }
+  function failed(event) {
+    var detail = event.detail;
+    if (!unreachable(detail)) return;
+    if (detail.elt.hasAttribute("data-live")) lostServer(true);
+    else if (isWrite(detail)) notSaved(detail.elt);
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (type) {
+    document.addEventListener(type, failed);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    if (unreachable(detail)) return;
+    if (detail.elt.hasAttribute("data-live")) lostServer(false);
+    var toast = document.getElementById("toast");
+    if (isWrite(detail) && toast && toast.dataset.notSaved) {
+      toast.hidden = true;
+      toast.replaceChildren();
+      toast.classList.remove("warn");
+      delete toast.dataset.notSaved;
+    }
+  });
+  document.addEventListener("submit", function (event) {
+    event.target._sentBy = event.submitter;
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.matches("[data-retry]")) retry();
+  });
+
+  // The installed pad's service worker (static/sw.js, at the address the page names).
+  var worker = document.querySelector('meta[name="service-worker"]');
+  if (worker && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker.content).catch(function () {});
+  }
+
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
   // "Hand 5 saved · Undo hand 5" stays only while hand 5's row is the one the session's Undo
   // takes back (#undo-last, redrawn by every save and live update): once another phone saved,

@@ -192,17 +192,17 @@ def test_exported_file_scores_back(runner, stored, tmp_path):
     assert json.loads(result.output)["totals"]["Ann"] == 217
 
 
-def test_export_of_an_unknown_token_exits_1(runner, stored):
+def test_export_of_an_unknown_token_exits_2(runner, stored):
     path, _ = stored
     result = runner.invoke(cli.main, ["export", "no-such-token", "--db", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no session" in result.output
 
 
 def test_export_never_creates_a_database(runner, tmp_path):
     missing = tmp_path / "nothing.sqlite3"
     result = runner.invoke(cli.main, ["export", "token", "--db", str(missing)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert not missing.exists()
 
 
@@ -223,7 +223,7 @@ def test_backup_copies_the_database(runner, stored, tmp_path):
 def test_backup_refuses_to_overwrite_its_source(runner, stored):
     path, _ = stored
     result = runner.invoke(cli.main, ["backup", str(path), "--db", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
 
 
 # ---------------------------------------------------------------- serve
@@ -478,7 +478,7 @@ def test_restore_replaces_only_when_asked_and_keeps_what_it_replaced(runner, sto
     with Store(other, migrate=True) as store:
         kept_token = store.create_session(setup)
     refused = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other)])
-    assert refused.exit_code == 1 and "--replace" in refused.output
+    assert refused.exit_code == 2 and "--replace" in refused.output
     result = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other), "--replace"])
     assert result.exit_code == 0, result.output
     with Store(other) as restored:
@@ -493,11 +493,11 @@ def test_restore_refuses_a_file_that_is_not_a_backup(runner, tmp_path):
     fake.write_text("shopping list", encoding="utf-8")
     target = tmp_path / "companion.sqlite3"
     result = runner.invoke(cli.main, ["restore", str(fake), "--db", str(target)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "is not a pad's backup" in result.output
     assert not target.exists()
     other = tmp_path / "other-app.sqlite3"  # an SQLite file, but not a pad's
     sqlite3.connect(other).execute("CREATE TABLE notes (text)").connection.commit()
     result = runner.invoke(cli.main, ["restore", str(other), "--db", str(target)])
-    assert result.exit_code == 1 and "is not a pad's backup" in result.output
+    assert result.exit_code == 2 and "is not a pad's backup" in result.output
     assert not target.exists()

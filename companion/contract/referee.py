@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.contract.parsing import parse_values, read_card_token, read_count
+from companion.contract.parsing import is_blank, parse_values, read_card_token, read_count
 from companion.contract.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.kit.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
 from companion.kit.i18n import capital, t, tn
@@ -51,6 +51,8 @@ class Verdict:
     `tied` lists the cards that tie when the game has ties (a war, a private trick) and then
     `winner` is None; `notes` say what else the trick settles (the Excuse's owner owes half a
     point); `judged` holds the legality of each card where the trick alone can show it.
+    `answer` is the verdict's sentence when the request asked something other than who won
+    (whether a slough was allowed): it leads, and who won follows among the notes.
     """
 
     winner: int | None
@@ -59,12 +61,19 @@ class Verdict:
     tied: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
     judged: tuple[CardJudgement, ...] = ()
+    answer: str = ""
 
     def words(
         self, names: Sequence[str] | None = None, leader: int = 0, sitting_out: int | None = None
     ) -> str:
-        """The verdict as a sentence: "Bob wins with the Jack of Clubs: …" (the seats in play
-        pass over `sitting_out`, the dealer who holds no cards)."""
+        """The verdict as a sentence: the answer asked for, else "Bob wins with the Jack of
+        Clubs: …" (the seats in play pass over `sitting_out`, the dealer who holds no cards)."""
+        return self.answer or self.win_words(names, leader, sitting_out)
+
+    def win_words(
+        self, names: Sequence[str] | None = None, leader: int = 0, sitting_out: int | None = None
+    ) -> str:
+        """Who won the trick, and why, as a sentence (the rule alone when nobody won)."""
         if self.winner is None or self.card is None:
             return self.rule
         who = (
@@ -97,7 +106,10 @@ class Verdict:
             "rule": self.rule,
             "words": self.words(names, leader, sitting_out),
             "tied": list(self.tied),
-            "notes": list(self.notes),
+            "notes": [
+                *((self.win_words(names, leader, sitting_out),) if self.answer else ()),
+                *self.notes,
+            ],
             "cards": [
                 {"index": j.index, "card": cards[j.index].code, "allowed": j.allowed, "why": j.why}
                 for j in self.judged
@@ -132,6 +144,16 @@ class TrickReferee(ABC):
     def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
         """How many cards a trick holds: one per player holding cards by default."""
         return player_count - 1 if self.dealer_sits_out(player_count) else player_count
+
+    def does_not_apply(self, spec: Field) -> str:
+        """Why a value given for `spec` is refused when the trick's other values rule it out."""
+        return t("{field} does not apply to this trick.", field=capital(spec.label))
+
+    def card_counts(self, player_count: int, context: Mapping[str, Any]) -> range:
+        """How many cards a trick may hold: exactly `cards_in_trick` unless the game lets any
+        number be laid (Skitgubbe's second phase)."""
+        wanted = self.cards_in_trick(player_count, context)
+        return range(wanted, wanted + 1)
 
     def context_problems(self, context: Mapping[str, Any]) -> list[Problem]:
         """What the trick's house rules and context, each valid alone, cannot be together
@@ -414,31 +436,42 @@ def read_context(
                     ),
                 )
             )
-    chosen, option_problems = parse_values(option_fields, options or {}, count)
-    values, context_problems = parse_values(context_fields, context, count)
-    problems += option_problems + context_problems
+    # Read together, so a context field may apply only under a house rule (`shown_when`: the
+    # trump turned up of a 52-card Whist pack).
+    values, value_problems = parse_values(
+        (*option_fields, *context_fields), {**context, **(options or {})}, count
+    )
+    problems += value_problems + not_applying(referee, context_fields, context, values)
     if not problems:
-        problems = referee.context_problems({**chosen, **values})
-    return {**chosen, **values}, problems
+        problems = referee.context_problems(values)
+    return values, problems
+
+
+def not_applying(
+    referee: TrickReferee,
+    fields: Sequence[Field],
+    given: Mapping[str, Any],
+    values: Mapping[str, Any],
+) -> list[Problem]:
+    """A value given for a context field that does not apply to this trick is refused, not
+    dropped in silence (a trump suit with a tarot-pack Whist)."""
+    return [
+        Problem(spec.name, referee.does_not_apply(spec))
+        for spec in fields
+        if not spec.applies(values) and not is_blank(given.get(spec.name))
+    ]
 
 
 def read_trick_cards(
     referee: TrickReferee, count: int, context: Mapping[str, Any], value: Any
 ) -> tuple[list[Card], list[Problem]]:
-    """The cards of a trick: card codes of this game's pack, each once, one per player."""
-    wanted = referee.cards_in_trick(count, context)
+    """The cards of a trick: card codes of this game's pack, each once, as many as the trick
+    holds (one per player, or any number where the game lets any number be laid)."""
+    counts = referee.card_counts(count, context)
     if isinstance(value, str):
         value = value.replace(",", " ").split()
-    if not isinstance(value, list) or len(value) > wanted + 4:
-        return [], [
-            Problem(
-                "cards",
-                t(
-                    "Give the {count} cards of the trick, in play order from the leader.",
-                    count=wanted,
-                ),
-            )
-        ]
+    if not isinstance(value, list) or len(value) > counts[-1] + 4:
+        return [], [Problem("cards", cards_wanted(counts))]
     pack = set(referee.pack(count, context))
     cards: list[Card] = []
     for token in value:
@@ -462,22 +495,40 @@ def read_trick_cards(
                 Problem("cards", t("{card} is played twice.", card=capital(card_name(card))))
             ]
         cards.append(card)
-    if len(cards) != wanted:
-        return [], [
-            Problem(
-                "cards",
-                tn(
-                    "{count} card was given; a trick of {game} at {players} players has {wanted}.",
-                    "{count} cards were given; a trick of {game} at "
-                    "{players} players has {wanted}.",
-                    len(cards),
-                    game=referee.name,
-                    players=count,
-                    wanted=wanted,
-                ),
-            )
-        ]
+    if len(cards) not in counts:
+        return [], [cards_problem(referee, count, len(cards), counts)]
     return cards, []
+
+
+def cards_wanted(counts: range) -> str:
+    """What a trick's cards should be: exactly so many, or between two counts."""
+    if len(counts) == 1:
+        return t(
+            "Give the {count} cards of the trick, in play order from the leader.", count=counts[0]
+        )
+    return t(
+        "Give between {least} and {most} cards, in the order they were laid.",
+        least=counts[0],
+        most=counts[-1],
+    )
+
+
+def cards_problem(referee: TrickReferee, count: int, given: int, counts: range) -> Problem:
+    """A trick with too few or too many cards, saying how many it holds."""
+    if len(counts) > 1:
+        return Problem("cards", cards_wanted(counts))
+    wanted = counts[0]
+    return Problem(
+        "cards",
+        tn(
+            "{count} card was given; a trick of {game} at {players} players has {wanted}.",
+            "{count} cards were given; a trick of {game} at {players} players has {wanted}.",
+            given,
+            game=referee.name,
+            players=count,
+            wanted=wanted,
+        ),
+    )
 
 
 def _read(referee: TrickReferee, code: str, context: Mapping[str, Any]) -> Card | None:

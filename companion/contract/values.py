@@ -171,7 +171,7 @@ class Phase:
     action: str = ""  # the words on the button that ends the phase ("Save the bids")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
     """One trick as the score keeper wrote it down; every trick game uses the same record.
 

@@ -35,6 +35,12 @@ LEGEND_COLUMNS, LEGEND_ROW = 4, 22
 MOST_X_LABELS = 8
 """Hand numbers written under the chart at most (every hand still has its point)."""
 
+MOST_Y_LABELS = 6
+"""Values written beside the chart at most: whole numbers, zero always among them."""
+
+NICE_STEPS = (1, 2, 5)
+"""A tick step is one of these times a power of ten (1, 2, 5, 10, 20, 50, …)."""
+
 
 Say = Callable[[str], str]
 """Writes a message in the reader's language (`str`: in English)."""
@@ -101,6 +107,11 @@ def line_chart(
         no_data_text=say(t("No hands yet.")),
     )
     chart.x_labels = list(labels)
+    values = [value for line in series for value in line.values]
+    if values:  # with nothing to draw pygal writes "No hands yet." and no axis
+        ticks = whole_ticks(values)
+        chart.y_labels = ticks
+        chart.range = (ticks[0], ticks[-1])
     for line in series:
         chart.add(say(line.name), list(line.values))
     root = _plain(chart.render_tree(), say(title))
@@ -109,6 +120,27 @@ def line_chart(
     # the prefix "svg" for it, and every tag would then be written <svg:g>.
     ET.register_namespace("", SVG)
     return ET.tostring(root, encoding="unicode", short_empty_elements=True)
+
+
+def whole_ticks(values: Sequence[float]) -> list[int]:
+    """The values written beside the chart: whole numbers a round step apart (1, 2, 5, 10, …),
+    from zero or below to the highest value or above, so the axis always shows zero and never
+    a fraction of a point (pygal's own ticks start at the lowest value, in fifths)."""
+    low, high = math.floor(min([0, *values])), math.ceil(max([0, *values]))
+    step = nice_step((high - low) / (MOST_Y_LABELS - 1))
+    first = math.floor(low / step) * step
+    last = max(math.ceil(high / step) * step, first + step)
+    return list(range(first, last + step, step))
+
+
+def nice_step(least: float) -> int:
+    """The smallest round whole step (1, 2, 5 times a power of ten) of at least `least`."""
+    power = 1
+    while True:
+        for base in NICE_STEPS:
+            if base * power >= least:
+                return base * power
+        power *= 10
 
 
 def _tag(name: str) -> str:

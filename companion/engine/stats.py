@@ -30,13 +30,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.figures import Figure
 from companion.contract.game import Game, leaders
 from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
+from companion.engine.standing import SeatStanding, standings
 from companion.kit import formatting
+
+FIRST_DAY = date(1970, 1, 1)
+"""The first day a range of days may name: no session is older than a computer's clock can read
+(a board without a clock battery starts at 1970-01-01)."""
+LAST_DAY = date(9998, 12, 31)
+"""The last day a range may name: the day after it, where the range stops, is still a day in
+every time zone (9999-12-31's next day is past the calendar Python counts)."""
+
+
+def day_in_bounds(day: date) -> bool:
+    """Whether a range of days may start or end on `day` (FIRST_DAY to LAST_DAY)."""
+    return FIRST_DAY <= day <= LAST_DAY
+
 
 # ---------------------------------------------------------------- what goes in
 
@@ -92,6 +107,45 @@ def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
     if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
     return leaders(state.totals, game.scale.better)
+
+
+@dataclass(frozen=True)
+class SeatSession:
+    """One player's seat in one session as the stored results give it (the standing kept with
+    its last hand, `companion.engine.standing`): what the pages count without replaying.
+    `seat` is None for a session without a hand that counts."""
+
+    player: int
+    session: str
+    started: str
+    game: str
+    total: int
+    won: bool
+    seat: SeatStanding | None
+
+    @property
+    def day(self) -> str:
+        """The day it began (YYYY-MM-DD), by the server's clock."""
+        return formatting.local_day(self.started)
+
+
+def seat_sessions(play: SessionPlay, player: int) -> SeatSession | None:
+    """A replayed session as the stored results give it for `player` (None: not seated):
+    the statistics of a file whose stored results cannot be used, and the tests' reference."""
+    seat = play.seat_of(player)
+    if seat is None:
+        return None
+    game = get(play.setup.game)
+    found = standings(game, play.state)
+    return SeatSession(
+        player,
+        play.key,
+        play.started,
+        play.setup.game,
+        play.state.totals[seat],
+        seat in play.winners,
+        found[-1].seats[seat] if found else None,
+    )
 
 
 # ---------------------------------------------------------------- what comes out
@@ -206,6 +260,26 @@ class _Tally:
                 self.counts.update(count(hand, seat))
         return self.hands - before
 
+    def add_seat(self, row: SeatSession, better: Better) -> None:
+        """Add one session's stored standing for the player's seat: the same sums as
+        `add_session`, a session at a time (rows in time order: the first best is kept)."""
+        self.sessions += 1
+        self.won += row.won
+        self.total += row.total
+        seat = row.seat
+        if seat is None:
+            return
+        self.hands += seat.hands
+        if seat.best is not None and (
+            self.best is None or _beats(seat.best[0], self.best.points, better)
+        ):
+            self.best = HandRef(row.session, row.day, seat.best[1], seat.best[0])
+        if seat.worst is not None and (
+            self.worst is None or _beats(self.worst.points, seat.worst[0], better)
+        ):
+            self.worst = HandRef(row.session, row.day, seat.worst[1], seat.worst[0])
+        self.counts.update(seat.counts)
+
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
         return Record(
@@ -277,6 +351,36 @@ def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
                 play.key, play.day, slug, play.state.totals[seat], hands, seat in play.winners
             )
         )
+    records = sorted(
+        (tally.freeze(player, slug) for slug, tally in tallies.items()),
+        key=lambda r: (-r.sessions, r.game),
+    )
+    return PlayerStats(player, tuple(records), tuple(results))
+
+
+def game_stats_of(slug: str, sessions: int, hands: int, rows: Iterable[SeatSession]) -> GameStats:
+    """One game's statistics from its players' stored seats (`rows`, in time order), its
+    count of sessions and of hands anyone took part in: what `game_stats` makes by replaying."""
+    better = get(slug).scale.better
+    tallies: dict[int, _Tally] = {}
+    for row in rows:
+        tallies.setdefault(row.player, _Tally()).add_seat(row, better)
+    records = sorted(
+        (tally.freeze(player, slug) for player, tally in tallies.items()),
+        key=lambda r: (-r.sessions, -r.won, r.player),
+    )
+    return GameStats(slug, sessions, hands, tuple(records))
+
+
+def player_stats_of(player: int, rows: Iterable[SeatSession]) -> PlayerStats:
+    """One player's statistics from their stored seats (`rows`, in time order): what
+    `player_stats` makes by replaying."""
+    tallies: dict[str, _Tally] = {}
+    results: list[SessionResult] = []
+    for row in rows:
+        tallies.setdefault(row.game, _Tally()).add_seat(row, get(row.game).scale.better)
+        hands = row.seat.hands if row.seat else 0
+        results.append(SessionResult(row.session, row.day, row.game, row.total, hands, row.won))
     records = sorted(
         (tally.freeze(player, slug) for slug, tally in tallies.items()),
         key=lambda r: (-r.sessions, r.game),

@@ -74,11 +74,7 @@ class AntiTrumpReferee(RankingReferee):
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The round's anti-trump: the suit of the first black card turned after the deal."""
-        return (
-            trump_field(
-                BLACK_SUITS, none_label=NO_ANTI_TRUMP, name="anti_trump", label=ANTI_TRUMP_LABEL
-            ),
-        )
+        return (anti_trump_field(player_count),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return pack_39_no_hearts()
@@ -267,6 +263,14 @@ def black_card_always_left(player_count: int) -> bool:
     """Whether the stock left after the deal always holds a black card (fewer than six
     players): "none" is then impossible and is not offered."""
     return PACK_SIZE - CARDS_EACH * player_count > DIAMONDS_IN_PACK
+
+
+def anti_trump_field(player_count: int) -> Field:
+    """The round's anti-trump, as the pad and the referee both ask it (one source, so the
+    referee offers exactly what the pad accepts): Clubs or Spades, and "none" only at six
+    players, the one table size where the stock can hold only Diamonds."""
+    none_label = None if black_card_always_left(player_count) else NO_ANTI_TRUMP
+    return trump_field(BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP, label=ANTI_TRUMP_LABEL)
 
 
 # ---------------------------------------------------------------- reading the entry
@@ -517,10 +521,7 @@ class AntiTrump(Game):
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
         """The anti-trump turned up and a bid per player (before play), the tricks each took."""
-        none_label = None if black_card_always_left(setup.player_count) else NO_ANTI_TRUMP
-        anti = trump_field(
-            BLACK_SUITS, none_label=none_label, name=ANTI_TRUMP, label=ANTI_TRUMP_LABEL
-        )
+        anti = anti_trump_field(setup.player_count)
         bids = tuple(
             Field(
                 bid_name(seat),

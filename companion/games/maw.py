@@ -400,9 +400,7 @@ def total_problems(setup: Setup, hand: Hand) -> list[Problem]:
         f"{name} {count}" for name, count in zip(setup.players, hand.tricks, strict=True)
     )
     if hand.claimed:
-        why = t(
-            "a claim after the first three tricks ends the deal, so only those three are played"
-        )
+        why = t("a claim after the first three tricks ends the deal there")
     else:
         why = t("a deal has five tricks (five cards each)")
     return [
@@ -745,7 +743,8 @@ def headline(setup: Setup, deal: Deal) -> str:
 
 
 def describe_hand(setup: Setup, hand: Hand) -> str:
-    """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks"."""
+    """One line for the table of hands: "♥ trumps · Cat robbed · Bob 3 tricks", or "♥ trumps
+    · Ann and Bob 2 tricks · spoiled" when nobody took the pool."""
     parts = [t("{symbol} trumps", symbol=hand.trump.symbol)]
     if hand.robbed is not None:
         parts.append(t("{name} robbed", name=setup.players[hand.robbed]))
@@ -769,6 +768,8 @@ def describe_hand(setup: Setup, hand: Hand) -> str:
                 names=setup.names_of(leaders),
             )
         )
+        if deal_end(house_rules(setup), hand)[0] is DealEnd.SPOILED:
+            parts.append(t("spoiled"))
     return i18n.join(parts, " · ")
 
 

@@ -68,6 +68,21 @@ SCORING_LABELS = {
 }
 
 
+class HitterCount(StrEnum):
+    """What the Hitter's last card makes exactly: 31, or (as written) the set score."""
+
+    THIRTY_ONE = "31"
+    AS_WRITTEN = "set-score"
+
+
+HITTER_LABELS = {
+    HitterCount.THIRTY_ONE: t("31: the count of the cards played reaches exactly 31 (Parlett)"),
+    HitterCount.AS_WRITTEN: t(
+        "As written: the count of the cards played reaches exactly the set score (15, 21 or 31)"
+    ),
+}
+
+
 class Kind(StrEnum):
     """The combinations a hand of three cards and the turn-up can hold."""
 
@@ -141,7 +156,8 @@ HITTER_POINTS = 2
 called the 'Hitter'"."""
 
 PLAY_LIMIT = 31
-"""The count of the cards played that the Hitter makes exactly (Parlett; see the rules page)."""
+"""The count of the cards played that the Hitter makes exactly (Parlett; see the rules page);
+the house rule "as written" makes it the set score instead."""
 
 RANK_LETTERS = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}
 
@@ -176,6 +192,12 @@ class Options:
 
     target: int = DEFAULT_TARGET
     scoring: Scoring = Scoring.AS_WRITTEN
+    hitter_count: HitterCount = HitterCount.THIRTY_ONE
+
+    @property
+    def hitter_limit(self) -> int:
+        """The count the Hitter's last card makes exactly: 31, or the set score as written."""
+        return self.target if self.hitter_count is HitterCount.AS_WRITTEN else PLAY_LIMIT
 
     @property
     def bust(self) -> bool:
@@ -842,6 +864,32 @@ def last_card_missing(state: State, entry: Entry, options: Options) -> list[Prob
     ]
 
 
+def hitter_impossible(setup: Setup, entry: Entry, options: Options) -> list[Problem]:
+    """A Hitter the cards cannot have made: with both hands entered as cards, the count of the
+    play never passes the six cards' sum (Ace 1, courts 10), so a sum below the count the
+    Hitter makes exactly (31, or the set score as written) rules it out."""
+    if not entry.get(HITTER) or entry.get(LAST_CARD) is None:
+        return []
+    hand = read_hand(entry)
+    if any(len(seat.cards) != HAND_CARDS for seat in hand.seats):
+        return []  # a typed count hides the cards
+    total = sum(pip_value(card) for seat in hand.seats for card in seat.cards)
+    limit = options.hitter_limit
+    if total >= limit:
+        return []
+    return [
+        Problem(
+            HITTER,
+            t(
+                "The six cards played count {total} in all, so no last card made exactly "
+                "{limit}: it was Go, not the Hitter.",
+                total=total,
+                limit=limit,
+            ),
+        )
+    ]
+
+
 def noddy_dealer(state: State) -> int:
     """Whose deal the next hand is: the first player listed deals first, then it alternates."""
     return (state.setup.first_dealer + len(state.hands)) % PLAYERS
@@ -918,6 +966,17 @@ class Noddy(Game):
                 default=Scoring.AS_WRITTEN.value,
                 help=t("The pad's rulings: as written; option: Parlett's scoring"),
             ),
+            Field(
+                "hitter_count",
+                t("The Hitter"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, HITTER_LABELS[way]) for way in HitterCount),
+                default=HitterCount.THIRTY_ONE.value,
+                help=t(
+                    'The text: the last card "makes it exactly the set score"; read as 31 '
+                    "(Parlett, cribbage), or as written"
+                ),
+            ),
         )
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:
@@ -965,7 +1024,10 @@ class Noddy(Game):
             ),
             Field(
                 HITTER,
-                t("Hitter: the last card made exactly {limit}", limit=PLAY_LIMIT),
+                t(
+                    "Hitter: the last card made exactly {limit}",
+                    limit=self.settings(setup).hitter_limit,
+                ),
                 FieldKind.BOOLEAN,
                 help=t("2 points instead of 1"),
             ),
@@ -984,7 +1046,7 @@ class Noddy(Game):
         problems += hands_incomplete(setup, entry) + impossible_counts(entry, options)
         if problems:
             return problems
-        return last_card_missing(state, entry, options)
+        return last_card_missing(state, entry, options) + hitter_impossible(setup, entry, options)
 
     def score(self, state: State, entry: Entry) -> HandResult:
         """Peg the hand in order against the target (see `peg_in_order`)."""

@@ -76,7 +76,7 @@ class FirstPhase(StrEnum):
 ACES_LOW = RankOrder((ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING))
 """The text's first phase, lowest first: "The suit order is A-2-3-4-5-6-7-8-9-10-J-Q-K"."""
 PAGAT_PLAYS = 2  # pagat's first phase: "tricks of 2 cards"
-MAX_LAID = 52
+MAX_LAID = 52  # the second phase: "any number" of cards, at most the whole pack
 
 PLAY_ANY = t("any card may be played to a first-phase trick")
 LEAD_ANY = t("any card, or a run of consecutive cards of one suit, may be led")
@@ -193,6 +193,7 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
     order = first_order(context)
     top = max(order.strength(card.rank) for card in plays)
     best = tuple(i for i, card in enumerate(plays) if order.strength(card.rank) == top)
+    answer = slough_answer(cards[count], judged[count]) if sloughs else ""
     if len(best) > 1:
         return Verdict(
             None,
@@ -200,6 +201,7 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
             tie_words([plays[i] for i in best], context),
             tied=best,
             judged=tuple(judged),
+            answer=answer,
         )
     note = (
         t(
@@ -212,7 +214,21 @@ def first_phase_verdict(cards: Sequence[Card], context: Mapping[str, Any]) -> Ve
             "the next trick."
         )
     )
-    return Verdict(best[0], plays[best[0]], win_words(context), notes=(note,), judged=tuple(judged))
+    return Verdict(
+        best[0],
+        plays[best[0]],
+        win_words(context),
+        notes=(note,),
+        judged=tuple(judged),
+        answer=answer,
+    )
+
+
+def slough_answer(slough: Card, judged: CardJudgement) -> str:
+    """What a trick with a slough asks: whether the slough was allowed, and why."""
+    if judged.allowed:
+        return t("The slough of {card} is allowed: {why}.", card=card_name(slough), why=judged.why)
+    return t("The slough of {card} is not allowed: {why}.", card=card_name(slough), why=judged.why)
 
 
 def win_words(context: Mapping[str, Any]) -> str:
@@ -369,7 +385,7 @@ class SkitgubbeReferee(TrickReferee):
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
         """The phase; in the first, a private trick, the last trick, a slough; in the second,
-        the trump suit and how many cards were laid."""
+        the trump suit (any number of cards may be laid, so their count is not asked)."""
         first, second = ("phase", (Phase.FIRST.value,)), ("phase", (Phase.SECOND.value,))
         return (
             Field(
@@ -385,16 +401,6 @@ class SkitgubbeReferee(TrickReferee):
             replace(
                 trump_field(PLAIN_SUITS, label=t("Trump suit (the card put aside)")),
                 shown_when=second,
-            ),
-            Field(
-                "laid",
-                t("Cards laid in this trick"),
-                FieldKind.INTEGER,
-                minimum=1,
-                maximum=MAX_LAID,
-                default=player_count,
-                shown_when=second,
-                help=t("In the order laid, each on the one before"),
             ),
             Field(
                 "last_trick",
@@ -441,10 +447,18 @@ class SkitgubbeReferee(TrickReferee):
         return pack_52()
 
     def cards_in_trick(self, player_count: int, context: Mapping[str, Any]) -> int:
-        """The second phase: the cards laid; the first: the cards played, and a slough."""
+        """The first phase's cards played, and a slough (the second phase's usual trick, one
+        card a player, where any number may be laid: `card_counts`)."""
         if phase_of(context) is Phase.SECOND:
-            return context.get("laid") or player_count
+            return player_count
         return plays_in_trick(player_count, context) + sloughs_in(context)
+
+    def card_counts(self, player_count: int, context: Mapping[str, Any]) -> range:
+        """The second phase lays any number of cards, one to the whole pack (runs, several
+        turns round the table); a first-phase trick holds exactly its cards."""
+        if phase_of(context) is Phase.SECOND:
+            return range(1, MAX_LAID + 1)
+        return super().card_counts(player_count, context)
 
     def judge(self, cards: Sequence[Card], context: Mapping[str, Any]) -> Verdict:
         if phase_of(context) is Phase.SECOND:

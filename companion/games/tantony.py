@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.contract.figures import Figure, OwnFigures
 from companion.contract.game import Game, leaders, typed_options
@@ -55,14 +55,16 @@ from companion.kit.i18n import Text, t, tn
 from companion.kit.tricks import (
     ACE_HIGH,
     MUST_FOLLOW,
-    LedTrick,
-    PlayedTrick,
     Revoke,
     TrickRanking,
     WinBy,
+    anyone_followed,
     find_revokes,
+    lowest_of_suit_led,
     revoke_words,
+    seat_of,
     sorted_cards,
+    winning_index,
 )
 
 
@@ -253,7 +255,7 @@ def values_text(values: Sequence[int]) -> str:
 # ---------------------------------------------------------------- one trick read against the pack
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Runt:
     """The card that scores a trick, or only its value when the card was not written down."""
 
@@ -330,7 +332,7 @@ def read_cards(
 # ---------------------------------------------------------------- a hand walked trick by trick
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReadTrick:
     """One trick as the referee understood it: who led, its runt, who got it, who won it."""
 
@@ -341,6 +343,7 @@ class ReadTrick:
     winner: int | None  # as entered, else from the cards; None when unknown
     placed: bool
     cards: tuple[Card, ...] = ()
+    ranking: ClassVar[TrickRanking] = NO_TRUMP  # how its cards rank: the revoke check reads it
 
 
 @dataclass
@@ -440,14 +443,13 @@ def read_trick(
     )
     if problem:
         notes.append(("cards", problem))
-    played = PlayedTrick(cards, NO_TRUMP) if cards else None
-    if played is not None:
-        runt, problem = _runt_from_cards(table, played, runt)
+    if cards:
+        runt, problem = _runt_from_cards(table, cards, runt)
         if problem:
             notes.append(("runt", problem))
     elif runt is None and not notes:
         notes.append(("runt", t("enter the runt, or the cards played.")))
-    winner, problem = _winner(setup, played, leader, entry.won_by)
+    winner, problem = _winner(setup, cards, leader, entry.won_by)
     if problem:
         notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
@@ -466,10 +468,10 @@ def read_trick(
 
 
 def _runt_from_cards(
-    table: Table, played: PlayedTrick, written: Runt | None
+    table: Table, cards: tuple[Card, ...], written: Runt | None
 ) -> tuple[Runt, str | None]:
     """The runt the cards make (the lowest card of the suit led), and a written runt that differs."""
-    card = played.lowest_card
+    card = cards[lowest_of_suit_led(cards, NO_TRUMP)]
     if written is not None and written.card == card:
         return written, None  # the runt written is the card's (`read_runt`)
     derived = Runt(table.value(card), card)
@@ -477,7 +479,7 @@ def _runt_from_cards(
         return derived, None
     if written.card is None and written.value == derived.value:
         return derived, None
-    if not played.followed:
+    if not anyone_followed(cards):
         return derived, t(
             "the runt is {card} (nobody followed suit, so the card led is also "
             "the runt), not {written}.",
@@ -493,17 +495,19 @@ def _runt_from_cards(
 
 
 def _winner(
-    setup: Setup, played: PlayedTrick | None, leader: int | None, won_by: int | None
+    setup: Setup, cards: tuple[Card, ...], leader: int | None, won_by: int | None
 ) -> tuple[int | None, str | None]:
-    """Who won the trick: as entered, checked against the cards when the leader is known."""
-    if played is None or leader is None:
+    """Who won the trick: as entered, checked against the cards when the leader is known
+    (no cards: as entered)."""
+    if not cards or leader is None:
         return won_by, None
-    derived = played.winner(leader)
+    index = winning_index(cards, NO_TRUMP)
+    derived = seat_of(leader, index, setup.player_count)
     if won_by is None or won_by == derived:
         return derived, None
-    card = played.winning_card
+    card = cards[index]
     names = setup.players
-    if played.followed:
+    if anyone_followed(cards):
         return derived, t(
             "{winner} won it with the sow {card}, the highest {suit}, not {entered}.",
             winner=names[derived],
@@ -626,8 +630,7 @@ def _suit_word(card: Card) -> str:
 
 def revokes(setup: Setup, walked: WalkedHand) -> tuple[Revoke, ...]:
     """The revokes the hand's cards prove: a player who did not follow a suit, then played it."""
-    tricks = [LedTrick(trick.leader, trick.cards, NO_TRUMP) for trick in walked.tricks]
-    return find_revokes(tricks, FOLLOW, setup.player_count)
+    return find_revokes(walked.tricks, FOLLOW, setup.player_count)
 
 
 def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
@@ -1307,15 +1310,27 @@ class TantonyReferee(RankingReferee):
         return NO_TRUMP
 
     def rule(self, by: WinBy, card: Card, cards: Sequence[Card], context: Mapping[str, Any]) -> str:
-        if not PlayedTrick(tuple(cards), NO_TRUMP).followed:
+        if not anyone_followed(cards):
             return t("nobody followed suit, so the card led wins: the hog (it is also the runt)")
         return t("Tantony has no trump, so the highest card of the suit led wins (the sow)")
 
     def notes(
         self, cards: Sequence[Card], winner: int | None, context: Mapping[str, Any]
     ) -> tuple[str, ...]:
-        runt = PlayedTrick(tuple(cards), NO_TRUMP).lowest_card
-        return (t("The runt, the lowest card of the suit led, is {card}.", card=card_name(runt)),)
+        """The runt and what the trick is worth: the runt's value (the text: "The scoring value
+        of a trick is the value of the lowest card it contains of the suit led")."""
+        runt = cards[lowest_of_suit_led(cards, NO_TRUMP)]
+        worth = table_for_count(len(cards)).value(runt)
+        return (
+            tn(
+                "The runt, the lowest card of the suit led, is {card}: the trick is worth "
+                "{count} point.",
+                "The runt, the lowest card of the suit led, is {card}: the trick is worth "
+                "{count} points.",
+                worth,
+                card=card_name(runt),
+            ),
+        )
 
 
 REFEREE = register_referee(TantonyReferee())

@@ -133,6 +133,21 @@ TRUMP_RUN_LABELS: dict[TrumpRun, str] = {
 }
 
 
+class ExtraCards(StrEnum):
+    """Which cards of the grande and of a suit score 5 as extra cards."""
+
+    OVER_THREE = "over_three"
+    AS_WRITTEN = "as_written"
+
+
+EXTRA_CARDS_LABELS: dict[ExtraCards, str] = {
+    ExtraCards.OVER_THREE: t("Every card over the three that make the crick (the published count)"),
+    ExtraCards.AS_WRITTEN: t(
+        "As written: only the cards the text names, a suit's Ace and the grande's numbered trumps"
+    ),
+}
+
+
 class SetKind(StrEnum):
     """The text's "associative combinations": three or four cards of one kind."""
 
@@ -251,6 +266,10 @@ class Options:
     trump_run: TrumpRun = TrumpRun.ENDS
     """The text: a contatore standing in the trumps ends the run (unless for the 16 or a
     grande card); option, Pisarri's older count: it fills any gap and the run goes on."""
+    extra_cards: ExtraCards = ExtraCards.OVER_THREE
+    """The published count: every card of a crick over three is extra; option, as written:
+    only the cards the text names ("the 1, or Ace", "all consecutive numbered atouts"), so a
+    suit's fourth court and the grande's fourth card are not."""
 
 
 # --- The sequences -----------------------------------------------------------------------------
@@ -370,6 +389,8 @@ class Crick:
     run: Run
     cards: tuple[Card, ...]
     stand_ins: tuple[StandIn, ...] = ()
+    named_extras: bool = False
+    """As written: only the run's tail (a suit's Ace, the grande's numeri) is extra."""
 
     @property
     def size(self) -> int:
@@ -378,8 +399,12 @@ class Crick:
 
     @property
     def extra_cards(self) -> int:
-        """The cards over the three that make it, 5 points each."""
-        return self.size - MIN_CRICK
+        """The cards over the three that make it, 5 points each; as written, in a ladder only
+        the cards of its tail that it holds (itself or by a contatore standing in)."""
+        if not self.named_extras or self.run.alike:
+            return self.size - MIN_CRICK
+        held = {*self.cards, *(stand.card for stand in self.stand_ins)}
+        return sum(card in held for card in self.run.tail)
 
     @property
     def points(self) -> int:
@@ -441,7 +466,7 @@ def make_crick(
         size = len(cards) + len(stand_ins)
         if len(cards) < MIN_OWN_CARDS or size < MIN_CRICK:
             return None
-        return Crick(run, cards, stand_ins)
+        return Crick(run, cards, stand_ins, named_extras(options))
     if run.head not in own:
         return None
     stood_for = frozenset(stand.card for stand in stand_ins if stand.card is not None)
@@ -449,7 +474,12 @@ def make_crick(
     cards = tuple(card for card in reached if card in own)
     if not stood_for <= set(reached) or len(reached) < MIN_CRICK or len(cards) < MIN_OWN_CARDS:
         return None
-    return Crick(run, cards, stand_ins)
+    return Crick(run, cards, stand_ins, named_extras(options))
+
+
+def named_extras(options: Options) -> bool:
+    """Whether only the cards the text names are extra (the option "as written")."""
+    return options.extra_cards is ExtraCards.AS_WRITTEN
 
 
 # --- A crick as the players claim it --------------------------------------------------------
@@ -500,7 +530,11 @@ def judge_cricche(
     if refusals:
         return CrickVerdict((), tuple(dict.fromkeys(refusals)))
     return CrickVerdict(
-        tuple(Crick(RUNS[c.run], in_order(RUNS[c.run], c.cards), c.stand_ins) for c in claims), ()
+        tuple(
+            Crick(RUNS[c.run], in_order(RUNS[c.run], c.cards), c.stand_ins, named_extras(options))
+            for c in claims
+        ),
+        (),
     )
 
 
@@ -1290,6 +1324,17 @@ class Tarocchini(PileGame):
                 help=t(
                     "The text: the run ends where a contatore stands in, unless for "
                     "the 16 or a grande card"
+                ),
+            ),
+            Field(
+                "extra_cards",
+                t("Extra cards in a crick (5 each)"),
+                FieldKind.CHOICE,
+                choices=tuple(Choice(way.value, EXTRA_CARDS_LABELS[way]) for way in ExtraCards),
+                default=ExtraCards.OVER_THREE.value,
+                help=t(
+                    "The published count: every card over three; as written, only a suit's "
+                    "Ace and the grande's numbered trumps"
                 ),
             ),
         )

@@ -23,7 +23,6 @@ from companion.contract.referee import (
     suit_choices,
     suit_of_choice,
     tarot_suit_rule,
-    trump_field,
 )
 from companion.contract.registry import register
 from companion.contract.values import (
@@ -184,6 +183,17 @@ PACK_OPTION = Field(
     default=Pack.STANDARD.value,
     help=t("The text: a tarot pack may be chosen; its atouts are the trumps"),
 )
+
+
+TRUMP_TURNED_UP = Field(
+    "trump",
+    t("Trump turned up"),
+    FieldKind.CHOICE,
+    choices=suit_choices(PLAIN_SUITS),
+    help=t("The suit of the dealer's last card, turned face up"),
+)
+"""The trump, as the pad and the referee both ask it: one of the four suits, and only with a
+52-card pack (with a tarot pack the atouts are the trumps, so nothing is turned up)."""
 
 
 def settings_of(setup: Setup) -> Options:
@@ -493,7 +503,7 @@ def toward_line(setup: Setup, side: int, before: int, after: int, target: int) -
     if after > target:
         return tn(
             "{side}: {before} + {gained} = {after} toward {target}; the {count} point "
-            "over {target} do not carry",
+            "over {target} does not carry",
             "{side}: {before} + {gained} = {after} toward {target}; the {count} points "
             "over {target} do not carry",
             after - target,
@@ -745,15 +755,7 @@ class Whist(Game):
         deal = settings.deal
         fields: list[Field] = []
         if settings.pack is Pack.STANDARD:
-            fields.append(
-                Field(
-                    "trump",
-                    t("Trump turned up"),
-                    FieldKind.CHOICE,
-                    choices=suit_choices(PLAIN_SUITS),
-                    help=t("The suit of the dealer's last card, turned face up"),
-                )
-            )
+            fields.append(TRUMP_TURNED_UP)
         helps = (
             t("Each trick over {book} scores one", book=deal.book),
             t("The two counts add up to {tricks}", tricks=deal.tricks),
@@ -868,7 +870,8 @@ class WhistReferee(RankingReferee):
         return (PACK_OPTION,)
 
     def context_fields(self, player_count: int) -> tuple[Field, ...]:
-        return (trump_field(PLAIN_SUITS, none_label=t("No trump (tarot pack: the atouts)")),)
+        """The trump turned up, asked as the pad asks it: only with a 52-card pack."""
+        return (replace(TRUMP_TURNED_UP, shown_when=(PACK_OPTION.name, (Pack.STANDARD.value,))),)
 
     def pack(self, player_count: int, context: Mapping[str, Any]) -> tuple[Card, ...]:
         return tarot_pack() if context.get("pack") == Pack.TAROT else pack_52()
@@ -876,16 +879,10 @@ class WhistReferee(RankingReferee):
     def read(self, token: str, context: Mapping[str, Any]) -> Card:
         return parse(token, tarot=context.get("pack") == Pack.TAROT)
 
-    def context_problems(self, context: Mapping[str, Any]) -> list[Problem]:
+    def does_not_apply(self, spec: Field) -> str:
         """Seed 002: "If this is the case [a tarot deck], the atouts are the trump suit": a
-        trump suit chosen with a tarot pack is refused rather than silently ignored."""
-        if context.get("pack") == Pack.TAROT and suit_of_choice(context.get("trump")):
-            return [
-                Problem(
-                    "trump", t("With a tarot pack the atouts are the trumps: choose no trump suit.")
-                )
-            ]
-        return []
+        trump suit given with a tarot pack is refused rather than silently ignored."""
+        return t("With a tarot pack the atouts are the trumps: no trump suit is turned up.")
 
     def ranking(self, cards: Sequence[Card], context: Mapping[str, Any]) -> TrickRanking:
         if context.get("pack") == Pack.TAROT:

@@ -80,6 +80,11 @@ class Card:
     tarot: bool = False
 
     def __str__(self) -> str:
+        return self.label
+
+    @cached_property  # every arithmetic line names its cards; a card never changes
+    def label(self) -> str:
+        """How the card is shown: "Q♥", "10♠", "21T", "Excuse"."""
         if self.suit is Suit.EXCUSE:
             return "Excuse"
         if self.suit is Suit.TRUMP:
@@ -212,7 +217,8 @@ class CardError(ValueError):
 
 
 def parse(code: str, *, tarot: bool = False) -> Card:
-    """Read a card code such as "QS", "10h", "ah", "21T" or "EX" (the Excuse)."""
+    """Read a card code such as "QS", "10h", "ah", "21T" or "EX" (the Excuse). In a tarot
+    pack the Ace may also be typed "1H": the tarot texts write it "1, or Ace"."""
     text = code.strip().upper()
     if text in ("EX", "EXCUSE", "FOOL"):
         return Card(Suit.EXCUSE, 0, tarot=True)
@@ -231,7 +237,8 @@ def parse(code: str, *, tarot: bool = False) -> Card:
     by_letter = {letter: rank for rank, letter in letters.items()}
     if rank_text in by_letter:
         return Card(suit, by_letter[rank_text], tarot=tarot)
-    if rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+    lowest = ACE if tarot else 2  # a plain pack's Ace is only ever "A"
+    if rank_text.isdigit() and lowest <= int(rank_text) <= 10:
         return Card(suit, int(rank_text), tarot=tarot)
     raise CardError(t("{code} has no rank a card can have", code=repr(code)))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from companion.kit.cards import (
     ACE,
@@ -190,7 +191,7 @@ class TrickRanking:
 _WIN_BY = {3: WinBy.TOP_TRUMP, 2: WinBy.TRUMP, 1: WinBy.SUIT_LED}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickVerdict:
     """Who won a trick, as a play-order index, and by which rule; or the cards that tied."""
 
@@ -204,7 +205,7 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
     if not cards:
         raise ValueError("a trick has at least one card")
     if ranking._plain:
-        return _highest_of_suit_led(cards, ranking)
+        return TrickVerdict(_highest_of_suit_led(cards, ranking), WinBy.SUIT_LED)
     led = ranking.led(cards)
     strengths = {i: ranking.strength(card, led) for i, card in enumerate(cards)}
     contenders = {i: strength for i, strength in strengths.items() if strength is not None}
@@ -217,8 +218,9 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
     return TrickVerdict(top[0], _WIN_BY[best[0]])
 
 
-def _highest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
-    """`resolve` for a plain ranking: the first of the highest cards of the suit led wins."""
+def _highest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
+    """Who wins under a plain ranking (`resolve`): the play-order index of the first of the
+    highest cards of the suit led."""
     led = cards[0].suit
     order = ranking.order_of(led)
     winner, best = 0, order.strength(cards[0].rank)
@@ -228,12 +230,14 @@ def _highest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> TrickV
             strength = order.strength(card.rank)
             if strength > best:
                 winner, best = index, strength
-    return TrickVerdict(winner, WinBy.SUIT_LED)
+    return winner
 
 
 def winning_index(cards: Sequence[Card], ranking: TrickRanking) -> int:
     """The play-order index of the card that wins (the first of equal cards when ties do not
     count; an error when nothing can win or the top cards tie)."""
+    if ranking._plain and cards:
+        return _highest_of_suit_led(cards, ranking)  # no verdict to build: it is always won
     verdict = resolve(cards, ranking)
     if verdict.winner is None:
         raise ValueError("no card wins this trick")
@@ -274,7 +278,7 @@ def seat_of(leader: int, index: int, player_count: int, sitting_out: int | None 
     return seats[(seats.index(leader) + index) % len(seats)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayedTrick:
     """A trick whose cards are known, in play order from the leader, resolved under `ranking`."""
 
@@ -351,7 +355,21 @@ MUST_FOLLOW = FollowRule()
 """Follow suit if you can, else play any card: any card off the suit led shows a void."""
 
 
-@dataclass(frozen=True)
+class TrickLed(Protocol):
+    """What the revoke check reads of a trick (`LedTrick` is the plain one; a game's own
+    record of a trick may serve as it is)."""
+
+    @property
+    def leader(self) -> int | None: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def ranking(self) -> TrickRanking: ...
+
+
+@dataclass(frozen=True, slots=True)
 class LedTrick:
     """One trick of a hand as the revoke check reads it: its leader's seat (None when not known:
     the trick is then skipped), its cards in play order from the leader (none: not entered) and
@@ -362,7 +380,7 @@ class LedTrick:
     ranking: TrickRanking = TrickRanking()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revoke:
     """A revoke proven across tricks: `seat` showed no `suit` in trick `shown_in` (counted from
     1) and played `card` of that suit in trick `played_in`."""
@@ -374,7 +392,7 @@ class Revoke:
     card: Card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Void:
     """A suit a seat showed it had none of, in which trick, and the cards of that suit it may
     still have kept back (a reneging privilege)."""
@@ -384,7 +402,7 @@ class _Void:
 
 
 def find_revokes(
-    tricks: Sequence[LedTrick], rule: FollowRule, player_count: int
+    tricks: Sequence[TrickLed], rule: FollowRule, player_count: int
 ) -> tuple[Revoke, ...]:
     """The revokes the tricks of a hand prove, in the order they come to light.
 

@@ -26,17 +26,14 @@ from companion.engine.replay import (
 )
 from companion.kit.i18n import t
 from companion.kit.settlement import Settlement
+from companion.service.envelope import MAX_HANDS, envelope_problems, is_count
+from companion.service.envelope import problem as problem  # re-exported: the CLI's and web's
 from companion.service.spreadsheet import to_csv as to_csv  # re-exported: the exports live here
 from companion.store import HandRow, SessionRecord
 
 FORMAT = "table-companion/session@1"
 
 ProblemDict = dict[str, Any]
-
-
-def problem(message: str, *, hand: int | None = None, field: str | None = None) -> ProblemDict:
-    """A problem as it is reported outside the program."""
-    return {"hand": hand, "field": field, "message": message}
 
 
 # ---------------------------------------------------------------- export
@@ -122,6 +119,9 @@ def load_session(
     ]
     if unknown:
         return None, [], unknown
+    envelope = envelope_problems(data)
+    if envelope:
+        return None, [], envelope
     setup, problems = _load_setup(data)
     hands, hand_problems = _load_hands(data.get("hands", []))
     if setup is not None:
@@ -283,10 +283,14 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
                 )
             )
             continue
-        if isinstance(number, bool) or not isinstance(number, int):
+        if not is_count(number, MAX_HANDS):
             problems.append(
                 problem(
-                    t("Hand #{position} in the list needs a whole number.", position=position),
+                    t(
+                        "Hand #{position} in the list needs a whole number from 1 to {limit}.",
+                        position=position,
+                        limit=MAX_HANDS,
+                    ),
                     field="number",
                 )
             )

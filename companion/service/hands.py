@@ -24,14 +24,17 @@ from companion.engine.replay import (
 from companion.kit.i18n import t
 from companion.service import exchange
 from companion.service.drafts import draft, values_out_of_phase, with_earlier_phases
+from companion.service.envelope import MAX_HANDS
 from companion.service.loading import (
     Derived,
     Pad,
     ReplayCache,
     after_hand,
+    keep_results,
     known_hands,
     known_state,
     result_rows,
+    with_standing,
 )
 from companion.store import (
     ANY_VERSION,
@@ -72,13 +75,27 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
         for hand in replayed.state.hands
     ]
     ended = data.get("ended_at") is not None  # a mapping: replay_document read it
-    return store.import_session(replayed.state.setup, rows, ended=ended), []
+    token = store.import_session(replayed.state.setup, rows, ended=ended)
+    keep_results(store, token)  # the statistics read them: kept now, not when first opened
+    return token, []
 
 
 def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
     """Score an entry without saving it: the live preview, or a correction of hand `number`."""
     state = pad.state if number is None else pad.state_before(number)
     return score_entry(pad.game, state, number or pad.next_number, raw)
+
+
+def full_session() -> Problem:
+    """Why a session at the format's cap takes no more hands (its export must read back)."""
+    return Problem(
+        None,
+        t(
+            "A session holds at most {limit} hands (so that its export can be read back): "
+            "start a new session for the next one.",
+            limit=MAX_HANDS,
+        ),
+    )
 
 
 def add_hand(
@@ -97,13 +114,15 @@ def add_hand(
     phone's page showed (`shown_draft_version`): when the draft on disk has changed since (a
     second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
     """
+    if pad.next_number > MAX_HANDS:
+        return Checked({}, (full_session(),))
     out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
     if out_of_turn:
         return Checked({}, out_of_turn)
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
-    known = after_hand(pad.state.totals, pad.state.hands_played, result)
+    known = with_standing(pad, after_hand(pad.state.totals, pad.state.hands_played, result))
     write = ResultsWrite(
         pad.change,
         result.number,
@@ -142,6 +161,8 @@ def add_hand(
                 ),
             ),
         )
+    if not added.results_kept:  # another phone wrote meanwhile: derived again, now
+        keep_results(store, pad.token)
     row = added.row
     grown = pad.hands.plus(known)
     after = known_state(pad.setup, grown, known.totals, known.played)
@@ -203,6 +224,7 @@ def correct_hand(
         by=by,
         results=results_after_correction(store, pad, number, result),
     )
+    keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
     return result
 
 

@@ -8,7 +8,7 @@ import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -36,6 +36,13 @@ from companion.engine.replay import (
     entry_fields,
     entry_phases,
     replay,
+)
+from companion.engine.standing import (
+    Standing,
+    standing_after,
+    standing_as_text,
+    standing_from_text,
+    standings,
 )
 from companion.store import (
     ResultRow,
@@ -225,7 +232,7 @@ def stored_hands(store: Store, token: str) -> Loader:
 
 def known_of(row: ResultRow) -> KnownHand:
     assert row.totals is not None and row.played is not None
-    return KnownHand(hand_from_text(row.text), row.totals, row.played)
+    return KnownHand(hand_from_text(row.text), row.totals, row.played, row.standing)
 
 
 def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
@@ -265,14 +272,55 @@ def derived_of(
 
 def known_hands(state: State) -> dict[int, KnownHand]:
     """Every hand of a replayed state by position, with the running totals and hands played
-    after it (counted as `State` counts them)."""
+    after it (counted as `State` counts them) and the statistics' standing after it."""
     totals = (0,) * state.setup.player_count
     played = 0
     known: dict[int, KnownHand] = {}
+    found = standings(get(state.setup.game), state)
     for position, hand in enumerate(state.hands):
-        known[position] = after_hand(totals, played, hand)
-        totals, played = known[position].totals, known[position].played
+        each = after_hand(totals, played, hand)
+        known[position] = replace(each, standing=standing_as_text(found[position]))
+        totals, played = each.totals, each.played
     return known
+
+
+def with_standing(pad: Pad, known: KnownHand) -> KnownHand:
+    """The hand just scored after the pad's hands, with the statistics' standing after it:
+    the standing kept with the pad's last hand, and this hand added."""
+    hands = pad.hands
+    before = hands.at(len(hands) - 1).standing if len(hands) else None
+    if before is not None:
+        previous = standing_from_text(before)
+    elif len(hands):  # a cached row without its standing: worked out again, once
+        previous = standings(pad.game, State(pad.setup, tuple(hands)))[-1]
+    else:
+        previous = Standing.empty(pad.setup.player_count)
+    # Grown from a prefix, which copies what was read: the save may yet be refused, and the
+    # hands read so far are shared with the cache of opened sessions.
+    grown = hands[: len(hands)]
+    assert isinstance(grown, StoredHands)
+    after = known_state(pad.setup, grown.plus(known), known.totals, known.played)
+    return replace(known, standing=standing_as_text(standing_after(pad.game, after, previous)))
+
+
+def keep_results(store: Store, token: str) -> None:
+    """Derive and keep a session's results when its cache lacks a hand that counts (a write
+    that lost a race, an import, a cache dropped at start): the statistics read them and
+    never replay."""
+    record = store.get_session(token)
+    if record is not None and not store.read_only and not store.results_complete(token):
+        derive(store, record.setup, token, store.last_change(token))
+
+
+def rebuild_results(store: Store) -> int:
+    """At start: derive and keep the results of every session whose cache lacks a hand (every
+    session after a change of the engine dropped them all). Says how many were derived."""
+    if store.read_only:
+        return 0
+    missing = store.sessions_missing_results()
+    for token in missing:
+        keep_results(store, token)
+    return len(missing)
 
 
 def after_hand(totals: tuple[int, ...], played: int, hand: ScoredHand) -> KnownHand:
@@ -290,7 +338,14 @@ def result_rows(
     """The stored form of the hands numbered `from_number` and later: the scored ones with
     their position and running totals, the refused ones with why."""
     scored = [
-        ResultRow(each.hand.number, position, hand_as_text(each.hand), each.totals, each.played)
+        ResultRow(
+            each.hand.number,
+            position,
+            hand_as_text(each.hand),
+            each.totals,
+            each.played,
+            each.standing,
+        )
         for position, each in known.items()
         if each.hand.number >= from_number
     ]

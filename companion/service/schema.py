@@ -13,10 +13,38 @@ from typing import Any
 from companion.contract.game import Game, default_options
 from companion.contract.registry import all_games
 from companion.contract.values import MAX_SEATS, Field, FieldKind, Setup
+from companion.service.envelope import (
+    ACTIONS,
+    HISTORY_KEYS,
+    MAX_HANDS,
+    MAX_HISTORY,
+    MAX_ID,
+    STAMP_LIMIT,
+)
 from companion.service.exchange import DOCUMENT_KEYS, FORMAT
 
 SCHEMA_ID = "https://table-companion.invalid/schema/session-1.json"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+NUMBER = {"type": "integer", "minimum": 1, "maximum": MAX_HANDS}
+MOMENT = {"type": "string", "format": "date-time", "maxLength": STAMP_LIMIT}
+MOMENT_OR_NULL = {"anyOf": [MOMENT, {"type": "null"}]}
+ROW_ID = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+HISTORY_ROW = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": sorted(HISTORY_KEYS),
+    "properties": {
+        "id": ROW_ID,
+        "action": {"enum": list(ACTIONS)},
+        "number": NUMBER,
+        "entry": {"type": "object"},
+        "supersedes": {"anyOf": [ROW_ID, {"type": "null"}]},
+        "at": MOMENT,
+    },
+}
+"""A row of a document's history, as `envelope.row_problem` reads it."""
 
 
 def session_schema() -> dict[str, Any]:
@@ -46,7 +74,7 @@ def variant_schema(game: Game, count: int) -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "required": ["number", "entry"],
-        "properties": {"number": {"type": "integer", "minimum": 1}, "entry": entry},
+        "properties": {"number": NUMBER, "entry": entry},
     }
     properties: dict[str, Any] = {
         "format": {"const": FORMAT},
@@ -63,10 +91,10 @@ def variant_schema(game: Game, count: int) -> dict[str, Any]:
             "additionalProperties": False,
             "properties": {o.name: value_schema(o, count) for o in options},
         },
-        "created_at": {"type": ["string", "null"]},
-        "ended_at": {"type": ["string", "null"]},
-        "hands": {"type": "array", "items": hand},
-        "history": {"type": "array", "items": {"type": "object"}},
+        "created_at": MOMENT_OR_NULL,
+        "ended_at": MOMENT_OR_NULL,
+        "hands": {"type": "array", "maxItems": MAX_HANDS, "items": hand},
+        "history": {"type": "array", "maxItems": MAX_HISTORY, "items": HISTORY_ROW},
     }
     assert tuple(properties) == DOCUMENT_KEYS, "the schema and the reader list the same keys"
     return {

@@ -14,8 +14,11 @@ from typing import Any
 
 from companion.contract.values import Phase, Problem, ScoredHand
 from companion.engine.replay import Checked
-from companion.service import drafts, exchange, hands, loading
+from companion.engine.stats import GameStats, PlayerStats
+from companion.service import drafts, exchange, hands, loading, statistics
+from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
+from companion.service.statistics import Overview
 from companion.store import (
     ANY_VERSION,
     Author,
@@ -35,6 +38,11 @@ class Service:
     def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
         self._store = store
         self._cache = cache
+
+    @property
+    def events(self) -> EventsService:
+        """The club nights: events, their draws, rooms and rankings (service/events.py)."""
+        return EventsService(self._store, self._cache)
 
     @property
     def read_only(self) -> bool:
@@ -95,6 +103,18 @@ class Service:
     def sessions_between(self, since: str | None, before: str | None) -> list[SessionRecord]:
         """The sessions begun in that span, oldest first (what the statistics count)."""
         return self._store.sessions_between(since, before)
+
+    def statistics_overview(self, since: str | None, before: str | None) -> Overview:
+        """The games and players of the sessions begun in the span (from stored results)."""
+        return statistics.overview(self._store, since, before)
+
+    def game_stats(self, slug: str, since: str | None, before: str | None) -> GameStats:
+        """One game's statistics over the sessions begun in the span (from stored results)."""
+        return statistics.game_stats(self._store, slug, since, before)
+
+    def player_stats(self, player: int, since: str | None, before: str | None) -> PlayerStats:
+        """One player's statistics over the sessions begun in the span (from stored results)."""
+        return statistics.player_stats(self._store, player, since, before)
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""
@@ -245,12 +265,21 @@ class Service:
         self._store.merge_players(source, target, source_version, target_version)
 
 
-def open_store(path: str, *, busy_seconds: float, read_only: bool, results_usable: bool) -> Store:
+def open_store(
+    path: str,
+    *,
+    busy_seconds: float,
+    read_only: bool,
+    results_usable: bool,
+    expected_file: tuple[int, int] | None = None,
+) -> Store:
     """A connection to the file for one server thread (a front end keeps it, opaque, and wraps
-    it in a `Service` per request): read-only when asked, else when the file cannot be written."""
+    it in a `Service` per request): read-only when asked, else when the file cannot be written.
+    `expected_file`: the file the server opened at its start (StoreFault if it is gone)."""
     return Store(
         path,
         busy_seconds=busy_seconds,
         read_only=True if read_only else None,
         results_usable=results_usable,
+        expected_file=expected_file,
     )

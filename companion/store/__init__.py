@@ -11,6 +11,7 @@ aggregate, composed into `Store` in store.py. This module only re-exports.
 
 from companion.store.database import BUSY_TIMEOUT_SECONDS, default_database_path, fault_of
 from companion.store.drafts import draft_version
+from companion.store.events import EventRecord, LateChange, LogRow, RoundRow, TableRow
 from companion.store.migrations import MIGRATIONS
 from companion.store.records import (
     ANY_VERSION,
@@ -46,16 +47,20 @@ __all__ = [
     "MIGRATIONS",
     "AddedHand",
     "Author",
+    "EventRecord",
     "FaultKind",
     "HandAction",
     "HandConflict",
     "HandRow",
+    "LateChange",
+    "LogRow",
     "NameHeld",
     "NameTaken",
     "Player",
     "ResultRow",
     "ResultsSummary",
     "ResultsWrite",
+    "RoundRow",
     "SameAuthor",
     "SamePlayer",
     "SatTogether",
@@ -65,6 +70,7 @@ __all__ = [
     "StaleWrite",
     "Store",
     "StoreFault",
+    "TableRow",
     "TakeOver",
     "Verdict",
     "default_database_path",

@@ -45,6 +45,15 @@ def fault_of(error: sqlite3.Error) -> StoreFault:
     return StoreFault(FaultKind.UNREADABLE, str(error))
 
 
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` names now (its device and inode), or None when it names none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 def is_writable(path: Path) -> bool:
     """Whether the database file (or, when it does not exist yet, its folder) can be written."""
     if path.exists():
@@ -68,12 +77,17 @@ class Database:
         migrate: bool = False,
         busy_seconds: float = BUSY_TIMEOUT_SECONDS,
         read_only: bool | None = None,
+        expected_file: tuple[int, int] | None = None,
     ) -> None:
         """Open (and create if needed) the database at `path`; `migrate` applies migrations.
 
         `read_only`: open for reading only; None (the default) when the file cannot be written.
+        `expected_file`: the file (`file_identity`) a server opened at its start; StoreFault
+        (gone) when the path names another file now, or none (it would be created empty).
         """
         self.path = Path(path)
+        if expected_file is not None and file_identity(self.path) != expected_file:
+            raise StoreFault(FaultKind.GONE, str(self.path))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -90,6 +104,9 @@ class Database:
                 # saves"): one fsync of the log per commit, SQLite's own, no machinery of ours.
                 self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            # The file this connection writes: a write checks that the path still names it
+            # (`_same_file`), since SQLite goes on writing to a file deleted or replaced under it.
+            self._identity = expected_file or file_identity(self.path)
             if migrate:
                 self.migrate()
         except sqlite3.Error as error:
@@ -158,7 +175,9 @@ class Database:
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
+                self._same_file()
                 yield conn
+                self._same_file()
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
@@ -168,6 +187,19 @@ class Database:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise fault_of(error) from error
+
+    @property
+    def file(self) -> tuple[int, int] | None:
+        """The file this connection opened (device, inode): what its writes check."""
+        return self._identity
+
+    def _same_file(self) -> None:
+        """StoreFault (gone) unless the database path still names the file this connection
+        opened: a write into a deleted or replaced file would be confirmed, then lost."""
+        if self._identity is None:  # the file was created by this connection's first write
+            self._identity = file_identity(self.path)
+        if file_identity(self.path) != self._identity:
+            raise StoreFault(FaultKind.GONE, str(self.path))
 
     def secret_key(self) -> str:
         """The installation's secret key: created on first use, then the same forever.

@@ -230,7 +230,116 @@ def m010_results_are_a_cache(db: Database) -> None:
 
 
 @MIGRATIONS()
-def m011_phone_names(db: Database) -> None:
+def m011_statistics_standing(db: Database) -> None:
+    """Each cached result also keeps the session's standing after its hand (what the
+    statistics count: each seat's hands played, best and worst hand, own-figure counts and
+    whether it wins as it stands; `companion.engine.standing`), and `seat_standings` holds
+    each seat's figures from the session's last cached result, one narrow row per seat (the
+    store refreshes it in SQL whenever the session's cached results change), so the
+    statistics pages read those rows instead of replaying. Rows cached before have no
+    standing: they are dropped, and the start-up rebuild derives every session again.
+    Indexes for counting the sessions begun in a span, by game."""
+    if "standing" not in db["hand_results"].columns_dict:
+        db.execute("ALTER TABLE hand_results ADD COLUMN standing TEXT")
+    db.execute("DELETE FROM hand_results")
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS seat_standings (
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            seat INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            best INTEGER,
+            best_hand INTEGER,
+            worst INTEGER,
+            worst_hand INTEGER,
+            counts TEXT,
+            session_hands INTEGER NOT NULL,
+            PRIMARY KEY (session_id, seat)
+        ) WITHOUT ROWID"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_created_game ON sessions (created_at, game)")
+    db.execute("CREATE INDEX IF NOT EXISTS sessions_game_created ON sessions (game, created_at)")
+
+
+@MIGRATIONS()
+def m012_events(db: Database) -> None:
+    """Club nights: an event (the director's key, the followers' key, the game and house rules
+    of every table, the rounds' length), its entrants, each round's draw, each table bound to
+    the session it plays, and the event's log. The ranking reads the tables' stored results
+    (`hand_results`), so nothing here repeats a score."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS events (
+            id TEXT PRIMARY KEY,
+            follow TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            table_size INTEGER NOT NULL,
+            other_size INTEGER,
+            fill TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            deals_each INTEGER NOT NULL,
+            minutes INTEGER NOT NULL,
+            method TEXT NOT NULL,
+            draw_order TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS entrants (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (event_id, number)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_rounds (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            byes TEXT NOT NULL,
+            repeats INTEGER NOT NULL,
+            started_at TEXT,
+            PRIMARY KEY (event_id, round)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_tables (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            session_id TEXT UNIQUE REFERENCES sessions(id),
+            PRIMARY KEY (event_id, round, number)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS event_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL REFERENCES events(id),
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS event_log_event ON event_log (event_id, id)")
+    # The event log lists the corrections and undos at its tables: a small index of those
+    # rows alone, so the log does not read every hand of every table.
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'"
+    )
+
+
+@MIGRATIONS()
+def m013_phone_names(db: Database) -> None:
     """One phone per name in a session (issue 27): the name each phone holds there, one holder
     per name (case and spaces do not count), and each take-over of a name from another phone,
     which the session's history prints. AUTOINCREMENT: a hold's id is the version a take-over

@@ -36,8 +36,20 @@ class Players(Database):
         ]
 
     def player(self, player_id: int) -> Player | None:
-        """One player of the roster, or None."""
-        return next((p for p in self.players() if p.id == player_id), None)
+        """One player of the roster, or None (their own rows read, not the whole roster's:
+        a player's statistics page asks for it)."""
+        row = self.db.execute(
+            "SELECT id, name, version, (SELECT count(DISTINCT session_id) FROM seat_players"
+            " WHERE player_id = players.id) FROM players WHERE id = ?",
+            (player_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        spellings = self.db.execute(
+            "SELECT spelling FROM player_names WHERE player_id = ? ORDER BY rowid", (player_id,)
+        ).fetchall()
+        found, name, version, sessions = row
+        return Player(found, name, version, sessions, tuple(each for (each,) in spellings))
 
     def _spellings(self) -> dict[int, tuple[str, ...]]:
         """The spellings that name each player (as first written), in the order seen."""
@@ -52,12 +64,12 @@ class Players(Database):
         """Give a player a new name (the sessions already played keep the names as typed);
         the new spelling names them from now on, and so do the old ones.
 
-        LookupError: no such player. StaleWrite: the player changed since `based_on` (their
-        version). NameTaken: the name is another player's.
+        LookupError: no such player. StaleWrite: the player changed (or left the roster)
+        since `based_on` (their version). NameTaken: the name is another player's.
         """
         key = name_key(name)
         with self._write() as conn:
-            current = self._current_version(conn, player_id)
+            current = self._current_version(conn, player_id, based_on)
             if based_on is not ANY_VERSION and based_on != current:
                 raise StaleWrite("the player changed since", current)
             owner = conn.execute(
@@ -90,7 +102,7 @@ class Players(Database):
             raise SamePlayer("a player cannot be merged into themself")
         with self._write() as conn:
             for player_id, seen in ((source, source_version), (target, target_version)):
-                current = self._current_version(conn, player_id)
+                current = self._current_version(conn, player_id, seen)
                 if seen is not ANY_VERSION and seen != current:
                     raise StaleWrite("the player changed since", current)
             shared = [
@@ -113,9 +125,13 @@ class Players(Database):
             conn.execute("UPDATE players SET version = version + 1 WHERE id = ?", (target,))
 
     @staticmethod
-    def _current_version(conn: sqlite3.Connection, player_id: int) -> int:
-        """A player's version (changes with every rename and merge); LookupError if none."""
+    def _current_version(conn: sqlite3.Connection, player_id: int, seen: Any) -> int:
+        """A player's version (changes with every rename and merge). A player who is gone is
+        a StaleWrite for a write based on a version `seen` (a merge on another phone removed
+        them since), a LookupError for one that names no version."""
         row = conn.execute("SELECT version FROM players WHERE id = ?", (player_id,)).fetchone()
+        if row is None and seen is not ANY_VERSION:
+            raise StaleWrite("the player left the roster since", None)
         if row is None:
             raise LookupError("no such player")
         version: int = row[0]

@@ -175,6 +175,7 @@ class ResultRow:
     text: str
     totals: tuple[int, ...] | None = None
     played: int | None = None
+    standing: str | None = None  # the statistics' standing after it (engine.standing's text)
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,7 @@ class FaultKind(StrEnum):
     READ_ONLY = "read_only"
     LOCKED = "locked"
     UNREADABLE = "unreadable"
+    GONE = "gone"
 
 
 _FAULT_WORDS = {
@@ -220,6 +222,10 @@ _FAULT_WORDS = {
     FaultKind.READ_ONLY: t("its file can only be read (it is read-only)"),
     FaultKind.LOCKED: t("another program held the file too long (it is locked)"),
     FaultKind.UNREADABLE: t("the file cannot be opened or is not a pad's database"),
+    FaultKind.GONE: t(
+        "its file was deleted or replaced while the pad was running (restart the pad; "
+        "if the file is lost, restore a backup)"
+    ),
 }
 
 

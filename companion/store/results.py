@@ -15,6 +15,7 @@ from typing import Any
 from companion.store.database import Database
 from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import dump, last_change, load
+from companion.store.statistics import refresh_standing
 
 
 class Results(Database):
@@ -46,6 +47,25 @@ class Results(Database):
             result_row(last) if last else None,
             tuple(map(result_row, refused)),
         )
+
+    @property
+    def results_usable(self) -> bool:
+        """Whether the cached results may be read (not derived by other code and kept in a
+        read-only file)."""
+        return self._results_usable
+
+    def sessions_missing_results(self) -> list[str]:
+        """The sessions whose cached results lack a hand that counts (`results_complete`),
+        oldest first: what the start-up rebuild derives again. One pass over the sessions
+        finds those whose highest hand has no cached result; only they are looked at closer
+        (an undone last hand makes one look so)."""
+        candidates = self.db.execute(
+            "SELECT id FROM sessions WHERE"
+            " (SELECT max(number) FROM hands WHERE session_id = sessions.id AND action != 'undo')"
+            " IS NOT (SELECT max(number) FROM hand_results WHERE session_id = sessions.id)"
+            " ORDER BY created_at, rowid"
+        ).fetchall()
+        return [token for (token,) in candidates if not self.results_complete(token)]
 
     def results_complete(self, token: str) -> bool:
         """Whether every hand that counts has its cached result. Every write keeps the cache
@@ -94,6 +114,7 @@ class Results(Database):
             return False
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
+            conn.execute("DELETE FROM seat_standings")
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",
@@ -102,20 +123,20 @@ class Results(Database):
         return False
 
 
-RESULT_COLUMNS = "number, position, hand, totals, played"
+RESULT_COLUMNS = "number, position, hand, totals, played, standing"
 
 
 def result_row(row: Sequence[Any]) -> ResultRow:
-    number, position, text, totals, played = row
+    number, position, text, totals, played, standing = row
     return ResultRow(
-        number, position, text, None if totals is None else tuple(load(totals)), played
+        number, position, text, None if totals is None else tuple(load(totals)), played, standing
     )
 
 
 def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRow]) -> None:
     conn.executemany(
-        "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hand_results (session_id, number, position, hand, totals, played, standing)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 token,
@@ -124,10 +145,12 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
                 row.text,
                 None if row.totals is None else dump(list(row.totals)),
                 row.played,
+                row.standing,
             )
             for row in rows
         ],
     )
+    refresh_standing(conn, token)
 
 
 def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
@@ -171,6 +194,7 @@ def record_results(
     were derived from the version of the session this row follows (no other phone wrote in
     between); otherwise they are left out and the next load replays. Says whether they were."""
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
+    refresh_standing(conn, token)  # the standing of the hands before, until `write`'s rows
     if write is None:
         return False
     previous, cached = conn.execute(

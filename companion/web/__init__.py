@@ -25,11 +25,19 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+LINKING_PATHS = ("/s/", "/stats", "/players")
+"""The pages that may show this phone's session links (besides home): never kept in a cache."""
+
+
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
     from companion.web.corrections import bp as corrections_bp
+    from companion.web.event_public import bp as event_public_bp
+    from companion.web.event_room import bp as event_room_bp
+    from companion.web.events import bp as events_bp
     from companion.web.game_pages import page_of
     from companion.web.home import bp as home_bp
+    from companion.web.install import bp as install_bp
     from companion.web.join import bp as join_bp
     from companion.web.language import bp as language_bp
     from companion.web.language import init_language
@@ -37,6 +45,7 @@ def init_web(app: Flask) -> None:
     from companion.web.new_session import bp as new_session_bp
     from companion.web.phases import bp as phases_bp
     from companion.web.players import bp as players_bp
+    from companion.web.proxy import init_proxy
     from companion.web.records import bp as records_bp
     from companion.web.referee import bp as referee_bp
     from companion.web.sessions import bp as sessions_bp
@@ -50,7 +59,12 @@ def init_web(app: Flask) -> None:
         app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
         app.config.get("DATABASE_READ_ONLY", False),
         app.config.get("DERIVED_RESULTS_USABLE", True),
+        app.config.get("DATABASE_FILE"),
     )
+    init_proxy(app)
+    from companion.web.transfer import allow_a_larger_upload
+
+    app.before_request(allow_a_larger_upload)  # first: before CSRFProtect reads the form
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
@@ -70,6 +84,10 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        events_bp,
+        event_room_bp,
+        event_public_bp,
+        install_bp,
     ):
         app.register_blueprint(blueprint)
     app.after_request(_headers)
@@ -96,6 +114,7 @@ class AppState:
     busy_seconds: float
     read_only: bool = False
     results_usable: bool = True  # False: a read-only file's results are another version's
+    file: tuple[int, int] | None = None  # the file opened at start: every connection's own
     cache: ReplayCache = field(default_factory=ReplayCache)
     services: threading.local = field(default_factory=threading.local)
 
@@ -118,6 +137,7 @@ def get_service() -> Service:
             busy_seconds=state.busy_seconds,
             read_only=state.read_only,
             results_usable=state.results_usable,
+            expected_file=state.file,
         )
         service = state.services.service = Service(store, state.cache)
     return service
@@ -142,7 +162,7 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.vary.add("HX-Request")
-    if request.path.startswith("/s/") or request.path == "/":
+    if request.path.startswith(LINKING_PATHS) or request.path == "/":
         # These pages carry session links (the keys to the sessions): never kept in a cache.
         response.headers["Cache-Control"] = "no-store"
     return response

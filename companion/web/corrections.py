@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
@@ -16,7 +16,7 @@ from companion.kit.i18n import Text, t
 from companion.service import StaleWrite
 from companion.service import pad as pads
 from companion.web import get_service
-from companion.web.common import load_or_404
+from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import (
     FormField,
     attach_problems,
@@ -83,7 +83,12 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
     flash_said(
         t("Hand {number} corrected. {scores}.", number=number, scores=hand_scores(pad, result))
     )
-    return redirect(url_for("sessions.show", token=token, _anchor=f"hand-{number}"), code=303)
+    target = url_for("sessions.show", token=token, _anchor=f"hand-{number}")
+    if is_htmx():  # the boosted form (edit.html): a real visit keeps the #hand anchor
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, code=303)
 
 
 def stale_edit_words(number: int, seen: int | None) -> Text:

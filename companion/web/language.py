@@ -167,9 +167,17 @@ def day(stamp: Any) -> str:
 def choose(code: str) -> Response:
     """Remember this phone's language and go back to the page it was on."""
     chosen = read_word(code, tuple(LANGUAGES))
-    response = redirect(back_to(request.args.get("next")), code=303)
+    # `next` is a path inside the app: under a proxy's prefix, the way back starts with it.
+    response = redirect(request.script_root + back_to(request.args.get("next")), code=303)
     if chosen:
-        response.set_cookie(COOKIE, chosen, max_age=COOKIE_SECONDS, samesite="Lax", httponly=True)
+        response.set_cookie(
+            COOKIE,
+            chosen,
+            max_age=COOKIE_SECONDS,
+            samesite="Lax",
+            httponly=True,
+            secure=request.is_secure,
+        )
     return response
 
 
@@ -177,6 +185,8 @@ def back_to(target: Any) -> str:
     """Where to go after choosing: a path on this server only (never another site)."""
     if not isinstance(target, str) or len(target) > NEXT_LIMIT:
         return "/"
+    if any(char.isspace() or not char.isprintable() for char in target):
+        return "/"  # a line break would split the answer's Location header: never a path here
     parts = urlsplit(target)
     if (
         parts.scheme

@@ -86,7 +86,8 @@ def rename(player: str) -> Response | tuple[str, int]:
     try:
         get_service().rename_player(current.id, name, seen if seen is not None else -1)
     except StaleWrite:
-        form.errors["name"] = [stale_words(current)]
+        now = get_service().player(current.id)
+        form.errors["name"] = [stale_words(now) if now else merged_away_words()]
         return _refused(form, 409)
     except NameTaken as taken:
         form.errors["name"] = [taken_words(name, get_service().player(taken.owner))]
@@ -173,6 +174,14 @@ def stale_words(player: Player) -> Text:
         "(now: {name}), so nothing was changed. Your name is kept here: save again to "
         "apply it.",
         name=player.name,
+    )
+
+
+def merged_away_words() -> Text:
+    """Why a rename was not saved: the player was merged into another on another phone."""
+    return t(
+        "This player was merged into another player on another phone after this page was "
+        "opened, so nothing was changed. Check the roster as it is now."
     )
 
 

@@ -99,8 +99,14 @@ def _specs(referee: TrickReferee, count: int, session: SessionTable | None) -> l
     held = _session_options(referee, count, session)
     return [
         *(spec for spec in referee.options(count) if spec.name not in held),
-        *referee.context_fields(count),
+        *(spec for spec in referee.context_fields(count) if _may_apply(spec, held)),
     ]
+
+
+def _may_apply(spec: Field, held: Mapping[str, Any]) -> bool:
+    """Whether a context field can apply under the session's house rules (a 52-card Whist's
+    trump, never asked of a tarot-pack session)."""
+    return spec.shown_when is None or spec.shown_when[0] not in held or spec.applies(held)
 
 
 def _session_options(
@@ -195,6 +201,9 @@ def _rows(pack: Sequence[Card]) -> list[list[Card]]:
 def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, Any]) -> None:
     """Judge the trick typed or tapped; problems go beside the choices or the cards."""
     option_names = {spec.name for spec in panel.referee.options(panel.count)}
+    # A hidden field's value is still posted by the browser: a field that does not apply
+    # (the trump, once a tarot pack is chosen) is cleared, as on the score pad.
+    context = {k: v for k, v in context.items() if _applies(specs, k, context)}
     data = {
         "players": panel.count,
         "cards": panel.cards,
@@ -216,6 +225,11 @@ def _judge(panel: RefereePanel, specs: Sequence[Field], context: Mapping[str, An
     ]
     panel.problems = attach_problems(panel.fields, field_problems)
     panel.card_errors = [p.message for p in problems if p.field == "cards"]
+
+
+def _applies(specs: Sequence[Field], name: str, context: Mapping[str, Any]) -> bool:
+    spec = next((spec for spec in specs if spec.name == name), None)
+    return spec is None or spec.applies(context)
 
 
 def _answer(panel: RefereePanel, **extra: Any) -> ResponseReturnValue:

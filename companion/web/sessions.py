@@ -28,7 +28,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count, read_word
 from companion.contract.referee import referee_for
-from companion.contract.values import Problem, ScoredHand
+from companion.contract.values import Problem, ScoredHand, entry_as_data
 from companion.engine.replay import Checked
 from companion.kit.i18n import in_sentence, t
 from companion.service import StaleWrite
@@ -105,6 +105,8 @@ def add_hand(token: str) -> ResponseReturnValue:
             if expected is not None
             else None
         )  # a form without its number: refused
+        if choice is not None and choice.same_hand:
+            return already_saved(token, choice.number)
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
         result = get_service().add_hand(
@@ -144,6 +146,19 @@ def add_hand(token: str) -> ResponseReturnValue:
         )
     )
     response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
+    return response
+
+
+def already_saved(token: str, number: int) -> ResponseReturnValue:
+    """A save of a hand that is on disk exactly as typed (a retry after an answer the Wi-Fi
+    lost, or two phones typing the same hand): nothing is written twice, and the phone is told
+    its hand is saved, then shown the pad with it (reloaded: the pad's own address with only
+    an anchor added would not load again)."""
+    flash_said(t("Hand {number} is saved, as typed here (it was not saved twice).", number=number))
+    if not is_htmx():
+        return redirect(url_for("sessions.show", token=token, _anchor=f"hand-{number}"), code=303)
+    response = make_response("", 204)
+    response.headers["HX-Refresh"] = "true"
     return response
 
 
@@ -251,6 +266,13 @@ class StaleChoice:
     saved: ScoredHand | None
     typed: ScoredHand | Checked
     next_number: int
+
+    @property
+    def same_hand(self) -> bool:
+        """Whether what this phone typed is the hand saved there, value for value."""
+        return self.saved is not None and entry_as_data(self.saved.entry) == entry_as_data(
+            self.typed.entry
+        )
 
     @property
     def typed_hand(self) -> ScoredHand | None:

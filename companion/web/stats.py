@@ -1,9 +1,10 @@
 """Statistics pages (per game, per player, over a range of days) and the session's chart.
 
-The sessions counted are replayed through the pad's cache (`pad.load`) and handed to the pure
-`companion.engine.stats`; nothing is stored. A hand named on these pages (the best, the worst) links
-to its session only when this phone has opened that session itself: a session's link is its
-key, and a page every phone can open must not hand out every key.
+The figures come from the results stored with each hand (`Service.game_stats` and the like:
+SQL over the standing kept with each session's last hand), never from replaying the sessions.
+A hand named on these pages (the best, the worst) links to its session only when this phone
+has opened that session itself: a session's link is its key, and a page every phone can open
+must not hand out every key.
 """
 
 from __future__ import annotations
@@ -80,33 +81,25 @@ def read_range(args: Mapping[str, Any]) -> DayRange:
     days: dict[str, date | None] = {}
     errors: dict[str, list[str]] = {}
     for key in RANGE_KEYS:
-        days[key] = read_date(typed[key]) if typed[key].strip() else None
-        if typed[key].strip() and days[key] is None:
+        day = read_date(typed[key]) if typed[key].strip() else None
+        if typed[key].strip() and day is None:
             errors[key] = [
                 t("Write the day as year-month-day, for example {example}.", example="2026-11-23")
             ]
+        elif day is not None and not stats.day_in_bounds(day):
+            errors[key] = [
+                t(
+                    "Choose a day from {first} to {last}.",
+                    first=stats.FIRST_DAY.isoformat(),
+                    last=stats.LAST_DAY.isoformat(),
+                )
+            ]
+            day = None
+        days[key] = day
     start, end = days["from"], days["to"]
     if start and end and end < start:
         errors["to"] = [t("The last day is before the first: swap them.")]
     return DayRange(start, end, typed, errors)
-
-
-def load_plays(days: DayRange) -> list[stats.SessionPlay]:
-    """Every session begun within the days, replayed, with who sat where."""
-    service = get_service()
-    records = service.sessions_between(days.since, days.before)
-    seats = service.seat_players([record.token for record in records])
-    plays = []
-    for record in records:
-        pad = service.load(record.token)
-        if pad is None:  # removed meanwhile: not counted
-            continue
-        plays.append(
-            stats.session_play(
-                record.token, record.created_at, pad.state, pad.outcome, seats.get(record.token, {})
-            )
-        )
-    return plays
 
 
 def hand_link(known: frozenset[str], hand: stats.HandRef | None) -> str | None:
@@ -134,12 +127,11 @@ def overview() -> str | tuple[str, int]:
     days = read_range(request.args)
     if days.errors:
         return _page("stats/overview.html", days, counted=None, players=[])
-    plays = load_plays(days)
-    counted = stats.games_played(plays)
-    present = set().union(*(play.players() for play in plays)) if plays else set()
-    players = [p for p in get_service().players() if p.id in present]
-    games = [(game, counted[game.slug]) for game in all_games() if counted[game.slug]]
-    return _page("stats/overview.html", days, counted=games, players=players, sessions=len(plays))
+    found = get_service().statistics_overview(days.since, days.before)
+    games = [(get(slug), count) for slug, count in found.games]
+    return _page(
+        "stats/overview.html", days, counted=games, players=found.players, sessions=found.sessions
+    )
 
 
 @bp.get("/stats/game/<slug>")
@@ -152,7 +144,7 @@ def game_page(slug: str) -> str | tuple[str, int]:
     days = read_range(request.args)
     if days.errors:
         return _page("stats/game.html", days, game=game, table=None)
-    table = stats.game_stats(slug, load_plays(days))
+    table = get_service().game_stats(slug, days.since, days.before)
     return _page(
         "stats/game.html",
         days,
@@ -176,7 +168,7 @@ def player_page(player: str) -> str | tuple[str, int]:
     days = read_range(request.args)
     if days.errors:
         return _page("stats/player.html", days, player=found, table=None)
-    table = stats.player_stats(found.id, load_plays(days))
+    table = get_service().player_stats(found.id, days.since, days.before)
     return _page(
         "stats/player.html",
         days,

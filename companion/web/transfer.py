@@ -4,20 +4,20 @@ with the hand and field at fault, and nothing is imported."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.kit.i18n import t
+from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
 from companion.service.exchange import problem
 from companion.web import get_service
 from companion.web.common import remember
 
 bp = Blueprint("transfer", __name__)
 
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
+MAX_IMPORT_BYTES = MAX_DOCUMENT_BYTES
 """An export of a long evening with every trick is well under this; the rest of the pad keeps
 its 64 KB limit on a request."""
 
@@ -33,8 +33,8 @@ def read_upload() -> tuple[Any, list[dict[str, Any]]]:
             problem(t("The file is larger than any session export (4 MB)."), field="file")
         ]
     try:
-        return json.loads(raw.decode("utf-8")), []
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        return read_json(raw), []
+    except Unreadable as error:
         return None, [
             problem(
                 t("The file is not a session export (not JSON: {error}).", error=str(error)),
@@ -84,9 +84,14 @@ def import_session() -> Response | str | tuple[str, int]:
     return redirect(url_for("sessions.show", token=token), code=303)
 
 
-@bp.before_request
 def allow_a_larger_upload() -> None:
-    """The import route reads up to 4 MB; every other request keeps the app's limit."""
+    """The import route reads up to 4 MB; every other request keeps the app's limit.
+
+    Registered on the app before CSRFProtect's check (`init_web`): that check reads the form,
+    and a limit raised after it would come too late (Werkzeug parses the body once)."""
     if request.endpoint == "transfer.import_session":
         request.max_content_length = MAX_IMPORT_BYTES + 64 * 1024
-        request.max_form_memory_size = 64 * 1024
+        # Werkzeug's multipart decoder holds part of a file in its buffer while it looks for
+        # the boundary, and checks that buffer against this limit too: a file with many lines
+        # is refused as 413 under a smaller one. The whole body is bounded above anyway.
+        request.max_form_memory_size = request.max_content_length

@@ -157,7 +157,7 @@ TRICKS = [
     pytest.param(
         "whist",
         "KH 1T EX CH",
-        {"options": {"pack": "tarot"}, "context": {"trump": "none"}},
+        {"options": {"pack": "tarot"}},
         1,
         id="whist tarot: an atout wins",
     ),
@@ -192,9 +192,21 @@ def test_the_excuse_s_owner_keeps_it_and_owes_half_a_point() -> None:
     ]
 
 
-def test_tantony_names_the_runt() -> None:
+def test_tantony_names_the_runt_and_what_the_trick_is_worth() -> None:
+    # The text's example: "Denny's Two is the runt and Connie's 'sow Queen' wins a trick worth
+    # 2 points"; "If no one had been able to follow suit ... she would have won a trick worth 6".
     assert verdict("tantony", "6S 10S QS 2S")["notes"] == [
-        "The runt, the lowest card of the suit led, is the Two of Spades."
+        "The runt, the lowest card of the suit led, is the Two of Spades: the trick is worth "
+        "2 points."
+    ]
+    assert verdict("tantony", "6S 10H QD 2C")["notes"][0].endswith("worth 6 points.")
+    # "the grand coup is to lead a hog Ace for a trick worth 30".
+    assert verdict("tantony", "AS 10H QD 2C")["notes"][0].endswith("worth 30 points.")
+    # Three players: "Jack 10", so a Jack runt makes a trick worth 10.
+    found = verdict("tantony", "JS QS KS", players=3)
+    assert found["notes"] == [
+        "The runt, the lowest card of the suit led, is the Jack of Spades: the trick is worth "
+        "10 points."
     ]
 
 
@@ -393,7 +405,7 @@ def test_the_games_listing_says_where_the_dealer_sits_out() -> None:
 
 # ---------------------------------------------------------------- Whist with a tarot pack
 
-TAROT_WHIST = {"options": {"pack": "tarot"}, "context": {"trump": "none"}}
+TAROT_WHIST = {"options": {"pack": "tarot"}}  # no trump is turned up: the atouts are trumps
 
 
 def test_whist_with_a_tarot_pack_words_the_black_suits_ten_high() -> None:
@@ -430,7 +442,27 @@ def test_whist_with_a_tarot_pack_refuses_a_trump_suit() -> None:
             "context": {"trump": "H"},
             "cards": ["5H", "10H", "KH", "2T"],
         },
-    ) == ["With a tarot pack the atouts are the trumps: choose no trump suit."]
+    ) == ["With a tarot pack the atouts are the trumps: no trump suit is turned up."]
+
+
+@pytest.mark.parametrize("pack", ["52", "tarot"])
+def test_the_whist_referee_offers_exactly_the_trumps_the_pad_accepts(pack: str) -> None:
+    # The pad asks the trump turned up (one of the four suits, never "no trump") only with a
+    # 52-card pack; the referee asks the same field, and only then.
+    from companion.contract.values import Setup
+    from companion.games.whist import Whist
+
+    whist = Whist()
+    setup = Setup("whist", ("Ann", "Bob", "Cat", "Dan"), {"pack": pack})
+    on_pad = [f.choices for f in whist.fields(setup) if f.name == "trump"]
+    (asked,) = referee_for("whist").context_fields(4)
+    assert asked.applies({"pack": pack}) is bool(on_pad)
+    assert [c.value for c in asked.choices] == ["S", "H", "D", "C"]
+    assert on_pad in ([], [asked.choices])
+    if pack == "52":
+        assert refused(
+            "whist", {"players": 4, "cards": ["AH", "2S", "KH", "3S"], "context": {"trump": "none"}}
+        ) == ["Choose one of: Spades ♠, Hearts ♥, Diamonds ♦, Clubs ♣."]
 
 
 # ---------------------------------------------------------------- Troggu's Excuse
@@ -444,3 +476,21 @@ def test_troggu_s_excuse_is_exchanged_for_a_one_point_card() -> None:
         "The Excuse never wins: its owner keeps it among their own tricks and "
         "gives the winner a card worth 1 point in exchange (when they have one)."
     ]
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "cards"),
+    [
+        # Seed 002 writes the tarot Ace "1, or Ace": typed so, it is the Ace. Red pips rank the
+        # Ace highest in each of these games (French Tarot and Tarock as written, Scarto's
+        # "King ... Jack, which is stronger than the 1 or Ace, which is stronger than the 10",
+        # Tarocchini's red King, Queen, Knight, Jack, Ace, 6 ... 10), so the Ace led wins.
+        ("french-tarot", 4, "1H 2H 3H 4H"),
+        ("tarock", 4, "1H 2H 3H 4H"),
+        ("scarto", 3, "1H 2H 3H"),
+        ("tarocchini", 3, "1H 6H 7H"),
+    ],
+)
+def test_a_tarot_ace_typed_as_1_is_the_ace(slug: str, players: int, cards: str) -> None:
+    found = verdict(slug, cards, players=players)
+    assert (found["winner"], found["card"]) == (0, "AH")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from companion.engine.charts import Series, line_chart, session_chart
 from companion.kit.formatting import MINUS
 from tests.engine.test_stats import SESSION_A, SESSION_B, SESSION_D
@@ -103,3 +105,30 @@ def test_the_chart_is_plain_svg_even_after_a_qr_code_was_drawn() -> None:
     qr_svg("http://pad.local/s/x")
     drawn = line_chart("Totals", ["1", "2"], [Series("Ann", (5, -3))])
     assert drawn.startswith("<svg ") and "<svg:" not in drawn
+
+
+def y_labels(svg: str) -> list[str]:
+    """The values written beside a chart, bottom to top."""
+    axis = svg[svg.index("axis y") :]
+    return re.findall(r"<text[^>]*>([^<]*)</text>", axis[: axis.index("axis x")])
+
+
+@pytest.mark.parametrize(
+    ("values", "labels"),
+    [
+        # Whole-number totals 3, 5, 8: pygal drew 3, 4, … 8 (no zero); the axis now runs from
+        # zero in a round step: 8 / 5 = 1.6, so a step of 2.
+        ((3, 5, 8), ["0", "2", "4", "6", "8"]),
+        # 0 to 2: pygal wrote 0, 0.2, 0.4, … 2 (fractions of a point); whole points only.
+        ((0, 1, 2), ["0", "1", "2"]),
+        # −1632 to 1520: a span of 3152 / 5 = 630.4, so a step of 1000, out to ±2000.
+        ((-1632, 1520, 2), ["\u22122000", "\u22121000", "0", "1000", "2000"]),
+        # Nothing but zero: zero and one.
+        ((0, 0, 0), ["0", "1"]),
+    ],
+)
+def test_the_axis_starts_at_zero_with_whole_number_ticks(
+    values: tuple[int, ...], labels: list[str]
+) -> None:
+    svg = line_chart("Totals", ["1", "2", "3"], [Series("Ann", values)])
+    assert y_labels(svg) == labels

@@ -75,11 +75,11 @@ TRICKS = [
     pytest.param("5S AC 4S", "C", 0, id="an anti-trump Ace cannot beat the Five led"),
     # Diamonds led: the Two of Diamonds is the only trump, over both black Aces.
     pytest.param("2D AC AS", "C", 0, id="a Diamond led against two Aces"),
-    # No anti-trump this round ("none"): both black suits are neutral; Clubs led, the Ace of
-    # Spades is off-suit, King of Clubs over Five.
-    pytest.param("5C AS KC", "none", 2, id="no anti-trump: the suit led"),
+    # No anti-trump this round ("none", possible only at six players): both black suits are
+    # neutral; Clubs led, the Ace and Three of Spades are off-suit, King of Clubs over 5, 2, 4.
+    pytest.param("5C AS KC 2C 3S 4C", "none", 2, id="no anti-trump: the suit led"),
     # No anti-trump: Clubs led and alone, the Ace wins as in any trick.
-    pytest.param("5C AC KC", "none", 1, id="no anti-trump: Clubs led, the Ace"),
+    pytest.param("5C AC KC 2C 3C 4C", "none", 1, id="no anti-trump: Clubs led, the Ace"),
 ]
 
 
@@ -105,7 +105,7 @@ def test_the_rule_in_words() -> None:
     assert verdict("5S AC 9S", "C")["rule"].endswith(
         "Ace high; an anti-trump card (Clubs) never wins here"
     )
-    assert verdict("5C AS KC", "none")["rule"] == (
+    assert verdict("5C AS KC 2C 3S 4C", "none")["rule"] == (
         "nobody played a Diamond, so the highest card of the suit led wins, Ace high"
     )
 
@@ -170,6 +170,14 @@ def test_several_tricks_in_one_request() -> None:
         ),
         (
             {"players": 3, "context": {"anti_trump": "D"}, "cards": ["KS", "2D", "AS"]},
+            "Choose one of: Clubs ♣, Spades ♠.",
+        ),
+        (
+            {
+                "players": 6,
+                "context": {"anti_trump": "D"},
+                "cards": ["KS", "2D", "AS", "3S", "4S", "5S"],
+            },
             "Choose one of: Clubs ♣, Spades ♠, None (only Diamonds were left).",
         ),
         ({"players": 3, "cards": ["KS", "2D", "AS"]}, "Choose anti-trump suit."),
@@ -190,3 +198,21 @@ def test_several_tricks_in_one_request() -> None:
 )
 def test_a_request_the_game_cannot_have_is_refused(request_: dict[str, Any], message: str) -> None:
     assert message in refused(request_)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_referee_offers_exactly_the_anti_trumps_the_pad_accepts(players: int) -> None:
+    # "none" (only Diamonds left to turn) is possible only at six players: 39 - 5 x 6 = 9 cards
+    # left, fewer than the 13 Diamonds; at five, 14 are left, so a black card is always there.
+    from companion.contract.values import Setup
+    from companion.games.anti_trump import AntiTrump
+
+    setup = Setup("anti-trump", tuple(f"P{n}" for n in range(players)))
+    pad = next(f for f in AntiTrump().fields(setup) if f.name == "anti_trump")
+    (asked,) = REFEREE.context_fields(players)
+    assert asked.choices == pad.choices
+    assert ("none" in {c.value for c in asked.choices}) is (players == 6)
+
+
+def test_no_anti_trump_is_refused_below_six_players() -> None:
+    assert refused({"players": 3, "cards": ["5C", "AS", "KC"], "context": {"anti_trump": "none"}})

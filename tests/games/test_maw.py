@@ -112,6 +112,19 @@ def test_a_deal_shows_every_payment_and_the_pool_before_and_after() -> None:
     )
 
 
+def test_a_spoiled_deal_is_called_spoiled_where_the_hands_are_listed() -> None:
+    # Ann 2, Bob 2, Cat 1, Dan 0: nobody won three tricks, so the deal is spoiled (the ruling),
+    # and the line the pad and the summary show says so; a deal someone takes does not.
+    state = after(make(), [SPOILED, CAT_JINK_FAILS])
+    assert GAME.describe(state.setup, state.hands[0].entry) == (
+        "♥ trumps · Ann and Bob 2 tricks · spoiled"
+    )
+    # Under the "as written" option the most tricks alone take the pool: a tie is still spoiled.
+    most = make(winning="most")
+    assert GAME.describe(most, SPOILED).endswith("Ann and Bob 2 tricks · spoiled")
+    assert not GAME.describe(most, deal([1, 3, 1, 0])).endswith("spoiled")
+
+
 def test_each_deal_adds_up_to_zero_with_the_pool() -> None:
     # Counters only move between the players and the pool: a deal's points plus the pool's
     # change is zero (deal 1: −10 + 10; deal 2: −10 + 10; deal 3: +20 − 20).
@@ -384,7 +397,8 @@ def test_a_misdeal_ignores_tricks_sent_with_it() -> None:
         pytest.param(
             deal([0, 3, 2, 0], first_three=BOB, jink="claimed"),
             "tricks_0",
-            "only those three are played, so they must add up to 3",
+            "The tricks add up to 5 (Ann 0, Bob 3, Cat 2, Dan 0): a claim after the first "
+            "three tricks ends the deal there, so they must add up to 3.",
             id="claim, 5 tricks",
         ),
         # Bob won 2 tricks: he cannot have won the first three, so he cannot have jinked.

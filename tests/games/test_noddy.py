@@ -255,6 +255,46 @@ def test_hitter_pegs_two() -> None:
     assert "Last card: Ann, the Hitter: 2" in last_result(state).lines
 
 
+# Target 21. Bob (not the dealer) holds 3♦ 4♣ A♠ with 9♥ turned up: no set makes 15 or 25
+# (3+4+A+9 = 17 at most; 9+4+A = 14, 9+3+4 = 16), no pair, no run (A-3-4 lacks the Two): 0.
+# Ann holds 10♠ 5♥ 2♣: 10+5 = 15, 2; 10+5+9 = 24, 10+2+9 = 21, all four 26: no 25; 9-10 is
+# no run; 5♥ 9♥ no flush: 2. The six cards played count 10+5+2+3+4+1 = 25 in all.
+COUNT_25 = {"turn_up": "9H", "ann": "10S 5H 2C", "bob": "3D 4C AS"}
+
+
+def test_a_hitter_the_cards_cannot_make_is_refused() -> None:
+    # The usual reading: the Hitter makes the count exactly 31, and 25 never reaches it.
+    refused = problems_of(
+        entry(COUNT_25["turn_up"], COUNT_25["ann"], COUNT_25["bob"], last=ANN, hitter=True),
+        target="21",
+    )
+    assert [(p.field, p.message) for p in refused] == [
+        (
+            "hitter",
+            "The six cards played count 25 in all, so no last card made exactly 31: it was Go, "
+            "not the Hitter.",
+        )
+    ]
+
+
+def test_as_written_the_hitter_makes_exactly_the_set_score() -> None:
+    # The text: the last card "makes it exactly the set score": at 21 the count of 25 passes 21,
+    # so the Hitter is possible. Bob 0; Ann 2 + the Hitter 2 = 4.
+    hand = entry(COUNT_25["turn_up"], COUNT_25["ann"], COUNT_25["bob"], last=ANN, hitter=True)
+    state = play([hand], target="21", hitter_count="set-score")
+    assert last_result(state).points == (4, 0)
+    assert "Last card: Ann, the Hitter: 2" in last_result(state).lines
+    setup = setup_for(target="21", hitter_count="set-score")
+    (asked,) = [f for f in GAME.fields(setup) if f.name == "hitter"]
+    assert asked.label == "Hitter: the last card made exactly 21"
+    # By default the question names 31, whatever the set score.
+    (asked,) = [f for f in GAME.fields(setup_for(target="21")) if f.name == "hitter"]
+    assert asked.label == "Hitter: the last card made exactly 31"
+    # As written at 15 the count of 25 passes 15 too; a pile of 13 does not (A A 2 2 3 4 = 13).
+    low = entry("9H", "AS AH 2C", "2D 3D 4C", last=ANN, hitter=True)
+    assert [p.field for p in problems_of(low, target="15", hitter_count="set-score")] == ["hitter"]
+
+
 def test_knave_noddy_two_to_the_dealer_first() -> None:
     # A Jack turned up: 2 to Ann, the dealer, before any count. Bob's 2♦ 4♣ 8♥ with J♠:
     # no set makes 15 or 25 (6, 10, 12, 12, 14, 18, 14, 16, 20, 22, 24), no run: 0, and his

@@ -195,6 +195,26 @@ def test_the_words_of_a_refused_slough() -> None:
     )
 
 
+def test_a_slough_verdict_answers_whether_the_slough_was_allowed() -> None:
+    # Asked about a slough, the verdict says whether it was allowed; who won follows in the
+    # notes. The Seven of Spades after 5H 9C KD: no Seven was played, so it is not allowed;
+    # the King of Diamonds (Aces low, the highest) still wins the trick.
+    names = ["Ann", "Bob", "Cat"]
+    found = answer("5H 9C KD 7S", context={"slough_by": 1}, names=names)
+    assert found["words"] == (
+        "The slough of the Seven of Spades is not allowed: a slough must be of equal rank to a "
+        "card played to the trick, and no Seven has been played to it yet."
+    )
+    assert found["notes"][0].startswith("Cat wins with the King of Diamonds: the highest card")
+    # The Five of Spades after the Five of Hearts was played: allowed.
+    found = answer("5H 9C KD 5S", context={"slough_by": 1}, names=names)
+    assert found["words"].startswith("The slough of the Five of Spades is allowed: ")
+    # A tie with a slough: the slough is answered, the private trick follows in the notes.
+    tied = answer("5H KC KD 5S", context={"slough_by": 1}, names=names)
+    assert tied["words"].startswith("The slough of the Five of Spades is allowed")
+    assert tied["notes"][0].startswith("The King of Clubs and the King of Diamonds tie")
+
+
 def test_a_player_outside_a_private_trick_may_slough_its_top_rank_only_after_it() -> None:
     # Four players, a private trick between three (4C, 7S, 2D); player 4 plays no card to it.
     # During it, the Seven (the highest so far) may not be sloughed by player 4, who has not
@@ -259,14 +279,13 @@ BEATS = [
 
 @pytest.mark.parametrize(("cards", "ok"), BEATS)
 def test_second_phase_beating(cards: str, ok: list[bool]) -> None:
-    context = {**SECOND, "laid": len(cards.split())}
-    found = answer(cards, context=context)
+    found = answer(cards, context=SECOND)
     assert [card["allowed"] for card in found["cards"]] == ok
     assert (found["winner"], found["tied"]) == (None, [])
 
 
 def test_second_phase_words() -> None:
-    found = answer("4S 5S 6S 7S 8S 2D", context={**SECOND, "laid": 6})
+    found = answer("4S 5S 6S 7S 8S 2D", context=SECOND)
     assert found["words"] == (
         "Each card beats the one before it. The Two of Diamonds is on "
         "top: the next player must beat it with a higher trump, or pick "
@@ -281,14 +300,20 @@ def test_second_phase_words() -> None:
         "higher spade or a trump was needed): instead the player "
         "must pick up the Five of Spades"
     )
-    off = answer("4S 9H", context={**SECOND, "laid": 2})["cards"][1]["why"]
+    off = answer("4S 9H", context=SECOND)["cards"][1]["why"]
     assert "only trumps or Spades, the suit led, may be played to this trick" in off
 
 
-def test_the_second_phase_counts_the_cards_laid() -> None:
-    # By default a second-phase trick lays one card per player; `laid` says otherwise.
-    assert REFEREE.cards_in_trick(3, {"phase": "second", "trump": "D"}) == 3
-    assert REFEREE.cards_in_trick(3, {"phase": "second", "trump": "D", "laid": 6}) == 6
+def test_the_second_phase_takes_any_number_of_cards_without_asking() -> None:
+    # The text's second phase: any number of cards may be laid (a run, several turns round the
+    # table), so the referee does not ask how many; one card to the whole pack is a trick.
+    assert "laid" not in {f.name for f in REFEREE.context_fields(3)}
+    assert REFEREE.card_counts(3, SECOND) == range(1, 53)
+    for cards in ("2C", "4S 5S", "4S 5S 6S 7S 8S 2D 3D"):
+        assert len(answer(cards, context=SECOND)["cards"]) == len(cards.split())
+    assert "Give between 1 and 52 cards, in the order they were laid." in refused(
+        {"players": 3, "cards": [], "context": SECOND}
+    )
 
 
 def test_several_tricks_of_both_phases_in_one_request() -> None:

@@ -29,6 +29,7 @@ from companion.games.tarocchini import (
     PLAIN_PIPS,
     Counting,
     CrickClaim,
+    ExtraCards,
     Options,
     PileError,
     RunName,
@@ -797,3 +798,57 @@ def test_the_grid_names_the_trumps_as_the_working_does() -> None:
 def test_a_count_by_hand_goes_up_to_the_whole_pack(options, most) -> None:
     assert checked(by_points([most, 0, 0], **BOB_LAST), options).ok
     assert "count_0" in refused(by_points([most + 1, 0, 0], **BOB_LAST), options)
+
+
+# ---------------------------------------------------------------- extra cards, as written
+
+AS_WRITTEN_EXTRAS = Options(extra_cards=ExtraCards.AS_WRITTEN)
+
+
+@pytest.mark.parametrize(
+    ("codes", "published", "as_written"),
+    [
+        # The text: "If the King and at least two face cards of the same suit ..., the 1, or
+        # Ace, of the same suit is considered an extra card." K Q C J A of Spades: published,
+        # every card over three, 10 + 2 × 5 = 20; as written only the Ace, 10 + 1 × 5 = 15.
+        pytest.param("KS QS CS JS AS", 20, 15, id="K Q C J A: the Ace alone is extra"),
+        # K Q C J without the Ace: published 10 + 5 = 15 (the fourth court); as written 10.
+        pytest.param("KS QS CS JS", 15, 10, id="K Q C J: the fourth court is not extra"),
+        # The grande: "If the Angel and at least [two] of the next three grande are in the trick
+        # pile, all consecutive numbered atouts are considered the extra cards": Angelo, Mondo,
+        # Sole, Luna, 17, 16: published 10 + 3 × 5 = 25; as written the numeri 17 and 16 only,
+        # 10 + 2 × 5 = 20.
+        pytest.param("21T 20T 19T 18T 17T 16T", 25, 20, id="the grande's fourth card"),
+        # The Moretti and the Aces name no head: "up to 6 total cards ... are the extra cards"
+        # reads the same either way: 2 3 4 5 is 10 + 5 = 15.
+        pytest.param("2T 3T 4T 5T", 15, 15, id="the Moretti alike"),
+    ],
+)
+def test_as_written_only_the_cards_the_text_names_are_extra(
+    codes: str, published: int, as_written: int
+) -> None:
+    size = len(codes.split())
+    assert count_pile(pile(codes), size).cricche_points == published
+    assert count_pile(pile(codes), size, AS_WRITTEN_EXTRAS).cricche_points == as_written
+
+
+def test_as_written_the_matto_stands_for_the_ace_not_the_fourth_court() -> None:
+    # K♠ Q♠ J♠ and the Matto: published, the Matto for the Knight makes K Q C J, 15 (the first
+    # card it can stand for that scores the most); as written the Knight adds nothing, so the
+    # Matto stands for the Ace, the one extra card the text names: 10 + 5 = 15. Card points
+    # K 5 + Q 4 + J 2 + Matto 5 = 16, no set: 31 in all either way.
+    counted = count_pile(pile("KS QS JS EX"), 4, AS_WRITTEN_EXTRAS)
+    assert [crick.line for crick in counted.cricche] == [
+        "Crick of Spades: K♠, Q♠, J♠, Matto for A♠ → 10 + 1 × 5 = 15"
+    ]
+    assert counted.total == 31
+    published = count_pile(pile("KS QS JS EX"), 4)
+    assert (
+        published.cricche[0].line == "Crick of Spades: K♠, Q♠, Matto for C♠, J♠ → 10 + 1 × 5 = 15"
+    )
+
+
+def test_the_option_is_offered_with_the_published_count_by_default() -> None:
+    (option,) = [f for f in get("tarocchini").options(3) if f.name == "extra_cards"]
+    assert option.default == "over_three"
+    assert [c.value for c in option.choices] == ["over_three", "as_written"]

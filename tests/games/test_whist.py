@@ -225,6 +225,13 @@ def test_points_over_the_game_do_not_carry() -> None:
     assert state.totals == (5, 0, 5, 0)
 
 
+def test_one_point_over_the_game_is_said_in_the_singular() -> None:
+    # 10 tricks: 4; then 8 tricks: 4 + 2 = 6; 5 is game, so 1 counts and 1 is lost.
+    state = after(make(), [hand(10, 3), hand(8, 5)])
+    last = state.hands[-1].result
+    assert "Ann & Cat: 4 + 2 = 6 toward 5; the 1 point over 5 does not carry" in last.lines
+
+
 def test_a_game_won_to_seven() -> None:
     # Option 7: 11 tricks = 5 is not yet game; Bob & Dan 9 tricks = 3; Ann & Cat 8 tricks = 2:
     # 5 + 2 = 7, game, 7 to 3.

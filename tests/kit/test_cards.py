@@ -72,6 +72,13 @@ def test_codes_players_type() -> None:
     assert parse("KD", tarot=True) == Card(Suit.DIAMONDS, 14, tarot=True)
 
 
+def test_a_tarot_ace_may_be_typed_as_the_texts_write_it() -> None:
+    # Seed 002's tarot games write "1, or Ace" (French Tarot, Scarto, Tarocchini, Tarocchi
+    # Siciliani, Tarock): "1H" is the Ace of Hearts in a tarot pack, and reads back as "AH".
+    assert parse("1H", tarot=True) == parse("AH", tarot=True) == Card(Suit.HEARTS, 1, tarot=True)
+    assert parse(" 1s ", tarot=True).code == "AS"
+
+
 def test_cards_print_as_players_write_them() -> None:
     assert str(parse("QS")) == "Q♠"
     assert str(parse("CH", tarot=True)) == "C♥"

@@ -154,12 +154,14 @@ def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(s
     stale = pads.load(store, token)
     play(store, token, 1)  # another phone saves hand 4 meanwhile
     assert stale is not None
-    pads.correct_hand(store, stale, 2, GARDE_FAILED)  # based on the 3-hand view
-    assert not store.results_complete(token)  # dropped from hand 2 on, not wrong
+    # Based on the 3-hand view: its results are not kept (dropped from hand 2 on, never
+    # wrong), and the write derives them again at once from the hands as they now stand, so
+    # the statistics, which read only stored results, never find them missing.
+    pads.correct_hand(store, stale, 2, GARDE_FAILED)
+    assert store.results_complete(token)
     reopened = pads.load(store, token)
     assert reopened is not None
     assert reopened.state.totals == plus(times(MADE, 3), FAILED)  # hands 1, 3, 4 made; 2 failed
-    assert store.results_complete(token)  # derived again, once
 
 
 def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between(store):
@@ -239,14 +241,32 @@ def shapes(statements: list[str]) -> list[str]:
     return [VALUES.sub("?", statement) for statement in statements]
 
 
-def test_saving_hand_1001_cold_issues_the_queries_saving_hand_11_does(store):
-    short, long = imported(store, 10), imported(store, 1000)
+def test_saving_hand_1000_cold_issues_the_queries_saving_hand_11_does(store):
+    short, long = imported(store, 10), imported(store, 999)
     short_statements, short_read = statements_of_a_cold_save(store, short)
     long_statements, long_read = statements_of_a_cold_save(store, long)
     assert shapes(long_statements) == shapes(short_statements)
-    # The page shows hands 2–11 / 992–1001: the new hand was just scored and the one before it
+    # The page shows hands 2–11 / 991–1000: the new hand was just scored and the one before it
     # came with the summary, so 8 hands are read in both (the latest 10 less those two).
     assert short_read == long_read == LATEST_HANDS - 2 == 8
     assert "FROM hands WHERE session_id = ? ORDER BY id" not in " ".join(
         shapes(long_statements)
     )  # the hands are not read, nor replayed
+
+
+def test_a_session_holds_at_most_1000_hands_as_its_export_does(store):
+    """Hand 1,000 is saved; hand 1,001 is refused, nothing written (the session format's cap,
+    MAX_HANDS: an export of the session must import again)."""
+    token = imported(store, 999)
+    pad = pads.load(store, token)
+    saved = pads.add_hand(store, pad, GARDE_MADE)
+    assert not isinstance(saved, pads.Checked)
+    hand, after = saved
+    assert hand.number == 1000
+    refused = pads.add_hand(store, after, GARDE_MADE)
+    assert isinstance(refused, pads.Checked)
+    assert [str(problem.message) for problem in refused.problems] == [
+        "A session holds at most 1000 hands (so that its export can be read back): "
+        "start a new session for the next one."
+    ]
+    assert len(pads.load(store, token).hands) == 1000

@@ -149,6 +149,6 @@ def test_start_up_names_an_unusable_file(tmp_path: Path) -> None:
     not_a_database = tmp_path / "notes.sqlite3"
     not_a_database.write_text("these are my notes, not a database\n" * 100)
     result = CliRunner().invoke(cli.main, ["serve", "--db", str(not_a_database)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "The pad cannot use its file" in result.output
     assert "Traceback" not in result.output

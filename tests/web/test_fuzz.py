@@ -193,3 +193,121 @@ def test_the_exchange_reader_never_raises(
     result, problems = score_document(json.loads(json.dumps(document, default=str)))
     assert isinstance(result, dict) and isinstance(problems, list)
     assert all(isinstance(p["message"], str) and p["message"] for p in problems)
+
+
+# ---------------------------------------------------------------- the surfaces of issue 26
+
+DAY = st.one_of(
+    VALUE,
+    st.dates().map(lambda day: day.isoformat()),
+    st.sampled_from(["9999-12-31", "0001-01-01", "1969-12-31", "9998-12-31", "1970-01-01"]),
+)
+STATS_PAGES = ("/stats", f"/stats/game/{sorted(URLS)[0]}", "/stats/player/1", "/stats/player/x")
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(start=DAY, end=DAY, page=st.sampled_from(STATS_PAGES))
+def test_no_statistics_range_answers_500(start: str, end: str, page: str) -> None:
+    response = APP.test_client().get(page, query_string={"from": start, "to": end})
+    assert response.status_code in (200, 404, 422), (page, start, end)
+
+
+@pytest.mark.parametrize("slug", sorted(URLS))
+def test_no_settlement_fold_answers_500(slug: str) -> None:
+    """Every game's session, with no hand yet: the fold as htmx fetches it, and as a link."""
+    client = APP.test_client()
+    folded = client.get(f"{URLS[slug]}/settlement", headers={"HX-Request": "true"})
+    assert folded.status_code == 200
+    assert client.get(f"{URLS[slug]}/settlement").status_code == 303
+
+
+def upload_body(raw: bytes) -> tuple[bytes, str]:
+    """A multipart body carrying `raw` as the import's file, and its content type."""
+    from io import BytesIO
+
+    from werkzeug.datastructures import FileStorage
+    from werkzeug.test import encode_multipart
+
+    boundary, body = encode_multipart({"file": FileStorage(BytesIO(raw), "session.json")})
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+ENVELOPE = st.fixed_dictionaries(
+    {"format": st.just(FORMAT), "game": st.sampled_from(sorted(URLS))},
+    optional={
+        "players": JSON,
+        "options": JSON,
+        "created_at": JSON,
+        "ended_at": JSON,
+        "history": JSON,
+        "first_dealer": JSON,
+        "hands": st.lists(
+            st.fixed_dictionaries(
+                {"number": st.one_of(st.integers(-5, 10**20), JSON), "entry": JSON}
+            ),
+            max_size=3,
+        ),
+    },
+)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    document=st.one_of(ENVELOPE, JSON),
+    raw=st.one_of(
+        st.none(),
+        st.binary(max_size=200),
+        st.sampled_from(
+            [b"[" * 5000, b"9" * 5000, b'{"hands": [{"number": 1' + b"0" * 30 + b"}]}"]
+        ),
+    ),
+)
+def test_no_import_upload_answers_500(document: Any, raw: bytes | None) -> None:
+    data = raw if raw is not None else json.dumps(document, default=str).encode()
+    body, content_type = upload_body(data)
+    response = APP.test_client().post("/import", data=body, content_type=content_type)
+    assert response.status_code in (303, 413, 422), (data[:200], response.status_code)
+
+
+ROSTER_FORM = st.dictionaries(st.sampled_from(["name", "into", "version"]), VALUE, max_size=3)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    player=st.one_of(st.integers(1, 40).map(str), VALUE),
+    action=st.sampled_from(["rename", "merge"]),
+    form=ROSTER_FORM,
+)
+def test_no_roster_post_answers_500(player: str, action: str, form: dict[str, str]) -> None:
+    path = f"/players/{player.replace('/', '')}/{action}"
+    answer("POST", path, form)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(code=st.sampled_from(["en", "fr", "de", "it", "xx"]), target=st.one_of(VALUE, DAY))
+def test_no_language_return_path_answers_500(code: str, target: str) -> None:
+    for back in (target, f"/{target}", f"/stats?x={target}", f"/\r\n{target}"):
+        response = APP.test_client().get(f"/language/{code}", query_string={"next": back})
+        assert response.status_code == 303
+        assert "\n" not in response.headers["Location"]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    slug=st.sampled_from(sorted(URLS)),
+    query=st.dictionaries(st.sampled_from(["seen", "form", "typing"]), VALUE, max_size=3),
+)
+def test_no_live_view_answers_500(slug: str, query: dict[str, str]) -> None:
+    response = APP.test_client().get(f"{URLS[slug]}/live", query_string=query)
+    assert response.status_code != 500, (slug, query)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    slug=st.sampled_from(sorted(URLS)),
+    number=st.integers(0, 10**12),
+    form=st.dictionaries(st.sampled_from(["verdict", "based_on", "name"]), VALUE, max_size=3),
+)
+def test_no_sign_off_or_naming_answers_500(slug: str, number: int, form: dict[str, str]) -> None:
+    answer("POST", f"{URLS[slug]}/hands/{number}/sign-off", form)
+    answer("POST", f"{URLS[slug]}/name", form)

@@ -173,12 +173,12 @@ def test_a_tarot_pack_whist_session_s_referee_uses_its_pack(client: FlaskClient)
         client.get(f"{url}/referee?trump=none&cards=AS+10S+5S+2S").get_data(as_text=True)
     )
     assert verdict_words(page)[0].startswith("Bob wins with the Ten of Spades")
-    # A trump suit with a tarot pack is refused beside the trump choice.
-    refused = client.get(f"{url}/referee?trump=H&cards=5H+10H+KH+2T")
-    assert refused.status_code == 422
-    assert "With a tarot pack the atouts are the trumps: choose no trump suit." in html.unescape(
-        refused.get_data(as_text=True)
-    )
+    # With a tarot pack no trump suit is turned up, so none is asked (the pad asks none
+    # either), and one put in the query changes nothing: Dee's trump 2 beats the King of Hearts.
+    asked = client.get(f"{url}/referee?trump=H&cards=5H+10H+KH+2T")
+    assert asked.status_code == 200
+    assert 'name="trump"' not in (page := html.unescape(asked.get_data(as_text=True)))
+    assert verdict_words(page)[0].startswith("Dee wins with trump 2")
 
 
 def test_the_session_s_pack_is_not_changed_by_the_query(client: FlaskClient) -> None:
@@ -202,3 +202,32 @@ def test_a_house_rule_the_session_lacks_stays_a_choice(client: FlaskClient) -> N
     page = client.get(f"{url}/referee?suit_order=fft&cards=AH+10H+5H+2H").get_data(as_text=True)
     assert 'name="suit_order"' in page
     assert verdict_words(page)[0].startswith("Bob wins with the Ten of Hearts")
+
+
+def test_skitgubbe_s_second_phase_takes_any_number_of_cards(client: FlaskClient) -> None:
+    # Six cards laid by three players, with no count asked: each beats the one before, and the
+    # Two of Diamonds (trumps) is on top.
+    page = client.get(
+        "/referee/skitgubbe?players=3&phase=second&trump=D&cards=4S+5S+6S+7S+8S+2D"
+    ).get_data(as_text=True)
+    assert 'name="laid"' not in page
+    assert verdict_words(page)[0].startswith("Each card beats the one before it. The Two of")
+
+
+def test_a_slough_is_answered_on_the_panel(client: FlaskClient) -> None:
+    # 5H 9C KD, then the Seven of Spades sloughed by player 1: no Seven was played.
+    page = client.get(
+        "/referee/skitgubbe?players=3&phase=first&slough_by=1&cards=5H+9C+KD+7S"
+    ).get_data(as_text=True)
+    assert verdict_words(page)[0].startswith("The slough of the Seven of Spades is not allowed")
+    assert "Player 3 wins with the King of Diamonds" in html.unescape(page)
+
+
+def test_the_anti_trump_panel_offers_none_only_at_six(client: FlaskClient) -> None:
+    assert 'value="none"' not in client.get("/referee/anti-trump?players=5").get_data(as_text=True)
+    assert 'value="none"' in client.get("/referee/anti-trump?players=6").get_data(as_text=True)
+
+
+def test_a_tarot_ace_typed_1_on_the_panel(client: FlaskClient) -> None:
+    page = client.get("/referee/french-tarot?players=4&cards=10H+1H+5H+2H").get_data(as_text=True)
+    assert verdict_words(page)[0].startswith("Player 2 wins with the Ace of Hearts")

@@ -1,0 +1,147 @@
+"""The statistics' figures read in SQL from the sessions, their seats and each seat's
+standing (`seat_standings`: copied from the standing kept with the session's last cached
+result, `hand_results.standing`, which `companion.engine.standing` writes): no session is
+replayed, whatever the size of the file (docs/design.md, "Statistics from the stored
+results").
+
+The store runs no engine: it reads the standing's fields by name and hands back plain rows.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.store.database import Database
+
+SPAN = "s.created_at >= ? AND s.created_at < ?"
+
+
+@dataclass(frozen=True)
+class PlayerName:
+    """A player of the roster as the statistics' front page links them."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's seat in one session as the stored results give it (the first seat of a
+    player seated twice): the session's total for the seat and the seat's standing after the
+    last hand (`hands` None before any hand counts; `counts` as JSON text)."""
+
+    player: int
+    session: str
+    started: str
+    game: str
+    total: int
+    won: bool
+    hands: int | None
+    best: int | None
+    best_hand: int | None
+    worst: int | None
+    worst_hand: int | None
+    counts: str | None
+
+
+def span(since: str | None, before: str | None) -> tuple[str, str]:
+    """The bounds of a span of starts (ISO times; None: open)."""
+    return since or "", before or "\uffff"
+
+
+class Statistics(Database):
+    """The statistics' reads (a part of `Store`, over its one connection)."""
+
+    def games_counted(
+        self, games: Sequence[str], since: str | None, before: str | None
+    ) -> dict[str, int]:
+        """How many sessions of each of `games` began in the span (a count of an index range
+        per game: the rows themselves are not read)."""
+        counted = {}
+        for game in games:
+            (count,) = self.db.execute(
+                f"SELECT count(*) FROM sessions AS s WHERE s.game = ? AND {SPAN}",
+                (game, *span(since, before)),
+            ).fetchone()
+            counted[game] = int(count)
+        return counted
+
+    def players_present(self, since: str | None, before: str | None) -> list[PlayerName]:
+        """The roster's players who sat in a session begun in the span, by name (one indexed
+        look per player on the roster, stopping at their first such session)."""
+        rows = self.db.execute(
+            "SELECT p.id, p.name FROM players AS p WHERE EXISTS (SELECT 1 FROM seat_players"
+            " AS sp JOIN sessions AS s ON s.id = sp.session_id WHERE sp.player_id = p.id AND"
+            f" {SPAN}) ORDER BY p.name COLLATE NOCASE, p.id",
+            span(since, before),
+        ).fetchall()
+        return [PlayerName(player_id, name) for player_id, name in rows]
+
+    def game_hands(self, game: str, since: str | None, before: str | None) -> tuple[int, int]:
+        """The sessions of `game` begun in the span, and the hands anyone took part in."""
+        sessions, hands = self.db.execute(
+            "SELECT count(*), coalesce(sum(ss.session_hands), 0) FROM sessions AS s"
+            " LEFT JOIN seat_standings AS ss ON ss.session_id = s.id AND ss.seat = 0"
+            f" WHERE s.game = ? AND {SPAN}",
+            (game, *span(since, before)),
+        ).fetchone()
+        return int(sessions), int(hands)
+
+    def seat_rows(
+        self,
+        since: str | None,
+        before: str | None,
+        *,
+        game: str | None = None,
+        player: int | None = None,
+    ) -> list[SeatRow]:
+        """Each player's seat in each session begun in the span (of one game, of one player,
+        or all), oldest session first."""
+        where = [SPAN]
+        values: list[object] = [*span(since, before)]
+        if game is not None:
+            where.append("s.game = ?")
+            values.append(game)
+        if player is not None:
+            where.append("sp.player_id = ?")
+            values.append(player)
+        seated = (
+            "SELECT sp.player_id, s.id, s.created_at, s.game, s.rowid AS n,"
+            " min(sp.position) AS seat"
+            " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+            f" WHERE {' AND '.join(where)} GROUP BY s.id, sp.player_id"
+        )
+        rows = self.db.execute(
+            "SELECT s.player_id, s.id, s.created_at, s.game, coalesce(ss.total, 0),"
+            " coalesce(ss.won, 0), ss.hands, ss.best, ss.best_hand, ss.worst, ss.worst_hand,"
+            f" ss.counts FROM ({seated}) AS s LEFT JOIN seat_standings AS ss"
+            " ON ss.session_id = s.id AND ss.seat = s.seat"
+            " ORDER BY s.created_at, s.n, s.player_id",
+            values,
+        ).fetchall()
+        return [
+            SeatRow(player_id, token, started, slug, int(total), bool(won), *rest)
+            for player_id, token, started, slug, total, won, *rest in rows
+        ]
+
+
+def refresh_standing(conn: sqlite3.Connection, token: str) -> None:
+    """Copy each seat's figures from the session's last cached result into `seat_standings`
+    (none before a hand counts), in the transaction that changed its cached results: the
+    statistics then read narrow rows, not the cache's."""
+    conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
+    fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
+    conn.execute(
+        "INSERT INTO seat_standings (session_id, seat, total, "
+        + ", ".join(fields)
+        + ", session_hands) SELECT r.session_id, j.key, json_extract(r.totals, '$[' || j.key"
+        " || ']'), "
+        + ", ".join(f"json_extract(j.value, '$.{name}')" for name in fields)
+        + ", json_extract(r.standing, '$.hands')"
+        " FROM hand_results AS r, json_each(r.standing, '$.seats') AS j"
+        " WHERE r.session_id = ? AND r.standing IS NOT NULL AND r.position ="
+        " (SELECT max(position) FROM hand_results WHERE session_id = ?)",
+        (token, token),
+    )

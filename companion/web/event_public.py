@@ -1,0 +1,183 @@
+"""The followers' pages of a club night, reached by the followers' key (`/f/<follow>`): the
+ranking and every table's progress, the big screen, each table's sheet, the printed results
+list and the export. Read-only: no form, and never a table's own link (its key to write).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, render_template, request
+
+from companion.contract.parsing import read_count
+from companion.kit.formatting import number
+from companion.service.events import Room
+from companion.web import get_service
+from companion.web.common import is_htmx
+
+bp = Blueprint("event_public", __name__)
+
+
+def room_or_404(follow: str) -> Room:
+    """The room of a followers' key, or 404 (the event log is the director's)."""
+    events = get_service().events
+    event = events.followed(follow)
+    if event is None:
+        abort(404)
+    return events.room(event)
+
+
+@bp.get("/f/<follow>")
+def follower(follow: str) -> str:
+    """The followers' page: the ranking and the tables' progress, refreshing itself."""
+    return render_template("events/follower.html", room=room_or_404(follow), director=False)
+
+
+@bp.get("/f/<follow>/room")
+def room(follow: str) -> str:
+    """The ranking and progress, for the followers' page to poll."""
+    return render_template("events/_room.html", room=room_or_404(follow), director=False)
+
+
+SCREEN_LINES = 15
+"""Lines of the ranking on the big screen at once (large type at 1920×1080); a longer ranking
+is shown a page at a time, the next page at each refresh."""
+
+
+def screen_page(room: Room) -> dict[str, Any]:
+    """The page of the ranking the big screen shows now, and the one it asks for next."""
+    pages = max(1, -(-len(room.ranking) // SCREEN_LINES))
+    page = read_count(request.args.get("page", "0"), digits=4) or 0
+    page = page if page < pages else 0
+    start = page * SCREEN_LINES
+    return {
+        "room": room,
+        "lines": room.ranking[start : start + SCREEN_LINES],
+        "page": page,
+        "pages": pages,
+        "next_page": (page + 1) % pages,
+        "first": start + 1,
+        "last": min(start + SCREEN_LINES, len(room.ranking)),
+    }
+
+
+@bp.get("/f/<follow>/screen")
+def screen(follow: str) -> str:
+    """The big screen (a projector or TV at 1920×1080): large type, refreshing itself."""
+    return render_template("events/screen.html", **screen_page(room_or_404(follow)))
+
+
+@bp.get("/f/<follow>/screen/body")
+def screen_body(follow: str) -> str:
+    """The big screen's content, for it to poll (the next page of a long ranking)."""
+    return render_template("events/_screen.html", **screen_page(room_or_404(follow)))
+
+
+@bp.get("/f/<follow>/t/<int:round_number>/<int:number>")
+def sheet(follow: str, round_number: int, number: int) -> str:
+    """One table's sheet for one round: its players and each hand's points, read-only."""
+    room = room_or_404(follow)
+    table = room.table(round_number, number)
+    if table is None or table.row.session is None:
+        abort(404)
+    pad = get_service().load(table.row.session)
+    if pad is None:
+        abort(404)
+    return render_template("events/sheet.html", room=room, table=table, pad=pad)
+
+
+@bp.get("/f/<follow>/line/<int:entrant>")
+def line(follow: str, entrant: int) -> str:
+    """One player's round-by-round figures with each table's sheet: the part a ranking line
+    opens to (htmx), or a page of its own."""
+    room = room_or_404(follow)
+    found = next((line for line in room.ranking if line.entrant == entrant), None)
+    if found is None:
+        abort(404)
+    template = "events/_line.html" if is_htmx() else "events/line.html"
+    return render_template(template, room=room, line=found)
+
+
+@bp.get("/f/<follow>/print")
+def results(follow: str) -> str:
+    """The results list to print on A4: place, number, name, each round, total."""
+    return render_template("events/print.html", room=room_or_404(follow))
+
+
+def ranking_rows(room: Room) -> list[list[str]]:
+    """The ranking as rows of text: a header, then place, number, name, rounds, total."""
+    rounds = range(1, room.event.rounds + 1)
+    rows = [["place", "number", "name", *(f"round {r}" for r in rounds), "total"]]
+    for line in room.ranking:
+        figures = ["" if value is None else number(value) for value in line.rounds]
+        rows.append(
+            [str(line.place), str(line.entrant), room.entrants[line.entrant], *figures,
+             number(line.total)]
+        )  # fmt: skip
+    return rows
+
+
+@bp.get("/f/<follow>/export.csv")
+def export_csv(follow: str) -> Response:
+    """The ranking list as CSV (one row an entrant)."""
+    out = io.StringIO()
+    csv.writer(out).writerows(ranking_rows(room_or_404(follow)))
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = 'attachment; filename="event.csv"'
+    return response
+
+
+def event_document(room: Room) -> dict[str, Any]:
+    """The whole event as data: its settings, entrants, every round's tables, the ranking."""
+    event = room.event
+    return {
+        "name": event.name,
+        "game": event.game,
+        "options": dict(event.options),
+        "table_size": event.table_size,
+        "rounds": event.rounds,
+        "deals_each": event.deals_each,
+        "minutes": event.minutes,
+        "method": event.method,
+        "created_at": event.created_at,
+        "entrants": [{"number": n, "name": name} for n, name in room.entrants.items()],
+        "draws": [
+            {
+                "round": r.round,
+                "byes": list(r.byes),
+                "repeats": r.repeats,
+                "started_at": r.started_at,
+            }
+            for r in room.rounds
+        ],
+        "tables": [
+            {
+                "round": x.row.round,
+                "table": x.row.number,
+                "seats": list(x.row.seats),
+                "deals": x.row.deals,
+                "length": x.length,
+                "totals": None if x.row.totals is None else list(x.row.totals),
+            }
+            for x in room.tables
+        ],
+        "ranking": [
+            {
+                "place": line.place,
+                "number": line.entrant,
+                "rounds": list(line.rounds),
+                "total": line.total,
+            }
+            for line in room.ranking
+        ],
+    }
+
+
+@bp.get("/f/<follow>/export.json")
+def export_json(follow: str) -> Response:
+    """The whole event as JSON."""
+    response = jsonify(event_document(room_or_404(follow)))
+    response.headers["Content-Disposition"] = 'attachment; filename="event.json"'
+    return response

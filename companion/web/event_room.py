@@ -1,0 +1,125 @@
+"""The director's pages of a club night, reached by the director's key (`/e/<key>`): the draw
+(with swaps before a round starts), starting a round, the printable table cards, and the room
+(every table's progress and the live ranking, refreshed by htmx polling).
+
+Only these pages show the tables' own links; the followers' pages (event_public.py) never do.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from companion.contract.parsing import read_count
+from companion.contract.registry import all_games
+from companion.kit.i18n import t
+from companion.service import EventRecord
+from companion.service.events import Room, time_up
+from companion.web import get_service
+from companion.web.language import flash_said, said
+
+bp = Blueprint("event_room", __name__)
+
+
+@bp.after_request
+def never_cached(response: Response) -> Response:
+    """These pages carry the director's key and the tables' links: never kept in a cache."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def event_or_404(key: str) -> EventRecord:
+    """The event of a director's key, or 404."""
+    event = get_service().events.event(key)
+    if event is None:
+        abort(404)
+    return event
+
+
+def room_of(key: str, *, with_log: bool = False) -> Room:
+    """The room of a director's key (with its log, for the director's page), or 404."""
+    return get_service().events.room(event_or_404(key), with_log=with_log)
+
+
+@bp.get("/e/<key>")
+def director(key: str) -> str:
+    """The director's page: the round to draw or start, the room, the ranking, the log."""
+    return render_template("events/director.html", room=room_of(key, with_log=True), director=True)
+
+
+@bp.get("/e/<key>/room")
+def room(key: str) -> str:
+    """The room and ranking, for the director's page to poll."""
+    return render_template("events/_room.html", room=room_of(key), director=True)
+
+
+@bp.post("/e/<key>/draw")
+def draw(key: str) -> ResponseReturnValue:
+    """Draw the next round (or draw again the round not yet started)."""
+    event = event_or_404(key)
+    seating = get_service().events.draw_next(event)
+    if seating is None:
+        flash_said(t("Every round is drawn."))
+    return redirect(url_for("event_room.director", key=key), code=303)
+
+
+@bp.post("/e/<key>/swap")
+def swap(key: str) -> ResponseReturnValue:
+    """Swap two entrants of the round drawn, before it starts."""
+    event = event_or_404(key)
+    a = read_count(request.form.get("a", ""), digits=3)
+    b = read_count(request.form.get("b", ""), digits=3)
+    if a is None or b is None or not get_service().events.swap(event, a, b):
+        flash_said(t("Choose two different players of a round not yet started."))
+        return redirect(url_for("event_room.director", key=key), code=303)
+    flash_said(t("Swapped."))
+    return redirect(url_for("event_room.director", key=key), code=303)
+
+
+@bp.post("/e/<key>/start")
+def start(key: str) -> ResponseReturnValue:
+    """Start the round drawn: every table gets its pad."""
+    event = event_or_404(key)
+    if not get_service().events.start(event):
+        flash_said(t("There is no round drawn and waiting to start."))
+    return redirect(url_for("event_room.director", key=key), code=303)
+
+
+@bp.get("/e/<key>/cards")
+def cards(key: str) -> str:
+    """The table cards of the latest round, to print: number, players, the table's QR code."""
+    room = room_of(key)
+    current = room.current
+    tables = room.tables_of(current.round) if current else ()
+    return render_template("events/cards.html", room=room, tables=tables)
+
+
+def event_table(token: str, deals: int) -> dict[str, object] | None:
+    """For a session's pad that has saved `deals` hands: the event, round and table it plays
+    for, the round's length and whether the round is over for it (by its deals or the clock);
+    None for a plain session. The pad says "deal 12 of 48", then that the round is over."""
+    if not token or len(token) > 64:
+        return None
+    events = get_service().events
+    found = events.table_of_session(token)
+    if found is None:
+        return None
+    event, round_number, number, length = found
+    started = events.round_started(event, round_number)
+    over = deals >= length or time_up(event, started, datetime.now(UTC))
+    return {"event": event, "round": round_number, "table": number, "length": length, "over": over}
+
+
+@bp.app_context_processor
+def pad_binding() -> dict[str, object]:
+    """`event_table(token)` for the pad's status line."""
+    # `said`: a word the room repeats on each of 200 lines, said once (plain text) per render.
+    return {"event_table": event_table, "game_name": game_name, "said": said}
+
+
+def game_name(slug: str) -> str:
+    """A game's name by its slug (the slug itself for a game no longer registered)."""
+    game = next((each for each in all_games() if each.slug == slug), None)
+    return game.name if game else slug
