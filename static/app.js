@@ -15,6 +15,42 @@
         var value = checked ? checked.value : "";
         row.hidden = value !== "" && row.dataset.shownValues.split(" ").indexOf(value) < 0;
       });
+      // A box hidden by a choice is not sent (disabled): a value typed before the choice
+      // changed (a pile's size by the cards, then By the points) is no part of the check.
+      form.querySelectorAll("[data-shown-when] input, [data-shown-when] select").forEach(
+        function (control) {
+          control.disabled = !!control.closest("[data-shown-when][hidden]");
+        });
+    });
+  }
+
+  // What is shown is true: a box's error goes when its value changes (the live preview checks
+  // it again and lists what is still wrong), and any other box's error goes when the preview's
+  // answer no longer finds it (pad/_preview.html lists the fields it found wrong).
+  function clearError(control) {
+    var form = control.form;
+    if (!form) return;
+    form.querySelectorAll('[name="' + control.name + '"][aria-invalid="true"]').forEach(
+      function (each) {
+        var id = each.getAttribute("aria-describedby");
+        each.removeAttribute("aria-invalid");
+        each.removeAttribute("aria-describedby");
+        if (id && !form.querySelector('[aria-invalid="true"][aria-describedby="' + id + '"]')) {
+          var message = document.getElementById(id);
+          if (message) message.remove();
+        }
+        var box = each.closest(".has-error");
+        if (box && !box.querySelector('[aria-invalid="true"]')) box.classList.remove("has-error");
+      });
+  }
+
+  function clearFixed(preview) {
+    var found = preview.querySelector("[data-problem-fields]");
+    var form = preview.closest("form");
+    if (!found || !form) return;
+    var wrong = found.dataset.problemFields.split(" ");
+    form.querySelectorAll('[aria-invalid="true"]').forEach(function (control) {
+      if (wrong.indexOf(control.name) < 0) clearError(control);
     });
   }
 
@@ -73,9 +109,16 @@
     paintUnits(root);
   }
 
-  document.addEventListener("change", function () {
+  document.addEventListener("change", function (event) {
     applyShownWhen(document);
     paintUnits(document);
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target.matches(".preview")) clearFixed(event.detail.target);
   });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
@@ -127,12 +170,28 @@
   ["input", "change", "click"].forEach(function (type) {
     document.addEventListener(type, markTyped);
   });
+  // Whether a form holds anything it was not drawn with: something this phone has not saved.
+  // A box typed into and emptied again, a fold opened, hold nothing unsaved.
+  function unsaved(form) {
+    return Array.prototype.some.call(form.elements, function (control) {
+      if (control.type === "hidden" || control.disabled) return false;
+      if (control.type === "radio" || control.type === "checkbox") {
+        return control.checked !== control.defaultChecked;
+      }
+      if (control.tagName === "SELECT") {
+        return Array.prototype.some.call(control.options, function (option) {
+          return option.selected !== option.defaultSelected;
+        });
+      }
+      return "defaultValue" in control && control.value !== control.defaultValue;
+    });
+  }
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt.hasAttribute("data-live")) return;
     var shown = document.querySelector('#entry [name="expected_number"]');
     var typed = document.querySelector("#entry form[data-typed]");
     event.detail.parameters.form = shown ? shown.value : "";
-    event.detail.parameters.typing = typed ? "1" : "";
+    event.detail.parameters.typing = typed && unsaved(typed) ? "1" : "";
   });
 
   // A save that left the form in place (pad/_saved_in_place.html): the blank form it was, again.
@@ -303,5 +362,23 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
-  document.addEventListener("htmx:afterSettle", function () { init(document); trimFolded(); });
+  // "Hand 5 saved · Undo hand 5" stays only while hand 5's row is the one the session's Undo
+  // takes back (#undo-last, redrawn by every save and live update): once another phone saved,
+  // corrected or undid a hand, its undo would only be refused, so the banner goes. A phone's
+  // own save redraws both with the same row, so a poll answered late never hides it.
+  function dropStaleSaved() {
+    var toast = document.getElementById("toast");
+    var undone = toast && toast.querySelector('[name="based_on"]');
+    if (!undone) return;
+    var last = document.querySelector('#undo-last [name="based_on"]');
+    if (last && last.value === undone.value) return;
+    toast.hidden = true;
+    toast.replaceChildren();
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    init(document);
+    trimFolded();
+    dropStaleSaved();
+  });
 })();

@@ -336,3 +336,38 @@ def m012_events(db: Database) -> None:
     db.execute(
         "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'"
     )
+
+
+@MIGRATIONS()
+def m013_phone_names(db: Database) -> None:
+    """One phone per name in a session (issue 27): the name each phone holds there, one holder
+    per name (case and spaces do not count), and each take-over of a name from another phone,
+    which the session's history prints. AUTOINCREMENT: a hold's id is the version a take-over
+    names, so a deleted hold's id is never given to the next one."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS phone_names (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            device TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            since TEXT NOT NULL,
+            UNIQUE (session_id, device),
+            UNIQUE (session_id, name_key)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS name_takeovers (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            name TEXT NOT NULL,
+            from_device TEXT NOT NULL,
+            to_device TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS name_takeovers_session ON name_takeovers (session_id, id)"
+    )

@@ -25,7 +25,7 @@ from companion.web.pad_page import HANDS_CHANGED, pad_context
 
 bp = Blueprint("live", __name__)
 
-VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[01]")
+VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[0-9]{1,12}-[01]")
 """A live version as `Store.live_version` writes it; anything else is treated as never seen."""
 
 
@@ -89,6 +89,7 @@ def live(token: str) -> Response | tuple[str, int] | str:
             live_version=version,
             form_is_stale=form_is_stale,
             entry_change=entry_change(form_is_stale or draft_changed, typing),
+            names_changed=seen is None or names_part(seen) != names_part(version),
         )
     )
     # After settle, not swap: the folds this answer redraws are ready for htmx only then, and
@@ -100,6 +101,11 @@ def live(token: str) -> Response | tuple[str, int] | str:
 def draft_part(version: str) -> str:
     """The part of a live version that follows the hand being entered (its draft)."""
     return version.split("-")[1]
+
+
+def names_part(version: str) -> str:
+    """The part of a live version that follows the names taken over from a phone."""
+    return version.split("-")[3]
 
 
 def entry_change(changed: bool, typing: bool) -> str:

@@ -117,7 +117,7 @@ def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
         setup, _ = make_setup("war", ["Ann", "Bob"], {})
         token = store.create_session(setup)
         fresh = store.live_version(token)
-        assert fresh == "0-0-0-0"
+        assert fresh == "0-0-0-0-0"
         store.save_draft(token, 1, {"winner": 0})
         drafted = store.live_version(token)
         assert drafted != fresh
