@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.service import Author, Verdict
 from companion.store import Store
+from tests.web.test_live import nothing_new
 from tests.web.test_sign_off import GARDE_41, answer, row_of_hand, start_signed, status_of
 from tests.web.test_who import history_of
 
@@ -89,7 +90,7 @@ def test_the_live_view_tells_the_phone_that_lost_its_name(app: Flask) -> None:
     name(dee, pad_url, "Dee")
     page = dee.get(pad_url).get_data(as_text=True)
     seen = re.search(r"seen=([0-9a-f-]+)", page).group(1)
-    assert dee.get(f"{pad_url}/live?seen={seen}").status_code == 204
+    assert nothing_new(dee.get(f"{pad_url}/live?seen={seen}"))
     take_over(other, pad_url, "Dee")
     update = dee.get(f"{pad_url}/live?seen={seen}", headers={"HX-Request": "true"})
     assert update.status_code == 200
