@@ -54,64 +54,12 @@
     });
   }
 
-  // The pile grid (templates/pad/_piles.html): each card's select holds whose pile has it;
-  // the buttons show it and set it: tap a pile, then tap its cards (again: out of the pile).
-  function paintPiles(root) {
-    root.querySelectorAll("[data-pile-grid]").forEach(function (grid) {
-      grid.querySelectorAll("[data-pile-pick]").forEach(function (pick) {
-        pick.setAttribute("aria-pressed", String(pick.dataset.pilePick === grid.dataset.active));
-      });
-      grid.querySelectorAll(".pile-cell").forEach(function (cell) {
-        var select = cell.querySelector("select");
-        var button = cell.querySelector("[data-pile-card]");
-        var option = select.options[select.selectedIndex];
-        button.dataset.owner = select.value;
-        button.querySelector("[data-owner-name]").textContent = select.value ? option.text : "";
-        button.setAttribute("aria-label", button.firstChild.textContent +
-          ": " + (select.value ? option.text : button.dataset.noPile || "in no pile yet"));
-      });
-    });
-  }
-
-  // A pile's size box says what it holds: cards, or the tricks won (the "Pile sizes in" chips).
-  function paintUnits(root) {
-    root.querySelectorAll("form").forEach(function (form) {
-      var unit = form.querySelector('[name="unit"]:checked');
-      form.querySelectorAll("[data-unit-word]").forEach(function (word) {
-        // the words in the page's language, written by the template beside the box
-        word.textContent = unit && unit.value === "tricks" ? word.dataset.tricks || "tricks"
-          : word.dataset.cards || "cards";
-      });
-    });
-  }
-
-  function tapPile(target) {
-    var grid = target.closest && target.closest("[data-pile-grid]");
-    if (!grid) return false;
-    var pick = target.closest("[data-pile-pick]");
-    var card = target.closest("[data-pile-card]");
-    if (pick) {
-      grid.dataset.active = pick.dataset.pilePick;
-    } else if (card) {
-      var select = card.parentNode.querySelector("select");
-      select.value = select.value === grid.dataset.active ? "" : grid.dataset.active;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    } else {
-      return false;
-    }
-    paintPiles(grid.parentNode);
-    return true;
-  }
-
   function init(root) {
     applyShownWhen(root);
-    paintPiles(root);
-    paintUnits(root);
   }
 
   document.addEventListener("change", function (event) {
     applyShownWhen(document);
-    paintUnits(document);
     if (event.target.name && event.target.closest("#entry")) clearError(event.target);
   });
   document.addEventListener("input", function (event) {
@@ -145,7 +93,6 @@
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
     if (event.target.matches("[data-copy]")) copyLink(event.target);
-    if (tapPile(event.target)) return;
     // The referee's card grid: each tap adds that card to the trick, in the order tapped.
     var grid = event.target.closest && event.target.closest("[data-cards-for]");
     if (!grid) return;
@@ -242,12 +189,8 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
-  // Keyboard and screen reader (docs/design.md, "Web decisions"). A swap that took away the
-  // focused control (a save, a refusal, a trick added: the entry is drawn afresh, and its button
-  // was disabled meanwhile) gives the focus back to the control of the same id, else to the
-  // entry's main button; and what the swap did is said in the page's live regions, which were
-  // there before it (a region that arrives with the swap is not reliably read): this phone's
-  // save or trick politely, a refusal at once.
+  // Keyboard and screen reader (docs/design.md, "Web decisions"): the focus survives a swap,
+  // and what a swap did is said in the live regions already on the page.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var active = document.activeElement;
     if (event.detail.xhr && active && active.id) event.detail.xhr.companionFocus = active.id;
@@ -291,10 +234,8 @@
     }
   });
 
-  // Without the pad's server (a dropped Wi-Fi, the server stopped): a write that could not
-  // reach it keeps the form as typed and says so in the toast, with a Retry (every write carries
-  // the version it was based on, so a retry of a save that did arrive is refused as stale, never
-  // saved twice); the live view says it lost the server and, polling on, catches up by itself.
+  // Without the pad's server (docs/design.md, "A dropped connection loses nothing typed"): the
+  // form stays as typed, the toast says so with a Retry; the live view says it lost the server.
   var failedWrite = null;
   function unreachable(detail) {
     var status = detail.xhr ? detail.xhr.status : 0;
@@ -362,10 +303,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
-  // "Hand 5 saved · Undo hand 5" stays only while hand 5's row is the one the session's Undo
-  // takes back (#undo-last, redrawn by every save and live update): once another phone saved,
-  // corrected or undid a hand, its undo would only be refused, so the banner goes. A phone's
-  // own save redraws both with the same row, so a poll answered late never hides it.
+  // "Hand 5 saved · Undo hand 5" stays only while the session's Undo (#undo-last) takes back
+  // that hand: once another phone wrote, that undo would be refused, so the banner goes.
   function dropStaleSaved() {
     var toast = document.getElementById("toast");
     var undone = toast && toast.querySelector('[name="based_on"]');
