@@ -152,6 +152,21 @@
     document.getElementById("toast").scrollIntoView(true);
   });
 
+  // A live answer asked for while this phone's form held nothing replaces the form; what was
+  // typed into it since (the answer was on its way) is kept: the form is not replaced.
+  var liveAnswer = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    liveAnswer = event.detail.elt.hasAttribute("data-live");
+  });
+  document.addEventListener("htmx:afterSwap", function () { liveAnswer = false; });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!liveAnswer || event.detail.target.id !== "entry") return;
+    var typed = event.detail.target.querySelector("form[data-typed]");
+    if (typed && unsaved(typed) && event.detail.fragment.querySelector("form")) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   // A fold redrawn by another phone's save (live.py) stays open; hands-changed refills it.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var old = event.detail.target.querySelector("details[data-follows-hands][open]");

@@ -30,6 +30,7 @@ from companion.engine.replay import check_entry, make_setup
 from companion.service.exchange import FORMAT
 from tests.contract.test_contract import random_raw
 from tests.e2e.conftest import PHONE
+from tests.live_server import running_server
 
 pytestmark = pytest.mark.e2e
 
@@ -52,9 +53,20 @@ NODDY_HAND = {"turn_up": "8D", "p0_points": 7, "p1_points": 3, "last_card": 0, "
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Browser, server: str) -> Iterator[Page]:
+def access_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own: the imported sessions' players (P1, P2, …) join this file's
+    roster, not the shared one whose player numbers other browser tests count on."""
+    folder = tmp_path_factory.mktemp("access")
+    with running_server(folder / "companion.sqlite3", folder / "server.log") as base_url:
+        yield base_url
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, access_server: str) -> Iterator[Page]:
     """One phone for every page of the module (390×844, touch)."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=access_server
+    )
     context.set_default_timeout(5_000)
     yield context.new_page()
     context.close()
