@@ -27,9 +27,11 @@ What counts (the statistics pages say it too):
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -39,6 +41,8 @@ from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
 from companion.engine.standing import SeatStanding, standings
 from companion.kit import formatting
+
+K = TypeVar("K", int, str)
 
 FIRST_DAY = date(1970, 1, 1)
 """The first day a range of days may name: no session is older than a computer's clock can read
@@ -280,6 +284,40 @@ class _Tally:
             self.worst = HandRef(row.session, row.day, seat.worst[1], seat.worst[0])
         self.counts.update(seat.counts)
 
+    def add_tally(self, other: _Tally, better: Better) -> None:
+        """Add a later stretch's sums (a year's): the first best and worst stay first."""
+        self.sessions += other.sessions
+        self.won += other.won
+        self.hands += other.hands
+        self.total += other.total
+        if other.best is not None and (
+            self.best is None or _beats(other.best.points, self.best.points, better)
+        ):
+            self.best = other.best
+        if other.worst is not None and (
+            self.worst is None or _beats(self.worst.points, other.worst.points, better)
+        ):
+            self.worst = other.worst
+        self.counts.update(other.counts)
+
+    def as_text(self) -> str:
+        """The sums as the store keeps them (JSON)."""
+        refs = {name: vars(ref) if ref else None for name, ref in self._refs().items()}
+        return json.dumps(
+            {"n": [self.sessions, self.won, self.hands, self.total], **refs, "c": self.counts}
+        )
+
+    def _refs(self) -> dict[str, HandRef | None]:
+        return {"best": self.best, "worst": self.worst}
+
+    @classmethod
+    def of_text(cls, text: str) -> _Tally:
+        """Sums read back from `as_text`."""
+        data = json.loads(text)
+        best, worst = (HandRef(**data[name]) if data[name] else None for name in ("best", "worst"))
+        sessions, won, hands, total = data["n"]
+        return cls(sessions, won, hands, total, best, worst, Counter(data["c"]))
+
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
         return Record(
@@ -386,6 +424,70 @@ def player_stats_of(player: int, rows: Iterable[SeatSession]) -> PlayerStats:
         key=lambda r: (-r.sessions, r.game),
     )
     return PlayerStats(player, tuple(records), tuple(results))
+
+
+Piece = Mapping[K, str] | Iterable[SeatSession]
+"""A stretch of time: a year's stored sums (text by player or by game), or the seats of a
+stretch no stored year covers."""
+
+
+def year_summary(
+    slug: str, rows: Iterable[SeatSession], sessions: int, hands: int
+) -> dict[int, str]:
+    """A year of one game summed for the store: each player's sums as text, and as player 0
+    the year's sessions and hands."""
+    better = get(slug).scale.better
+    tallies: dict[int, _Tally] = {}
+    for row in rows:
+        tallies.setdefault(row.player, _Tally()).add_seat(row, better)
+    texts = {player: tally.as_text() for player, tally in tallies.items()}
+    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
+
+
+def year_counts(text: str) -> tuple[int, int]:
+    """A year's sessions and hands, from its player 0's text."""
+    data = json.loads(text)
+    return int(data["sessions"]), int(data["hands"])
+
+
+def _added(
+    pieces: Iterable[Piece[K]], key: Callable[[SeatSession], K], better: Callable[[K], Better]
+) -> dict[K, _Tally]:
+    """The stretches' sums added up, oldest first, by `key` (a player, or a game)."""
+    tallies: dict[K, _Tally] = {}
+    for piece in pieces:
+        if isinstance(piece, Mapping):
+            for name, text in piece.items():
+                tallies.setdefault(name, _Tally()).add_tally(_Tally.of_text(text), better(name))
+        else:
+            for row in piece:
+                tallies.setdefault(key(row), _Tally()).add_seat(row, better(key(row)))
+    return tallies
+
+
+def game_stats_summed(
+    slug: str, sessions: int, hands: int, pieces: Iterable[Piece[int]]
+) -> GameStats:
+    """One game's statistics from stretches in time order: what `game_stats_of` makes from
+    every seat."""
+    scale = get(slug).scale.better
+    tallies = _added(pieces, lambda row: row.player, lambda _: scale)
+    records = sorted(
+        (tally.freeze(player, slug) for player, tally in tallies.items()),
+        key=lambda r: (-r.sessions, -r.won, r.player),
+    )
+    return GameStats(slug, sessions, hands, tuple(records))
+
+
+def player_records_summed(player: int, pieces: Iterable[Piece[str]]) -> tuple[Record, ...]:
+    """One player's record per game from stretches in time order (text by game)."""
+    tallies = _added(pieces, lambda row: row.game, lambda slug: get(slug).scale.better)
+    return tuple(
+        sorted(
+            (tally.freeze(player, slug) for slug, tally in tallies.items()),
+            key=lambda r: (-r.sessions, r.game),
+        )
+    )
 
 
 def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.registry import all_games
 from companion.engine import stats
 from companion.engine.standing import SeatStanding
+from companion.kit import formatting
 from companion.service.loading import load
 from companion.store import Store
 from companion.store.statistics import PlayerName, SeatRow
+from companion.store.yearsums import Summing, year_start
 
 
 @dataclass(frozen=True)
@@ -42,23 +45,132 @@ def overview(store: Store, since: str | None, before: str | None) -> Overview:
 
 
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
-    """One game's statistics over the sessions begun in the span."""
+    """One game's statistics over the sessions begun in the span: the stored sums of the
+    whole years inside it, the seats of the days around them."""
     if not store.results_usable:
         return stats.game_stats(slug, replayed(store, since, before))
-    sessions, hands = store.game_hands(slug, since, before)
-    rows = map(seat_session, store.seat_rows(since, before, game=slug))
-    return stats.game_stats_of(slug, sessions, hands, rows)
+    if not summed(store, slug):
+        sessions, hands = store.game_hands(slug, since, before)
+        rows = map(seat_session, store.seat_rows(since, before, game=slug))
+        return stats.game_stats_of(slug, sessions, hands, rows)
+    years = Years.of(since, before)
+    sessions, hands = 0, 0
+    for lo, hi in years.edges:
+        counted = store.game_hands(slug, lo, hi)
+        sessions, hands = sessions + counted[0], hands + counted[1]
+    by_year: dict[int, dict[int, str]] = {}
+    for found in store.year_sums(years.first, years.last, game=slug):
+        by_year.setdefault(found.year, {})[found.player] = found.summary
+    for year in by_year.values():
+        counted = stats.year_counts(year.pop(0))
+        sessions, hands = sessions + counted[0], hands + counted[1]
+    before_rows, after_rows = (
+        [seat_session(row) for row in store.seat_rows(lo, hi, game=slug)] for lo, hi in years.edges
+    )
+    pieces: list[stats.Piece[int]] = [before_rows, *by_year.values(), after_rows]
+    return stats.game_stats_summed(slug, sessions, hands, pieces)
+
+
+def player_records(
+    store: Store, player: int, since: str | None, before: str | None
+) -> tuple[stats.Record, ...]:
+    """One player's record per game over the sessions begun in the span (stored results:
+    the yearly sums of the whole years inside it, the seats of the days around them)."""
+    if not summed(store, None):
+        rows = map(seat_session, store.seat_rows(since, before, player=player))
+        return stats.player_stats_of(player, rows).records
+    years = Years.of(since, before)
+    by_year: dict[int, dict[str, str]] = {}
+    for found in store.year_sums(years.first, years.last, player=player):
+        by_year.setdefault(found.year, {})[found.game] = found.summary
+    before_rows, after_rows = (
+        [seat_session(row) for row in store.seat_rows(lo, hi, player=player)]
+        for lo, hi in years.edges
+    )
+    return stats.player_records_summed(player, [before_rows, *by_year.values(), after_rows])
 
 
 def player_stats(
     store: Store, player: int, since: str | None, before: str | None
 ) -> stats.PlayerStats:
-    """One player's statistics over the sessions begun in the span."""
+    """One player's statistics over the sessions begun in the span, each session's result
+    included (the page draws them from `result_points` instead)."""
     if not store.results_usable:
         return stats.player_stats(player, replayed(store, since, before))
-    return stats.player_stats_of(
-        player, map(seat_session, store.seat_rows(since, before, player=player))
-    )
+    rows = map(seat_session, store.seat_rows(since, before, player=player))
+    results = stats.player_stats_of(player, rows).results
+    return stats.PlayerStats(player, player_records(store, player, since, before), results)
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of a player's chart: the sessions of a game it stands for (one, or a run of
+    consecutive ones past `POINTS` sessions), the day the first began, their average total
+    (halves away from zero)."""
+
+    game: str
+    day: str
+    sessions: int
+    total: int
+
+
+POINTS = 60
+"""The most points a player's chart draws per game: past that, a point per run of sessions."""
+
+
+def result_points(store: Store, player: int, since: str | None, before: str | None) -> list[Point]:
+    """The player's chart points, per game in time order (SQL: never a row per session past
+    `POINTS`)."""
+    if not store.results_usable:
+        found = stats.player_stats(player, replayed(store, since, before)).results
+        return [Point(r.game, r.day, 1, r.total) for r in found]
+    return [
+        Point(game, formatting.local_day(started), n, average(total, n))
+        for game, started, n, total in store.result_points(player, since, before, POINTS)
+    ]
+
+
+def average(total: int, n: int) -> int:
+    """A run's average total, to the point, halves away from zero."""
+    return int((Decimal(total) / Decimal(n)).quantize(Decimal(1), ROUND_HALF_UP))
+
+
+def summed(store: Store, game: str | None) -> bool:
+    """Whether the yearly sums can be read: every stale year (of `game`, or of all) summed
+    again first; a file open for reading only reads the seats instead."""
+    stale = store.stale_years(game)
+    if stale and store.read_only:
+        return False
+    for slug, year in stale:
+        store.sum_year(slug, year, year_summary(slug))
+    return True
+
+
+def year_summary(slug: str) -> Summing:
+    """How the store sums a year of `slug`: the engine's sums of its seats."""
+
+    def summing(rows: list[SeatRow], sessions: int, hands: int) -> dict[int, str]:
+        return stats.year_summary(slug, map(seat_session, rows), sessions, hands)
+
+    return summing
+
+
+@dataclass(frozen=True)
+class Years:
+    """A span of starts cut into the whole calendar years (UTC) inside it, `first` to
+    `last` (none when first > last), and the stretches before and after them."""
+
+    first: int
+    last: int
+    edges: tuple[tuple[str | None, str | None], tuple[str | None, str | None]]
+
+    @classmethod
+    def of(cls, since: str | None, before: str | None) -> Years:
+        first = 0 if not since else int(since[:4]) + (since != year_start(int(since[:4])))
+        last = 9998 if not before else int(before[:4]) - 1
+        if first > last:  # no whole year: the span is all edge
+            return cls(first, last, ((since, before), ("\uffff", "\uffff")))
+        return cls(first, last, ((since, year_start(first)), (year_start(last + 1), before)))
 
 
 def seat_session(row: SeatRow) -> stats.SeatSession:

@@ -1,0 +1,110 @@
+"""The statistics' sums per game, calendar year (UTC) and player (`stat_years`, m013): the
+engine's figures for a year as text, kept so a page adds up a row per year rather than a row
+per seat (docs/design.md, "Statistics from the stored results"). Triggers mark a year to be
+summed again (player 0's `summary` NULL) whenever a session of it, its seats' players or its
+seats' standing change; the next page sums it again, in one write transaction.
+
+The store runs no engine: the caller hands in the function that sums a year's seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from companion.store.statistics import SPAN, SeatRow, Statistics, span
+
+Summing = Callable[[list[SeatRow], int, int], Mapping[int, str]]
+"""Sums a year of one game: its seats (oldest first), sessions and hands → text per player
+(player 0: the year's own counts)."""
+
+
+def year_start(year: int) -> str:
+    """The first moment of a calendar year (UTC), as the store writes moments."""
+    return f"{year:04d}-01-01T00:00:00.000+00:00"
+
+
+@dataclass(frozen=True)
+class YearSum:
+    """One stored sum: a player's (or, as player 0, the game's) figures at a game in a year."""
+
+    game: str
+    year: int
+    player: int
+    summary: str
+
+
+class YearSums(Statistics):
+    """The yearly sums' reads and the summing of a stale year (a part of `Store`)."""
+
+    def stale_years(self, game: str | None = None) -> list[tuple[str, int]]:
+        """The (game, year) sums marked to be summed again (of one game, or all)."""
+        rows = self.db.execute(
+            "SELECT game, year FROM stat_years WHERE summary IS NULL AND (? IS NULL OR game = ?)",
+            (game, game),
+        ).fetchall()
+        return [(slug, int(year)) for slug, year in rows]
+
+    def sum_year(self, game: str, year: int, summing: Summing) -> None:
+        """Sum one year of `game` again from its seats and store it, in one transaction (a
+        change landing meanwhile waits, then marks the year again)."""
+        since, before = year_start(year), year_start(year + 1)
+        with self._write() as conn:
+            rows = self.seat_rows(since, before, game=game)
+            sessions, hands = self.game_hands(game, since, before)
+            conn.execute(
+                "DELETE FROM stat_years WHERE game = ? AND year = ?", (game, f"{year:04d}")
+            )
+            if sessions:
+                conn.executemany(
+                    "INSERT INTO stat_years (game, year, player, summary) VALUES (?, ?, ?, ?)",
+                    [
+                        (game, f"{year:04d}", player, text)
+                        for player, text in summing(rows, sessions, hands).items()
+                    ],
+                )
+
+    def year_sums(
+        self, first: int, last: int, *, game: str | None = None, player: int | None = None
+    ) -> list[YearSum]:
+        """The stored sums of the years `first` to `last` (of one game with its player 0, or
+        of one player), oldest year first."""
+        where, values = ["year >= ?", "year <= ?"], [f"{first:04d}", f"{last:04d}"]
+        if game is not None:
+            where.append("game = ?")
+            values.append(game)
+        if player is not None:
+            where.append("player = ?")
+            values.append(str(player))
+        rows = self.db.execute(
+            "SELECT game, year, player, summary FROM stat_years WHERE summary IS NOT NULL AND "
+            + " AND ".join(where)
+            + " ORDER BY year, game, player",
+            values,
+        ).fetchall()
+        return [YearSum(slug, int(year), int(who), text) for slug, year, who, text in rows]
+
+    def result_points(
+        self, player: int, since: str | None, before: str | None, most: int
+    ) -> list[tuple[str, str, int, int]]:
+        """The player's session totals per game in time order, as at most `most` points a
+        game: (game, first start, sessions, their totals added up); a point per session up
+        to `most` sessions, past that each point a run of consecutive sessions."""
+        seated = (
+            "SELECT s.id, s.created_at, s.game, s.rowid AS n, min(sp.position) AS seat"
+            " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+            f" WHERE sp.player_id = ? AND {SPAN} GROUP BY s.id"
+        )
+        ranked = (
+            "SELECT x.game, x.created_at, coalesce(ss.total, 0) AS total, row_number() OVER"
+            " (PARTITION BY x.game ORDER BY x.created_at, x.n) - 1 AS i,"
+            " count(*) OVER (PARTITION BY x.game) AS c"
+            f" FROM ({seated}) AS x LEFT JOIN seat_standings AS ss"
+            " ON ss.session_id = x.id AND ss.seat = x.seat"
+        )
+        rows = self.db.execute(
+            "SELECT game, min(created_at), count(*), sum(total), min(i)"
+            f" FROM ({ranked}) GROUP BY game, (i * ?) / c ORDER BY game, min(i)",
+            (player, *span(since, before), most),
+        ).fetchall()
+        return [(game, started, int(n), int(total)) for game, started, n, total, _ in rows]
