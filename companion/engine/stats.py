@@ -31,9 +31,9 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TypeVar
 
 from companion.contract.figures import Figure
 from companion.contract.game import Game, leaders

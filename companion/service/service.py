@@ -18,7 +18,7 @@ from companion.engine.stats import GameStats, PlayerStats
 from companion.service import drafts, exchange, hands, loading, statistics
 from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
-from companion.service.statistics import Overview
+from companion.service.statistics import Overview, PlayerPage
 from companion.store import (
     ANY_VERSION,
     Author,
@@ -114,6 +114,10 @@ class Service:
     def player_stats(self, player: int, since: str | None, before: str | None) -> PlayerStats:
         """One player's statistics over the sessions begun in the span (from stored results)."""
         return statistics.player_stats(self._store, player, since, before)
+
+    def player_page(self, player: int, since: str | None, before: str | None) -> PlayerPage:
+        """A player's records and chart points over the span (from stored results)."""
+        return statistics.player_page(self._store, player, since, before)
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""

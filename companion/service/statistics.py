@@ -118,6 +118,27 @@ POINTS = 60
 """The most points a player's chart draws per game: past that, a point per run of sessions."""
 
 
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: a record per game (most sessions first) and the chart's points."""
+
+    player: int
+    records: tuple[stats.Record, ...]
+    points: tuple[Point, ...]
+
+
+def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
+    """What a player's page shows over the sessions begun in the span."""
+    if not store.results_usable:
+        records = player_stats(store, player, since, before).records
+    else:
+        records = player_records(store, player, since, before)
+    return PlayerPage(player, records, tuple(result_points(store, player, since, before)))
+
+
+"""The most points a player's chart draws per game: past that, a point per run of sessions."""
+
+
 def result_points(store: Store, player: int, since: str | None, before: str | None) -> list[Point]:
     """The player's chart points, per game in time order (SQL: never a row per session past
     `POINTS`)."""
