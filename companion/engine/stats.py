@@ -284,39 +284,31 @@ class _Tally:
             self.worst = HandRef(row.session, row.day, seat.worst[1], seat.worst[0])
         self.counts.update(seat.counts)
 
-    def add_tally(self, other: _Tally, better: Better) -> None:
-        """Add a later stretch's sums (a year's): the first best and worst stay first."""
-        self.sessions += other.sessions
-        self.won += other.won
-        self.hands += other.hands
-        self.total += other.total
-        if other.best is not None and (
-            self.best is None or _beats(other.best.points, self.best.points, better)
+    def add_text(self, text: str, better: Better) -> None:
+        """Add a later stretch's sums as `as_text` wrote them (a year's): the first best
+        and worst stay first."""
+        sessions, won, hands, total, best, worst, counts = json.loads(text)
+        self.sessions += sessions
+        self.won += won
+        self.hands += hands
+        self.total += total
+        if best is not None and (self.best is None or _beats(best[3], self.best.points, better)):
+            self.best = HandRef(*best)
+        if worst is not None and (
+            self.worst is None or _beats(self.worst.points, worst[3], better)
         ):
-            self.best = other.best
-        if other.worst is not None and (
-            self.worst is None or _beats(self.worst.points, other.worst.points, better)
-        ):
-            self.worst = other.worst
-        self.counts.update(other.counts)
+            self.worst = HandRef(*worst)
+        self.counts.update(counts)
 
     def as_text(self) -> str:
-        """The sums as the store keeps them (JSON)."""
-        refs = {name: vars(ref) if ref else None for name, ref in self._refs().items()}
-        return json.dumps(
-            {"n": [self.sessions, self.won, self.hands, self.total], **refs, "c": self.counts}
+        """The sums as the store keeps them (compact JSON: a year's are read back by the
+        hundred on a page)."""
+        best, worst = (
+            None if ref is None else [ref.session, ref.day, ref.number, ref.points]
+            for ref in (self.best, self.worst)
         )
-
-    def _refs(self) -> dict[str, HandRef | None]:
-        return {"best": self.best, "worst": self.worst}
-
-    @classmethod
-    def of_text(cls, text: str) -> _Tally:
-        """Sums read back from `as_text`."""
-        data = json.loads(text)
-        best, worst = (HandRef(**data[name]) if data[name] else None for name in ("best", "worst"))
-        sessions, won, hands, total = data["n"]
-        return cls(sessions, won, hands, total, best, worst, Counter(data["c"]))
+        sums = [self.sessions, self.won, self.hands, self.total, best, worst, self.counts]
+        return json.dumps(sums, separators=(",", ":"))
 
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
@@ -458,7 +450,7 @@ def _added(
     for piece in pieces:
         if isinstance(piece, Mapping):
             for name, text in piece.items():
-                tallies.setdefault(name, _Tally()).add_tally(_Tally.of_text(text), better(name))
+                tallies.setdefault(name, _Tally()).add_text(text, better(name))
         else:
             for row in piece:
                 tallies.setdefault(key(row), _Tally()).add_seat(row, better(key(row)))
@@ -488,6 +480,31 @@ def player_records_summed(player: int, pieces: Iterable[Piece[str]]) -> tuple[Re
             key=lambda r: (-r.sessions, r.game),
         )
     )
+
+
+def year_points(
+    game: str, pieces: Iterable[tuple[int | None, Piece[str]]]
+) -> list[tuple[str, int, int]]:
+    """A game's sessions and their totals added up per calendar year (UTC), oldest first,
+    from a player's stretches (a year's sums by game, or seats: each in its own year)."""
+    years: dict[str, list[int]] = {}
+    for year, piece in pieces:
+        if isinstance(piece, Mapping):
+            if game in piece:
+                summed = _Tally()
+                summed.add_text(piece[game], Better.HIGHER)
+                _add_point(years, f"{year:04d}", summed.sessions, summed.total)
+        else:
+            for row in piece:
+                if row.game == game:
+                    _add_point(years, row.started[:4], 1, row.total)
+    return [(year, n, total) for year, (n, total) in years.items()]
+
+
+def _add_point(years: dict[str, list[int]], year: str, sessions: int, total: int) -> None:
+    point = years.setdefault(year, [0, 0])
+    point[0] += sessions
+    point[1] += total
 
 
 def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:

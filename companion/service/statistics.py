@@ -9,18 +9,17 @@ false: it cannot drop and rebuild them) replays its sessions, as every page of i
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.registry import all_games
 from companion.engine import stats
-from companion.engine.standing import SeatStanding
 from companion.kit import formatting
+from companion.service import yearly
 from companion.service.loading import load
+from companion.service.yearly import seat_session
 from companion.store import Store
-from companion.store.statistics import PlayerName, SeatRow
-from companion.store.yearsums import Summing, year_start
+from companion.store.statistics import PlayerName
 
 
 @dataclass(frozen=True)
@@ -49,73 +48,41 @@ def game_stats(store: Store, slug: str, since: str | None, before: str | None) -
     whole years inside it, the seats of the days around them."""
     if not store.results_usable:
         return stats.game_stats(slug, replayed(store, since, before))
-    if not summed(store, slug):
+    found = yearly.game_pieces(store, slug, since, before)
+    if found is None:  # read-only, a year stale: every seat
         sessions, hands = store.game_hands(slug, since, before)
         rows = map(seat_session, store.seat_rows(since, before, game=slug))
         return stats.game_stats_of(slug, sessions, hands, rows)
-    years = Years.of(since, before)
-    sessions, hands = 0, 0
-    for lo, hi in years.edges:
-        counted = store.game_hands(slug, lo, hi)
-        sessions, hands = sessions + counted[0], hands + counted[1]
-    by_year: dict[int, dict[int, str]] = {}
-    for found in store.year_sums(years.first, years.last, game=slug):
-        by_year.setdefault(found.year, {})[found.player] = found.summary
-    for year in by_year.values():
-        counted = stats.year_counts(year.pop(0))
-        sessions, hands = sessions + counted[0], hands + counted[1]
-    before_rows, after_rows = (
-        [seat_session(row) for row in store.seat_rows(lo, hi, game=slug)] for lo, hi in years.edges
-    )
-    pieces: list[stats.Piece[int]] = [before_rows, *by_year.values(), after_rows]
-    return stats.game_stats_summed(slug, sessions, hands, pieces)
-
-
-def player_records(
-    store: Store, player: int, since: str | None, before: str | None
-) -> tuple[stats.Record, ...]:
-    """One player's record per game over the sessions begun in the span (stored results:
-    the yearly sums of the whole years inside it, the seats of the days around them)."""
-    if not summed(store, None):
-        rows = map(seat_session, store.seat_rows(since, before, player=player))
-        return stats.player_stats_of(player, rows).records
-    years = Years.of(since, before)
-    by_year: dict[int, dict[str, str]] = {}
-    for found in store.year_sums(years.first, years.last, player=player):
-        by_year.setdefault(found.year, {})[found.game] = found.summary
-    before_rows, after_rows = (
-        [seat_session(row) for row in store.seat_rows(lo, hi, player=player)]
-        for lo, hi in years.edges
-    )
-    return stats.player_records_summed(player, [before_rows, *by_year.values(), after_rows])
+    return stats.game_stats_summed(slug, *found)
 
 
 def player_stats(
     store: Store, player: int, since: str | None, before: str | None
 ) -> stats.PlayerStats:
     """One player's statistics over the sessions begun in the span, each session's result
-    included (the page draws them from `result_points` instead)."""
+    included (the page reads `player_page` instead: it never lists every session)."""
     if not store.results_usable:
         return stats.player_stats(player, replayed(store, since, before))
     rows = map(seat_session, store.seat_rows(since, before, player=player))
     results = stats.player_stats_of(player, rows).results
-    return stats.PlayerStats(player, player_records(store, player, since, before), results)
+    return stats.PlayerStats(player, player_page(store, player, since, before).records, results)
+
+
+POINTS = 60
+"""Up to this many sessions of a game, a player's chart has a point per session; past it, a
+point per year (the average total of its sessions)."""
 
 
 @dataclass(frozen=True)
 class Point:
-    """A point of a player's chart: the sessions of a game it stands for (one, or a run of
-    consecutive ones past `POINTS` sessions), the day the first began, their average total
-    (halves away from zero)."""
+    """A point of a player's chart at a game: a session (labelled by its day, "11-23") or a
+    year ("2024"), with how many sessions it stands for and their average total (to the
+    point, halves away from zero)."""
 
     game: str
-    day: str
+    label: str
     sessions: int
     total: int
-
-
-POINTS = 60
-"""The most points a player's chart draws per game: past that, a point per run of sessions."""
 
 
 @dataclass(frozen=True)
@@ -128,91 +95,40 @@ class PlayerPage:
 
 
 def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
-    """What a player's page shows over the sessions begun in the span."""
-    if not store.results_usable:
-        records = player_stats(store, player, since, before).records
-    else:
-        records = player_records(store, player, since, before)
-    return PlayerPage(player, records, tuple(result_points(store, player, since, before)))
-
-
-"""The most points a player's chart draws per game: past that, a point per run of sessions."""
-
-
-def result_points(store: Store, player: int, since: str | None, before: str | None) -> list[Point]:
-    """The player's chart points, per game in time order (SQL: never a row per session past
-    `POINTS`)."""
-    if not store.results_usable:
-        found = stats.player_stats(player, replayed(store, since, before)).results
-        return [Point(r.game, r.day, 1, r.total) for r in found]
-    return [
-        Point(game, formatting.local_day(started), n, average(total, n))
-        for game, started, n, total in store.result_points(player, since, before, POINTS)
-    ]
+    """What a player's page shows over the sessions begun in the span: the stored sums of
+    the whole years inside it, the seats of the days around them, and never a row per
+    session past `POINTS` sessions of a game."""
+    pieces = yearly.player_pieces(store, player, since, before) if store.results_usable else None
+    if pieces is None:  # replayed, or read-only with a year stale: every seat
+        found = (
+            stats.player_stats_of(
+                player, map(seat_session, store.seat_rows(since, before, player=player))
+            )
+            if store.results_usable
+            else stats.player_stats(player, replayed(store, since, before))
+        )
+        points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
+        return PlayerPage(player, found.records, tuple(points))
+    records = stats.player_records_summed(player, [piece for _, piece in pieces])
+    points = []
+    for record in records:
+        if record.sessions <= POINTS:
+            totals = store.session_totals(player, record.game, since, before, POINTS)
+            points += [
+                Point(record.game, formatting.local_day(started)[5:], 1, total)
+                for started, total in totals
+            ]
+        else:
+            points += [
+                Point(record.game, year, n, average(total, n))
+                for year, n, total in stats.year_points(record.game, pieces)
+            ]
+    return PlayerPage(player, records, tuple(points))
 
 
 def average(total: int, n: int) -> int:
-    """A run's average total, to the point, halves away from zero."""
+    """The average total of `n` sessions, to the point, halves away from zero."""
     return int((Decimal(total) / Decimal(n)).quantize(Decimal(1), ROUND_HALF_UP))
-
-
-def summed(store: Store, game: str | None) -> bool:
-    """Whether the yearly sums can be read: every stale year (of `game`, or of all) summed
-    again first; a file open for reading only reads the seats instead."""
-    stale = store.stale_years(game)
-    if stale and store.read_only:
-        return False
-    for slug, year in stale:
-        store.sum_year(slug, year, year_summary(slug))
-    return True
-
-
-def year_summary(slug: str) -> Summing:
-    """How the store sums a year of `slug`: the engine's sums of its seats."""
-
-    def summing(rows: list[SeatRow], sessions: int, hands: int) -> dict[int, str]:
-        return stats.year_summary(slug, map(seat_session, rows), sessions, hands)
-
-    return summing
-
-
-@dataclass(frozen=True)
-class Years:
-    """A span of starts cut into the whole calendar years (UTC) inside it, `first` to
-    `last` (none when first > last), and the stretches before and after them."""
-
-    first: int
-    last: int
-    edges: tuple[tuple[str | None, str | None], tuple[str | None, str | None]]
-
-    @classmethod
-    def of(cls, since: str | None, before: str | None) -> Years:
-        first = 0 if not since else int(since[:4]) + (since != year_start(int(since[:4])))
-        last = 9998 if not before else int(before[:4]) - 1
-        if first > last:  # no whole year: the span is all edge
-            return cls(first, last, ((since, before), ("\uffff", "\uffff")))
-        return cls(first, last, ((since, year_start(first)), (year_start(last + 1), before)))
-
-
-def seat_session(row: SeatRow) -> stats.SeatSession:
-    """A stored seat as the statistics count it."""
-    standing = (
-        None
-        if row.hands is None
-        else SeatStanding(
-            row.hands,
-            pair(row.best, row.best_hand),
-            pair(row.worst, row.worst_hand),
-            json.loads(row.counts) if row.counts else {},
-        )
-    )
-    return stats.SeatSession(
-        row.player, row.session, row.started, row.game, row.total, row.won, standing
-    )
-
-
-def pair(points: int | None, number: int | None) -> tuple[int, int] | None:
-    return None if points is None or number is None else (points, number)
 
 
 def replayed(store: Store, since: str | None, before: str | None) -> list[stats.SessionPlay]:

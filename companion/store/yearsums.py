@@ -84,27 +84,20 @@ class YearSums(Statistics):
         ).fetchall()
         return [YearSum(slug, int(year), int(who), text) for slug, year, who, text in rows]
 
-    def result_points(
-        self, player: int, since: str | None, before: str | None, most: int
-    ) -> list[tuple[str, str, int, int]]:
-        """The player's session totals per game in time order, as at most `most` points a
-        game: (game, first start, sessions, their totals added up); a point per session up
-        to `most` sessions, past that each point a run of consecutive sessions."""
+    def session_totals(
+        self, player: int, game: str, since: str | None, before: str | None, most: int
+    ) -> list[tuple[str, int]]:
+        """The player's first `most` sessions of `game` begun in the span, oldest first: when
+        each began and the total of their (first) seat."""
         seated = (
-            "SELECT s.id, s.created_at, s.game, s.rowid AS n, min(sp.position) AS seat"
+            "SELECT s.id, s.created_at, s.rowid AS n, min(sp.position) AS seat"
             " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
-            f" WHERE sp.player_id = ? AND {SPAN} GROUP BY s.id"
-        )
-        ranked = (
-            "SELECT x.game, x.created_at, coalesce(ss.total, 0) AS total, row_number() OVER"
-            " (PARTITION BY x.game ORDER BY x.created_at, x.n) - 1 AS i,"
-            " count(*) OVER (PARTITION BY x.game) AS c"
-            f" FROM ({seated}) AS x LEFT JOIN seat_standings AS ss"
-            " ON ss.session_id = x.id AND ss.seat = x.seat"
+            f" WHERE sp.player_id = ? AND s.game = ? AND {SPAN} GROUP BY s.id"
         )
         rows = self.db.execute(
-            "SELECT game, min(created_at), count(*), sum(total), min(i)"
-            f" FROM ({ranked}) GROUP BY game, (i * ?) / c ORDER BY game, min(i)",
-            (player, *span(since, before), most),
+            f"SELECT x.created_at, coalesce(ss.total, 0) FROM ({seated}) AS x"
+            " LEFT JOIN seat_standings AS ss ON ss.session_id = x.id AND ss.seat = x.seat"
+            " ORDER BY x.created_at, x.n LIMIT ?",
+            (player, game, *span(since, before), most),
         ).fetchall()
-        return [(game, started, int(n), int(total)) for game, started, n, total, _ in rows]
+        return [(started, int(total)) for started, total in rows]

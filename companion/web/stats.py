@@ -188,12 +188,12 @@ def _names() -> dict[int, Player]:
 
 
 def _result_charts(player: Player, table: PlayerPage) -> dict[str, Markup]:
-    """Per game, the player's total in each session (past `POINTS` sessions, the average
-    of each run), in time order."""
+    """Per game, the player's total in each session (past `POINTS` sessions, each year's
+    average), in time order."""
     drawn: dict[str, Markup] = {}
     for record in table.records:
         points = [p for p in table.points if p.game == record.game]
-        labels = [p.day[5:] for p in points]  # "11-23": the year is in the range
+        labels = [p.label for p in points]
         line = charts.Series(player.name, tuple(p.total for p in points))
         title = t(
             "{name} at {game}: total in each session", name=player.name, game=get(record.game).name
