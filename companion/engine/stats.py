@@ -436,6 +436,20 @@ def year_summary(
     return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
 
 
+def decade_summary(slug: str, years: list[Mapping[int, str]]) -> dict[int, str]:
+    """A decade of one game summed for the store from its years' sums (oldest first): each
+    player's sums as text, and as player 0 the decade's sessions and hands (none: no year)."""
+    if not years:
+        return {}
+    counted = [year_counts(year[0]) for year in years if 0 in year]
+    players = [{p: text for p, text in year.items() if p} for year in years]
+    better = get(slug).scale.better
+    tallies = _added(players, lambda row: row.player, lambda _: better)
+    texts = {player: tally.as_text() for player, tally in tallies.items()}
+    sessions, hands = sum(n for n, _ in counted), sum(h for _, h in counted)
+    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
+
+
 def year_counts(text: str) -> tuple[int, int]:
     """A year's sessions and hands, from its player 0's text."""
     data = json.loads(text)

@@ -8,13 +8,14 @@ reading only, with a year stale, reads every seat instead (None below).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.engine import stats
 from companion.engine.standing import SeatStanding
 from companion.store import Store
 from companion.store.statistics import SeatRow
-from companion.store.yearsums import Summing, YearSum, year_start
+from companion.store.yearsums import Combining, Summing, YearSum, year_start
 
 Edge = tuple[str | None, str | None]
 NOTHING: Edge = ("\uffff", "\uffff")
@@ -42,15 +43,18 @@ class Years:
 def fresh_sums(
     store: Store, years: Years, *, game: str | None = None, player: int | None = None
 ) -> list[YearSum] | None:
-    """The stored sums of the span's whole years (of one game, or of one player), every
-    stale one summed again first; None when they cannot be (a file open for reading only)."""
+    """The stored sums of the span's whole years (of one game, its whole decades as one
+    row each; or of one player, year by year: their chart draws the years), every stale one
+    summed again first; None when they cannot be (a file open for reading only)."""
     for _ in range(TRIES):
         stale = stale_in(store, years, game)
         if stale and store.read_only:
             return None
         for slug, year in stale:
-            store.sum_year(slug, year, summing(slug))
-        found = store.year_sums(years.first, years.last, game=game, player=player)
+            store.sum_year(slug, year, summing(slug), combining(slug))
+        found = store.year_sums(
+            years.first, years.last, game=game, player=player, decades=game is not None
+        )
         if not stale_in(store, years, game):  # none marked while read
             return found
     return None
@@ -69,6 +73,15 @@ def summing(slug: str) -> Summing:
         return stats.year_summary(slug, map(seat_session, rows), sessions, hands)
 
     return summed
+
+
+def combining(slug: str) -> Combining:
+    """How the store sums a decade of `slug` from its years: the engine's sums."""
+
+    def combined(years: list[Mapping[int, str]]) -> dict[int, str]:
+        return stats.decade_summary(slug, years)
+
+    return combined
 
 
 def game_pieces(

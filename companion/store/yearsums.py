@@ -9,6 +9,7 @@ The store runs no engine: the caller hands in the function that sums a year's se
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -17,6 +18,21 @@ from companion.store.statistics import SPAN, SeatRow, Statistics, span
 Summing = Callable[[list[SeatRow], int, int], Mapping[int, str]]
 """Sums a year of one game: its seats (oldest first), sessions and hands → text per player
 (player 0: the year's own counts)."""
+
+
+Combining = Callable[[list[Mapping[int, str]]], Mapping[int, str]]
+"""Adds up the sums of a decade's years (oldest first) → text per player (and player 0)."""
+
+
+def decade_key(first: int) -> str:
+    """How a decade's sums are keyed beside its years' ("D202": 2020 to 2029; a letter
+    sorts after every year's digits)."""
+    return f"D{first // 10:03d}"
+
+
+def first_year(key: str) -> int:
+    """The first year a stored sum covers."""
+    return int(key[1:]) * 10 if key.startswith("D") else int(key)
 
 
 def year_start(year: int) -> str:
@@ -40,49 +56,73 @@ class YearSums(Statistics):
     def stale_years(self, game: str | None = None) -> list[tuple[str, int]]:
         """The (game, year) sums marked to be summed again (of one game, or all)."""
         rows = self.db.execute(
-            "SELECT game, year FROM stat_years WHERE summary IS NULL AND (? IS NULL OR game = ?)",
+            "SELECT game, year FROM stat_years WHERE summary IS NULL AND (? IS NULL OR game = ?)"
+            " AND year NOT LIKE 'D%'",
             (game, game),
         ).fetchall()
         return [(slug, int(year)) for slug, year in rows]
 
-    def sum_year(self, game: str, year: int, summing: Summing) -> None:
-        """Sum one year of `game` again from its seats and store it, in one transaction (a
-        change landing meanwhile waits, then marks the year again)."""
+    def sum_year(self, game: str, year: int, summing: Summing, combining: Combining) -> None:
+        """Sum one year of `game` again from its seats and store it, then its decade from its
+        years, in one transaction (a change landing meanwhile waits, then marks the year
+        again)."""
         since, before = year_start(year), year_start(year + 1)
         with self._write() as conn:
             rows = self.seat_rows(since, before, game=game)
             sessions, hands = self.game_hands(game, since, before)
-            conn.execute(
-                "DELETE FROM stat_years WHERE game = ? AND year = ?", (game, f"{year:04d}")
-            )
-            if sessions:
-                conn.executemany(
-                    "INSERT INTO stat_years (game, year, player, summary) VALUES (?, ?, ?, ?)",
-                    [
-                        (game, f"{year:04d}", player, text)
-                        for player, text in summing(rows, sessions, hands).items()
-                    ],
-                )
+            sums = summing(rows, sessions, hands) if sessions else {}
+            self._keep(conn, game, f"{year:04d}", sums)
+            decade = year // 10 * 10
+            years: dict[str, dict[int, str]] = {}
+            for key, player, text in conn.execute(
+                "SELECT year, player, summary FROM stat_years WHERE game = ? AND year >= ?"
+                " AND year <= ? AND summary IS NOT NULL ORDER BY year, player",
+                (game, f"{decade:04d}", f"{decade + 9:04d}"),
+            ):
+                years.setdefault(key, {})[player] = text
+            self._keep(conn, game, decade_key(decade), combining(list(years.values())))
+
+    @staticmethod
+    def _keep(conn: sqlite3.Connection, game: str, key: str, sums: Mapping[int, str]) -> None:
+        conn.execute("DELETE FROM stat_years WHERE game = ? AND year = ?", (game, key))
+        conn.executemany(
+            "INSERT INTO stat_years (game, year, player, summary) VALUES (?, ?, ?, ?)",
+            [(game, key, player, text) for player, text in sums.items()],
+        )
 
     def year_sums(
-        self, first: int, last: int, *, game: str | None = None, player: int | None = None
+        self,
+        first: int,
+        last: int,
+        *,
+        game: str | None = None,
+        player: int | None = None,
+        decades: bool = False,
     ) -> list[YearSum]:
         """The stored sums of the years `first` to `last` (of one game with its player 0, or
-        of one player), oldest year first."""
-        where, values = ["year >= ?", "year <= ?"], [f"{first:04d}", f"{last:04d}"]
-        if game is not None:
-            where.append("game = ?")
-            values.append(game)
-        if player is not None:
-            where.append("player = ?")
-            values.append(str(player))
+        of one player), oldest first; with `decades`, a decade's sums stand for its ten
+        years wherever the span holds them all."""
+        spans = [(f"{first:04d}", f"{last:04d}")]
+        whole = range(-(-first // 10), (last + 1) // 10)  # the decades inside the span
+        if decades and whole:
+            spans = [
+                (f"{first:04d}", f"{whole[0] * 10 - 1:04d}"),
+                (decade_key(whole[0] * 10), decade_key(whole[-1] * 10)),
+                (f"{whole[-1] * 10 + 10:04d}", f"{last:04d}"),
+            ]
+        where = ["(" + " OR ".join("year BETWEEN ? AND ?" for _ in spans) + ")"]
+        values: list[object] = [bound for pair in spans for bound in pair]
+        for column, value in (("game", game), ("player", player)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                values.append(value)
         rows = self.db.execute(
             "SELECT game, year, player, summary FROM stat_years WHERE summary IS NOT NULL AND "
-            + " AND ".join(where)
-            + " ORDER BY year, game, player",
+            + " AND ".join(where),
             values,
         ).fetchall()
-        return [YearSum(slug, int(year), int(who), text) for slug, year, who, text in rows]
+        found = [YearSum(slug, first_year(key), int(who), text) for slug, key, who, text in rows]
+        return sorted(found, key=lambda row: (row.year, row.game, row.player))
 
     def session_totals(
         self, player: int, game: str, since: str | None, before: str | None, most: int

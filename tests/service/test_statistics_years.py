@@ -1,8 +1,9 @@
 """The statistics read from the yearly sums (`stat_years`, m013: `companion.service.yearly`)
 equal the replaying statistics (`companion.engine.stats`, worked by hand in
-tests/engine/test_stats.py) over sessions spread across four calendar years, for spans of
-whole years, of days around them and inside one year; after a session moves to another year,
-after two players are merged, and in a file open for reading only with a year stale. And a
+tests/engine/test_stats.py) over sessions spread across five calendar years in two
+decades, for spans of whole decades, whole years, days around them and inside one year;
+after a session moves to another year, after two players are merged, and in a file open for
+reading only with a year stale. And a
 player's chart: a point per session up to `POINTS` sessions of a game, past that a point per
 year, the average of its sessions' totals."""
 
@@ -23,7 +24,7 @@ from tests.service.test_statistics import NAMES, saved
 
 STARTS = [
     f"{year}-{month:02}-15T20:00:00.000+00:00"
-    for year in (2023, 2024, 2025, 2026)
+    for year in (2019, 2023, 2024, 2025, 2026)
     for month in (1, 6, 12)
 ]
 SPANS = [
@@ -33,11 +34,13 @@ SPANS = [
     (None, "2024-01-01T00:00:00.000+00:00"),  # to a year's end
     ("2024-02-01T00:00:00.000+00:00", "2024-12-01T00:00:00.000+00:00"),  # inside one year
     ("2023-07-01T00:00:00.000+00:00", "2024-07-01T00:00:00.000+00:00"),  # across one new year
+    ("2019-06-01T00:00:00.000+00:00", None),  # days of 2019, years to 2029, a decade, years
+    ("2010-01-01T00:00:00.000+00:00", "2030-01-01T00:00:00.000+00:00"),  # two whole decades
 ]
 
 
 def spread(path: Path) -> None:
-    """Twelve sessions of French Tarot and Skat, one each of STARTS (moved in SQL, as an
+    """Fifteen sessions of French Tarot and Skat, one each of STARTS (moved in SQL, as an
     import or a repair may: the triggers mark the years)."""
     rng = random.Random(7)
     with Store(str(path), migrate=True) as store:
@@ -67,7 +70,7 @@ def test_the_yearly_sums_are_the_replayed_figures(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite3"
     spread(path)
     with Store(str(path)) as store:
-        assert {year for _, year in store.stale_years()} == {2023, 2024, 2025, 2026}
+        assert {year for _, year in store.stale_years()} == {2019, 2023, 2024, 2025, 2026}
         same_as_replayed(store)
         assert store.stale_years() == []  # summed once, kept
         same_as_replayed(store)  # read from the sums alone
