@@ -75,8 +75,10 @@ class YearSums(Statistics):
             decade = year // 10 * 10
             years: dict[str, dict[int, str]] = {}
             for key, player, text in conn.execute(
-                "SELECT year, player, summary FROM stat_years WHERE game = ? AND year >= ?"
-                " AND year <= ? AND summary IS NOT NULL ORDER BY year, player",
+                "SELECT y.year, y.player, y.summary FROM stat_years AS y JOIN stat_years AS z"
+                " ON z.game = y.game AND z.year = y.year AND z.player = 0"
+                " WHERE y.game = ? AND y.year >= ? AND y.year <= ? AND z.summary IS NOT NULL"
+                " ORDER BY y.year, y.player",  # a stale year counts once summed again
                 (game, f"{decade:04d}", f"{decade + 9:04d}"),
             ):
                 years.setdefault(key, {})[player] = text
