@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from companion.engine import stats
 from companion.engine.standing import SeatStanding
@@ -34,10 +35,19 @@ class Years:
     @classmethod
     def of(cls, since: str | None, before: str | None) -> Years:
         first = 0 if not since else int(since[:4]) + (since != year_start(int(since[:4])))
-        last = 9998 if not before else int(before[:4]) - 1
+        last = 9999 if not before else int(before[:4]) - 1
         if first > last:  # no whole year: the span is all edge
             return cls(first, last, ((since, before), NOTHING))
-        return cls(first, last, ((since, year_start(first)), (year_start(last + 1), before)))
+        lower = (since, year_start(first)) if since else NOTHING
+        upper = (year_start(last + 1), before) if before else NOTHING
+        return cls(first, last, (lower, upper))
+
+
+def seats(store: Store, edge: Edge, **whose: Any) -> list[stats.SeatSession]:
+    """The seats of an edge of a span (of one game, or of one player), oldest first."""
+    if edge == NOTHING:
+        return []
+    return [seat_session(row) for row in store.seat_rows(*edge, **whose)]
 
 
 def fresh_sums(
@@ -96,10 +106,8 @@ def game_pieces(
     for row in found:
         by_year.setdefault(row.year, {})[row.player] = row.summary
     counted = [stats.year_counts(year.pop(0)) for year in by_year.values()]
-    counted += [store.game_hands(slug, lo, hi) for lo, hi in years.edges]
-    first, last = (
-        [seat_session(row) for row in store.seat_rows(lo, hi, game=slug)] for lo, hi in years.edges
-    )
+    counted += [store.game_hands(slug, *edge) for edge in years.edges if edge != NOTHING]
+    first, last = (seats(store, edge, game=slug) for edge in years.edges)
     sessions, hands = sum(n for n, _ in counted), sum(h for _, h in counted)
     return sessions, hands, [first, *by_year.values(), last]
 
@@ -116,10 +124,7 @@ def player_pieces(
     by_year: dict[int, dict[str, str]] = {}
     for row in found:
         by_year.setdefault(row.year, {})[row.game] = row.summary
-    first, last = (
-        [seat_session(row) for row in store.seat_rows(lo, hi, player=player)]
-        for lo, hi in years.edges
-    )
+    first, last = (seats(store, edge, player=player) for edge in years.edges)
     return [(None, first), *by_year.items(), (None, last)]
 
 

@@ -104,14 +104,15 @@ class YearSums(Statistics):
         """The stored sums of the years `first` to `last` (of one game with its player 0, or
         of one player), oldest first; with `decades`, a decade's sums stand for its ten
         years wherever the span holds them all."""
-        spans = [(f"{first:04d}", f"{last:04d}")]
-        whole = range(-(-first // 10), (last + 1) // 10)  # the decades inside the span
-        if decades and whole:
-            spans = [
-                (f"{first:04d}", f"{whole[0] * 10 - 1:04d}"),
-                (decade_key(whole[0] * 10), decade_key(whole[-1] * 10)),
-                (f"{whole[-1] * 10 + 10:04d}", f"{last:04d}"),
-            ]
+        years = [(first, last)]
+        whole = range(-(-first // 10), (last + 1) // 10) if decades else range(0)
+        if whole:  # the decades inside the span, and its years around them
+            years = [(first, whole[0] * 10 - 1), (whole[-1] * 10 + 10, last)]
+        spans = [(f"{lo:04d}", f"{hi:04d}") for lo, hi in years if lo <= hi]
+        if whole:
+            spans.append((decade_key(whole[0] * 10), decade_key(whole[-1] * 10)))
+        if not spans:
+            return []
         where = ["(" + " OR ".join("year BETWEEN ? AND ?" for _ in spans) + ")"]
         values: list[object] = [bound for pair in spans for bound in pair]
         for column, value in (("game", game), ("player", player)):

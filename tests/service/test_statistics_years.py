@@ -18,7 +18,7 @@ import pytest
 from companion.engine import stats
 from companion.engine.derived import engine_fingerprint
 from companion.service import statistics
-from companion.service.yearly import Years
+from companion.service.yearly import NOTHING, Years
 from companion.store import Store
 from tests.service.test_statistics import NAMES, saved
 
@@ -120,7 +120,9 @@ def test_a_read_only_file_with_a_stale_year_reads_every_seat(tmp_path: Path) -> 
 
 
 def test_the_years_of_a_span() -> None:
-    assert Years.of(None, None).first == 0 and Years.of(None, None).last == 9998
+    everything = Years.of(None, None)
+    assert (everything.first, everything.last) == (0, 9999)
+    assert everything.edges == (NOTHING, NOTHING)  # nothing read seat by seat
     inside = Years.of("2024-03-05T00:00:00.000+00:00", "2026-02-01T00:00:00.000+00:00")
     assert (inside.first, inside.last) == (2025, 2025)
     assert inside.edges == (
