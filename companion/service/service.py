@@ -18,7 +18,7 @@ from companion.engine.stats import GameStats, PlayerStats
 from companion.service import drafts, exchange, hands, loading, statistics
 from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
-from companion.service.statistics import Overview, PlayerPage
+from companion.service.statistics import Overview, PlayerName, PlayerPage
 from companion.store import (
     ANY_VERSION,
     Author,
@@ -230,6 +230,10 @@ class Service:
     def players(self) -> list[Player]:
         """Every player, those who sat in most sessions first."""
         return self._store.players()
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
+        """These players by id, by name only (what the statistics pages print)."""
+        return self._store.player_names(ids)
 
     def player(self, player_id: int) -> Player | None:
         """One player of the roster, or None."""

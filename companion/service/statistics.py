@@ -19,7 +19,7 @@ from companion.service import yearly
 from companion.service.loading import load
 from companion.service.yearly import seat_session
 from companion.store import Store
-from companion.store.statistics import PlayerName
+from companion.store.statistics import PlayerName as PlayerName
 
 
 @dataclass(frozen=True)

@@ -338,63 +338,49 @@ def m012_events(db: Database) -> None:
     )
 
 
-STALE_YEAR = (
-    "INSERT OR REPLACE INTO stat_years (game, year, player, summary)"
-    " SELECT s.game, substr(s.created_at, 1, 4), 0, NULL FROM sessions AS s WHERE s.id = {}"
-)
-"""The trigger statement marking the year of a session's game to be summed again."""
-
-
 @MIGRATIONS()
 def m013_statistics_years(db: Database) -> None:
-    """The statistics' sums per game, calendar year (UTC) and player (`stat_years`: the
-    engine's figures as text, `companion.engine.stats`), so a page adds up a row per year
-    instead of a row per seat. Player 0 holds the year's count of sessions and hands; its
-    `summary` NULL marks the year to be summed again, which triggers do on every change of a
-    session, its seats' players or its seats' standing. Every year is marked now."""
+    """The statistics' sums per game, calendar year (UTC) and player, and per decade
+    (`stat_years`: the engine's figures as text; a decade keyed "D202"), so a page adds up a
+    row per year or decade instead of a row per seat. Player 0 holds the count of sessions
+    and hands; its `summary` NULL marks a year to be summed again (with its decade), which
+    triggers do on every change of a session, its seats' players or its seats' standing.
+    Every year is marked now."""
     db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS stat_years (
-            game TEXT NOT NULL,
-            year TEXT NOT NULL,
-            player INTEGER NOT NULL,
-            summary TEXT,
-            PRIMARY KEY (game, year, player)
-        ) WITHOUT ROWID"""
+        "CREATE TABLE IF NOT EXISTS stat_years (game TEXT NOT NULL, year TEXT NOT NULL,"
+        " player INTEGER NOT NULL, summary TEXT, PRIMARY KEY (game, year, player)) WITHOUT ROWID"
     )
     db.execute("CREATE INDEX IF NOT EXISTS stat_years_player ON stat_years (player, year, game)")
     db.execute(
         "CREATE INDEX IF NOT EXISTS stat_years_stale ON stat_years (game, year)"
         " WHERE summary IS NULL"
     )
-    triggers = {
-        "seat_players_in": ("AFTER INSERT ON seat_players", ["NEW.session_id"]),
-        "seat_players_out": ("AFTER DELETE ON seat_players", ["OLD.session_id"]),
-        "seat_players_moved": (
-            "AFTER UPDATE ON seat_players",
-            ["OLD.session_id", "NEW.session_id"],
+    mark = "INSERT OR REPLACE INTO stat_years (game, year, player, summary) SELECT {0}.game,"
+    mark += " substr({0}.created_at, 1, 4), 0, NULL FROM {1};"
+    seated = "sessions AS s WHERE s.id = {}.session_id"
+    triggers = {  # name: (when, the changed rows whose session's year is marked)
+        "sessions_in": ("AFTER INSERT ON sessions", [("NEW", "(SELECT 1)")]),
+        "sessions_moved": (
+            "AFTER UPDATE OF created_at, game ON sessions",
+            [("OLD", "(SELECT 1)"), ("NEW", "(SELECT 1)")],
         ),
-        "seat_standings_in": ("AFTER INSERT ON seat_standings", ["NEW.session_id"]),
-        "seat_standings_out": ("AFTER DELETE ON seat_standings", ["OLD.session_id"]),
+        "sessions_out": ("AFTER DELETE ON sessions", [("OLD", "(SELECT 1)")]),
+        **{
+            f"{table}_{name}": (
+                f"AFTER {when} ON {table}",
+                [("s", seated.format(row)) for row in rows],
+            )
+            for table in ("seat_players", "seat_standings")
+            for name, when, rows in (
+                ("in", "INSERT", ["NEW"]),
+                ("out", "DELETE", ["OLD"]),
+                ("moved", "UPDATE", ["OLD", "NEW"]),
+            )
+        },
     }
-    for name, (when, tokens) in triggers.items():
-        body = "".join(STALE_YEAR.format(token) + ";" for token in tokens)
+    for name, (when, marks) in triggers.items():
+        body = "".join(mark.format(row, source) for row, source in marks)
         db.execute(f"CREATE TRIGGER IF NOT EXISTS stale_year_{name} {when} BEGIN {body} END")
-    mark = (
-        "INSERT OR REPLACE INTO stat_years (game, year, player, summary)"
-        " VALUES ({0}.game, substr({0}.created_at, 1, 4), 0, NULL);"
-    )
-    changes = {
-        "in": ("AFTER INSERT", ["NEW"]),
-        "moved": ("AFTER UPDATE OF created_at, game", ["OLD", "NEW"]),
-        "out": ("AFTER DELETE", ["OLD"]),
-    }
-    for name, (when, rows) in changes.items():
-        body = "".join(mark.format(row) for row in rows)
-        db.execute(
-            f"CREATE TRIGGER IF NOT EXISTS stale_year_sessions_{name} {when} ON sessions"
-            f" BEGIN {body} END"
-        )
     db.execute(
         "INSERT OR REPLACE INTO stat_years (game, year, player, summary)"
         " SELECT DISTINCT game, substr(created_at, 1, 4), 0, NULL FROM sessions"
