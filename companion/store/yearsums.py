@@ -134,7 +134,9 @@ class YearSums(Statistics):
         each began and the total of their (first) seat."""
         seated = (
             "SELECT s.id, s.created_at, s.rowid AS n, min(sp.position) AS seat"
-            " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+            # The player's seats first (CROSS JOIN keeps that order): not every session
+            # of the game.
+            " FROM seat_players AS sp CROSS JOIN sessions AS s ON s.id = sp.session_id"
             f" WHERE sp.player_id = ? AND s.game = ? AND {SPAN} GROUP BY s.id"
         )
         rows = self.db.execute(
