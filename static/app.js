@@ -15,67 +15,58 @@
         var value = checked ? checked.value : "";
         row.hidden = value !== "" && row.dataset.shownValues.split(" ").indexOf(value) < 0;
       });
+      // A box hidden by a choice is not sent (disabled): a value typed before the choice
+      // changed (a pile's size by the cards, then By the points) is no part of the check.
+      form.querySelectorAll("[data-shown-when] input, [data-shown-when] select").forEach(
+        function (control) {
+          control.disabled = !!control.closest("[data-shown-when][hidden]");
+        });
     });
   }
 
-  // The pile grid (templates/pad/_piles.html): each card's select holds whose pile has it;
-  // the buttons show it and set it: tap a pile, then tap its cards (again: out of the pile).
-  function paintPiles(root) {
-    root.querySelectorAll("[data-pile-grid]").forEach(function (grid) {
-      grid.querySelectorAll("[data-pile-pick]").forEach(function (pick) {
-        pick.setAttribute("aria-pressed", String(pick.dataset.pilePick === grid.dataset.active));
+  // What is shown is true: a box's error goes when its value changes (the live preview checks
+  // it again and lists what is still wrong), and any other box's error goes when the preview's
+  // answer no longer finds it (pad/_preview.html lists the fields it found wrong).
+  function clearError(control) {
+    var form = control.form;
+    if (!form) return;
+    form.querySelectorAll('[name="' + control.name + '"][aria-invalid="true"]').forEach(
+      function (each) {
+        var id = each.getAttribute("aria-describedby");
+        each.removeAttribute("aria-invalid");
+        each.removeAttribute("aria-describedby");
+        if (id && !form.querySelector('[aria-invalid="true"][aria-describedby="' + id + '"]')) {
+          var message = document.getElementById(id);
+          if (message) message.remove();
+        }
+        var box = each.closest(".has-error");
+        if (box && !box.querySelector('[aria-invalid="true"]')) box.classList.remove("has-error");
       });
-      grid.querySelectorAll(".pile-cell").forEach(function (cell) {
-        var select = cell.querySelector("select");
-        var button = cell.querySelector("[data-pile-card]");
-        var option = select.options[select.selectedIndex];
-        button.dataset.owner = select.value;
-        button.querySelector("[data-owner-name]").textContent = select.value ? option.text : "";
-        button.setAttribute("aria-label", button.firstChild.textContent +
-          ": " + (select.value ? option.text : button.dataset.noPile || "in no pile yet"));
-      });
-    });
   }
 
-  // A pile's size box says what it holds: cards, or the tricks won (the "Pile sizes in" chips).
-  function paintUnits(root) {
-    root.querySelectorAll("form").forEach(function (form) {
-      var unit = form.querySelector('[name="unit"]:checked');
-      form.querySelectorAll("[data-unit-word]").forEach(function (word) {
-        // the words in the page's language, written by the template beside the box
-        word.textContent = unit && unit.value === "tricks" ? word.dataset.tricks || "tricks"
-          : word.dataset.cards || "cards";
-      });
+  function clearFixed(preview) {
+    var found = preview.querySelector("[data-problem-fields]");
+    var form = preview.closest("form");
+    if (!found || !form) return;
+    var wrong = found.dataset.problemFields.split(" ");
+    form.querySelectorAll('[aria-invalid="true"]').forEach(function (control) {
+      if (wrong.indexOf(control.name) < 0) clearError(control);
     });
-  }
-
-  function tapPile(target) {
-    var grid = target.closest && target.closest("[data-pile-grid]");
-    if (!grid) return false;
-    var pick = target.closest("[data-pile-pick]");
-    var card = target.closest("[data-pile-card]");
-    if (pick) {
-      grid.dataset.active = pick.dataset.pilePick;
-    } else if (card) {
-      var select = card.parentNode.querySelector("select");
-      select.value = select.value === grid.dataset.active ? "" : grid.dataset.active;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    } else {
-      return false;
-    }
-    paintPiles(grid.parentNode);
-    return true;
   }
 
   function init(root) {
     applyShownWhen(root);
-    paintPiles(root);
-    paintUnits(root);
   }
 
-  document.addEventListener("change", function () {
+  document.addEventListener("change", function (event) {
     applyShownWhen(document);
-    paintUnits(document);
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.name && event.target.closest("#entry")) clearError(event.target);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target.matches(".preview")) clearFixed(event.detail.target);
   });
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
@@ -102,7 +93,6 @@
   document.addEventListener("click", function (event) {
     if (event.target.matches("[data-print]")) window.print();
     if (event.target.matches("[data-copy]")) copyLink(event.target);
-    if (tapPile(event.target)) return;
     // The referee's card grid: each tap adds that card to the trick, in the order tapped.
     var grid = event.target.closest && event.target.closest("[data-cards-for]");
     if (!grid) return;
@@ -127,12 +117,28 @@
   ["input", "change", "click"].forEach(function (type) {
     document.addEventListener(type, markTyped);
   });
+  // Whether a form holds anything it was not drawn with: something this phone has not saved.
+  // A box typed into and emptied again, a fold opened, hold nothing unsaved.
+  function unsaved(form) {
+    return Array.prototype.some.call(form.elements, function (control) {
+      if (control.type === "hidden" || control.disabled) return false;
+      if (control.type === "radio" || control.type === "checkbox") {
+        return control.checked !== control.defaultChecked;
+      }
+      if (control.tagName === "SELECT") {
+        return Array.prototype.some.call(control.options, function (option) {
+          return option.selected !== option.defaultSelected;
+        });
+      }
+      return "defaultValue" in control && control.value !== control.defaultValue;
+    });
+  }
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt.hasAttribute("data-live")) return;
     var shown = document.querySelector('#entry [name="expected_number"]');
     var typed = document.querySelector("#entry form[data-typed]");
     event.detail.parameters.form = shown ? shown.value : "";
-    event.detail.parameters.typing = typed ? "1" : "";
+    event.detail.parameters.typing = typed && unsaved(typed) ? "1" : "";
   });
 
   // A save that left the form in place (pad/_saved_in_place.html): the blank form it was, again.
@@ -183,10 +189,53 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
-  // Without the pad's server (a dropped Wi-Fi, the server stopped): a write that could not
-  // reach it keeps the form as typed and says so in the toast, with a Retry (every write carries
-  // the version it was based on, so a retry of a save that did arrive is refused as stale, never
-  // saved twice); the live view says it lost the server and, polling on, catches up by itself.
+  // Keyboard and screen reader (docs/design.md, "Web decisions"): the focus survives a swap,
+  // and what a swap did is said in the live regions already on the page.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var active = document.activeElement;
+    if (event.detail.xhr && active && active.id) event.detail.xhr.companionFocus = active.id;
+  });
+  function say(id, text) {
+    var region = document.getElementById(id);
+    if (!region || !text) return;
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 60);
+  }
+  function wordsOf(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (node) {
+      return node.textContent.replace(/\s+/g, " ").trim();
+    }).join(" ");
+  }
+  var lastSettled = null;
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr === lastSettled || event.detail.elt.hasAttribute("data-live")) return;
+    lastSettled = xhr;
+    var active = document.activeElement;
+    if (xhr.companionFocus && (!active || active === document.body)) {
+      var again = document.getElementById(xhr.companionFocus) ||
+        document.querySelector("#entry .primary:not([disabled])");
+      if (again) {
+        again.focus({ preventScroll: true });
+        // Chrome drops the focus of a disabled control at its next frame: once more after it.
+        window.requestAnimationFrame(function () {
+          var now = document.activeElement;
+          if ((!now || now === document.body) && again.isConnected) again.focus({ preventScroll: true });
+        });
+      }
+    }
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (event.detail.elt.closest(".preview-box")) return;  // the preview is a region of its own
+    if (xhr.status === 409 || xhr.status === 422) {
+      say("announce-alert", wordsOf("main .error, #stale-choice"));
+    } else if (verb === "post" && xhr.status < 300) {
+      say("announce", xhr.responseText.indexOf('id="toast"') >= 0 ? wordsOf("#toast > p")
+        : wordsOf("#entry .trick-status"));
+    }
+  });
+
+  // Without the pad's server (docs/design.md, "A dropped connection loses nothing typed"): the
+  // form stays as typed, the toast says so with a Retry; the live view says it lost the server.
   var failedWrite = null;
   function unreachable(detail) {
     var status = detail.xhr ? detail.xhr.status : 0;
@@ -254,5 +303,21 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); keepAwake(); });
-  document.addEventListener("htmx:afterSettle", function () { init(document); trimFolded(); });
+  // "Hand 5 saved · Undo hand 5" stays only while the session's Undo (#undo-last) takes back
+  // that hand: once another phone wrote, that undo would be refused, so the banner goes.
+  function dropStaleSaved() {
+    var toast = document.getElementById("toast");
+    var undone = toast && toast.querySelector('[name="based_on"]');
+    if (!undone) return;
+    var last = document.querySelector('#undo-last [name="based_on"]');
+    if (last && last.value === undone.value) return;
+    toast.hidden = true;
+    toast.replaceChildren();
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    init(document);
+    trimFolded();
+    dropStaleSaved();
+  });
 })();

@@ -62,6 +62,7 @@
     });
     document.querySelectorAll("[data-noddy] [data-rank]").forEach(function (button) {
       button.classList.toggle("chosen", button.dataset.rank === pending);
+      button.setAttribute("aria-pressed", String(button.dataset.rank === pending));  // said, not only seen
     });
   }
 

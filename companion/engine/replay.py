@@ -29,6 +29,7 @@ from companion.contract.values import (
 from companion.engine.cached import entry_fields as entry_fields
 from companion.engine.cached import entry_phases as entry_phases
 from companion.engine.cached import entry_reader as entry_reader
+from companion.engine.judging import every_problem
 from companion.kit.i18n import join, t
 
 
@@ -47,8 +48,13 @@ class Checked:
 def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     """Parse raw input into an entry and referee it against the session so far."""
     entry, problems = entry_reader(game, state.setup).read(raw)
-    if not problems:
-        problems = game.validate(state, entry)
+    problems = every_problem(
+        entry_fields(game, state.setup),
+        state.setup.player_count,
+        entry,
+        problems,
+        lambda typed: game.validate(state, typed),
+    )
     return Checked(entry, tuple(problems))
 
 
@@ -58,8 +64,15 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     Unlike `check_entry`, an unfinished hand is fine: only the tricks entered are judged.
     """
     entry, problems = entry_reader(game, state.setup).read(raw)
-    if not problems and isinstance(game, TrickGame):
-        problems = game.validate_progress(state, entry)
+    if isinstance(game, TrickGame):
+        trick_game = game
+        problems = every_problem(
+            entry_fields(game, state.setup),
+            state.setup.player_count,
+            entry,
+            problems,
+            lambda typed: trick_game.validate_progress(state, typed),
+        )
     return Checked(entry, tuple(problems))
 
 
@@ -81,8 +94,15 @@ def check_phase(game: Game, state: State, raw: Mapping[str, Any], phase: Phase) 
     """
     fields = phase_fields(game, state.setup, phase)
     entry, problems = parse_values(fields, raw, state.setup.player_count)
-    if not problems and isinstance(game, PhasedGame):
-        problems = game.validate_phase(state, entry, phase)
+    if isinstance(game, PhasedGame):
+        phased = game
+        problems = every_problem(
+            fields,
+            state.setup.player_count,
+            entry,
+            problems,
+            lambda typed: phased.validate_phase(state, typed, phase),
+        )
     return Checked(entry, tuple(problems))
 
 
@@ -99,7 +119,8 @@ def score_entry(
         problems = game.validate(state, entry)
         if not problems:
             return ScoredHand(number, entry, game.score(state, entry))
-    return Checked(entry, tuple(problems))
+        return Checked(entry, tuple(problems))
+    return check_entry(game, state, raw)
 
 
 # ---------------------------------------------------------------- after the game's end

@@ -11,6 +11,7 @@ from companion.store import (
     Author,
     EventRecord,
     FaultKind,
+    NameHeld,
     NameTaken,
     Player,
     SameAuthor,
@@ -20,6 +21,7 @@ from companion.store import (
     SignOff,
     StaleWrite,
     StoreFault,
+    TakeOver,
     Verdict,
 )
 
@@ -29,6 +31,7 @@ __all__ = [
     "Author",
     "EventRecord",
     "FaultKind",
+    "NameHeld",
     "NameTaken",
     "Player",
     "SameAuthor",
@@ -38,5 +41,6 @@ __all__ = [
     "SignOff",
     "StaleWrite",
     "StoreFault",
+    "TakeOver",
     "Verdict",
 ]

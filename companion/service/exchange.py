@@ -15,11 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.game import settlement_of
-from companion.contract.parsing import trick_keys
+from companion.contract.parsing import is_blank, parse_values, trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
 from companion.engine.replay import (
     Replay,
+    entry_fields,
     make_setup,
     replay,
 )
@@ -51,7 +52,9 @@ def export_session(
         "options": dict(setup.options),
         "created_at": record.created_at,
         "ended_at": record.ended_at,
-        "hands": [{"number": hand.number, "entry": hand.entry} for hand in hands],
+        "hands": [
+            {"number": hand.number, "entry": applicable_entry(setup, hand.entry)} for hand in hands
+        ],
         "history": [
             {
                 "id": row.id,
@@ -123,9 +126,49 @@ def load_session(
     hands, hand_problems = _load_hands(data.get("hands", []))
     if setup is not None:
         hand_problems += [
-            p for number, entry in hands for p in unknown_entry_keys(setup, number, entry)
+            p
+            for number, entry in hands
+            for p in [
+                *unknown_entry_keys(setup, number, entry),
+                *inapplicable_values(setup, number, entry),
+            ]
         ]
     return setup, hands, problems + hand_problems
+
+
+def inapplicable_values(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:
+    """Values given for fields that do not apply to the hand (`Field.applies`: cards left of
+    a Wish Solitaire deal won), refused by name: the format is strict, so a value is never
+    dropped in silence. Null or "" says the field holds nothing, which is allowed."""
+    fields = entry_fields(get(setup.game), setup)
+    values, _ = parse_values(fields, entry, setup.player_count)
+    return [
+        problem(
+            t(
+                "{key} does not apply to this hand ({other} is {value}): leave it out.",
+                key=repr(spec.name),
+                other=repr(spec.shown_when[0]),
+                value=repr(str(entry.get(spec.shown_when[0]))[:40]),
+            ),
+            hand=number,
+            field=spec.name,
+        )
+        for spec in fields
+        if spec.shown_when is not None
+        and values.get(spec.shown_when[0]) is not None  # its choice made, and read
+        and not is_blank(entry.get(spec.name))
+        and not spec.applies(values)
+    ]
+
+
+def applicable_entry(setup: Setup, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored entry without the values of fields that do not apply to it (the pad's form
+    may post a box its choice hid; such a value never counted), as the format writes it; a
+    null or "" stays, as stored."""
+    fields = entry_fields(get(setup.game), setup)
+    values, _ = parse_values(fields, entry, setup.player_count)
+    dropped = {spec.name for spec in fields if not spec.applies(values)}
+    return {key: value for key, value in entry.items() if key not in dropped or is_blank(value)}
 
 
 def unknown_entry_keys(setup: Setup, number: int, entry: Mapping[str, Any]) -> list[ProblemDict]:

@@ -27,6 +27,7 @@ from companion.store import (
     SessionRecord,
     SignOff,
     Store,
+    TakeOver,
     Verdict,
 )
 
@@ -192,6 +193,24 @@ class Service:
     ) -> None:
         """Another phone's word on hand `number` (StaleWrite, SameAuthor: see the store)."""
         self._store.sign_off(token, number, based_on, verdict, by)
+
+    # -- one phone per name
+
+    def name_of_device(self, token: str, device: str) -> str | None:
+        """The name `device` holds in the session, or None."""
+        return self._store.name_of_device(token, device)
+
+    def hold_name(self, token: str, device: str, name: str, take_over: int | None = None) -> None:
+        """`device` holds `name` in the session (NameHeld: see the store)."""
+        self._store.hold_name(token, device, name, take_over)
+
+    def release_name(self, token: str, device: str) -> None:
+        """`device` holds no name in the session any more."""
+        self._store.release_name(token, device)
+
+    def takeovers(self, token: str) -> list[TakeOver]:
+        """Every name taken over from another phone in the session, oldest first."""
+        return self._store.takeovers(token)
 
     # -- the hand being entered
 

@@ -1,4 +1,4 @@
-"""The statistics from the yearly sums (`Store.year_sums`, m013): a span of starts is cut
+"""The statistics from the yearly sums (`Store.year_sums`, m014): a span of starts is cut
 into the whole calendar years (UTC) inside it, read as one stored row per player (or game)
 and year, and the days around them, read seat by seat (docs/design.md, "Statistics from the
 stored results"). A year marked stale is summed again first, by the engine; a file open for

@@ -21,6 +21,7 @@ from companion.store.records import (
     HandAction,
     HandConflict,
     HandRow,
+    NameHeld,
     NameTaken,
     Player,
     ResultRow,
@@ -34,6 +35,7 @@ from companion.store.records import (
     SignOff,
     StaleWrite,
     StoreFault,
+    TakeOver,
     Verdict,
 )
 from companion.store.rows import name_key, new_token, now_utc, split_members
@@ -52,6 +54,7 @@ __all__ = [
     "HandRow",
     "LateChange",
     "LogRow",
+    "NameHeld",
     "NameTaken",
     "Player",
     "ResultRow",
@@ -68,6 +71,7 @@ __all__ = [
     "Store",
     "StoreFault",
     "TableRow",
+    "TakeOver",
     "Verdict",
     "default_database_path",
     "draft_version",

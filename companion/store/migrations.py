@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Database
 
+from companion.store import stat_years_schema
 from companion.store.rows import link_seat, load
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -339,49 +340,47 @@ def m012_events(db: Database) -> None:
 
 
 @MIGRATIONS()
-def m013_statistics_years(db: Database) -> None:
+def m013_phone_names(db: Database) -> None:
+    """One phone per name in a session (issue 27): the name each phone holds there, one holder
+    per name (case and spaces do not count), and each take-over of a name from another phone,
+    which the session's history prints. AUTOINCREMENT: a hold's id is the version a take-over
+    names, so a deleted hold's id is never given to the next one."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS phone_names (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            device TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            since TEXT NOT NULL,
+            UNIQUE (session_id, device),
+            UNIQUE (session_id, name_key)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS name_takeovers (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            name TEXT NOT NULL,
+            from_device TEXT NOT NULL,
+            to_device TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS name_takeovers_session ON name_takeovers (session_id, id)"
+    )
+
+
+@MIGRATIONS()
+def m014_statistics_years(db: Database) -> None:
     """The statistics' sums per game, calendar year (UTC) and player, and per decade
     (`stat_years`: the engine's figures as text; a decade keyed "D202"), so a page adds up a
     row per year or decade instead of a row per seat. Player 0 holds the count of sessions
     and hands; its `summary` NULL marks a year to be summed again (with its decade), which
-    triggers do on every change of a session, its seats' players or its seats' standing.
-    Every year is marked now."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS stat_years (game TEXT NOT NULL, year TEXT NOT NULL,"
-        " player INTEGER NOT NULL, summary TEXT, PRIMARY KEY (game, year, player)) WITHOUT ROWID"
-    )
-    db.execute("CREATE INDEX IF NOT EXISTS stat_years_player ON stat_years (player, year, game)")
-    db.execute(
-        "CREATE INDEX IF NOT EXISTS stat_years_stale ON stat_years (game, year)"
-        " WHERE summary IS NULL"
-    )
-    mark = "INSERT OR REPLACE INTO stat_years (game, year, player, summary) SELECT {0}.game,"
-    mark += " substr({0}.created_at, 1, 4), 0, NULL FROM {1};"
-    seated = "sessions AS s WHERE s.id = {}.session_id"
-    triggers = {  # name: (when, the changed rows whose session's year is marked)
-        "sessions_in": ("AFTER INSERT ON sessions", [("NEW", "(SELECT 1)")]),
-        "sessions_moved": (
-            "AFTER UPDATE OF created_at, game ON sessions",
-            [("OLD", "(SELECT 1)"), ("NEW", "(SELECT 1)")],
-        ),
-        "sessions_out": ("AFTER DELETE ON sessions", [("OLD", "(SELECT 1)")]),
-        **{
-            f"{table}_{name}": (
-                f"AFTER {when} ON {table}",
-                [("s", seated.format(row)) for row in rows],
-            )
-            for table in ("seat_players", "seat_standings")
-            for name, when, rows in (
-                ("in", "INSERT", ["NEW"]),
-                ("out", "DELETE", ["OLD"]),
-                ("moved", "UPDATE", ["OLD", "NEW"]),
-            )
-        },
-    }
-    for name, (when, marks) in triggers.items():
-        body = "".join(mark.format(row, source) for row, source in marks)
-        db.execute(f"CREATE TRIGGER IF NOT EXISTS stale_year_{name} {when} BEGIN {body} END")
-    db.execute(
-        "INSERT OR REPLACE INTO stat_years (game, year, player, summary)"
-        " SELECT DISTINCT game, substr(created_at, 1, 4), 0, NULL FROM sessions"
-    )
+    triggers do on every change of a session, its seats' players or its seats' standing
+    (`stat_years_schema.M014`). Every year is marked now."""
+    for statement in stat_years_schema.M014:
+        db.execute(statement)

@@ -76,7 +76,32 @@ class SignOff:
 
 
 class SameAuthor(ValueError):
-    """A phone tried to agree to (or dispute) a hand it saved itself."""
+    """A phone tried to agree to (or dispute) a hand it saved itself, or one saved under the
+    name it holds now (`name`: that name; None when it is the very phone)."""
+
+    def __init__(self, message: str, name: str | None = None) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+class NameHeld(ValueError):
+    """A phone named itself with a name another phone holds in the session: nothing changed.
+    `holding` is that phone's hold (its row id), which a take-over must name."""
+
+    def __init__(self, holding: int) -> None:
+        super().__init__("another phone holds that name")
+        self.holding = holding
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """A name taken over from another phone in a session: which name, when, and whether the
+    phone asking is the one that lost it or the one that took it."""
+
+    name: str
+    at: str
+    from_device: str
+    to_device: str
 
 
 class StaleWrite(ValueError):

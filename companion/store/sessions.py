@@ -112,21 +112,23 @@ class Sessions(Database):
 
     def live_version(self, token: str) -> str | None:
         """What a watching phone compares to learn, in one small query, whether anything it
-        shows changed: the latest hand row, the hand being entered (its draft) and whether the
-        session was ended. None for an unknown session."""
+        shows changed: the latest hand row, the hand being entered (its draft), the latest word
+        on a hand, the latest name taken over from a phone, and whether the session was ended.
+        None for an unknown session."""
         row = self.db.execute(
             "SELECT ended_at IS NOT NULL,"
             " (SELECT max(id) FROM hands WHERE session_id = sessions.id),"
             " (SELECT number || ':' || data FROM drafts WHERE session_id = sessions.id),"
-            " (SELECT max(id) FROM sign_offs WHERE session_id = sessions.id)"
+            " (SELECT max(id) FROM sign_offs WHERE session_id = sessions.id),"
+            " (SELECT max(id) FROM name_takeovers WHERE session_id = sessions.id)"
             " FROM sessions WHERE id = ?",
             (token,),
         ).fetchone()
         if row is None:
             return None
-        ended, last_row, draft, last_word = row
+        ended, last_row, draft, last_word, taken = row
         drafted = zlib.crc32(draft.encode()) if draft else 0
-        return f"{last_row or 0}-{drafted:x}-{last_word or 0}-{ended}"
+        return f"{last_row or 0}-{drafted:x}-{last_word or 0}-{taken or 0}-{ended}"
 
 
 def insert_session(

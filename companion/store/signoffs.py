@@ -7,7 +7,12 @@ from typing import Any
 
 from companion.store.database import Database
 from companion.store.records import Author, SameAuthor, SessionRecord, SignOff, StaleWrite, Verdict
-from companion.store.rows import effective_row_id, now_utc, sessions_by_tokens
+from companion.store.rows import effective_row_id, name_key, now_utc, sessions_by_tokens
+
+
+def same_name(one: str | None, other: str | None) -> bool:
+    """Whether two names given by phones are one player's (case and spaces do not count)."""
+    return one is not None and other is not None and name_key(one) == name_key(other)
 
 
 class SignOffs(Database):
@@ -19,15 +24,21 @@ class SignOffs(Database):
         """Another phone's word on hand `number` as the phone saw it (`based_on`: its row id).
 
         StaleWrite when that row is no longer hand `number` (corrected or undone since);
-        SameAuthor when the phone that saved the row is the one answering.
+        SameAuthor when the phone that saved the row is the one answering, or when the
+        answer is given under the name the row was saved under (a name taken over by another
+        phone is still the same player).
         """
         with self._write() as conn:
             current = effective_row_id(conn, token, number)
             if current is None or current != based_on:
                 raise StaleWrite(f"hand {number} changed since", current)
-            (device,) = conn.execute("SELECT device FROM hands WHERE id = ?", (current,)).fetchone()
+            device, entered_by = conn.execute(
+                "SELECT device, entered_by FROM hands WHERE id = ?", (current,)
+            ).fetchone()
             if device is not None and device == by.device:
                 raise SameAuthor(f"hand {number} was saved by this phone")
+            if same_name(entered_by, by.name):
+                raise SameAuthor(f"hand {number} was saved under this name", entered_by)
             conn.execute(
                 "INSERT INTO sign_offs (session_id, row_id, verdict, entered_by, device,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -35,13 +46,21 @@ class SignOffs(Database):
             )
 
     def sign_offs(self, token: str) -> dict[int, SignOff]:
-        """The latest word on each hand row of the session that has one, by row id."""
+        """The latest word on each hand row of the session that has one, by row id. A word
+        given under the name the row was saved under (written before one phone per name) is
+        no word at all: a hand is never shown agreed by the player who entered it."""
         rows = self.db.execute(
-            "SELECT row_id, verdict, entered_by, created_at FROM sign_offs"
-            " WHERE session_id = ? ORDER BY id",
+            "SELECT sign_offs.row_id, sign_offs.verdict, sign_offs.entered_by,"
+            " sign_offs.created_at, hands.entered_by FROM sign_offs"
+            " JOIN hands ON hands.id = sign_offs.row_id"
+            " WHERE sign_offs.session_id = ? ORDER BY sign_offs.id",
             (token,),
         ).fetchall()
-        return {row_id: SignOff(Verdict(verdict), by, at) for row_id, verdict, by, at in rows}
+        return {
+            row_id: SignOff(Verdict(verdict), by, at)
+            for row_id, verdict, by, at, author in rows
+            if not same_name(author, by)
+        }
 
     def remember(self, device: str, token: str, keep: int) -> None:
         """Note that `device` opened session `token`; only its `keep` latest are kept."""

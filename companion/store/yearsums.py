@@ -1,4 +1,4 @@
-"""The statistics' sums per game, calendar year (UTC) and player (`stat_years`, m013): the
+"""The statistics' sums per game, calendar year (UTC) and player (`stat_years`, m014): the
 engine's figures for a year as text, kept so a page adds up a row per year rather than a row
 per seat (docs/design.md, "Statistics from the stored results"). Triggers mark a year to be
 summed again (player 0's `summary` NULL) whenever a session of it, its seats' players or its

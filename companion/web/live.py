@@ -1,9 +1,11 @@
 """The live view: every phone on a session keeps in step without reloading.
 
-A phone polls `/s/<token>/live?seen=<version>` every two seconds (htmx, `hx-trigger="every
-2s"`). Polling suits a table's LAN and the WSGI server: waitress keeps no connection open per
+A phone polls `/s/<token>/live?seen=<version>` every second (htmx, `hx-trigger="every 1s"`), so
+a save shows on every phone within two seconds (p99, tests/e2e/test_live_p99_in_browser.py).
+Polling suits a table's LAN and the WSGI server: waitress keeps no connection open per
 phone (server-sent events would hold a thread each), and "nothing new" is one indexed query
-and an empty 204, which htmx leaves alone. When something changed, the answer is the poller
+an empty answer that tells htmx to swap nothing (`HX-Reswap: none`, `Content-Length: 0`, so
+waitress keeps the connection open for the next poll). When something changed, the answer is the poller
 with its new version and, out of band, what the page shows: status, standings, settlement, the
 hands, the actions. The entry form is replaced only when the phone has typed nothing into it;
 otherwise a note inside it says what happened elsewhere, and what was typed stays. Without
@@ -23,13 +25,19 @@ from companion.web.pad_page import HANDS_CHANGED, pad_context
 
 bp = Blueprint("live", __name__)
 
-VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[01]")
+VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[0-9]{1,12}-[01]")
 """A live version as `Store.live_version` writes it; anything else is treated as never seen."""
 
 
 def read_version(value: object) -> str | None:
     """The version a phone says it shows, read strictly (None when it is not one)."""
     return value if isinstance(value, str) and VERSION_TEXT.fullmatch(value) else None
+
+
+READS = frozenset({"sessions.preview"})
+"""POST routes that write nothing: their answers leave the poller's version alone. The live
+preview once carried the newest version to a phone whose hands were drawn before another
+phone's save, which that phone then never showed (until the next save)."""
 
 
 @bp.after_app_request
@@ -39,6 +47,7 @@ def carry_the_new_version(response: Response) -> Response:
     token = (request.view_args or {}).get("token")
     if (
         request.method != "POST"
+        or request.endpoint in READS
         or token is None
         or "HX-Request" not in request.headers
         or response.status_code >= 400
@@ -58,13 +67,16 @@ def carry_the_new_version(response: Response) -> Response:
 
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response | tuple[str, int] | str:
-    """204 when the phone is up to date; else the changes, out of band."""
+    """An empty answer when the phone is up to date; else the changes, out of band."""
     version = get_service().live_version(token)
     if version is None:
         abort(404)
     seen = read_version(request.args.get("seen"))
     if seen == version:
-        return Response(status=204)
+        # Empty, with its length (0) and "swap nothing": a 204 cannot say its length, and
+        # waitress closes the connection after an answer that does not (each poll then opened
+        # a new one); compressed, the empty body had even become one byte.
+        return Response(b"", status=200, headers={"HX-Reswap": "none"})
     pad = load_or_404(token)
     shown = read_count(request.args.get("form"))
     form_is_stale = shown is not None and shown != pad.next_number
@@ -77,6 +89,7 @@ def live(token: str) -> Response | tuple[str, int] | str:
             live_version=version,
             form_is_stale=form_is_stale,
             entry_change=entry_change(form_is_stale or draft_changed, typing),
+            names_changed=seen is None or names_part(seen) != names_part(version),
         )
     )
     # After settle, not swap: the folds this answer redraws are ready for htmx only then, and
@@ -88,6 +101,11 @@ def live(token: str) -> Response | tuple[str, int] | str:
 def draft_part(version: str) -> str:
     """The part of a live version that follows the hand being entered (its draft)."""
     return version.split("-")[1]
+
+
+def names_part(version: str) -> str:
+    """The part of a live version that follows the names taken over from a phone."""
+    return version.split("-")[3]
 
 
 def entry_change(changed: bool, typing: bool) -> str:

@@ -30,7 +30,7 @@ from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
 from companion.web.language import catalogue, current_language
 from companion.web.panels import TrickPanel, draft_panel
-from companion.web.who import phone_name
+from companion.web.who import lost_name, phone_name
 
 # The pad's table shows these; earlier hands fold behind a link (the summary and history show
 # every hand). About a phone screen's worth: a long evening's pad then opens, cold, as a
@@ -298,7 +298,8 @@ def pad_context(
             "last_row": (
                 get_service().row_of(pad, pad.next_number - 1) if pad.next_number > 1 else None
             ),
-            "phone_name": phone_name(),
+            "phone_name": phone_name(pad.token),
+            "lost_name": lost_name(pad.token),
             "draft_version": shown_draft_version(pad),
             # A hand's number is at least its position + 1: only the shown ones are looked up.
             "corrected": (

@@ -77,10 +77,17 @@ def history(token: str) -> str:
         for row in rows
         if row.action == "correct" and row.supersedes in by_id
     }
+    # Names taken over from a phone are told in the same list, where they happened in time.
+    events = sorted(
+        [(row.created_at, "row", row) for row in rows]
+        + [(take.at, "take_over", take) for take in get_service().takeovers(token)],
+        key=lambda event: event[0],
+    )
     return render_template(
         "history.html",
         **pad_context(pad),
         history_rows=rows,
+        events=events,
         describe_stored=describe_stored,
         changed=changed,
     )

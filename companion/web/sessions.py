@@ -105,7 +105,7 @@ def add_hand(token: str) -> ResponseReturnValue:
             if expected is not None
             else None
         )  # a form without its number: refused
-        if choice is not None and choice.same_hand:
+        if choice is not None and choice.same_hand and saved_by_this_phone(token, choice.number):
             return already_saved(token, choice.number)
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
@@ -149,9 +149,15 @@ def add_hand(token: str) -> ResponseReturnValue:
     return response
 
 
+def saved_by_this_phone(token: str, number: int) -> bool:
+    """Whether hand `number` as it stands was written by this phone (its last row's device)."""
+    rows = [row for row in get_service().history(token) if row.number == number]
+    return bool(rows) and rows[-1].device is not None and rows[-1].device == author().device
+
+
 def already_saved(token: str, number: int) -> ResponseReturnValue:
-    """A save of a hand that is on disk exactly as typed (a retry after an answer the Wi-Fi
-    lost, or two phones typing the same hand): nothing is written twice, and the phone is told
+    """A save of a hand this phone already put on disk exactly as typed (a retry after an
+    answer the Wi-Fi lost): nothing is written twice, and the phone is told
     its hand is saved, then shown the pad with it (reloaded: the pad's own address with only
     an anchor added would not load again)."""
     flash_said(t("Hand {number} is saved, as typed here (it was not saved twice).", number=number))

@@ -17,6 +17,7 @@ import pytest
 
 from companion.contract.registry import get
 from companion.contract.values import Field, Setup, State
+from companion.engine.judging import waits_for_a_fix
 from companion.engine.replay import Checked, check_progress
 from companion.games import calabrasella, french_tarot, skat, tantony, troggu
 from companion.kit.cards import (
@@ -43,8 +44,10 @@ def field_of(setup: Setup, name: str) -> Field:
 
 
 def refused_on(result: Checked) -> list[str]:
-    """The fields the referee (or the parser) refused."""
-    return [problem.field or "" for problem in result.problems]
+    """The fields the referee (or the parser) refused for a fault of their own (issue 27: a
+    rule the fault keeps from being judged says so on its own field, which is not a refusal
+    of that field)."""
+    return [problem.field or "" for problem in result.problems if not waits_for_a_fix(problem)]
 
 
 # ---------------------------------------------------------------- French Tarot

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_access_in_browser import violations
 from tests.live_server import running_server
 
 pytestmark = pytest.mark.e2e
@@ -103,3 +104,41 @@ def test_a_club_night_of_two_tables(
         screen.screenshot(path=str(screens / "club-night-big-screen.png"))
     finally:
         context.close()
+
+
+def test_the_club_night_pages_pass_axe(page: Page) -> None:
+    """axe-core over every page of an event, light and dark (as `test_access_in_browser`): no
+    serious or critical violation."""
+    found: list[str] = []
+    page.goto("/events/new")
+    found += violations(page, "new event")
+    page.get_by_role("button", name="Create the event").click()  # nothing chosen: refused
+    expect(page.locator(".error").first).to_be_visible()
+    found += violations(page, "new event refused")
+    page.locator("label.chip", has_text="War").first.click()
+    page.wait_for_load_state("networkidle")
+    page.get_by_label("Name of the event").fill("Axe night")
+    page.get_by_label("Rounds", exact=True).fill("1")
+    page.get_by_label("Deals per player", exact=False).fill("1")
+    page.get_by_label("Other entrants, one name a line").fill("Eve\nFay\nGus\nHal")
+    page.get_by_role("button", name="Create the event").click()
+    found += violations(page, "director, before the draw")
+    page.get_by_role("button", name="Draw round 1").click()
+    found += violations(page, "director, the draw")
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.locator("table.room tbody tr")).to_have_count(2)
+    found += violations(page, "director, the room")
+    director = page.url
+    follower = page.get_by_role("link", name="Followers’ link (read-only)").get_attribute("href")
+    assert follower is not None
+    for path, where in (
+        (f"{director}/cards", "table cards"),
+        ("/events", "events"),
+        (follower, "followers"),
+        (f"{follower}/screen", "big screen"),
+        (f"{follower}/print", "results list"),
+        (f"{follower}/t/1/1", "a table's sheet"),
+    ):
+        page.goto(path)
+        found += violations(page, where)
+    assert not found, "\n".join(found)

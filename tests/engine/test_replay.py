@@ -65,14 +65,14 @@ def test_replay_keeps_refused_hands_out_with_their_problems() -> None:
     assert result.state.totals == (186, -62, -62, -62)
 
 
-def test_check_entry_returns_parse_problems_before_referee_problems() -> None:
+def test_check_entry_returns_parse_problems_with_referee_problems() -> None:
     setup, _ = make_setup("french-tarot", ["Ann", "Bob", "Cat", "Dan"])
     state = State(setup)
     # "many" is not a number (a parse problem); 3 trumps are too few for a poignée (a referee
-    # problem, which only shows once the entry parses).
+    # problem, which does not depend on the points: issue 27 says both at once).
     raw = {**GARDE_MADE, "points": "many", "poignee_by": "1", "poignee_trumps": "3"}
     checked = check_entry(GAME, state, raw)
-    assert [problem.field for problem in checked.problems] == ["points"]
+    assert [problem.field for problem in checked.problems] == ["points", "poignee_trumps"]
     fixed = check_entry(GAME, state, {**raw, "points": "47"})
     assert [problem.field for problem in fixed.problems] == ["poignee_trumps"]
     assert not fixed.ok

@@ -296,3 +296,50 @@ def test_csv_does_not_let_a_name_become_a_formula():
     assert rows[0][3] == "'=HYPERLINK(1)"
     assert rows[1][1] == "'=HYPERLINK(1)"
     assert rows[1][5] == "-62"  # numbers stay numbers
+
+
+# ---------------------------------------------------------------- a value that does not apply
+
+
+def solitaire_document(entry: dict) -> dict:
+    """A Wish Solitaire document of one deal."""
+    return document(
+        [{"number": 1, "entry": entry}], game="wish-solitaire", players=["Ann"], options={}
+    )
+
+
+def test_a_value_for_a_field_that_does_not_apply_is_refused_by_name():
+    # A deal won has no cards left (the field applies to a lost deal only): 4 left is a
+    # contradiction the format refuses, naming the field, instead of importing a win.
+    _, _, problems = load_session(solitaire_document({"result": "won", "cards_left": 4}))
+    assert [(p["hand"], p["field"]) for p in problems] == [(1, "cards_left")]
+    assert problems[0]["message"] == (
+        "'cards_left' does not apply to this hand ('result' is 'won'): leave it out."
+    )
+    _, problems = score_document(solitaire_document({"result": "won", "cards_left": 4}))
+    assert [(p["hand"], p["field"]) for p in problems] == [(1, "cards_left")]
+
+
+@pytest.mark.parametrize("nothing", [None, ""])
+def test_a_field_that_does_not_apply_may_say_nothing(nothing):
+    for entry in ({"result": "won"}, {"result": "won", "cards_left": nothing}):
+        _, hands, problems = load_session(solitaire_document(entry))
+        assert problems == [] and len(hands) == 1
+    # A lost deal with 4 cards left: the field applies.
+    _, _, problems = load_session(solitaire_document({"result": "lost", "cards_left": 4}))
+    assert problems == []
+
+
+def test_the_export_leaves_out_a_value_its_hand_hid(tmp_path: Path):
+    # The pad's form may post a box its choice hid (cards left typed, then Won tapped): the
+    # value never counted, so the export leaves it out and the document reads back.
+    setup, _ = make_setup("wish-solitaire", ["Ann"])
+    with Store(str(tmp_path / "pad.sqlite3"), migrate=True) as store:
+        token = store.create_session(setup)
+        store.add_hand(token, 1, {"result": "won", "cards_left": "4"}, (1,))
+        record = store.get_session(token)
+        data = export_session(record, store.effective_hands(token), store.history(token))
+    assert data["hands"] == [{"number": 1, "entry": {"result": "won"}}]
+    assert data["history"][0]["entry"] == {"result": "won", "cards_left": "4"}  # as stored
+    _, hands, problems = load_session(json.loads(to_json(data)))
+    assert problems == [] and hands == [(1, {"result": "won"})]

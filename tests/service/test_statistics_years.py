@@ -1,4 +1,4 @@
-"""The statistics read from the yearly sums (`stat_years`, m013: `companion.service.yearly`)
+"""The statistics read from the yearly sums (`stat_years`, m014: `companion.service.yearly`)
 equal the replaying statistics (`companion.engine.stats`, worked by hand in
 tests/engine/test_stats.py) over sessions spread across five calendar years in two
 decades, for spans of whole decades, whole years, days around them and inside one year;

@@ -1,9 +1,10 @@
 """The live view (companion/web/live.py): a phone that shows the latest version gets an empty
-204; one that does not gets what changed, out of band, and keeps what it typed."""
+answer that swaps nothing; one that does not gets what changed, out of band, and keeps what it typed."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -20,11 +21,20 @@ def shown_version(html: str) -> str:
     return re.search(r'/live\?seen=([^"&]+)"', html).group(1)
 
 
+def nothing_new(answer: Any) -> bool:
+    """Whether a poll's answer is "nothing changed": empty, swapping nothing."""
+    return (
+        answer.status_code == 200 and answer.headers.get("HX-Reswap") == "none" and not answer.data
+    )
+
+
 def test_a_phone_up_to_date_gets_an_empty_answer(client: FlaskClient) -> None:
     pad_url = start(client)
     seen = shown_version(client.get(pad_url).get_data(as_text=True))
     answer = client.get(f"{pad_url}/live?seen={seen}")
-    assert answer.status_code == 204
+    assert answer.status_code == 200
+    assert answer.headers["HX-Reswap"] == "none"  # htmx swaps nothing
+    assert answer.headers["Content-Length"] == "0"  # waitress keeps the connection
     assert answer.get_data() == b""
 
 
@@ -41,7 +51,7 @@ def test_a_hand_saved_elsewhere_reaches_a_phone_that_typed_nothing(app: Flask) -
     assert re.search(r'class="total">\+?150<', html)  # Ann's total after the Garde
     assert re.search(r'<section id="entry"[^>]*hx-swap-oob="true"', html)  # a fresh form
     assert 'name="expected_number" value="2"' in html
-    assert bob.get(f"{pad_url}/live?seen={shown_version(html)}").status_code == 204
+    assert nothing_new(bob.get(f"{pad_url}/live?seen={shown_version(html)}"))
 
 
 def test_a_phone_that_typed_keeps_its_form_and_is_told(app: Flask) -> None:
@@ -54,6 +64,29 @@ def test_a_phone_that_typed_keeps_its_form_and_is_told(app: Flask) -> None:
     note = html.split('id="live-note"', 1)[1]
     assert "The hands changed on another phone: the next is hand 2." in note
     assert "Start hand 2" in note
+
+
+def test_an_empty_answer_is_not_compressed(client: FlaskClient) -> None:
+    # Compressed, "nothing" was a body of one byte, and the connection closed after it.
+    pad_url = start(client)
+    seen = shown_version(client.get(pad_url).get_data(as_text=True))
+    answer = client.get(f"{pad_url}/live?seen={seen}", headers={"Accept-Encoding": "br, gzip"})
+    assert answer.headers["Content-Length"] == "0"
+    assert "Content-Encoding" not in answer.headers
+    assert answer.get_data() == b""
+
+
+def test_the_preview_leaves_the_pollers_version_alone(app: Flask) -> None:
+    # Bob's page shows no hand; Ann saves hand 1; Bob's form then asks for a preview (a new
+    # form does, on load). Had its answer carried the new version, Bob's poller would say it
+    # shows hand 1, and the next poll would be an empty answer: hand 1 never shown.
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    bob.get(pad_url)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    preview = bob.post(f"{pad_url}/preview", data=GARDE_41, headers={"HX-Request": "true"})
+    assert preview.status_code == 200
+    assert "/live?seen=" not in preview.get_data(as_text=True)
 
 
 def test_an_undo_elsewhere_is_seen_too(app: Flask) -> None:
@@ -84,7 +117,7 @@ def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
         setup, _ = make_setup("war", ["Ann", "Bob"], {})
         token = store.create_session(setup)
         fresh = store.live_version(token)
-        assert fresh == "0-0-0-0"
+        assert fresh == "0-0-0-0-0"
         store.save_draft(token, 1, {"winner": 0})
         drafted = store.live_version(token)
         assert drafted != fresh
@@ -134,7 +167,7 @@ def test_a_phones_own_save_carries_the_new_version(client: FlaskClient) -> None:
     poller = html.rsplit('<div id="live"', 1)[1]
     assert 'hx-swap-oob="true"' in poller
     seen = shown_version(poller)
-    assert client.get(f"{pad_url}/live?seen={seen}").status_code == 204  # not news to itself
+    assert nothing_new(client.get(f"{pad_url}/live?seen={seen}"))  # not news to itself
 
 
 def test_a_correction_elsewhere_leaves_the_form_alone(app: Flask) -> None:

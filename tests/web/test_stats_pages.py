@@ -152,7 +152,12 @@ def test_the_pad_folds_the_chart_and_fetches_it_when_opened(
     assert f'href="{played}/chart"' in fold  # the way without JavaScript
     assert "<svg" not in pad  # the first load carries no chart
     fragment = client.get(f"{played}/chart", headers={"HX-Request": "true"})
-    assert fragment.get_data(as_text=True).lstrip().startswith("<figure")
+    # the fragment alone, with the chart's own stylesheet (the pad's first load has none)
+    assert (
+        fragment.get_data(as_text=True)
+        .lstrip()
+        .startswith('<link rel="stylesheet" href="/static/charts.css">\n<figure')
+    )
     assert "Ann after hand 2: 372" in fragment.get_data(as_text=True)
     page = client.get(f"{played}/chart").get_data(as_text=True)
     assert "<!doctype html>" in page and "Back to the pad" in page

@@ -495,9 +495,9 @@ def test_no_input_of_any_kind_produces_a_500(client: FlaskClient, pad_url: str, 
 
 
 def test_a_form_left_open_while_another_device_saved_that_hand_is_not_saved_twice(
-    client: FlaskClient, pad_url: str, db_path: Path
+    app: Flask, client: FlaskClient, pad_url: str, db_path: Path
 ) -> None:
-    client.post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"})
+    app.test_client().post(pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"})
     response = client.post(
         pad_url + "/hands", data=GARDE_47 | {"expected_number": "1"}, headers={"HX-Request": "true"}
     )
