@@ -27,11 +27,13 @@ What counts (the statistics pages say it too):
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TypeVar
 
 from companion.contract.figures import Figure
 from companion.contract.game import Game, leaders
@@ -39,6 +41,8 @@ from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
 from companion.engine.standing import SeatStanding, standings
 from companion.kit import formatting
+
+K = TypeVar("K", int, str)
 
 FIRST_DAY = date(1970, 1, 1)
 """The first day a range of days may name: no session is older than a computer's clock can read
@@ -280,6 +284,32 @@ class _Tally:
             self.worst = HandRef(row.session, row.day, seat.worst[1], seat.worst[0])
         self.counts.update(seat.counts)
 
+    def add_text(self, text: str, better: Better) -> None:
+        """Add a later stretch's sums as `as_text` wrote them (a year's): the first best
+        and worst stay first."""
+        sessions, won, hands, total, best, worst, counts = json.loads(text)
+        self.sessions += sessions
+        self.won += won
+        self.hands += hands
+        self.total += total
+        if best is not None and (self.best is None or _beats(best[3], self.best.points, better)):
+            self.best = HandRef(*best)
+        if worst is not None and (
+            self.worst is None or _beats(self.worst.points, worst[3], better)
+        ):
+            self.worst = HandRef(*worst)
+        self.counts.update(counts)
+
+    def as_text(self) -> str:
+        """The sums as the store keeps them (compact JSON: a year's are read back by the
+        hundred on a page)."""
+        best, worst = (
+            None if ref is None else [ref.session, ref.day, ref.number, ref.points]
+            for ref in (self.best, self.worst)
+        )
+        sums = [self.sessions, self.won, self.hands, self.total, best, worst, self.counts]
+        return json.dumps(sums, separators=(",", ":"))
+
     def freeze(self, player: int, game: str) -> Record:
         figures = own_figures(game, self.counts, self.hands)
         return Record(
@@ -386,6 +416,109 @@ def player_stats_of(player: int, rows: Iterable[SeatSession]) -> PlayerStats:
         key=lambda r: (-r.sessions, r.game),
     )
     return PlayerStats(player, tuple(records), tuple(results))
+
+
+Piece = Mapping[K, str] | Iterable[SeatSession]
+"""A stretch of time: a year's stored sums (text by player or by game), or the seats of a
+stretch no stored year covers."""
+
+
+def year_summary(
+    slug: str, rows: Iterable[SeatSession], sessions: int, hands: int
+) -> dict[int, str]:
+    """A year of one game summed for the store: each player's sums as text, and as player 0
+    the year's sessions and hands."""
+    better = get(slug).scale.better
+    tallies: dict[int, _Tally] = {}
+    for row in rows:
+        tallies.setdefault(row.player, _Tally()).add_seat(row, better)
+    texts = {player: tally.as_text() for player, tally in tallies.items()}
+    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
+
+
+def decade_summary(slug: str, years: list[Mapping[int, str]]) -> dict[int, str]:
+    """A decade of one game summed for the store from its years' sums (oldest first): each
+    player's sums as text, and as player 0 the decade's sessions and hands (none: no year)."""
+    if not years:
+        return {}
+    counted = [year_counts(year[0]) for year in years if 0 in year]
+    players = [{p: text for p, text in year.items() if p} for year in years]
+    better = get(slug).scale.better
+    tallies = _added(players, lambda row: row.player, lambda _: better)
+    texts = {player: tally.as_text() for player, tally in tallies.items()}
+    sessions, hands = sum(n for n, _ in counted), sum(h for _, h in counted)
+    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
+
+
+def year_counts(text: str) -> tuple[int, int]:
+    """A year's sessions and hands, from its player 0's text."""
+    data = json.loads(text)
+    return int(data["sessions"]), int(data["hands"])
+
+
+def _added(
+    pieces: Iterable[Piece[K]], key: Callable[[SeatSession], K], better: Callable[[K], Better]
+) -> dict[K, _Tally]:
+    """The stretches' sums added up, oldest first, by `key` (a player, or a game)."""
+    tallies: dict[K, _Tally] = {}
+    for piece in pieces:
+        if isinstance(piece, Mapping):
+            for name, text in piece.items():
+                tallies.setdefault(name, _Tally()).add_text(text, better(name))
+        else:
+            for row in piece:
+                tallies.setdefault(key(row), _Tally()).add_seat(row, better(key(row)))
+    return tallies
+
+
+def game_stats_summed(
+    slug: str, sessions: int, hands: int, pieces: Iterable[Piece[int]]
+) -> GameStats:
+    """One game's statistics from stretches in time order: what `game_stats_of` makes from
+    every seat."""
+    scale = get(slug).scale.better
+    tallies = _added(pieces, lambda row: row.player, lambda _: scale)
+    records = sorted(
+        (tally.freeze(player, slug) for player, tally in tallies.items()),
+        key=lambda r: (-r.sessions, -r.won, r.player),
+    )
+    return GameStats(slug, sessions, hands, tuple(records))
+
+
+def player_records_summed(player: int, pieces: Iterable[Piece[str]]) -> tuple[Record, ...]:
+    """One player's record per game from stretches in time order (text by game)."""
+    tallies = _added(pieces, lambda row: row.game, lambda slug: get(slug).scale.better)
+    return tuple(
+        sorted(
+            (tally.freeze(player, slug) for slug, tally in tallies.items()),
+            key=lambda r: (-r.sessions, r.game),
+        )
+    )
+
+
+def year_points(
+    game: str, pieces: Iterable[tuple[int | None, Piece[str]]]
+) -> list[tuple[str, int, int]]:
+    """A game's sessions and their totals added up per calendar year (UTC), oldest first,
+    from a player's stretches (a year's sums by game, or seats: each in its own year)."""
+    years: dict[str, list[int]] = {}
+    for year, piece in pieces:
+        if isinstance(piece, Mapping):
+            if game in piece:
+                summed = _Tally()
+                summed.add_text(piece[game], Better.HIGHER)
+                _add_point(years, f"{year:04d}", summed.sessions, summed.total)
+        else:
+            for row in piece:
+                if row.game == game:
+                    _add_point(years, row.started[:4], 1, row.total)
+    return [(year, n, total) for year, (n, total) in years.items()]
+
+
+def _add_point(years: dict[str, list[int]], year: str, sessions: int, total: int) -> None:
+    point = years.setdefault(year, [0, 0])
+    point[0] += sessions
+    point[1] += total
 
 
 def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:

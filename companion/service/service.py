@@ -18,7 +18,7 @@ from companion.engine.stats import GameStats, PlayerStats
 from companion.service import drafts, exchange, hands, loading, statistics
 from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
-from companion.service.statistics import Overview
+from companion.service.statistics import Overview, PlayerName, PlayerPage
 from companion.store import (
     ANY_VERSION,
     Author,
@@ -115,6 +115,10 @@ class Service:
     def player_stats(self, player: int, since: str | None, before: str | None) -> PlayerStats:
         """One player's statistics over the sessions begun in the span (from stored results)."""
         return statistics.player_stats(self._store, player, since, before)
+
+    def player_page(self, player: int, since: str | None, before: str | None) -> PlayerPage:
+        """A player's records and chart points over the span (from stored results)."""
+        return statistics.player_page(self._store, player, since, before)
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""
@@ -245,6 +249,10 @@ class Service:
     def players(self) -> list[Player]:
         """Every player, those who sat in most sessions first."""
         return self._store.players()
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
+        """These players by id, by name only (what the statistics pages print)."""
+        return self._store.player_names(ids)
 
     def player(self, player_id: int) -> Player | None:
         """One player of the roster, or None."""

@@ -9,15 +9,17 @@ false: it cannot drop and rebuild them) replays its sessions, as every page of i
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.registry import all_games
 from companion.engine import stats
-from companion.engine.standing import SeatStanding
+from companion.kit import formatting
+from companion.service import yearly
 from companion.service.loading import load
+from companion.service.yearly import seat_session
 from companion.store import Store
-from companion.store.statistics import PlayerName, SeatRow
+from companion.store.statistics import PlayerName as PlayerName
 
 
 @dataclass(frozen=True)
@@ -42,44 +44,91 @@ def overview(store: Store, since: str | None, before: str | None) -> Overview:
 
 
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
-    """One game's statistics over the sessions begun in the span."""
+    """One game's statistics over the sessions begun in the span: the stored sums of the
+    whole years inside it, the seats of the days around them."""
     if not store.results_usable:
         return stats.game_stats(slug, replayed(store, since, before))
-    sessions, hands = store.game_hands(slug, since, before)
-    rows = map(seat_session, store.seat_rows(since, before, game=slug))
-    return stats.game_stats_of(slug, sessions, hands, rows)
+    found = yearly.game_pieces(store, slug, since, before)
+    if found is None:  # read-only, a year stale: every seat
+        sessions, hands = store.game_hands(slug, since, before)
+        rows = map(seat_session, store.seat_rows(since, before, game=slug))
+        return stats.game_stats_of(slug, sessions, hands, rows)
+    return stats.game_stats_summed(slug, *found)
 
 
 def player_stats(
     store: Store, player: int, since: str | None, before: str | None
 ) -> stats.PlayerStats:
-    """One player's statistics over the sessions begun in the span."""
+    """One player's statistics over the sessions begun in the span, each session's result
+    included (the page reads `player_page` instead: it never lists every session)."""
     if not store.results_usable:
         return stats.player_stats(player, replayed(store, since, before))
-    return stats.player_stats_of(
-        player, map(seat_session, store.seat_rows(since, before, player=player))
-    )
+    rows = map(seat_session, store.seat_rows(since, before, player=player))
+    results = stats.player_stats_of(player, rows).results
+    return stats.PlayerStats(player, player_page(store, player, since, before).records, results)
 
 
-def seat_session(row: SeatRow) -> stats.SeatSession:
-    """A stored seat as the statistics count it."""
-    standing = (
-        None
-        if row.hands is None
-        else SeatStanding(
-            row.hands,
-            pair(row.best, row.best_hand),
-            pair(row.worst, row.worst_hand),
-            json.loads(row.counts) if row.counts else {},
+POINTS = 60
+"""Up to this many sessions of a game, a player's chart has a point per session; past it, a
+point per year (the average total of its sessions)."""
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of a player's chart at a game: a session (labelled by its day, "11-23") or a
+    year ("2024"), with how many sessions it stands for and their average total (to the
+    point, halves away from zero)."""
+
+    game: str
+    label: str
+    sessions: int
+    total: int
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: a record per game (most sessions first) and the chart's points."""
+
+    player: int
+    records: tuple[stats.Record, ...]
+    points: tuple[Point, ...]
+
+
+def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
+    """What a player's page shows over the sessions begun in the span: the stored sums of
+    the whole years inside it, the seats of the days around them, and never a row per
+    session past `POINTS` sessions of a game."""
+    pieces = yearly.player_pieces(store, player, since, before) if store.results_usable else None
+    if pieces is None:  # replayed, or read-only with a year stale: every seat
+        found = (
+            stats.player_stats_of(
+                player, map(seat_session, store.seat_rows(since, before, player=player))
+            )
+            if store.results_usable
+            else stats.player_stats(player, replayed(store, since, before))
         )
-    )
-    return stats.SeatSession(
-        row.player, row.session, row.started, row.game, row.total, row.won, standing
-    )
+        points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
+        return PlayerPage(player, found.records, tuple(points))
+    records = stats.player_records_summed(player, [piece for _, piece in pieces])
+    points = []
+    for record in records:
+        if record.sessions <= POINTS:
+            totals = store.session_totals(player, record.game, since, before, POINTS)
+            points += [
+                Point(record.game, formatting.local_day(started)[5:], 1, total)
+                for started, total in totals
+            ]
+        else:
+            points += [
+                Point(record.game, year, n, average(total, n))
+                for year, n, total in stats.year_points(record.game, pieces)
+            ]
+    return PlayerPage(player, records, tuple(points))
 
 
-def pair(points: int | None, number: int | None) -> tuple[int, int] | None:
-    return None if points is None or number is None else (points, number)
+def average(total: int, n: int) -> int:
+    """The average total of `n` sessions, to the point, halves away from zero."""
+    return int((Decimal(total) / Decimal(n)).quantize(Decimal(1), ROUND_HALF_UP))
 
 
 def replayed(store: Store, since: str | None, before: str | None) -> list[stats.SessionPlay]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Database
 
+from companion.store import stat_years_schema
 from companion.store.rows import link_seat, load
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -371,3 +372,15 @@ def m013_phone_names(db: Database) -> None:
     db.execute(
         "CREATE INDEX IF NOT EXISTS name_takeovers_session ON name_takeovers (session_id, id)"
     )
+
+
+@MIGRATIONS()
+def m014_statistics_years(db: Database) -> None:
+    """The statistics' sums per game, calendar year (UTC) and player, and per decade
+    (`stat_years`: the engine's figures as text; a decade keyed "D202"), so a page adds up a
+    row per year or decade instead of a row per seat. Player 0 holds the count of sessions
+    and hands; its `summary` NULL marks a year to be summed again (with its decade), which
+    triggers do on every change of a session, its seats' players or its seats' standing
+    (`stat_years_schema.M014`). Every year is marked now."""
+    for statement in stat_years_schema.M014:
+        db.execute(statement)

@@ -79,6 +79,12 @@ class Statistics(Database):
         ).fetchall()
         return [PlayerName(player_id, name) for player_id, name in rows]
 
+    def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
+        """These players of the roster by id, their names alone (none of their seats read)."""
+        marks = ", ".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", list(ids))
+        return {player_id: PlayerName(player_id, name) for player_id, name in rows.fetchall()}
+
     def game_hands(self, game: str, since: str | None, before: str | None) -> tuple[int, int]:
         """The sessions of `game` begun in the span, and the hands anyone took part in."""
         sessions, hands = self.db.execute(

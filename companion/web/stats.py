@@ -23,7 +23,7 @@ from companion.contract.values import State
 from companion.engine import charts, stats
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
-from companion.service import Player
+from companion.service.statistics import POINTS, PlayerName, PlayerPage
 from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
@@ -150,7 +150,7 @@ def game_page(slug: str) -> str | tuple[str, int]:
         days,
         game=game,
         table=table,
-        names=_names(),
+        names=get_service().player_names([record.player for record in table.records]),
         known=known_sessions(),
         hand_link=hand_link,
         headings=stats.figure_headings(slug),
@@ -162,13 +162,14 @@ def game_page(slug: str) -> str | tuple[str, int]:
 def player_page(player: str) -> str | tuple[str, int]:
     """One player's statistics: a record per game, and their results over time."""
     player_id = read_count(player, digits=9)
-    found = get_service().player(player_id) if player_id is not None else None
-    if found is None:
+    names = get_service().player_names([player_id]) if player_id is not None else {}
+    if player_id is None or player_id not in names:
         abort(404)
+    found = names[player_id]
     days = read_range(request.args)
     if days.errors:
         return _page("stats/player.html", days, player=found, table=None)
-    table = get_service().player_stats(found.id, days.since, days.before)
+    table = get_service().player_page(found.id, days.since, days.before)
     return _page(
         "stats/player.html",
         days,
@@ -178,20 +179,18 @@ def player_page(player: str) -> str | tuple[str, int]:
         hand_link=hand_link,
         games={g.slug: g for g in all_games()},
         charts=_result_charts(found, table),
+        most=POINTS,
     )
 
 
-def _names() -> dict[int, Player]:
-    return {player.id: player for player in get_service().players()}
-
-
-def _result_charts(player: Player, table: stats.PlayerStats) -> dict[str, Markup]:
-    """Per game, the player's total in each session, in time order."""
+def _result_charts(player: PlayerName, table: PlayerPage) -> dict[str, Markup]:
+    """Per game, the player's total in each session (past `POINTS` sessions, each year's
+    average), in time order."""
     drawn: dict[str, Markup] = {}
     for record in table.records:
-        results = [r for r in table.results if r.game == record.game]
-        labels = [r.day[5:] for r in results]  # "11-23": the year is in the range
-        line = charts.Series(player.name, tuple(r.total for r in results))
+        points = [p for p in table.points if p.game == record.game]
+        labels = [p.label for p in points]
+        line = charts.Series(player.name, tuple(p.total for p in points))
         title = t(
             "{name} at {game}: total in each session", name=player.name, game=get(record.game).name
         )
