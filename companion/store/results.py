@@ -194,15 +194,19 @@ def record_results(
     were derived from the version of the session this row follows (no other phone wrote in
     between); otherwise they are left out and the next load replays. Says whether they were."""
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
-    refresh_standing(conn, token)  # the standing of the hands before, until `write`'s rows
-    if write is None:
+    if write is None or not follows(conn, token, row_id, write):
+        refresh_standing(conn, token)  # the standing of the hands before (the rest derived later)
         return False
+    insert_results(conn, token, write.rows)  # and the standing after them
+    return True
+
+
+def follows(conn: sqlite3.Connection, token: str, row_id: int, write: ResultsWrite) -> bool:
+    """Whether `write`'s rows were derived from the session as it stood before row `row_id`:
+    no other phone wrote since, and the cache holds every earlier hand."""
     previous, cached = conn.execute(
         "SELECT (SELECT max(id) FROM hands WHERE session_id = ? AND id < ?),"
         " (SELECT count(*) FROM hand_results WHERE session_id = ?)",
         (token, row_id, token),
     ).fetchone()
-    if (previous or 0) != write.since or cached != write.before:
-        return False  # another phone wrote since, or the cache lacks an earlier hand
-    insert_results(conn, token, write.rows)
-    return True
+    return bool((previous or 0) == write.since and cached == write.before)

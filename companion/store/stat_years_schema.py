@@ -7,11 +7,14 @@ edited (a change is a new migration)."""
 from __future__ import annotations
 
 MARK = (
-    "INSERT OR REPLACE INTO stat_years (game, year, player, summary)"
-    " SELECT {0}.game, substr({0}.created_at, 1, 4), 0, NULL FROM {1};"
+    "INSERT INTO stat_years (game, year, player, summary)"
+    " SELECT {0}.game, substr({0}.created_at, 1, 4), 0, NULL FROM {1}"
+    " ON CONFLICT (game, year, player) DO UPDATE SET summary = NULL"
+    " WHERE summary IS NOT NULL;"  # marked already (the same save's other seats): no write
 )
 SEATED = "sessions AS s WHERE s.id = {}.session_id"
-ITSELF = "(SELECT 1)"  # a session's own row: its old or new values mark their year
+ITSELF = "(SELECT 1) WHERE true"  # a session's own row: its old or new values mark their year
+# (every SELECT before an upsert's ON CONFLICT has a WHERE: SQLite's parser needs it)
 
 TRIGGERS: dict[str, tuple[str, list[tuple[str, str]]]] = {
     "sessions_in": ("AFTER INSERT ON sessions", [("NEW", ITSELF)]),
