@@ -207,6 +207,10 @@
   // Keyboard and screen reader (docs/design.md, "Web decisions"): the focus survives a swap,
   // and what a swap did is said in the live regions already on the page.
   document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    // Only a write gives the focus back: a preview or a poll settling while a write's answer
+    // swaps in would otherwise take the focus to where the typing was.
+    if (elt.closest(".preview-box") || elt.hasAttribute("data-live")) return;
     var active = document.activeElement;
     if (event.detail.xhr && active && active.id) event.detail.xhr.companionFocus = active.id;
   });
