@@ -31,15 +31,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # sends (Referrer-Policy: no-referrer keeps session links, the keys, out of it): the
         # form's token and the SameSite cookie are the check (docs/design.md, behind a proxy).
         WTF_CSRF_SSL_STRICT=False,
-        # Brotli first: a phone's browser today accepts zstd too, and Flask-Compress would
-        # choose it, but at these levels brotli packs the pad's first load 4 % smaller (30.5
-        # against 31.8 KB) for about the same time (bench/README.md).
-        COMPRESS_ALGORITHM=["br", "zstd", "gzip", "deflate"],
-        # Level 5, not Flask-Compress's 4: the pad's first load after 1,000 hands packs 2.1 KB
-        # smaller (28,438 against 30,557 B; htmx, the CSS and the script are most of it) for
-        # 2 % more of a save's CPU (8.90 against 8.72 M instructions; bench/README.md): bytes
-        # on a phone's weak Wi-Fi cost more than that.
-        COMPRESS_BR_LEVEL=5,
     )
     app.config.update(config or {})
     read_only = True if app.config.get("DATABASE_READ_ONLY") else None
@@ -56,9 +47,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # The statistics read the stored results, never replay: a session missing some is
         # derived now, before any page (all of them once after an engine change).
         rebuild_results(store)
-    # A phone on weak Wi-Fi: every page and fragment goes out compressed (brotli, zstd or gzip,
-    # as the browser accepts); the pad is text and shrinks about five-fold. Set up before the
-    # views, so it compresses last, after their own answer hooks.
+    # A phone on weak Wi-Fi: every page and fragment goes out compressed (zstd, brotli or gzip,
+    # as the browser accepts, at Flask-Compress's fast levels); the pad is text and shrinks about
+    # five-fold. The static files come packed already, once and tightly (web/static_files.py).
+    # Set up before the views, so it compresses last, after their own answer hooks.
     Compress(app)
     init_web(app)
     return app

@@ -49,6 +49,7 @@ def init_web(app: Flask) -> None:
     from companion.web.records import bp as records_bp
     from companion.web.referee import bp as referee_bp
     from companion.web.sessions import bp as sessions_bp
+    from companion.web.static_files import init_static_files
     from companion.web.stats import bp as stats_bp
     from companion.web.transfer import bp as transfer_bp
     from companion.web.trick_entry import bp as tricks_bp
@@ -62,6 +63,7 @@ def init_web(app: Flask) -> None:
         app.config.get("DATABASE_FILE"),
     )
     init_proxy(app)
+    init_static_files(app)
     from companion.web.transfer import allow_a_larger_upload
 
     app.before_request(allow_a_larger_upload)  # first: before CSRFProtect reads the form
