@@ -384,3 +384,12 @@ def m014_statistics_years(db: Database) -> None:
     (`stat_years_schema.M014`). Every year is marked now."""
     for statement in stat_years_schema.M014:
         db.execute(statement)
+
+
+@MIGRATIONS()
+def m015_standing_marks_its_year(db: Database) -> None:
+    """The seats' standing marks its session's year when it is written (`refresh_standing`,
+    the only writer: once per save, one statement) rather than by a row trigger per seat
+    deleted and inserted (the sums kept stay right: nothing else changed)."""
+    for statement in stat_years_schema.M015:
+        db.execute(statement)

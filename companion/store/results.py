@@ -115,6 +115,11 @@ class Results(Database):
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
             conn.execute("DELETE FROM seat_standings")
+            # Every year is summed again (each session's standing is written anew, and marks
+            # its year, as it is derived again: this covers the sessions never opened again).
+            conn.execute(
+                "UPDATE stat_years SET summary = NULL WHERE player = 0 AND year NOT LIKE 'D%'"
+            )
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.store.database import Database
+from companion.store.stat_years_schema import MARK_SESSION
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
 
@@ -135,8 +136,10 @@ class Statistics(Database):
 
 def refresh_standing(conn: sqlite3.Connection, token: str) -> None:
     """Copy each seat's figures from the session's last cached result into `seat_standings`
-    (none before a hand counts), in the transaction that changed its cached results: the
-    statistics then read narrow rows, not the cache's."""
+    (none before a hand counts), in the transaction that changed its cached results, and mark
+    the session's year to be summed again: the statistics then read narrow rows, not the
+    cache's. The only writer of `seat_standings` but for `keep_results_of`, which marks every
+    year."""
     conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
     fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
     conn.execute(
@@ -151,3 +154,4 @@ def refresh_standing(conn: sqlite3.Connection, token: str) -> None:
         " (SELECT max(position) FROM hand_results WHERE session_id = ?)",
         (token, token),
     )
+    conn.execute(MARK_SESSION, (token,))  # its year is summed again (m015)

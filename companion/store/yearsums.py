@@ -1,8 +1,9 @@
 """The statistics' sums per game, calendar year (UTC) and player (`stat_years`, m014): the
 engine's figures for a year as text, kept so a page adds up a row per year rather than a row
-per seat (docs/design.md, "Statistics from the stored results"). Triggers mark a year to be
-summed again (player 0's `summary` NULL) whenever a session of it, its seats' players or its
-seats' standing change; the next page sums it again, in one write transaction.
+per seat (docs/design.md, "Statistics from the stored results"). A year is marked to be
+summed again (player 0's `summary` NULL) whenever a session of it or its seats' players change
+(triggers) or its seats' standing is written (`statistics.refresh_standing`); the next page
+sums it again, in one write transaction.
 
 The store runs no engine: the caller hands in the function that sums a year's seats.
 """

@@ -8,7 +8,7 @@ page), else the best the browser asks for, else English. Every message the engin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, current_app, flash, g, has_request_context, redirect, request
@@ -83,10 +83,15 @@ def catalogue() -> Catalogue | None:
     request, as the language is."""
     if not has_request_context():
         return _catalogue_now()
-    if "companion_catalogue" not in g:  # None (English) is a catalogue looked up
-        g.companion_catalogue = _catalogue_now()
-    chosen: Catalogue | None = g.companion_catalogue
-    return chosen
+    # One look at `g` (a page prints dozens of messages, each asking; each look through
+    # Flask's proxy costs about as much as the message itself).
+    chosen: object = g.get("companion_catalogue", NOT_LOOKED_UP)
+    if chosen is NOT_LOOKED_UP:  # None (English) is a catalogue looked up
+        chosen = g.companion_catalogue = _catalogue_now()
+    return cast("Catalogue | None", chosen)
+
+
+NOT_LOOKED_UP = object()
 
 
 def _catalogue_now() -> Catalogue | None:

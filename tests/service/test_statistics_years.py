@@ -15,8 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.bench_stats import skat_entry, tarot_entry
 from companion.engine import stats
 from companion.engine.derived import engine_fingerprint
+from companion.engine.replay import Checked
+from companion.service import pad as service
 from companion.service import statistics
 from companion.service.yearly import NOTHING, Years
 from companion.store import Store
@@ -108,6 +111,38 @@ def test_a_new_session_a_move_and_a_merge_mark_their_years(tmp_path: Path) -> No
         store.merge_players(source, target)
         assert store.stale_years()
         same_as_replayed(store)
+
+
+def test_a_hand_saved_corrected_or_undone_marks_its_year(tmp_path: Path) -> None:
+    """The seats' standing marks its session's year when it is written (m015), at a save, a
+    correction and an undo: each time only that year is summed again, and the figures stay
+    the replayed ones."""
+    path = tmp_path / "club.sqlite3"
+    spread(path)
+    with Store(str(path)) as store:
+        same_as_replayed(store)
+        assert store.stale_years() == []
+        record = store.sessions_between(
+            "2024-06-01T00:00:00.000+00:00", "2024-07-01T00:00:00.000+00:00"
+        )[0]
+        slug = record.setup.game
+        draw = tarot_entry if slug == "french-tarot" else skat_entry
+        rng = random.Random(11)
+        for change in ("save", "correct", "undo"):
+            pad = service.load(store, record.token)
+            assert pad is not None
+            if change == "save":
+                while isinstance(service.add_hand(store, pad, draw(rng)), Checked):
+                    pad = service.load(store, record.token)  # a refused draw: another
+                    assert pad is not None
+            elif change == "correct":
+                number = pad.state.hands[-1].number
+                while isinstance(service.correct_hand(store, pad, number, draw(rng)), Checked):
+                    pass
+            else:
+                service.undo_last(store, pad)
+            assert store.stale_years() == [(slug, 2024)], change
+            same_as_replayed(store)
 
 
 def test_a_read_only_file_with_a_stale_year_reads_every_seat(tmp_path: Path) -> None:
