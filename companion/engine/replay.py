@@ -29,7 +29,7 @@ from companion.contract.values import (
 from companion.engine.cached import entry_fields as entry_fields
 from companion.engine.cached import entry_phases as entry_phases
 from companion.engine.cached import entry_reader as entry_reader
-from companion.engine.judging import every_problem
+from companion.engine.judging import Rules, every_problem
 from companion.kit.i18n import join, t
 
 
@@ -47,15 +47,7 @@ class Checked:
 
 def check_entry(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
     """Parse raw input into an entry and referee it against the session so far."""
-    entry, problems = entry_reader(game, state.setup).read(raw)
-    problems = every_problem(
-        entry_fields(game, state.setup),
-        state.setup.player_count,
-        entry,
-        problems,
-        lambda typed: game.validate(state, typed),
-    )
-    return Checked(entry, tuple(problems))
+    return judged(game, state, raw, lambda typed: game.validate(state, typed))
 
 
 def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
@@ -63,15 +55,24 @@ def check_progress(game: Game, state: State, raw: Mapping[str, Any]) -> Checked:
 
     Unlike `check_entry`, an unfinished hand is fine: only the tricks entered are judged.
     """
+    if not isinstance(game, TrickGame):
+        return judged(game, state, raw, None)
+    trick_game = game
+    return judged(game, state, raw, lambda typed: trick_game.validate_progress(state, typed))
+
+
+def judged(
+    game: Game,
+    state: State,
+    raw: Mapping[str, Any],
+    rules: Rules | None,
+) -> Checked:
+    """`raw` parsed, and judged by `rules` (None: by the parser alone), every problem at once
+    (`every_problem`)."""
     entry, problems = entry_reader(game, state.setup).read(raw)
-    if isinstance(game, TrickGame):
-        trick_game = game
+    if rules is not None:
         problems = every_problem(
-            entry_fields(game, state.setup),
-            state.setup.player_count,
-            entry,
-            problems,
-            lambda typed: trick_game.validate_progress(state, typed),
+            entry_fields(game, state.setup), state.setup.player_count, entry, problems, rules
         )
     return Checked(entry, tuple(problems))
 

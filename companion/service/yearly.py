@@ -8,9 +8,9 @@ reading only, with a year stale, reads every seat instead (None below).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.engine import stats
 from companion.engine.standing import SeatStanding
@@ -94,6 +94,17 @@ def combining(slug: str) -> Combining:
     return combined
 
 
+K = TypeVar("K")
+
+
+def grouped_by_year(found: list[YearSum], key: Callable[[YearSum], K]) -> dict[int, dict[K, str]]:
+    """The sums found, by year, each year's by `key` (a player, a game)."""
+    by_year: dict[int, dict[K, str]] = {}
+    for row in found:
+        by_year.setdefault(row.year, {})[key(row)] = row.summary
+    return by_year
+
+
 def game_pieces(
     store: Store, slug: str, since: str | None, before: str | None
 ) -> tuple[int, int, list[stats.Piece[int]]] | None:
@@ -102,9 +113,7 @@ def game_pieces(
     found = fresh_sums(store, years, game=slug)
     if found is None:
         return None
-    by_year: dict[int, dict[int, str]] = {}
-    for row in found:
-        by_year.setdefault(row.year, {})[row.player] = row.summary
+    by_year = grouped_by_year(found, lambda row: row.player)
     counted = [stats.year_counts(year.pop(0)) for year in by_year.values()]
     counted += [store.game_hands(slug, *edge) for edge in years.edges if edge != NOTHING]
     first, last = (seats(store, edge, game=slug) for edge in years.edges)
@@ -121,9 +130,7 @@ def player_pieces(
     found = fresh_sums(store, years, player=player)
     if found is None:
         return None
-    by_year: dict[int, dict[str, str]] = {}
-    for row in found:
-        by_year.setdefault(row.year, {})[row.game] = row.summary
+    by_year = grouped_by_year(found, lambda row: row.game)
     first, last = (seats(store, edge, player=player) for edge in years.edges)
     return [(None, first), *by_year.items(), (None, last)]
 

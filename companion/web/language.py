@@ -77,6 +77,10 @@ def current_language() -> str:
     return language
 
 
+NOT_LOOKED_UP = object()
+"""What `catalogue` finds on `flask.g` before the request's catalogue was looked up."""
+
+
 def catalogue() -> Catalogue | None:
     """The catalogue of this request's language; None for English, which every message
     already is (a test may put a catalogue of its own in the config). Looked up once per
@@ -89,9 +93,6 @@ def catalogue() -> Catalogue | None:
     if chosen is NOT_LOOKED_UP:  # None (English) is a catalogue looked up
         chosen = g.companion_catalogue = _catalogue_now()
     return cast("Catalogue | None", chosen)
-
-
-NOT_LOOKED_UP = object()
 
 
 def _catalogue_now() -> Catalogue | None:
