@@ -5,7 +5,8 @@ Run from the project root:  .venv/bin/python bench/bench_stats.py
 It builds databases of 100, 1,000 and 10,000 sessions (French Tarot at four and Skat at three,
 20 hands each, every one valid and scored), written in bulk through the store's own row
 functions (`insert_session`, `insert_hand`, `insert_results`) with each session's stored
-results (the scored hands and the statistics' standing) as the pad keeps them. The sessions
+results (the scored hands) as the pad keeps them; then every session's standing is worked out
+(`standings_settled`, as the first statistics page after an import does; its time is printed). The sessions
 are a few scored templates, seated from a roster of 40 club players, one session every 16
 hours; "Zoe" sits in exactly 20 of them, spread over the whole history. Then it times the
 pages server-side through the Flask test client (the median of several requests after a
@@ -35,6 +36,7 @@ from companion import create_app  # noqa: E402
 from companion.contract.values import Setup, entry_as_data  # noqa: E402
 from companion.engine.derived import engine_fingerprint  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
+from companion.service import statistics as statistics_service  # noqa: E402
 from companion.service.loading import known_hands, result_rows  # noqa: E402
 from companion.store import ResultRow, Store  # noqa: E402
 from companion.store.results import insert_results  # noqa: E402
@@ -178,10 +180,14 @@ def measure(sizes: list[int], repeats: int, folder: Path) -> dict[int, dict[str,
         build(path, size)
         built = time.perf_counter() - began
         began = time.perf_counter()
+        with Store(str(path)) as store:
+            statistics_service.standings_settled(store)  # every session's, as after an import
+        settled = time.perf_counter() - began
+        began = time.perf_counter()
         app = create_app({"DATABASE": str(path), "TESTING": True})  # nothing to rebuild
         print(
-            f"  {size:>6,} sessions built in {built:.1f} s;"
-            f" the app started on them in {time.perf_counter() - began:.2f} s",
+            f"  {size:>6,} sessions built in {built:.1f} s; their standings worked out in"
+            f" {settled:.1f} s; the app started on them in {time.perf_counter() - began:.2f} s",
             file=sys.stderr,
         )
         clients[size] = (app.test_client(), urls(path))

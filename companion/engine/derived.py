@@ -12,7 +12,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
 from operator import attrgetter
@@ -224,14 +224,12 @@ def _dump(data: Any) -> str:
 
 @dataclass(frozen=True)
 class KnownHand:
-    """One hand of the effective history with what followed from it: the running totals,
-    the count of hands played after it, and the statistics' standing after it (the text of
-    `companion.engine.standing`; None when not worked out)."""
+    """One hand of the effective history with what followed from it: the running totals and
+    the count of hands played after it."""
 
     hand: ScoredHand
     totals: tuple[int, ...]
     played: int
-    standing: str | None = field(default=None, compare=False)
 
 
 Loader = Callable[[int, int], Sequence[tuple[int, KnownHand]]]

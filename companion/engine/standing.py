@@ -1,22 +1,16 @@
-"""What the statistics count of a session as it stands after one of its hands: a running sum
-kept beside each hand's stored result, as the running totals are, so the statistics pages read
-each session's last row instead of replaying it (docs/design.md, "Statistics from the stored
-results").
+"""What the statistics count of a session as it stands: each seat's hands, best and worst hand
+and own-figure counts, and who wins it as it stands. Worked out from the session's hands when
+the statistics are next read after a save (`companion.service.statistics.standings_settled`),
+never at the save itself; the store keeps one narrow row per seat (`seat_standings`).
 
-Pure: no SQL. The store keeps the text `standing_as_text` writes and reads its fields in SQL
-(`json_extract`), so the text's shape is part of the store's contract:
-`{"hands": n, "seats": [{"hands", "won", "best", "best_hand", "worst", "worst_hand",
-"counts"}, ...]}`, a seat's `best`/`worst` being its points and `best_hand`/`worst_hand` the
-hand's number (null before the seat took part in a hand).
+Pure: no SQL.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.contract.game import Game, leaders
 from companion.contract.values import Better, ScoredHand, State
@@ -64,18 +58,20 @@ def beats(points: int, other: int, better: Better) -> bool:
     return points > other if better is Better.HIGHER else points < other
 
 
-def standing_after(game: Game, state: State, before: Standing) -> Standing:
-    """The standing once `state`'s last hand is added to `before` (the standing of the hands
-    before it): the hands each seat took part in as the game says (`Game.took_part`), and the
-    winners as `companion.engine.stats` decides them, of the session as it stands in `state`."""
-    hand, setup = state.hands[-1], state.setup
-    took = [game.took_part(setup, hand, seat) for seat in range(setup.player_count)]
-    seats = tuple(
-        seat_after(game, hand, seat, standing) if took[seat] else standing
-        for seat, standing in enumerate(before.seats)
-    )
-    hands = before.hands + any(took)
-    return Standing(hands, winners_of(game, state, hands), seats)
+def standing_of(game: Game, state: State) -> Standing:
+    """The standing after the whole session: each seat's figures over the hands it took part
+    in (`Game.took_part`), and the winners as `companion.engine.stats` decides them."""
+    setup = state.setup
+    seats = [SeatStanding()] * setup.player_count
+    hands = 0
+    for hand in state.hands:
+        took = [game.took_part(setup, hand, seat) for seat in range(setup.player_count)]
+        seats = [
+            seat_after(game, hand, seat, standing) if took[seat] else standing
+            for seat, standing in enumerate(seats)
+        ]
+        hands += any(took)
+    return Standing(hands, winners_of(game, state, hands), tuple(seats))
 
 
 def seat_after(game: Game, hand: ScoredHand, seat: int, before: SeatStanding) -> SeatStanding:
@@ -92,65 +88,3 @@ def winners_of(game: Game, state: State, hands: int) -> tuple[int, ...]:
     if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
     return leaders(state.totals, game.scale.better)
-
-
-def standings(game: Game, state: State) -> list[Standing]:
-    """The standing after each hand of a whole session (a replay's hands, a plain sequence)."""
-    setup, hands = state.setup, tuple(state.hands)
-    standing = Standing.empty(setup.player_count)
-    totals, played = (0,) * setup.player_count, 0
-    found: list[Standing] = []
-    for position, hand in enumerate(hands):
-        totals = tuple(
-            total + points for total, points in zip(totals, hand.result.points, strict=True)
-        )
-        played += not hand.result.redeal
-        # The totals carried forward, not counted again from every hand before.
-        prefix = State(setup, hands[: position + 1], totals, played)
-        standing = standing_after(game, prefix, standing)
-        found.append(standing)
-    return found
-
-
-# ---------------------------------------------------------------- as the store keeps it
-
-
-def standing_as_text(standing: Standing) -> str:
-    """The standing as the text the store keeps (and reads in SQL: the module says how)."""
-    winners = set(standing.winners)
-    seats = [
-        {
-            "hands": seat.hands,
-            "won": int(number in winners),
-            "best": seat.best[0] if seat.best else None,
-            "best_hand": seat.best[1] if seat.best else None,
-            "worst": seat.worst[0] if seat.worst else None,
-            "worst_hand": seat.worst[1] if seat.worst else None,
-            "counts": dict(seat.counts),
-        }
-        for number, seat in enumerate(standing.seats)
-    ]
-    return json.dumps({"hands": standing.hands, "seats": seats}, separators=(",", ":"))
-
-
-def standing_from_text(text: str) -> Standing:
-    """The standing `standing_as_text` wrote."""
-    data = json.loads(text)
-    seats: Sequence[dict[str, Any]] = data["seats"]
-    return Standing(
-        data["hands"],
-        tuple(number for number, seat in enumerate(seats) if seat["won"]),
-        tuple(
-            SeatStanding(
-                seat["hands"],
-                _pair(seat["best"], seat["best_hand"]),
-                _pair(seat["worst"], seat["worst_hand"]),
-                seat["counts"],
-            )
-            for seat in seats
-        ),
-    )
-
-
-def _pair(points: int | None, number: int | None) -> tuple[int, int] | None:
-    return None if points is None or number is None else (points, number)

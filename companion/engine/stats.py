@@ -39,7 +39,7 @@ from companion.contract.figures import Figure
 from companion.contract.game import Game, leaders
 from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
-from companion.engine.standing import SeatStanding, standings
+from companion.engine.standing import SeatStanding, standing_of
 from companion.kit import formatting
 
 K = TypeVar("K", int, str)
@@ -115,8 +115,8 @@ def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class SeatSession:
-    """One player's seat in one session as the stored results give it (the standing kept with
-    its last hand, `companion.engine.standing`): what the pages count without replaying.
+    """One player's seat in one session as the store keeps it (its standing,
+    `companion.engine.standing`): what the pages count without replaying.
     `seat` is None for a session without a hand that counts."""
 
     player: int
@@ -139,16 +139,15 @@ def seat_sessions(play: SessionPlay, player: int) -> SeatSession | None:
     seat = play.seat_of(player)
     if seat is None:
         return None
-    game = get(play.setup.game)
-    found = standings(game, play.state)
+    state = play.state
     return SeatSession(
         player,
         play.key,
         play.started,
         play.setup.game,
-        play.state.totals[seat],
+        state.totals[seat],
         seat in play.winners,
-        found[-1].seats[seat] if found else None,
+        standing_of(get(play.setup.game), state).seats[seat] if state.hands else None,
     )
 
 

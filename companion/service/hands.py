@@ -34,7 +34,6 @@ from companion.service.loading import (
     known_hands,
     known_state,
     result_rows,
-    with_standing,
 )
 from companion.store import (
     ANY_VERSION,
@@ -122,7 +121,7 @@ def add_hand(
     result = preview(pad, with_earlier_phases(store, pad, raw))
     if isinstance(result, Checked):
         return result
-    known = with_standing(pad, after_hand(pad.state.totals, pad.state.hands_played, result))
+    known = after_hand(pad.state.totals, pad.state.hands_played, result)
     write = ResultsWrite(
         pad.change,
         result.number,

@@ -8,7 +8,7 @@ import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -36,13 +36,6 @@ from companion.engine.replay import (
     entry_fields,
     entry_phases,
     replay,
-)
-from companion.engine.standing import (
-    Standing,
-    standing_after,
-    standing_as_text,
-    standing_from_text,
-    standings,
 )
 from companion.store import (
     ResultRow,
@@ -232,7 +225,7 @@ def stored_hands(store: Store, token: str) -> Loader:
 
 def known_of(row: ResultRow) -> KnownHand:
     assert row.totals is not None and row.played is not None
-    return KnownHand(hand_from_text(row.text), row.totals, row.played, row.standing)
+    return KnownHand(hand_from_text(row.text), row.totals, row.played)
 
 
 def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
@@ -272,35 +265,14 @@ def derived_of(
 
 def known_hands(state: State) -> dict[int, KnownHand]:
     """Every hand of a replayed state by position, with the running totals and hands played
-    after it (counted as `State` counts them) and the statistics' standing after it."""
+    after it (counted as `State` counts them)."""
     totals = (0,) * state.setup.player_count
     played = 0
     known: dict[int, KnownHand] = {}
-    found = standings(get(state.setup.game), state)
     for position, hand in enumerate(state.hands):
-        each = after_hand(totals, played, hand)
-        known[position] = replace(each, standing=standing_as_text(found[position]))
+        known[position] = each = after_hand(totals, played, hand)
         totals, played = each.totals, each.played
     return known
-
-
-def with_standing(pad: Pad, known: KnownHand) -> KnownHand:
-    """The hand just scored after the pad's hands, with the statistics' standing after it:
-    the standing kept with the pad's last hand, and this hand added."""
-    hands = pad.hands
-    before = hands.at(len(hands) - 1).standing if len(hands) else None
-    if before is not None:
-        previous = standing_from_text(before)
-    elif len(hands):  # a cached row without its standing: worked out again, once
-        previous = standings(pad.game, State(pad.setup, tuple(hands)))[-1]
-    else:
-        previous = Standing.empty(pad.setup.player_count)
-    # Grown from a prefix, which copies what was read: the save may yet be refused, and the
-    # hands read so far are shared with the cache of opened sessions.
-    grown = hands[: len(hands)]
-    assert isinstance(grown, StoredHands)
-    after = known_state(pad.setup, grown.plus(known), known.totals, known.played)
-    return replace(known, standing=standing_as_text(standing_after(pad.game, after, previous)))
 
 
 def keep_results(store: Store, token: str) -> None:
@@ -344,7 +316,6 @@ def result_rows(
             hand_as_text(each.hand),
             each.totals,
             each.played,
-            each.standing,
         )
         for position, each in known.items()
         if each.hand.number >= from_number

@@ -1,25 +1,31 @@
-"""The statistics pages' figures, read from the stored results (`Store.seat_rows` and the
-standing kept with each session's last hand), never by replaying the sessions: a page costs a
-few indexed queries however many sessions the file holds (docs/design.md, "Statistics from
-the stored results"). The counting rules are `companion.engine.stats`'s.
+"""The statistics pages' figures, read from each seat's kept standing (`Store.seat_rows`)
+and the yearly sums, never by replaying the sessions: a page costs a few indexed queries
+however many sessions the file holds (docs/design.md, "Statistics from the stored results").
+The counting rules are `companion.engine.stats`'s.
 
-Only a read-only file whose stored results another version derived (`Store.results_usable`
-false: it cannot drop and rebuild them) replays its sessions, as every page of it does.
+A save does not work out the statistics: it marks its session's standing pending, and the
+next page works out each pending standing from the session's stored results, once
+(`standings_settled`). Only a file open for reading only with a standing pending, or whose
+stored results another version derived (`Store.results_usable` false: it cannot drop and
+rebuild them), replays its sessions, as every page of it does.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.registry import all_games
 from companion.engine import stats
+from companion.engine.standing import standing_of
 from companion.kit import formatting
 from companion.service import yearly
-from companion.service.loading import load
+from companion.service.loading import Pad, load
 from companion.service.yearly import seat_session
 from companion.store import Store
 from companion.store.statistics import PlayerName as PlayerName
+from companion.store.statistics import StandingRow
 
 
 @dataclass(frozen=True)
@@ -43,10 +49,51 @@ def overview(store: Store, since: str | None, before: str | None) -> Overview:
     return Overview(games, tuple(store.players_present(since, before)))
 
 
+def standings_settled(store: Store) -> bool:
+    """Work out and keep the standing of every session saved since the statistics last read
+    it; say whether every standing is now kept (a file open for reading only keeps none)."""
+    pending = store.standings_pending()
+    if pending and store.read_only:
+        return False
+    for token in pending:
+        pad = load(store, token)
+        if pad is not None:  # a standing its hands changed meanwhile stays pending
+            store.keep_standing(token, pad.change, standing_rows(pad))
+    return True
+
+
+def standing_rows(pad: Pad) -> list[StandingRow]:
+    """A session's standing as the store keeps it, one row per seat (none before a hand)."""
+    state = pad.state
+    if not state.hands:
+        return []
+    standing = standing_of(pad.game, state)
+    return [
+        StandingRow(
+            number,
+            state.totals[number],
+            number in standing.winners,
+            seat.hands,
+            seat.best[0] if seat.best else None,
+            seat.best[1] if seat.best else None,
+            seat.worst[0] if seat.worst else None,
+            seat.worst[1] if seat.worst else None,
+            json.dumps(dict(seat.counts), separators=(",", ":")),
+            standing.hands,
+        )
+        for number, seat in enumerate(standing.seats)
+    ]
+
+
+def counted_from_the_store(store: Store) -> bool:
+    """Whether the pages may read the kept standings and sums (else every session replays)."""
+    return store.results_usable and standings_settled(store)
+
+
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
     """One game's statistics over the sessions begun in the span: the stored sums of the
     whole years inside it, the seats of the days around them."""
-    if not store.results_usable:
+    if not counted_from_the_store(store):
         return stats.game_stats(slug, replayed(store, since, before))
     found = yearly.game_pieces(store, slug, since, before)
     if found is None:  # read-only, a year stale: every seat
@@ -61,7 +108,7 @@ def player_stats(
 ) -> stats.PlayerStats:
     """One player's statistics over the sessions begun in the span, each session's result
     included (the page reads `player_page` instead: it never lists every session)."""
-    if not store.results_usable:
+    if not counted_from_the_store(store):
         return stats.player_stats(player, replayed(store, since, before))
     rows = map(seat_session, store.seat_rows(since, before, player=player))
     results = stats.player_stats_of(player, rows).results
@@ -98,13 +145,14 @@ def player_page(store: Store, player: int, since: str | None, before: str | None
     """What a player's page shows over the sessions begun in the span: the stored sums of
     the whole years inside it, the seats of the days around them, and never a row per
     session past `POINTS` sessions of a game."""
-    pieces = yearly.player_pieces(store, player, since, before) if store.results_usable else None
+    counted = counted_from_the_store(store)
+    pieces = yearly.player_pieces(store, player, since, before) if counted else None
     if pieces is None:  # replayed, or read-only with a year stale: every seat
         found = (
             stats.player_stats_of(
                 player, map(seat_session, store.seat_rows(since, before, player=player))
             )
-            if store.results_usable
+            if counted
             else stats.player_stats(player, replayed(store, since, before))
         )
         points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]

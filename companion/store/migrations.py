@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.store import stat_years_schema
+from companion.store import events_schema, stat_years_schema
 from companion.store.rows import link_seat, load
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -270,73 +270,8 @@ def m012_events(db: Database) -> None:
     of every table, the rounds' length), its entrants, each round's draw, each table bound to
     the session it plays, and the event's log. The ranking reads the tables' stored results
     (`hand_results`), so nothing here repeats a score."""
-    db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS events (
-            id TEXT PRIMARY KEY,
-            follow TEXT NOT NULL UNIQUE,
-            name TEXT NOT NULL,
-            game TEXT NOT NULL,
-            options TEXT NOT NULL,
-            table_size INTEGER NOT NULL,
-            other_size INTEGER,
-            fill TEXT NOT NULL,
-            rounds INTEGER NOT NULL,
-            deals_each INTEGER NOT NULL,
-            minutes INTEGER NOT NULL,
-            method TEXT NOT NULL,
-            draw_order TEXT NOT NULL,
-            created_at TEXT NOT NULL
-        )"""
-    )
-    db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS entrants (
-            event_id TEXT NOT NULL REFERENCES events(id),
-            number INTEGER NOT NULL,
-            name TEXT NOT NULL,
-            PRIMARY KEY (event_id, number)
-        )"""
-    )
-    db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS event_rounds (
-            event_id TEXT NOT NULL REFERENCES events(id),
-            round INTEGER NOT NULL,
-            seed INTEGER NOT NULL,
-            byes TEXT NOT NULL,
-            repeats INTEGER NOT NULL,
-            started_at TEXT,
-            PRIMARY KEY (event_id, round)
-        )"""
-    )
-    db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS event_tables (
-            event_id TEXT NOT NULL REFERENCES events(id),
-            round INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            seats TEXT NOT NULL,
-            session_id TEXT UNIQUE REFERENCES sessions(id),
-            PRIMARY KEY (event_id, round, number)
-        )"""
-    )
-    db.execute(
-        """
-        CREATE TABLE IF NOT EXISTS event_log (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            event_id TEXT NOT NULL REFERENCES events(id),
-            kind TEXT NOT NULL,
-            data TEXT NOT NULL,
-            at TEXT NOT NULL
-        )"""
-    )
-    db.execute("CREATE INDEX IF NOT EXISTS event_log_event ON event_log (event_id, id)")
-    # The event log lists the corrections and undos at its tables: a small index of those
-    # rows alone, so the log does not read every hand of every table.
-    db.execute(
-        "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'"
-    )
+    for statement in events_schema.M012:
+        db.execute(statement)
 
 
 @MIGRATIONS()
@@ -388,8 +323,22 @@ def m014_statistics_years(db: Database) -> None:
 
 @MIGRATIONS()
 def m015_standing_marks_its_year(db: Database) -> None:
-    """The seats' standing marks its session's year when it is written (`refresh_standing`,
-    the only writer: once per save, one statement) rather than by a row trigger per seat
-    deleted and inserted (the sums kept stay right: nothing else changed)."""
+    """The seats' standing marks its session's year when it is written (by its only writer,
+    in one statement; `statistics.keep_standing` since m016) rather than by a row trigger per
+    seat deleted and inserted (the sums kept stay right: nothing else changed)."""
     for statement in stat_years_schema.M015:
         db.execute(statement)
+
+
+@MIGRATIONS()
+def m016_standing_worked_out_when_read(db: Database) -> None:
+    """A session's standing is worked out when the statistics are next read, not at each
+    save: a write that changes its cached results marks it in `standing_pending`, and the
+    cached results no longer carry a standing per hand (the column is dropped). The standings
+    kept so far are right as they are: none is pending."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS standing_pending"
+        " (session_id TEXT PRIMARY KEY REFERENCES sessions(id)) WITHOUT ROWID"
+    )
+    if "standing" in db["hand_results"].columns_dict:
+        db.execute("ALTER TABLE hand_results DROP COLUMN standing")

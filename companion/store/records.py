@@ -175,7 +175,6 @@ class ResultRow:
     text: str
     totals: tuple[int, ...] | None = None
     played: int | None = None
-    standing: str | None = None  # the statistics' standing after it (engine.standing's text)
 
 
 @dataclass(frozen=True)

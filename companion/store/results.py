@@ -15,7 +15,7 @@ from typing import Any
 from companion.store.database import Database
 from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import dump, last_change, load
-from companion.store.statistics import refresh_standing
+from companion.store.statistics import standing_changed
 
 
 class Results(Database):
@@ -114,12 +114,9 @@ class Results(Database):
             return False
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
-            conn.execute("DELETE FROM seat_standings")
-            # Every year is summed again (each session's standing is written anew, and marks
-            # its year, as it is derived again: this covers the sessions never opened again).
-            conn.execute(
-                "UPDATE stat_years SET summary = NULL WHERE player = 0 AND year NOT LIKE 'D%'"
-            )
+            # Every session's standing is worked out again by this engine (keeping it marks
+            # its year to be summed again).
+            conn.execute("INSERT OR IGNORE INTO standing_pending SELECT id FROM sessions")
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",
@@ -128,20 +125,20 @@ class Results(Database):
         return False
 
 
-RESULT_COLUMNS = "number, position, hand, totals, played, standing"
+RESULT_COLUMNS = "number, position, hand, totals, played"
 
 
 def result_row(row: Sequence[Any]) -> ResultRow:
-    number, position, text, totals, played, standing = row
+    number, position, text, totals, played = row
     return ResultRow(
-        number, position, text, None if totals is None else tuple(load(totals)), played, standing
+        number, position, text, None if totals is None else tuple(load(totals)), played
     )
 
 
 def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRow]) -> None:
     conn.executemany(
-        "INSERT INTO hand_results (session_id, number, position, hand, totals, played, standing)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
         [
             (
                 token,
@@ -150,12 +147,11 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
                 row.text,
                 None if row.totals is None else dump(list(row.totals)),
                 row.played,
-                row.standing,
             )
             for row in rows
         ],
     )
-    refresh_standing(conn, token)
+    standing_changed(conn, token)
 
 
 def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
@@ -200,9 +196,9 @@ def record_results(
     between); otherwise they are left out and the next load replays. Says whether they were."""
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
     if write is None or not follows(conn, token, row_id, write):
-        refresh_standing(conn, token)  # the standing of the hands before (the rest derived later)
+        standing_changed(conn, token)
         return False
-    insert_results(conn, token, write.rows)  # and the standing after them
+    insert_results(conn, token, write.rows)
     return True
 
 

@@ -50,11 +50,11 @@ M014: tuple[str, ...] = (
     " SELECT DISTINCT game, substr(created_at, 1, 4), 0, NULL FROM sessions",
 )
 
-# m015: a seat's standing is written by one function only (`statistics.refresh_standing`),
-# once per save, four seats at a time: it marks its session's year itself, in one statement,
-# instead of eight row triggers doing it (0.35 M instructions a save; bench/README.md).
+# m015: a seat's standing is written by one function only (`statistics.keep_standing` since
+# m016), a session's seats at a time: it marks its session's year itself, in one statement,
+# instead of eight row triggers doing it (0.35 M instructions a save then; bench/README.md).
 MARK_SESSION = MARK.format("s", "sessions AS s WHERE s.id = ?")
-"""Mark the year of the session whose id is bound (`refresh_standing`)."""
+"""Mark the year of the session whose id is bound (`statistics.keep_standing`)."""
 
 M015: tuple[str, ...] = tuple(
     f"DROP TRIGGER IF EXISTS stale_year_seat_standings_{name}" for name in ("in", "out", "moved")

@@ -1,19 +1,21 @@
 """The statistics' figures read in SQL from the sessions, their seats and each seat's
-standing (`seat_standings`: copied from the standing kept with the session's last cached
-result, `hand_results.standing`, which `companion.engine.standing` writes): no session is
-replayed, whatever the size of the file (docs/design.md, "Statistics from the stored
-results").
+standing (`seat_standings`, one narrow row per seat): no session is replayed, whatever the
+size of the file (docs/design.md, "Statistics from the stored results").
 
-The store runs no engine: it reads the standing's fields by name and hands back plain rows.
+A write that changes a session's cached results marks its standing to be worked out again
+(`standing_pending`, m016); the service works it out with the engine before the statistics
+are read and keeps it here (`keep_standing`), which marks the session's year to be summed
+again. The store runs no engine: it keeps and hands back plain rows.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from companion.store.database import Database
+from companion.store.rows import last_change
 from companion.store.stat_years_schema import MARK_SESSION
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
@@ -45,6 +47,25 @@ class SeatRow:
     worst: int | None
     worst_hand: int | None
     counts: str | None
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One seat's standing as `seat_standings` keeps it: the session's total for the seat,
+    whether it wins as the session stands, the hands it took part in, its best and worst
+    hand (points and hand number; None before it took part in one), its own-figure counts
+    (JSON text) and the hands anyone in the session took part in."""
+
+    seat: int
+    total: int
+    won: bool
+    hands: int
+    best: int | None
+    best_hand: int | None
+    worst: int | None
+    worst_hand: int | None
+    counts: str
+    session_hands: int
 
 
 def span(since: str | None, before: str | None) -> tuple[str, str]:
@@ -133,25 +154,32 @@ class Statistics(Database):
             for player_id, token, started, slug, total, won, *rest in rows
         ]
 
+    def standings_pending(self) -> list[str]:
+        """The sessions whose standing is to be worked out again (their cached results
+        changed since it was kept)."""
+        rows = self.db.execute("SELECT session_id FROM standing_pending").fetchall()
+        return [token for (token,) in rows]
 
-def refresh_standing(conn: sqlite3.Connection, token: str) -> None:
-    """Copy each seat's figures from the session's last cached result into `seat_standings`
-    (none before a hand counts), in the transaction that changed its cached results, and mark
-    the session's year to be summed again: the statistics then read narrow rows, not the
-    cache's. The only writer of `seat_standings` but for `keep_results_of`, which marks every
-    year."""
-    conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
-    fields = ("won", "hands", "best", "best_hand", "worst", "worst_hand", "counts")
-    conn.execute(
-        "INSERT INTO seat_standings (session_id, seat, total, "
-        + ", ".join(fields)
-        + ", session_hands) SELECT r.session_id, j.key, json_extract(r.totals, '$[' || j.key"
-        " || ']'), "
-        + ", ".join(f"json_extract(j.value, '$.{name}')" for name in fields)
-        + ", json_extract(r.standing, '$.hands')"
-        " FROM hand_results AS r, json_each(r.standing, '$.seats') AS j"
-        " WHERE r.session_id = ? AND r.standing IS NOT NULL AND r.position ="
-        " (SELECT max(position) FROM hand_results WHERE session_id = ?)",
-        (token, token),
-    )
-    conn.execute(MARK_SESSION, (token,))  # its year is summed again (m015)
+    def keep_standing(self, token: str, change: int, rows: Sequence[StandingRow]) -> bool:
+        """Keep a session's standing, worked out from its hands as of `change` (its last hand
+        row then; no rows: no hand counts yet), and mark its year to be summed again. Nothing
+        is written (False) when its hands changed since: it stays pending."""
+        with self._write() as conn:
+            if last_change(conn, token) != change:
+                return False
+            conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
+            conn.executemany(
+                "INSERT INTO seat_standings (session_id, seat, total, won, hands, best,"
+                " best_hand, worst, worst_hand, counts, session_hands)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(token, *astuple(row)) for row in rows],
+            )
+            conn.execute(MARK_SESSION, (token,))  # its year is summed again (m015)
+            conn.execute("DELETE FROM standing_pending WHERE session_id = ?", (token,))
+        return True
+
+
+def standing_changed(conn: sqlite3.Connection, token: str) -> None:
+    """Mark the session's standing to be worked out again before the statistics are next
+    read: what a write that changes its cached results does, in its own transaction."""
+    conn.execute("INSERT OR IGNORE INTO standing_pending (session_id) VALUES (?)", (token,))

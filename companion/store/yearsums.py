@@ -2,7 +2,7 @@
 engine's figures for a year as text, kept so a page adds up a row per year rather than a row
 per seat (docs/design.md, "Statistics from the stored results"). A year is marked to be
 summed again (player 0's `summary` NULL) whenever a session of it or its seats' players change
-(triggers) or its seats' standing is written (`statistics.refresh_standing`); the next page
+(triggers) or its seats' standing is written (`statistics.keep_standing`); the next page
 sums it again, in one write transaction.
 
 The store runs no engine: the caller hands in the function that sums a year's seats.

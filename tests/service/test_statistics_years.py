@@ -114,9 +114,9 @@ def test_a_new_session_a_move_and_a_merge_mark_their_years(tmp_path: Path) -> No
 
 
 def test_a_hand_saved_corrected_or_undone_marks_its_year(tmp_path: Path) -> None:
-    """The seats' standing marks its session's year when it is written (m015), at a save, a
-    correction and an undo: each time only that year is summed again, and the figures stay
-    the replayed ones."""
+    """A save, a correction and an undo mark the session's standing pending (m016), and
+    nothing else; the next read works it out, which marks its year (m015): each time only
+    that year is summed again, and the figures stay the replayed ones."""
     path = tmp_path / "club.sqlite3"
     spread(path)
     with Store(str(path)) as store:
@@ -141,13 +141,44 @@ def test_a_hand_saved_corrected_or_undone_marks_its_year(tmp_path: Path) -> None
                     pass
             else:
                 service.undo_last(store, pad)
+            assert store.standings_pending() == [record.token], change
+            assert store.stale_years() == [], change
+            assert statistics.standings_settled(store)
+            assert store.standings_pending() == []
             assert store.stale_years() == [(slug, 2024)], change
             same_as_replayed(store)
+
+
+def test_a_standing_whose_hands_changed_while_worked_out_stays_pending(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite3"
+    spread(path)
+    with Store(str(path)) as store:
+        token = store.standings_pending()[0]
+        pad = service.load(store, token)
+        assert pad is not None
+        rows = statistics.standing_rows(pad)
+        service.undo_last(store, pad)  # another phone, meanwhile
+        assert not store.keep_standing(token, pad.change, rows)
+        assert token in store.standings_pending()
+        same_as_replayed(store)  # worked out again, from the hands as they now stand
+        assert store.standings_pending() == []
+
+
+def test_a_read_only_file_with_a_standing_pending_replays(tmp_path: Path) -> None:
+    path = tmp_path / "club.sqlite3"
+    spread(path)
+    with Store(str(path), read_only=True) as store:
+        pending = store.standings_pending()
+        assert pending  # every session saved with a hand
+        same_as_replayed(store)  # it cannot keep them: every session replayed
+        assert store.standings_pending() == pending
 
 
 def test_a_read_only_file_with_a_stale_year_reads_every_seat(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite3"
     spread(path)
+    with Store(str(path)) as store:
+        assert statistics.standings_settled(store)  # each standing kept, each year stale
     with Store(str(path), read_only=True) as store:
         assert store.stale_years()
         same_as_replayed(store)  # nothing summed: it cannot write

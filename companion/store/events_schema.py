@@ -1,0 +1,64 @@
+"""The statements migration m012 runs for club nights (`companion.store.events`): the events,
+their entrants, each round's draw, each table bound to the session it plays, the event's log,
+and the index of the hands' corrections and undos the log lists. Released with m012: never
+edited (a change is a new migration)."""
+
+from __future__ import annotations
+
+M012: tuple[str, ...] = (
+    """
+        CREATE TABLE IF NOT EXISTS events (
+            id TEXT PRIMARY KEY,
+            follow TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            table_size INTEGER NOT NULL,
+            other_size INTEGER,
+            fill TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            deals_each INTEGER NOT NULL,
+            minutes INTEGER NOT NULL,
+            method TEXT NOT NULL,
+            draw_order TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )""",
+    """
+        CREATE TABLE IF NOT EXISTS entrants (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (event_id, number)
+        )""",
+    """
+        CREATE TABLE IF NOT EXISTS event_rounds (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            byes TEXT NOT NULL,
+            repeats INTEGER NOT NULL,
+            started_at TEXT,
+            PRIMARY KEY (event_id, round)
+        )""",
+    """
+        CREATE TABLE IF NOT EXISTS event_tables (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            session_id TEXT UNIQUE REFERENCES sessions(id),
+            PRIMARY KEY (event_id, round, number)
+        )""",
+    """
+        CREATE TABLE IF NOT EXISTS event_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            event_id TEXT NOT NULL REFERENCES events(id),
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+    "CREATE INDEX IF NOT EXISTS event_log_event ON event_log (event_id, id)",
+    # The event log lists the corrections and undos at its tables: a small index of those
+    # rows alone, so the log does not read every hand of every table.
+    "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'",
+)
