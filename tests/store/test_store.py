@@ -676,3 +676,27 @@ def test_the_last_counting_hand_is_read_from_the_top_past_undone_ones(store, tok
     assert [row.number for row in store.effective_hands(token)] == [1]
     store.add_hand(token, 2, {"v": "again"}, None)
     assert last_counting_number(conn, token) == 2
+
+
+def test_an_older_file_loses_each_hands_standing_and_keeps_each_seats(db_path):
+    # m016: a file whose cached results kept a standing per hand, and the seats' standing.
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before="m016_standing_worked_out_when_read")
+        old.db.execute(
+            "INSERT INTO sessions (id, game, options, first_dealer, created_at)"
+            " VALUES ('old', 'war', '{}', 0, '2026-01-01')"
+        )
+        old.db.execute(
+            "INSERT INTO hand_results (session_id, number, position, hand, totals, played,"
+            " standing) VALUES ('old', 1, 0, '{}', '[1, 0]', 1, '{\"hands\": 1}')"
+        )
+        old.db.execute(
+            "INSERT INTO seat_standings (session_id, seat, total, won, hands, counts,"
+            " session_hands) VALUES ('old', 0, 1, 1, 1, '{}', 1)"
+        )
+        old.db.conn.commit()
+    with Store(db_path, migrate=True) as upgraded:
+        assert "standing" not in upgraded.db["hand_results"].columns_dict
+        assert upgraded.db.execute("SELECT totals FROM hand_results").fetchall() == [("[1, 0]",)]
+        assert upgraded.db.execute("SELECT seat, total FROM seat_standings").fetchall() == [(0, 1)]
+        assert upgraded.standings_pending() == []  # the seats' standing was right as kept
