@@ -6,7 +6,8 @@ It builds databases of 100, 1,000 and 10,000 sessions (French Tarot at four and 
 20 hands each, every one valid and scored), written in bulk through the store's own row
 functions (`insert_session`, `insert_hand`, `insert_results`) with each session's stored
 results (the scored hands) as the pad keeps them; then every session's standing is worked out
-(`standings_settled`, as the first statistics page after an import does; its time is printed). The sessions
+(`standings_settled`: what the first statistics page does for the sessions saved since the
+page was last read; its time is printed). The sessions
 are a few scored templates, seated from a roster of 40 club players, one session every 16
 hours; "Zoe" sits in exactly 20 of them, spread over the whole history. Then it times the
 pages server-side through the Flask test client (the median of several requests after a
@@ -181,7 +182,7 @@ def measure(sizes: list[int], repeats: int, folder: Path) -> dict[int, dict[str,
         built = time.perf_counter() - began
         began = time.perf_counter()
         with Store(str(path)) as store:
-            statistics_service.standings_settled(store)  # every session's, as after an import
+            statistics_service.standings_settled(store)  # every session's: each is pending
         settled = time.perf_counter() - began
         began = time.perf_counter()
         app = create_app({"DATABASE": str(path), "TESTING": True})  # nothing to rebuild

@@ -37,6 +37,7 @@ from companion.engine.replay import (
     entry_phases,
     replay,
 )
+from companion.service.seat_standings import standing_rows
 from companion.store import (
     ResultRow,
     ResultsSummary,
@@ -241,7 +242,9 @@ def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
     if not store.read_only:
         # A store that cannot write them now still shows the page; they are derived next time.
         with suppress(StoreFault):
-            store.replace_results(token, change, result_rows(known, replayed.problems))
+            if store.replace_results(token, change, result_rows(known, replayed.problems)):
+                # The standing too, from the hands just replayed (not left to the statistics).
+                store.keep_standing(token, change, standing_rows(get(setup.game), replayed.state))
     return derived_of(setup, known, replayed.problems)
 
 

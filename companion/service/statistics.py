@@ -12,20 +12,18 @@ rebuild them), replays its sessions, as every page of it does.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.contract.registry import all_games
 from companion.engine import stats
-from companion.engine.standing import standing_of
 from companion.kit import formatting
 from companion.service import yearly
-from companion.service.loading import Pad, load
+from companion.service.loading import load
+from companion.service.seat_standings import standing_rows
 from companion.service.yearly import seat_session
 from companion.store import Store
 from companion.store.statistics import PlayerName as PlayerName
-from companion.store.statistics import StandingRow
 
 
 @dataclass(frozen=True)
@@ -58,31 +56,8 @@ def standings_settled(store: Store) -> bool:
     for token in pending:
         pad = load(store, token)
         if pad is not None:  # a standing its hands changed meanwhile stays pending
-            store.keep_standing(token, pad.change, standing_rows(pad))
+            store.keep_standing(token, pad.change, standing_rows(pad.game, pad.state))
     return True
-
-
-def standing_rows(pad: Pad) -> list[StandingRow]:
-    """A session's standing as the store keeps it, one row per seat (none before a hand)."""
-    state = pad.state
-    if not state.hands:
-        return []
-    standing = standing_of(pad.game, state)
-    return [
-        StandingRow(
-            number,
-            state.totals[number],
-            number in standing.winners,
-            seat.hands,
-            seat.best[0] if seat.best else None,
-            seat.best[1] if seat.best else None,
-            seat.worst[0] if seat.worst else None,
-            seat.worst[1] if seat.worst else None,
-            json.dumps(dict(seat.counts), separators=(",", ":")),
-            standing.hands,
-        )
-        for number, seat in enumerate(standing.seats)
-    ]
 
 
 def counted_from_the_store(store: Store) -> bool:

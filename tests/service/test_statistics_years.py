@@ -21,6 +21,7 @@ from companion.engine.derived import engine_fingerprint
 from companion.engine.replay import Checked
 from companion.service import pad as service
 from companion.service import statistics
+from companion.service.seat_standings import standing_rows
 from companion.service.yearly import NOTHING, Years
 from companion.store import Store
 from tests.service.test_statistics import NAMES, saved
@@ -156,7 +157,7 @@ def test_a_standing_whose_hands_changed_while_worked_out_stays_pending(tmp_path:
         token = store.standings_pending()[0]
         pad = service.load(store, token)
         assert pad is not None
-        rows = statistics.standing_rows(pad)
+        rows = standing_rows(pad.game, pad.state)
         service.undo_last(store, pad)  # another phone, meanwhile
         assert not store.keep_standing(token, pad.change, rows)
         assert token in store.standings_pending()
