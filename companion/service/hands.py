@@ -132,7 +132,7 @@ def add_hand(
         # A draft on disk is dropped with the save. None read means none to drop: one saved
         # by another phone after this read is of a hand now saved, ignored as a draft left
         # after the save would be (`draft`).
-        added = store.add_scored_hand(
+        added = store.add_hand(
             pad.token,
             result.number,
             result.entry,

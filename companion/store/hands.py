@@ -50,10 +50,13 @@ class Hands(Database):
         results: ResultsWrite | None = None,
         drop_draft: bool = True,
         drafted: Any = ANY_VERSION,
-    ) -> HandRow:
+    ) -> AddedHand:
         """Append hand `number` as entered, with the points the pad showed (and `results`, its
         derived result, in the same transaction); the hand being entered (its draft) is
-        dropped, unless `drop_draft` is False (the caller read that there was none).
+        dropped, unless `drop_draft` is False (the caller read that there was none). Returns
+        the row as written and whether `results` were kept: they were when no other phone wrote
+        to the session since they were derived (decided inside the write transaction, so no
+        query after it).
 
         `drafted` is the version of the draft the phone's page showed (`draft_version`; "" for
         none): when the draft on disk is another (a second phone changed a trick or the bids
@@ -61,32 +64,6 @@ class Hands(Database):
         Raises LookupError for an unknown session and HandConflict when `number` already has an
         effective hand (two phones saving the same hand: the second must not hide the first).
         """
-        return self.add_scored_hand(
-            token,
-            number,
-            entry,
-            points,
-            by=by,
-            results=results,
-            drop_draft=drop_draft,
-            drafted=drafted,
-        ).row
-
-    def add_scored_hand(
-        self,
-        token: str,
-        number: int,
-        entry: Mapping[str, Any],
-        points: Sequence[int] | None,
-        *,
-        by: Author | None = None,
-        results: ResultsWrite | None = None,
-        drop_draft: bool = True,
-        drafted: Any = ANY_VERSION,
-    ) -> AddedHand:
-        """`add_hand`, also saying whether `results` were kept: they were when no other phone
-        wrote to the session since they were derived (decided inside the write transaction, so
-        no query after it)."""
         at = now_utc()
         entry_text = dump(dict(entry))
         with self._write() as conn:

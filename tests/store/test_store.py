@@ -163,7 +163,7 @@ def test_end_unknown_session_raises(store):
 
 
 def test_add_hand_returns_the_row(store, token):
-    row = store.add_hand(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62))
+    row = store.add_hand(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62)).row
     assert row.number == 1
     assert row.action == "enter"
     assert row.entry == {"contract": "garde", "bouts": 2}
@@ -187,14 +187,14 @@ def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
 
-    first = store.add_scored_hand(token, 1, {"v": "a"}, None, results=write(1))
+    first = store.add_hand(token, 1, {"v": "a"}, None, results=write(1))
     assert first.results_kept and store.results_complete(token)
-    stale = store.add_scored_hand(token, 2, {"v": "b"}, None, results=write(2))
+    stale = store.add_hand(token, 2, {"v": "b"}, None, results=write(2))
     assert not stale.results_kept and not store.results_complete(token)
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
     since = store.last_change(token)
     third = ResultsWrite(since, 3, (ResultRow(3, 2, "{}", (3, -3, 0, 0), 3),), before=2)
-    assert not store.add_scored_hand(token, 3, {"v": "c"}, None, results=third).results_kept
+    assert not store.add_hand(token, 3, {"v": "c"}, None, results=third).results_kept
     assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
 
 
@@ -202,7 +202,7 @@ ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
 
 
 def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store, token):
-    added = store.add_scored_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
+    added = store.add_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
     assert added.results_kept
     assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
     assert store.result_rows(token, 0, 5) == [] and not store.results_complete(token)
@@ -223,7 +223,7 @@ def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, t
 
     for number in range(1, 5):
         since = store.last_change(token)
-        store.add_scored_hand(
+        store.add_hand(
             token,
             number,
             {"v": number},
@@ -241,7 +241,7 @@ def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, t
 
 
 def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
-    added = store.add_scored_hand(token, 1, {"v": "a"}, None)
+    added = store.add_hand(token, 1, {"v": "a"}, None)
     store.keep_results_of("engine-a")
     assert store.replace_results(token, added.row.id, ONE_ROW)
     with Store(db_path, read_only=True) as reader:
@@ -271,7 +271,7 @@ def test_adding_a_number_twice_is_a_conflict(store, token):
 
 
 def test_correct_supersedes_the_effective_row(store, token):
-    first = store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    first = store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0)).row
     store.add_hand(token, 2, {"v": "b"}, None)
     corrected = store.correct_hand(token, 1, {"v": "a2"}, (2, -2, 0, 0))
     again = store.correct_hand(token, 1, {"v": "a3"}, None)
@@ -292,7 +292,7 @@ def test_correct_missing_hand_raises(store, token):
 
 def test_undo_takes_back_the_highest_numbered_hand(store, token):
     store.add_hand(token, 1, {"v": "a"}, None)
-    second = store.add_hand(token, 2, {"v": "b"}, None)
+    second = store.add_hand(token, 2, {"v": "b"}, None).row
     undo = store.undo_last(token)
     assert undo.action == "undo"
     assert undo.number == 2
@@ -370,7 +370,7 @@ def test_the_database_refuses_to_rewrite_hands(store, token, statement):
 
 def test_last_change_is_the_latest_row_id(store, token):
     assert store.last_change(token) == 0
-    row = store.add_hand(token, 1, {}, None)
+    row = store.add_hand(token, 1, {}, None).row
     assert store.last_change(token) == row.id
     undo = store.undo_last(token)
     assert store.last_change(token) == undo.id
@@ -642,7 +642,7 @@ def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
     token = store.create_session(Setup("war", ("Ann", "Bob")))
     returned = store.add_hand(
         token, 1, {"winner": 0, "note": "é"}, (1.0, -1), by=Author("Ann", "phone-1")
-    )
+    ).row
     assert returned == store.history(token)[-1]
     assert returned.points == (1, -1)
 
