@@ -1,7 +1,7 @@
-"""A session's standing as the store keeps it (`seat_standings`, one row per seat), worked out
-by the engine (`companion.engine.standing`) from the session's scored hands: when its results
-are derived (`loading.derive`), and when the statistics are next read after a save
-(`statistics.standings_settled`)."""
+"""A session's standing as the store keeps it (`seat_standings`, one row per seat), both ways:
+worked out by the engine (`companion.engine.standing`) from the session's scored hands into
+rows (when its results are derived, `loading.derive`, and when the statistics are next read
+after a save, `statistics.standings_settled`), and read back as the statistics count a seat."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import json
 
 from companion.contract.game import Game
 from companion.contract.values import State
-from companion.engine.standing import standing_of
-from companion.store.statistics import StandingRow
+from companion.engine import stats
+from companion.engine.standing import SeatStanding, standing_of
+from companion.store.statistics import SeatRow, StandingRow
 
 
 def standing_rows(game: Game, state: State) -> list[StandingRow]:
@@ -33,3 +34,23 @@ def standing_rows(game: Game, state: State) -> list[StandingRow]:
         )
         for number, seat in enumerate(standing.seats)
     ]
+
+
+def seat_session(row: SeatRow) -> stats.SeatSession:
+    """A stored seat as the statistics count it (a total of 0 before any hand counts)."""
+    kept = row.standing
+    if kept is None:
+        return stats.SeatSession(row.player, row.session, row.started, row.game, 0, False, None)
+    standing = SeatStanding(
+        kept.hands,
+        pair(kept.best, kept.best_hand),
+        pair(kept.worst, kept.worst_hand),
+        json.loads(kept.counts) if kept.counts else {},
+    )
+    return stats.SeatSession(
+        row.player, row.session, row.started, row.game, kept.total, kept.won, standing
+    )
+
+
+def pair(points: int | None, number: int | None) -> tuple[int, int] | None:
+    return None if points is None or number is None else (points, number)

@@ -20,8 +20,7 @@ from companion.engine import stats
 from companion.kit import formatting
 from companion.service import yearly
 from companion.service.loading import load
-from companion.service.seat_standings import standing_rows
-from companion.service.yearly import seat_session
+from companion.service.seat_standings import seat_session, standing_rows
 from companion.store import Store
 from companion.store.statistics import PlayerName as PlayerName
 

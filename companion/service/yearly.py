@@ -7,13 +7,12 @@ reading only, with a year stale, reads every seat instead (None below).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from companion.engine import stats
-from companion.engine.standing import SeatStanding
+from companion.service.seat_standings import seat_session
 from companion.store import Store
 from companion.store.statistics import SeatRow
 from companion.store.yearsums import Combining, Summing, YearSum, year_start
@@ -133,24 +132,3 @@ def player_pieces(
     by_year = grouped_by_year(found, lambda row: row.game)
     first, last = (seats(store, edge, player=player) for edge in years.edges)
     return [(None, first), *by_year.items(), (None, last)]
-
-
-def seat_session(row: SeatRow) -> stats.SeatSession:
-    """A stored seat as the statistics count it."""
-    standing = (
-        None
-        if row.hands is None
-        else SeatStanding(
-            row.hands,
-            pair(row.best, row.best_hand),
-            pair(row.worst, row.worst_hand),
-            json.loads(row.counts) if row.counts else {},
-        )
-    )
-    return stats.SeatSession(
-        row.player, row.session, row.started, row.game, row.total, row.won, standing
-    )
-
-
-def pair(points: int | None, number: int | None) -> tuple[int, int] | None:
-    return None if points is None or number is None else (points, number)

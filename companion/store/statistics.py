@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, fields
+from typing import Any
 
 from companion.store.database import Database
 from companion.store.rows import last_change
@@ -27,26 +28,6 @@ class PlayerName:
 
     id: int
     name: str
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One player's seat in one session as the stored results give it (the first seat of a
-    player seated twice): the session's total for the seat and the seat's standing after the
-    last hand (`hands` None before any hand counts; `counts` as JSON text)."""
-
-    player: int
-    session: str
-    started: str
-    game: str
-    total: int
-    won: bool
-    hands: int | None
-    best: int | None
-    best_hand: int | None
-    worst: int | None
-    worst_hand: int | None
-    counts: str | None
 
 
 @dataclass(frozen=True)
@@ -66,6 +47,28 @@ class StandingRow:
     worst_hand: int | None
     counts: str
     session_hands: int
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's seat in one session as the store keeps it (the first seat of a player
+    seated twice), with the seat's kept standing (None before any hand counts)."""
+
+    player: int
+    session: str
+    started: str
+    game: str
+    standing: StandingRow | None
+
+
+STANDING_FIELDS = tuple(field.name for field in fields(StandingRow))
+"""The columns of `seat_standings` a `StandingRow` holds, named as its fields, in its order."""
+
+
+def standing_row(columns: Sequence[Any]) -> StandingRow | None:
+    """A seat's kept standing from its columns (`STANDING_FIELDS`; all NULL: none kept)."""
+    seat, total, won, *rest = columns
+    return None if seat is None else StandingRow(seat, total, bool(won), *rest)
 
 
 def span(since: str | None, before: str | None) -> tuple[str, str]:
@@ -142,16 +145,16 @@ class Statistics(Database):
             f" WHERE {' AND '.join(where)} GROUP BY s.id, sp.player_id"
         )
         rows = self.db.execute(
-            "SELECT s.player_id, s.id, s.created_at, s.game, coalesce(ss.total, 0),"
-            " coalesce(ss.won, 0), ss.hands, ss.best, ss.best_hand, ss.worst, ss.worst_hand,"
-            f" ss.counts FROM ({seated}) AS s LEFT JOIN seat_standings AS ss"
+            "SELECT s.player_id, s.id, s.created_at, s.game, "
+            + ", ".join(f"ss.{name}" for name in STANDING_FIELDS)
+            + f" FROM ({seated}) AS s LEFT JOIN seat_standings AS ss"
             " ON ss.session_id = s.id AND ss.seat = s.seat"
             " ORDER BY s.created_at, s.n, s.player_id",
             values,
         ).fetchall()
         return [
-            SeatRow(player_id, token, started, slug, int(total), bool(won), *rest)
-            for player_id, token, started, slug, total, won, *rest in rows
+            SeatRow(player_id, token, started, slug, standing_row(standing))
+            for player_id, token, started, slug, *standing in rows
         ]
 
     def standings_pending(self) -> list[str]:
@@ -169,9 +172,8 @@ class Statistics(Database):
                 return False
             conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
             conn.executemany(
-                "INSERT INTO seat_standings (session_id, seat, total, won, hands, best,"
-                " best_hand, worst, worst_hand, counts, session_hands)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO seat_standings (session_id, {', '.join(STANDING_FIELDS)})"
+                f" VALUES (?{', ?' * len(STANDING_FIELDS)})",
                 [(token, *astuple(row)) for row in rows],
             )
             conn.execute(MARK_SESSION, (token,))  # its year is summed again (m015)
