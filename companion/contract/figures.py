@@ -54,11 +54,13 @@ CountedFigures = Callable[[Mapping[str, int], int], tuple[Figure, ...]]
 
 @dataclass(frozen=True)
 class OwnFigures:
-    """A game's own figures: the heading over them, each hand's counts, the figures."""
+    """A game's own figures: the heading over them, each hand's counts, the figures, and the
+    names of every count a hand may add (the statistics add each up in SQL)."""
 
     title: str
     count: HandCounts
     figures: CountedFigures
+    keys: Callable[[], tuple[str, ...]]
 
     def headings(self) -> tuple[str, ...]:
         """The figures' headings, as a table's columns."""
@@ -92,4 +94,12 @@ def contracts_made(
             if value != skipped
         )
 
-    return OwnFigures(title, count, figures)
+    def keys() -> tuple[str, ...]:
+        return tuple(
+            f"{counted}:{value}"
+            for value, _ in labels()
+            if value != skipped
+            for counted in ("taken", "made")
+        )
+
+    return OwnFigures(title, count, figures, keys)

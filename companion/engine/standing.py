@@ -1,7 +1,9 @@
 """What the statistics count of a session as it stands: each seat's hands, best and worst hand
-and own-figure counts, and who wins it as it stands. Worked out from the session's hands when
-the statistics are next read after a save (`companion.service.statistics.standings_settled`),
-never at the save itself; the store keeps one narrow row per seat (`seat_standings`).
+and own-figure counts, and who wins it as it stands. Worked out with every write that changes
+the session's scored hands, in that write's transaction (a save folds its one new hand into
+the standing before it, `standing_after`; a correction, an undo or a replay folds them all,
+`standing_of`); the store keeps one narrow row per seat (`seat_standings`), and the statistics
+pages are SQL over those rows.
 
 Pure: no SQL.
 """
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.contract.game import Game, leaders
-from companion.contract.values import Better, ScoredHand, State
+from companion.contract.values import Better, ScoredHand, Setup, State
 
 
 @dataclass(frozen=True)
@@ -61,17 +63,29 @@ def beats(points: int, other: int, better: Better) -> bool:
 def standing_of(game: Game, state: State) -> Standing:
     """The standing after the whole session: each seat's figures over the hands it took part
     in (`Game.took_part`), and the winners as `companion.engine.stats` decides them."""
-    setup = state.setup
-    seats = [SeatStanding()] * setup.player_count
-    hands = 0
+    hands, seats = 0, (SeatStanding(),) * state.setup.player_count
     for hand in state.hands:
-        took = [game.took_part(setup, hand, seat) for seat in range(setup.player_count)]
-        seats = [
-            seat_after(game, hand, seat, standing) if took[seat] else standing
-            for seat, standing in enumerate(seats)
-        ]
-        hands += any(took)
-    return Standing(hands, winners_of(game, state, hands), tuple(seats))
+        hands, seats = folded(game, state.setup, hands, seats, hand)
+    return Standing(hands, winners_of(game, state, hands), seats)
+
+
+def standing_after(game: Game, before: Standing, after: State) -> Standing:
+    """The standing once `after`'s last hand is added to `before` (the standing of the hands
+    before it): what a save keeps, without reading the session's earlier hands again."""
+    hands, seats = folded(game, after.setup, before.hands, before.seats, after.hands[-1])
+    return Standing(hands, winners_of(game, after, hands), seats)
+
+
+def folded(
+    game: Game, setup: Setup, hands: int, seats: tuple[SeatStanding, ...], hand: ScoredHand
+) -> tuple[int, tuple[SeatStanding, ...]]:
+    """The hands anyone took part in and each seat's figures, with one more hand."""
+    took = [game.took_part(setup, hand, seat) for seat in range(setup.player_count)]
+    seats = tuple(
+        seat_after(game, hand, seat, standing) if took[seat] else standing
+        for seat, standing in enumerate(seats)
+    )
+    return hands + any(took), seats
 
 
 def seat_after(game: Game, hand: ScoredHand, seat: int, before: SeatStanding) -> SeatStanding:

@@ -27,22 +27,17 @@ What counts (the statistics pages say it too):
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TypeVar
 
 from companion.contract.figures import Figure
 from companion.contract.game import Game, leaders
 from companion.contract.registry import get
 from companion.contract.values import Better, Outcome, ScoredHand, Setup, State
-from companion.engine.standing import SeatStanding, standing_of
 from companion.kit import formatting
-
-K = TypeVar("K", int, str)
 
 FIRST_DAY = date(1970, 1, 1)
 """The first day a range of days may name: no session is older than a computer's clock can read
@@ -111,44 +106,6 @@ def session_winners(state: State, outcome: Outcome) -> tuple[int, ...]:
     if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
     return leaders(state.totals, game.scale.better)
-
-
-@dataclass(frozen=True)
-class SeatSession:
-    """One player's seat in one session as the store keeps it (its standing,
-    `companion.engine.standing`): what the pages count without replaying.
-    `seat` is None for a session without a hand that counts."""
-
-    player: int
-    session: str
-    started: str
-    game: str
-    total: int
-    won: bool
-    seat: SeatStanding | None
-
-    @property
-    def day(self) -> str:
-        """The day it began (YYYY-MM-DD), by the server's clock."""
-        return formatting.local_day(self.started)
-
-
-def seat_sessions(play: SessionPlay, player: int) -> SeatSession | None:
-    """A replayed session as the stored results give it for `player` (None: not seated):
-    the statistics of a file whose stored results cannot be used, and the tests' reference."""
-    seat = play.seat_of(player)
-    if seat is None:
-        return None
-    state = play.state
-    return SeatSession(
-        player,
-        play.key,
-        play.started,
-        play.setup.game,
-        state.totals[seat],
-        seat in play.winners,
-        standing_of(get(play.setup.game), state).seats[seat] if state.hands else None,
-    )
 
 
 # ---------------------------------------------------------------- what comes out
@@ -263,65 +220,28 @@ class _Tally:
                 self.counts.update(count(hand, seat))
         return self.hands - before
 
-    def add_seat(self, row: SeatSession, better: Better) -> None:
-        """Add one session's stored standing for the player's seat: the same sums as
-        `add_session`, a session at a time (rows in time order: the first best is kept)."""
-        self.sessions += 1
-        self.won += row.won
-        self.total += row.total
-        seat = row.seat
-        if seat is None:
-            return
-        self.hands += seat.hands
-        if seat.best is not None and (
-            self.best is None or _beats(seat.best[0], self.best.points, better)
-        ):
-            self.best = HandRef(row.session, row.day, seat.best[1], seat.best[0])
-        if seat.worst is not None and (
-            self.worst is None or _beats(self.worst.points, seat.worst[0], better)
-        ):
-            self.worst = HandRef(row.session, row.day, seat.worst[1], seat.worst[0])
-        self.counts.update(seat.counts)
-
-    def add_text(self, text: str, better: Better) -> None:
-        """Add a later stretch's sums as `as_text` wrote them (a year's): the first best
-        and worst stay first."""
-        sessions, won, hands, total, best, worst, counts = json.loads(text)
-        self.sessions += sessions
-        self.won += won
-        self.hands += hands
-        self.total += total
-        if best is not None and (self.best is None or _beats(best[3], self.best.points, better)):
-            self.best = HandRef(*best)
-        if worst is not None and (
-            self.worst is None or _beats(self.worst.points, worst[3], better)
-        ):
-            self.worst = HandRef(*worst)
-        self.counts.update(counts)
-
-    def as_text(self) -> str:
-        """The sums as the store keeps them (compact JSON: a year's are read back by the
-        hundred on a page)."""
-        best, worst = (
-            None if ref is None else [ref.session, ref.day, ref.number, ref.points]
-            for ref in (self.best, self.worst)
-        )
-        sums = [self.sessions, self.won, self.hands, self.total, best, worst, self.counts]
-        return json.dumps(sums, separators=(",", ":"))
-
     def freeze(self, player: int, game: str) -> Record:
-        figures = own_figures(game, self.counts, self.hands)
-        return Record(
+        return record_of(
             player,
             game,
-            self.sessions,
-            self.won,
-            self.hands,
-            self.total,
-            self.best,
-            self.worst,
-            figures,
+            (self.sessions, self.won, self.hands, self.total),
+            (self.best, self.worst),
+            self.counts,
         )
+
+
+def record_of(
+    player: int,
+    game: str,
+    counted: tuple[int, int, int, int],
+    kept: tuple[HandRef | None, HandRef | None],
+    counts: Mapping[str, int],
+) -> Record:
+    """A player's record at a game from its sums (sessions, won, hands, total), its best and
+    worst hand and its own-figure counts: the game's own figures worked out from them."""
+    sessions, won, hands, total = counted
+    figures = own_figures(game, counts, hands)
+    return Record(player, game, sessions, won, hands, total, *kept, figures)
 
 
 def _beats(points: int, other: int, better: Better) -> bool:
@@ -356,10 +276,7 @@ def game_stats(slug: str, plays: Sequence[SessionPlay]) -> GameStats:
             seat = play.seat_of(player)
             assert seat is not None
             tallies.setdefault(player, _Tally()).add_session(play, seat, game)
-    records = sorted(
-        (tally.freeze(player, slug) for player, tally in tallies.items()),
-        key=lambda r: (-r.sessions, -r.won, r.player),
-    )
+    records = in_game_order(tally.freeze(player, slug) for player, tally in tallies.items())
     return GameStats(
         slug, len(mine), sum(hands_played(game, play.state) for play in mine), tuple(records)
     )
@@ -380,144 +297,18 @@ def player_stats(player: int, plays: Sequence[SessionPlay]) -> PlayerStats:
                 play.key, play.day, slug, play.state.totals[seat], hands, seat in play.winners
             )
         )
-    records = sorted(
-        (tally.freeze(player, slug) for slug, tally in tallies.items()),
-        key=lambda r: (-r.sessions, r.game),
-    )
-    return PlayerStats(player, tuple(records), tuple(results))
+    records = in_player_order(tally.freeze(player, slug) for slug, tally in tallies.items())
+    return PlayerStats(player, records, tuple(results))
 
 
-def game_stats_of(slug: str, sessions: int, hands: int, rows: Iterable[SeatSession]) -> GameStats:
-    """One game's statistics from its players' stored seats (`rows`, in time order), its
-    count of sessions and of hands anyone took part in: what `game_stats` makes by replaying."""
-    better = get(slug).scale.better
-    tallies: dict[int, _Tally] = {}
-    for row in rows:
-        tallies.setdefault(row.player, _Tally()).add_seat(row, better)
-    records = sorted(
-        (tally.freeze(player, slug) for player, tally in tallies.items()),
-        key=lambda r: (-r.sessions, -r.won, r.player),
-    )
-    return GameStats(slug, sessions, hands, tuple(records))
+def in_game_order(records: Iterable[Record]) -> tuple[Record, ...]:
+    """A game's page's records: most sessions first, then most won, then by player."""
+    return tuple(sorted(records, key=lambda r: (-r.sessions, -r.won, r.player)))
 
 
-def player_stats_of(player: int, rows: Iterable[SeatSession]) -> PlayerStats:
-    """One player's statistics from their stored seats (`rows`, in time order): what
-    `player_stats` makes by replaying."""
-    tallies: dict[str, _Tally] = {}
-    results: list[SessionResult] = []
-    for row in rows:
-        tallies.setdefault(row.game, _Tally()).add_seat(row, get(row.game).scale.better)
-        hands = row.seat.hands if row.seat else 0
-        results.append(SessionResult(row.session, row.day, row.game, row.total, hands, row.won))
-    records = sorted(
-        (tally.freeze(player, slug) for slug, tally in tallies.items()),
-        key=lambda r: (-r.sessions, r.game),
-    )
-    return PlayerStats(player, tuple(records), tuple(results))
-
-
-Piece = Mapping[K, str] | Iterable[SeatSession]
-"""A stretch of time: a year's stored sums (text by player or by game), or the seats of a
-stretch no stored year covers."""
-
-
-def year_summary(
-    slug: str, rows: Iterable[SeatSession], sessions: int, hands: int
-) -> dict[int, str]:
-    """A year of one game summed for the store: each player's sums as text, and as player 0
-    the year's sessions and hands."""
-    better = get(slug).scale.better
-    tallies: dict[int, _Tally] = {}
-    for row in rows:
-        tallies.setdefault(row.player, _Tally()).add_seat(row, better)
-    texts = {player: tally.as_text() for player, tally in tallies.items()}
-    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
-
-
-def decade_summary(slug: str, years: list[Mapping[int, str]]) -> dict[int, str]:
-    """A decade of one game summed for the store from its years' sums (oldest first): each
-    player's sums as text, and as player 0 the decade's sessions and hands (none: no year)."""
-    if not years:
-        return {}
-    counted = [year_counts(year[0]) for year in years if 0 in year]
-    players = [{p: text for p, text in year.items() if p} for year in years]
-    better = get(slug).scale.better
-    tallies = _added(players, lambda row: row.player, lambda _: better)
-    texts = {player: tally.as_text() for player, tally in tallies.items()}
-    sessions, hands = sum(n for n, _ in counted), sum(h for _, h in counted)
-    return {**texts, 0: json.dumps({"sessions": sessions, "hands": hands})}
-
-
-def year_counts(text: str) -> tuple[int, int]:
-    """A year's sessions and hands, from its player 0's text."""
-    data = json.loads(text)
-    return int(data["sessions"]), int(data["hands"])
-
-
-def _added(
-    pieces: Iterable[Piece[K]], key: Callable[[SeatSession], K], better: Callable[[K], Better]
-) -> dict[K, _Tally]:
-    """The stretches' sums added up, oldest first, by `key` (a player, or a game)."""
-    tallies: dict[K, _Tally] = {}
-    for piece in pieces:
-        if isinstance(piece, Mapping):
-            for name, text in piece.items():
-                tallies.setdefault(name, _Tally()).add_text(text, better(name))
-        else:
-            for row in piece:
-                tallies.setdefault(key(row), _Tally()).add_seat(row, better(key(row)))
-    return tallies
-
-
-def game_stats_summed(
-    slug: str, sessions: int, hands: int, pieces: Iterable[Piece[int]]
-) -> GameStats:
-    """One game's statistics from stretches in time order: what `game_stats_of` makes from
-    every seat."""
-    scale = get(slug).scale.better
-    tallies = _added(pieces, lambda row: row.player, lambda _: scale)
-    records = sorted(
-        (tally.freeze(player, slug) for player, tally in tallies.items()),
-        key=lambda r: (-r.sessions, -r.won, r.player),
-    )
-    return GameStats(slug, sessions, hands, tuple(records))
-
-
-def player_records_summed(player: int, pieces: Iterable[Piece[str]]) -> tuple[Record, ...]:
-    """One player's record per game from stretches in time order (text by game)."""
-    tallies = _added(pieces, lambda row: row.game, lambda slug: get(slug).scale.better)
-    return tuple(
-        sorted(
-            (tally.freeze(player, slug) for slug, tally in tallies.items()),
-            key=lambda r: (-r.sessions, r.game),
-        )
-    )
-
-
-def year_points(
-    game: str, pieces: Iterable[tuple[int | None, Piece[str]]]
-) -> list[tuple[str, int, int]]:
-    """A game's sessions and their totals added up per calendar year (UTC), oldest first,
-    from a player's stretches (a year's sums by game, or seats: each in its own year)."""
-    years: dict[str, list[int]] = {}
-    for year, piece in pieces:
-        if isinstance(piece, Mapping):
-            if game in piece:
-                summed = _Tally()
-                summed.add_text(piece[game], Better.HIGHER)
-                _add_point(years, f"{year:04d}", summed.sessions, summed.total)
-        else:
-            for row in piece:
-                if row.game == game:
-                    _add_point(years, row.started[:4], 1, row.total)
-    return [(year, n, total) for year, (n, total) in years.items()]
-
-
-def _add_point(years: dict[str, list[int]], year: str, sessions: int, total: int) -> None:
-    point = years.setdefault(year, [0, 0])
-    point[0] += sessions
-    point[1] += total
+def in_player_order(records: Iterable[Record]) -> tuple[Record, ...]:
+    """A player's page's records: most sessions first, then by game."""
+    return tuple(sorted(records, key=lambda r: (-r.sessions, r.game)))
 
 
 def games_played(plays: Sequence[SessionPlay]) -> Counter[str]:

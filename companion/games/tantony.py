@@ -1061,7 +1061,7 @@ def runt_figures(counts: Mapping[str, int], hands: int) -> tuple[Figure, ...]:
     )
 
 
-RUNT_FIGURES = OwnFigures(t("Runts"), runts_counted, runt_figures)
+RUNT_FIGURES = OwnFigures(t("Runts"), runts_counted, runt_figures, lambda: ("runts", "runt_points"))
 """Tantony's own figures on the statistics pages."""
 
 

@@ -513,7 +513,7 @@ def rappen_figures(counts: Mapping[str, int], _hands: int) -> tuple[Figure, ...]
     )
 
 
-RAPPEN_FIGURES = OwnFigures(t("Rappen"), rappen_counted, rappen_figures)
+RAPPEN_FIGURES = OwnFigures(t("Rappen"), rappen_counted, rappen_figures, lambda: ("won", "paid"))
 """Troggu's own figures on the statistics pages."""
 
 

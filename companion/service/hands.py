@@ -12,6 +12,7 @@ from companion.contract.values import (
     HandResult,
     Problem,
     ScoredHand,
+    State,
     entry_as_data,
 )
 from companion.engine.replay import (
@@ -21,6 +22,7 @@ from companion.engine.replay import (
     replay,
     score_entry,
 )
+from companion.engine.standing import standing_after
 from companion.kit.i18n import t
 from companion.service import exchange
 from companion.service.drafts import draft, values_out_of_phase, with_earlier_phases
@@ -35,12 +37,14 @@ from companion.service.loading import (
     known_state,
     result_rows,
 )
+from companion.service.seat_standings import standing_from_rows, standing_rows, standing_rows_of
 from companion.store import (
     ANY_VERSION,
     Author,
     HandConflict,
     ResultsWrite,
     StaleWrite,
+    StandingRow,
     Store,
 )
 
@@ -122,11 +126,14 @@ def add_hand(
     if isinstance(result, Checked):
         return result
     known = after_hand(pad.state.totals, pad.state.hands_played, result)
+    grown = pad.hands.plus(known)
+    after = known_state(pad.setup, grown, known.totals, known.played)
     write = ResultsWrite(
         pad.change,
         result.number,
         result_rows({len(pad.hands): known}, {}),
         before=len(pad.hands) + len(pad.refused),
+        standing=standing_after_save(store, pad, after),
     )
     try:
         # A draft on disk is dropped with the save. None read means none to drop: one saved
@@ -163,8 +170,6 @@ def add_hand(
     if not added.results_kept:  # another phone wrote meanwhile: derived again, now
         keep_results(store, pad.token)
     row = added.row
-    grown = pad.hands.plus(known)
-    after = known_state(pad.setup, grown, known.totals, known.played)
     if cache is not None and added.results_kept:
         # Kept only if no other phone wrote in between (the save's transaction said so).
         cache.put(
@@ -177,6 +182,14 @@ def add_hand(
     # written.
     known_reads = {"draft": None, f"row-{result.number}": row.id}
     return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
+
+
+def standing_after_save(store: Store, pad: Pad, after: State) -> tuple[StandingRow, ...]:
+    """The session's standing once the hand is saved: its new hand folded into the standing
+    kept (read in one small query; if another phone wrote meanwhile, the save's transaction
+    leaves it out and the session is derived again)."""
+    kept = standing_from_rows(store.standing(pad.token), pad.setup.player_count)
+    return standing_rows(standing_after(pad.game, kept, after), after.totals)
 
 
 def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
@@ -243,6 +256,7 @@ def results_after_correction(
         number,
         result_rows(known_hands(replayed.state), replayed.problems, number),
         before=sum(1 for each, _ in entries if each < number),
+        standing=standing_rows_of(pad.game, replayed.state),
     )
 
 
@@ -253,8 +267,27 @@ def undo_last(
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
-    row = store.undo_last(pad.token, based_on, by=by)  # its cached result goes with it
+    row = store.undo_last(pad.token, based_on, by=by, results=results_after_undo(store, pad))
+    if row is not None:
+        keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
     return row.number if row else None
+
+
+def results_after_undo(store: Store, pad: Pad) -> ResultsWrite | None:
+    """The session's standing once its highest-numbered hand is taken back (counted or not):
+    the hands before it replayed (an undo is rare; the replay is the one the engine has).
+    Its cached result goes with it; the others stay. None: no hand to undo."""
+    entries = [(row.number, row.entry) for row in store.effective_hands(pad.token)]
+    if not entries:
+        return None
+    last = max(number for number, _ in entries)
+    replayed = replay(pad.setup, [(number, entry) for number, entry in entries if number < last])
+    return ResultsWrite(
+        pad.change,
+        last,
+        before=len(entries) - 1,
+        standing=standing_rows_of(pad.game, replayed.state),
+    )
 
 
 def row_of(store: Store, pad: Pad, number: int) -> int | None:

@@ -37,7 +37,7 @@ from companion.engine.replay import (
     entry_phases,
     replay,
 )
-from companion.service.seat_standings import standing_rows
+from companion.service.seat_standings import standing_rows_of
 from companion.store import (
     ResultRow,
     ResultsSummary,
@@ -242,9 +242,8 @@ def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
     if not store.read_only:
         # A store that cannot write them now still shows the page; they are derived next time.
         with suppress(StoreFault):
-            if store.replace_results(token, change, result_rows(known, replayed.problems)):
-                # The standing too, from the hands just replayed (not left to the statistics).
-                store.keep_standing(token, change, standing_rows(get(setup.game), replayed.state))
+            standing = standing_rows_of(get(setup.game), replayed.state)
+            store.replace_results(token, change, result_rows(known, replayed.problems), standing)
     return derived_of(setup, known, replayed.problems)
 
 

@@ -1,28 +1,28 @@
 """A session's standing as the store keeps it (`seat_standings`, one row per seat), both ways:
-worked out by the engine (`companion.engine.standing`) from the session's scored hands into
-rows (when its results are derived, `loading.derive`, and when the statistics are next read
-after a save, `statistics.standings_settled`), and read back as the statistics count a seat."""
+the engine's `Standing` (`companion.engine.standing`) into rows, written with every write that
+changes the session's scored hands, and the rows kept read back as a `Standing`, which a save
+folds its one new hand into."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from companion.contract.game import Game
 from companion.contract.values import State
-from companion.engine import stats
-from companion.engine.standing import SeatStanding, standing_of
-from companion.store.statistics import SeatRow, StandingRow
+from companion.engine.standing import SeatStanding, Standing, standing_of
+from companion.store.records import StandingRow
 
 
-def standing_rows(game: Game, state: State) -> list[StandingRow]:
-    """The session's standing, one row per seat (none before a hand)."""
-    if not state.hands:
-        return []
-    standing = standing_of(game, state)
-    return [
+def standing_rows(standing: Standing, totals: Sequence[int]) -> tuple[StandingRow, ...]:
+    """The session's standing, one row per seat, with each seat's total (none before anyone
+    took part in a hand: nothing for the statistics to count but the session)."""
+    if not standing.hands and not any(totals):
+        return ()
+    return tuple(
         StandingRow(
             number,
-            state.totals[number],
+            totals[number],
             number in standing.winners,
             seat.hands,
             seat.best[0] if seat.best else None,
@@ -33,22 +33,31 @@ def standing_rows(game: Game, state: State) -> list[StandingRow]:
             standing.hands,
         )
         for number, seat in enumerate(standing.seats)
-    ]
-
-
-def seat_session(row: SeatRow) -> stats.SeatSession:
-    """A stored seat as the statistics count it (a total of 0 before any hand counts)."""
-    kept = row.standing
-    if kept is None:
-        return stats.SeatSession(row.player, row.session, row.started, row.game, 0, False, None)
-    standing = SeatStanding(
-        kept.hands,
-        pair(kept.best, kept.best_hand),
-        pair(kept.worst, kept.worst_hand),
-        json.loads(kept.counts) if kept.counts else {},
     )
-    return stats.SeatSession(
-        row.player, row.session, row.started, row.game, kept.total, kept.won, standing
+
+
+def standing_rows_of(game: Game, state: State) -> tuple[StandingRow, ...]:
+    """The standing after every hand of a session, worked out from them all (a correction,
+    an undo, a session replayed), one row per seat."""
+    return standing_rows(standing_of(game, state), state.totals)
+
+
+def standing_from_rows(rows: Sequence[StandingRow], player_count: int) -> Standing:
+    """The standing the rows keep (none kept: the standing before the first hand)."""
+    if not rows:
+        return Standing.empty(player_count)
+    return Standing(
+        rows[0].session_hands,
+        tuple(row.seat for row in rows if row.won),
+        tuple(
+            SeatStanding(
+                row.hands,
+                pair(row.best, row.best_hand),
+                pair(row.worst, row.worst_hand),
+                json.loads(row.counts) if row.counts else {},
+            )
+            for row in rows
+        ),
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.contract.values import Phase, Problem, ScoredHand
 from companion.engine.replay import Checked
-from companion.engine.stats import GameStats, PlayerStats
+from companion.engine.stats import GameStats
 from companion.service import drafts, exchange, hands, loading, statistics
 from companion.service.events import EventsService
 from companion.service.loading import Pad, ReplayCache
@@ -111,10 +111,6 @@ class Service:
     def game_stats(self, slug: str, since: str | None, before: str | None) -> GameStats:
         """One game's statistics over the sessions begun in the span (from stored results)."""
         return statistics.game_stats(self._store, slug, since, before)
-
-    def player_stats(self, player: int, since: str | None, before: str | None) -> PlayerStats:
-        """One player's statistics over the sessions begun in the span (from stored results)."""
-        return statistics.player_stats(self._store, player, since, before)
 
     def player_page(self, player: int, since: str | None, before: str | None) -> PlayerPage:
         """A player's records and chart points over the span (from stored results)."""

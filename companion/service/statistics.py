@@ -1,13 +1,9 @@
-"""The statistics pages' figures, read from each seat's kept standing (`Store.seat_rows`)
-and the yearly sums, never by replaying the sessions: a page costs a few indexed queries
-however many sessions the file holds (docs/design.md, "Statistics from the stored results").
-The counting rules are `companion.engine.stats`'s.
+"""The statistics pages' figures: SQL over each seat's kept standing (`store/statistics.py`),
+made into the engine's records (`companion.engine.stats`, whose counting rules they follow).
+A page reads; it never writes, and never replays a session (docs/design.md, "Statistics").
 
-A save does not work out the statistics: it marks its session's standing pending, and the
-next page works out each pending standing from the session's stored results, once
-(`standings_settled`). Only a file open for reading only with a standing pending, or whose
-stored results another version derived (`Store.results_usable` false: it cannot drop and
-rebuild them), replays its sessions, as every page of it does.
+Only a file open for reading only whose stored results another version derived
+(`Store.results_usable` false) replays its sessions, as every page of it does.
 """
 
 from __future__ import annotations
@@ -15,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from companion.contract.registry import all_games
+from companion.contract.registry import all_games, get
+from companion.contract.values import Better
 from companion.engine import stats
 from companion.kit import formatting
-from companion.service import yearly
 from companion.service.loading import load
-from companion.service.seat_standings import seat_session, standing_rows
 from companion.store import Store
+from companion.store.statistics import HandKept, Sums
 from companion.store.statistics import PlayerName as PlayerName
 
 
@@ -29,7 +25,7 @@ from companion.store.statistics import PlayerName as PlayerName
 class Overview:
     """The statistics' front page: the sessions of each game begun in the span (games played
     only, in the registry's order), and who sat in any of them, by name. It counts no hand,
-    so it reads the sessions and seats alone, whatever the state of the stored results."""
+    so it reads the sessions and seats alone."""
 
     games: tuple[tuple[str, int], ...]
     players: tuple[PlayerName, ...]
@@ -46,47 +42,39 @@ def overview(store: Store, since: str | None, before: str | None) -> Overview:
     return Overview(games, tuple(store.players_present(since, before)))
 
 
-def standings_settled(store: Store) -> bool:
-    """Work out and keep the standing of every session saved since the statistics last read
-    it; say whether every standing is now kept (a file open for reading only keeps none)."""
-    pending = store.standings_pending()
-    if pending and store.read_only:
-        return False
-    for token in pending:
-        pad = load(store, token)
-        if pad is not None:  # a standing its hands changed meanwhile stays pending
-            store.keep_standing(token, pad.change, standing_rows(pad.game, pad.state))
-    return True
-
-
-def counted_from_the_store(store: Store) -> bool:
-    """Whether the pages may read the kept standings and sums (else every session replays)."""
-    return store.results_usable and standings_settled(store)
-
-
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
-    """One game's statistics over the sessions begun in the span: the stored sums of the
-    whole years inside it, the seats of the days around them."""
-    if not counted_from_the_store(store):
+    """One game's statistics over the sessions begun in the span: each player's sums in one
+    pass over the game's seats, and their own-figure counts in a second where it has any."""
+    if not store.results_usable:
         return stats.game_stats(slug, replayed(store, since, before))
-    found = yearly.game_pieces(store, slug, since, before)
-    if found is None:  # read-only, a year stale: every seat
-        sessions, hands = store.game_hands(slug, since, before)
-        rows = map(seat_session, store.seat_rows(since, before, game=slug))
-        return stats.game_stats_of(slug, sessions, hands, rows)
-    return stats.game_stats_summed(slug, *found)
+    game = get(slug)
+    fewer = game.scale.better is Better.LOWER
+    counts = game.figures.keys() if game.figures else ()
+    sums = store.game_sums(slug, since, before, fewer_is_better=fewer, counts=counts)
+    records = stats.in_game_order(map(record_of, sums))
+    return stats.GameStats(slug, *store.game_hands(slug, since, before), records)
 
 
-def player_stats(
+def player_records(
     store: Store, player: int, since: str | None, before: str | None
-) -> stats.PlayerStats:
-    """One player's statistics over the sessions begun in the span, each session's result
-    included (the page reads `player_page` instead: it never lists every session)."""
-    if not counted_from_the_store(store):
-        return stats.player_stats(player, replayed(store, since, before))
-    rows = map(seat_session, store.seat_rows(since, before, player=player))
-    results = stats.player_stats_of(player, rows).results
-    return stats.PlayerStats(player, player_page(store, player, since, before).records, results)
+) -> tuple[stats.Record, ...]:
+    """A player's record at each game they sat at in the span."""
+    fewer = [game.slug for game in all_games() if game.scale.better is Better.LOWER]
+    return stats.in_player_order(map(record_of, store.player_sums(player, since, before, fewer)))
+
+
+def record_of(sums: Sums) -> stats.Record:
+    """A record of the engine's from the store's sums."""
+    counted = (sums.sessions, sums.won, sums.hands, sums.total)
+    kept = (hand_ref(sums.best), hand_ref(sums.worst))
+    return stats.record_of(sums.player, sums.game, counted, kept, sums.counts)
+
+
+def hand_ref(kept: HandKept | None) -> stats.HandRef | None:
+    """A best or worst hand as the pages link it (its session's day by the server's clock)."""
+    if kept is None:
+        return None
+    return stats.HandRef(kept.session, formatting.local_day(kept.started), kept.number, kept.points)
 
 
 POINTS = 60
@@ -116,22 +104,24 @@ class PlayerPage:
 
 
 def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
-    """What a player's page shows over the sessions begun in the span: the stored sums of
-    the whole years inside it, the seats of the days around them, and never a row per
-    session past `POINTS` sessions of a game."""
-    counted = counted_from_the_store(store)
-    pieces = yearly.player_pieces(store, player, since, before) if counted else None
-    if pieces is None:  # replayed, or read-only with a year stale: every seat
-        found = (
-            stats.player_stats_of(
-                player, map(seat_session, store.seat_rows(since, before, player=player))
-            )
-            if counted
-            else stats.player_stats(player, replayed(store, since, before))
-        )
+    """What a player's page shows over the sessions begun in the span: a record per game and,
+    per game, a point per session up to `POINTS` sessions, else a point per year."""
+    if not store.results_usable:
+        found = stats.player_stats(player, replayed(store, since, before))
         points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
         return PlayerPage(player, found.records, tuple(points))
-    records = stats.player_records_summed(player, [piece for _, piece in pieces])
+    records = player_records(store, player, since, before)
+    return PlayerPage(player, records, tuple(chart_points(store, player, records, since, before)))
+
+
+def chart_points(
+    store: Store,
+    player: int,
+    records: tuple[stats.Record, ...],
+    since: str | None,
+    before: str | None,
+) -> list[Point]:
+    """The points of a player's chart, game by game."""
     points = []
     for record in records:
         if record.sessions <= POINTS:
@@ -143,9 +133,9 @@ def player_page(store: Store, player: int, since: str | None, before: str | None
         else:
             points += [
                 Point(record.game, year, n, average(total, n))
-                for year, n, total in stats.year_points(record.game, pieces)
+                for year, n, total in store.year_totals(player, record.game, since, before)
             ]
-    return PlayerPage(player, records, tuple(points))
+    return points
 
 
 def average(total: int, n: int) -> int:
@@ -155,7 +145,7 @@ def average(total: int, n: int) -> int:
 
 def replayed(store: Store, since: str | None, before: str | None) -> list[stats.SessionPlay]:
     """Every session begun in the span, replayed, with who sat where (a file whose stored
-    results cannot be used)."""
+    results cannot be used, and the tests' reference)."""
     records = store.sessions_between(since, before)
     seats = store.seat_players([record.token for record in records])
     plays = []

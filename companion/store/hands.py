@@ -131,9 +131,10 @@ class Hands(Database):
         based_on: Any = ANY_VERSION,
         *,
         by: Author | None = None,
+        results: ResultsWrite | None = None,
     ) -> HandRow | None:
         """Append an 'undo' row taking back the highest-numbered effective hand; its cached
-        result is dropped in the same transaction.
+        result is dropped in the same transaction, and `results` (the standing after it) kept.
 
         `based_on` is the row id of the hand the phone showed as the last one; when another hand
         has become the last since, StaleWrite is raised and nothing is undone. Returns the undo
@@ -147,7 +148,7 @@ class Hands(Database):
             if last is None:
                 return None
             row_id = insert_hand(conn, token, last.number, "undo", "{}", None, last.id, by)
-            record_results(conn, token, row_id, last.number, None)
+            record_results(conn, token, row_id, last.number, results)
         return self._hand(row_id)
 
     def effective_row_id(self, token: str, number: int) -> int | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.store import events_schema, stat_years_schema
+from companion.store import events_schema
 from companion.store.rows import link_seat, load
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -311,34 +311,40 @@ def m013_phone_names(db: Database) -> None:
 
 @MIGRATIONS()
 def m014_statistics_years(db: Database) -> None:
-    """The statistics' sums per game, calendar year (UTC) and player, and per decade
-    (`stat_years`: the engine's figures as text; a decade keyed "D202"), so a page adds up a
-    row per year or decade instead of a row per seat. Player 0 holds the count of sessions
-    and hands; its `summary` NULL marks a year to be summed again (with its decade), which
-    triggers do on every change of a session, its seats' players or its seats' standing
-    (`stat_years_schema.M014`). Every year is marked now."""
-    for statement in stat_years_schema.M014:
-        db.execute(statement)
+    """Retired by m017: it kept the statistics' sums per game, year and player (`stat_years`,
+    with triggers marking a year stale); a file that ran it has them dropped by m017."""
 
 
 @MIGRATIONS()
 def m015_standing_marks_its_year(db: Database) -> None:
-    """The seats' standing marks its session's year when it is written (by its only writer,
-    in one statement; `statistics.keep_standing` since m016) rather than by a row trigger per
-    seat deleted and inserted (the sums kept stay right: nothing else changed)."""
-    for statement in stat_years_schema.M015:
-        db.execute(statement)
+    """Retired by m017: it replaced m014's row triggers on the seats' standing by one
+    statement in its writer; m017 drops every trigger m014 made."""
 
 
 @MIGRATIONS()
 def m016_standing_worked_out_when_read(db: Database) -> None:
-    """A session's standing is worked out when the statistics are next read, not at each
-    save: a write that changes its cached results marks it in `standing_pending`, and the
-    cached results no longer carry a standing per hand (the column is dropped). The standings
-    kept so far are right as they are: none is pending."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS standing_pending"
-        " (session_id TEXT PRIMARY KEY REFERENCES sessions(id)) WITHOUT ROWID"
-    )
+    """The cached results no longer carry a standing per hand (the column is dropped). It
+    also made `standing_pending`, which m017 retires."""
     if "standing" in db["hand_results"].columns_dict:
         db.execute("ALTER TABLE hand_results DROP COLUMN standing")
+
+
+@MIGRATIONS()
+def m017_one_copy_of_each_statistic(db: Database) -> None:
+    """A session's standing is written with every write that changes its scored hands, in
+    that write's transaction, and the statistics pages are SQL over those rows: the yearly
+    sums (`stat_years`, its triggers) and the pending marks (`standing_pending`) go. A session
+    still marked pending has its cached results and standing dropped, so the start-up rebuild
+    derives both again."""
+    triggers = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'stale_year_%'"
+    ).fetchall()
+    for (name,) in triggers:
+        db.execute(f'DROP TRIGGER IF EXISTS "{name}"')
+    db.execute("DROP TABLE IF EXISTS stat_years")
+    if db["standing_pending"].exists():
+        for table in ("hand_results", "seat_standings"):
+            db.execute(
+                f"DELETE FROM {table} WHERE session_id IN (SELECT session_id FROM standing_pending)"
+            )
+        db.execute("DROP TABLE standing_pending")

@@ -178,18 +178,40 @@ class ResultRow:
 
 
 @dataclass(frozen=True)
+class StandingRow:
+    """One seat's standing as `seat_standings` keeps it: the session's total for the seat,
+    whether it wins as the session stands, the hands it took part in, its best and worst
+    hand (points and hand number; None before it took part in one), its own-figure counts
+    (JSON text) and the hands anyone in the session took part in."""
+
+    seat: int
+    total: int
+    won: bool
+    hands: int
+    best: int | None
+    best_hand: int | None
+    worst: int | None
+    worst_hand: int | None
+    counts: str
+    session_hands: int
+
+
+@dataclass(frozen=True)
 class ResultsWrite:
     """The cached results a hand write keeps, in its own transaction: those of hand
     `from_number` and later are replaced by `rows`. `since` is the session's last hand row
     when they were derived; when another row was written since (another phone), they are left
     out and the next load replays. `before` is how many hands that count come before
     `from_number`: the cache must hold them all, so that it stays a prefix of the hands (by
-    number) with no gap, and a cache holding the last hand holds them all."""
+    number) with no gap, and a cache holding the last hand holds them all. `standing` is the
+    session's standing after the write, one row per seat (none before a hand counts), kept with
+    the rows in the same transaction: the statistics read it."""
 
     since: int
     from_number: int
     rows: tuple[ResultRow, ...] = ()
     before: int = 0
+    standing: tuple[StandingRow, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.store.database import Database
-from companion.store.records import ResultRow, ResultsSummary, ResultsWrite
+from companion.store.records import ResultRow, ResultsSummary, ResultsWrite, StandingRow
 from companion.store.rows import dump, last_change, load
-from companion.store.statistics import standing_changed
+from companion.store.statistics import drop_standing, keep_standing
 
 
 class Results(Database):
@@ -89,14 +89,21 @@ class Results(Database):
         ).fetchall()
         return [result_row(row) for row in rows]
 
-    def replace_results(self, token: str, change: int, rows: Sequence[ResultRow]) -> bool:
-        """Keep a whole session's derived results, derived from its hands as of `change`;
-        nothing is written (False) when its hands changed since."""
+    def replace_results(
+        self,
+        token: str,
+        change: int,
+        rows: Sequence[ResultRow],
+        standing: Sequence[StandingRow] = (),
+    ) -> bool:
+        """Keep a whole session's derived results and its standing, derived from its hands as
+        of `change`; nothing is written (False) when its hands changed since."""
         with self._write() as conn:
             if last_change(conn, token) != change:
                 return False
             conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
             insert_results(conn, token, rows)
+            keep_standing(conn, token, standing)
         return True
 
     def keep_results_of(self, engine: str) -> bool:
@@ -114,9 +121,6 @@ class Results(Database):
             return False
         with self._write() as conn:
             conn.execute("DELETE FROM hand_results")
-            # Every session's standing is worked out again by this engine (keeping it marks
-            # its year to be summed again).
-            conn.execute("INSERT OR IGNORE INTO standing_pending SELECT id FROM sessions")
             conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
                 " DO UPDATE SET value = excluded.value",
@@ -151,7 +155,6 @@ def insert_results(conn: sqlite3.Connection, token: str, rows: Sequence[ResultRo
             for row in rows
         ],
     )
-    standing_changed(conn, token)
 
 
 def last_counting_number(conn: sqlite3.Connection, token: str) -> int | None:
@@ -193,12 +196,14 @@ def record_results(
     same transaction: the cached results of hand `number` and later are dropped (a correction
     or an undo changes them; a new hand has none yet), then `write`'s rows are kept if they
     were derived from the version of the session this row follows (no other phone wrote in
-    between); otherwise they are left out and the next load replays. Says whether they were."""
+    between), with the session's standing after them; otherwise both are left out (the
+    standing dropped with them) and the caller derives them again. Says whether they were."""
     conn.execute("DELETE FROM hand_results WHERE session_id = ? AND number >= ?", (token, number))
     if write is None or not follows(conn, token, row_id, write):
-        standing_changed(conn, token)
+        drop_standing(conn, token)
         return False
     insert_results(conn, token, write.rows)
+    keep_standing(conn, token, write.standing)
     return True
 
 

@@ -1,11 +1,14 @@
-"""The statistics' figures read in SQL from the sessions, their seats and each seat's
-standing (`seat_standings`, one narrow row per seat): no session is replayed, whatever the
-size of the file (docs/design.md, "Statistics from the stored results").
+"""The statistics' figures, read in SQL from the sessions, their seats and each seat's standing
+(`seat_standings`, one narrow row per seat): no session is replayed and nothing is written
+when a page is read, whatever the size of the file (docs/design.md, "Statistics").
 
-A write that changes a session's cached results marks its standing to be worked out again
-(`standing_pending`, m016); the service works it out with the engine before the statistics
-are read and keeps it here (`keep_standing`), which marks the session's year to be summed
-again. The store runs no engine: it keeps and hands back plain rows.
+A seat's standing is written in the transaction of every write that changes the session's
+scored hands (`keep_standing`, called by results.py: a save, a correction, an undo, a session
+derived again), so it is never behind its hands. Each page is one or two aggregate queries
+over those rows, grouped by player (a game's page) or by game (a player's page); a best or
+worst hand is the first of its points in time order (the session's start, then the order the
+sessions were made), chosen inside the same pass by the smallest of a sortable key. The store
+runs no engine: it hands back plain sums, and `companion.engine.stats` makes records of them.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from dataclasses import astuple, dataclass, fields
 from typing import Any
 
 from companion.store.database import Database
-from companion.store.rows import last_change
-from companion.store.stat_years_schema import MARK_SESSION
+from companion.store.records import StandingRow
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
+OFFSET = 10**17
+"""Added to (or taken from) a hand's points in a sortable key: points never come near it."""
 
 
 @dataclass(frozen=True)
@@ -31,49 +35,101 @@ class PlayerName:
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    """One seat's standing as `seat_standings` keeps it: the session's total for the seat,
-    whether it wins as the session stands, the hands it took part in, its best and worst
-    hand (points and hand number; None before it took part in one), its own-figure counts
-    (JSON text) and the hands anyone in the session took part in."""
+class HandKept:
+    """A seat's best or worst hand as the sums found it: its session, when that began, the
+    hand's number and its points."""
 
-    seat: int
-    total: int
-    won: bool
-    hands: int
-    best: int | None
-    best_hand: int | None
-    worst: int | None
-    worst_hand: int | None
-    counts: str
-    session_hands: int
+    session: str
+    started: str
+    number: int
+    points: int
 
 
 @dataclass(frozen=True)
-class SeatRow:
-    """One player's seat in one session as the store keeps it (the first seat of a player
-    seated twice), with the seat's kept standing (None before any hand counts)."""
+class Sums:
+    """What a page adds up for one player at one game over a span: the sessions they sat in,
+    won, the hands they took part in, their points, their best and worst hand (the first of
+    their points in time order; None before any hand)."""
 
     player: int
-    session: str
-    started: str
     game: str
-    standing: StandingRow | None
+    sessions: int
+    won: int
+    hands: int
+    total: int
+    best: HandKept | None
+    worst: HandKept | None
+    counts: dict[str, int]
 
 
 STANDING_FIELDS = tuple(field.name for field in fields(StandingRow))
 """The columns of `seat_standings` a `StandingRow` holds, named as its fields, in its order."""
 
 
-def standing_row(columns: Sequence[Any]) -> StandingRow | None:
-    """A seat's kept standing from its columns (`STANDING_FIELDS`; all NULL: none kept)."""
-    seat, total, won, *rest = columns
-    return None if seat is None else StandingRow(seat, total, bool(won), *rest)
-
-
 def span(since: str | None, before: str | None) -> tuple[str, str]:
     """The bounds of a span of starts (ISO times; None: open)."""
     return since or "", before or "\uffff"
+
+
+def seated(*, game: bool = False, player: bool = False) -> str:
+    """Each player's seat in each session begun in the span (of one game, of one player, or
+    both): the first seat of a player seated twice (a typing slip), as the columns
+    player, session, started, n (the order sessions were made), game and seat."""
+    where = [SPAN]
+    if game:
+        where.append("s.game = ?")
+    if player:
+        where.append("sp.player_id = ?")
+    return (
+        "SELECT sp.player_id AS player, s.id AS session, s.created_at AS started,"
+        " s.rowid AS n, s.game AS game, sp.position AS seat"
+        " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+        f" WHERE {' AND '.join(where)} AND NOT EXISTS (SELECT 1 FROM seat_players AS o"
+        " WHERE o.session_id = sp.session_id AND o.player_id = sp.player_id"
+        " AND (o.position < sp.position OR (o.position = sp.position AND o.member < sp.member)))"
+    )
+
+
+def first_key(column: str, *, highest: bool) -> str:
+    """A text whose smallest, over a group's rows, is the row with the highest (or lowest)
+    `column` (a seat's best or worst hand), the first in time order on a tie; it carries what
+    `hand_kept` reads back."""
+    points = f"{OFFSET} - ss.{column}" if highest else f"{OFFSET} + ss.{column}"
+    return (
+        f"CASE WHEN ss.{column} IS NULL THEN NULL ELSE printf('%020d|%s|%020d|%s|%d',"
+        f" {points}, x.started, x.n, x.session, ss.{column}_hand) END"
+    )
+
+
+def json_path(name: str) -> str:
+    """The JSON path of a count named `name` in a seat's counts."""
+    return '$."' + name.replace('"', '""') + '"'
+
+
+def hand_kept(key: str | None, *, highest: bool) -> HandKept | None:
+    """The hand a `first_key` names (None: no hand)."""
+    if key is None:
+        return None
+    points, started, _, session, number = key.split("|")
+    value = OFFSET - int(points) if highest else int(points) - OFFSET
+    return HandKept(session, started, int(number), value)
+
+
+def sums_of(
+    player: int,
+    game: str,
+    columns: Sequence[Any],
+    kept: tuple[HandKept | None, HandKept | None],
+    counts: dict[str, int],
+) -> Sums:
+    """A player's sums at a game: `columns` are the sessions, won, hands and total `SUMS`
+    reads; `kept` the best and worst hand."""
+    sessions, won, hands, total = map(int, columns)
+    return Sums(player, game, sessions, won, hands, total, *kept, counts)
+
+
+SUMS = "count(*), coalesce(sum(ss.won), 0), coalesce(sum(ss.hands), 0), coalesce(sum(ss.total), 0)"
+JOINED = " LEFT JOIN seat_standings AS ss ON ss.session_id = x.session AND ss.seat = x.seat"
 
 
 class Statistics(Database):
@@ -120,68 +176,140 @@ class Statistics(Database):
         ).fetchone()
         return int(sessions), int(hands)
 
-    def seat_rows(
+    def game_sums(
         self,
+        game: str,
         since: str | None,
         before: str | None,
         *,
-        game: str | None = None,
-        player: int | None = None,
-    ) -> list[SeatRow]:
-        """Each player's seat in each session begun in the span (of one game, of one player,
-        or all), oldest session first."""
-        where = [SPAN]
-        values: list[object] = [*span(since, before)]
-        if game is not None:
-            where.append("s.game = ?")
-            values.append(game)
-        if player is not None:
-            where.append("sp.player_id = ?")
-            values.append(player)
-        seated = (
-            "SELECT sp.player_id, s.id, s.created_at, s.game, s.rowid AS n,"
-            " min(sp.position) AS seat"
-            " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
-            f" WHERE {' AND '.join(where)} GROUP BY s.id, sp.player_id"
+        fewer_is_better: bool,
+        counts: Sequence[str] = (),
+    ) -> list[Sums]:
+        """Each player's sums at `game` over the sessions begun in the span, with their
+        own-figure `counts` added up (the names of every count the game's hands make): one
+        pass over the game's seats."""
+        best, worst = (
+            first_key("best", highest=not fewer_is_better),
+            first_key("worst", highest=fewer_is_better),
         )
+        counted = "".join(", coalesce(sum(ss.counts ->> ?), 0)" for _ in counts)
         rows = self.db.execute(
-            "SELECT s.player_id, s.id, s.created_at, s.game, "
-            + ", ".join(f"ss.{name}" for name in STANDING_FIELDS)
-            + f" FROM ({seated}) AS s LEFT JOIN seat_standings AS ss"
-            " ON ss.session_id = s.id AND ss.seat = s.seat"
-            " ORDER BY s.created_at, s.n, s.player_id",
-            values,
+            f"SELECT x.player, {SUMS}, min({best}), min({worst}){counted}"
+            f" FROM ({seated(game=True)}) AS x{JOINED} GROUP BY x.player",
+            (*(json_path(name) for name in counts), *span(since, before), game),
         ).fetchall()
         return [
-            SeatRow(player_id, token, started, slug, standing_row(standing))
-            for player_id, token, started, slug, *standing in rows
+            sums_of(
+                row[0],
+                game,
+                row[1:5],
+                (
+                    hand_kept(row[5], highest=not fewer_is_better),
+                    hand_kept(row[6], highest=fewer_is_better),
+                ),
+                {name: int(value) for name, value in zip(counts, row[7:], strict=True) if value},
+            )
+            for row in rows
         ]
 
-    def standings_pending(self) -> list[str]:
-        """The sessions whose standing is to be worked out again (their cached results
-        changed since it was kept)."""
-        rows = self.db.execute("SELECT session_id FROM standing_pending").fetchall()
-        return [token for (token,) in rows]
-
-    def keep_standing(self, token: str, change: int, rows: Sequence[StandingRow]) -> bool:
-        """Keep a session's standing, worked out from its hands as of `change` (its last hand
-        row then; no rows: no hand counts yet), and mark its year to be summed again. Nothing
-        is written (False) when its hands changed since: it stays pending."""
-        with self._write() as conn:
-            if last_change(conn, token) != change:
-                return False
-            conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))
-            conn.executemany(
-                f"INSERT INTO seat_standings (session_id, {', '.join(STANDING_FIELDS)})"
-                f" VALUES (?{', ?' * len(STANDING_FIELDS)})",
-                [(token, *astuple(row)) for row in rows],
+    def player_sums(
+        self, player: int, since: str | None, before: str | None, fewer_is_better: Sequence[str]
+    ) -> list[Sums]:
+        """A player's sums at each game they sat at in the span, with their own-figure counts
+        added up: one pass over their seats, and one over the counts they hold.
+        `fewer_is_better` names the games whose best hand is the lowest."""
+        keys = ", ".join(
+            f"min({first_key(column, highest=highest)})"
+            for column in ("best", "worst")
+            for highest in (True, False)
+        )
+        rows = self.db.execute(
+            f"SELECT x.game, {SUMS}, {keys} FROM ({seated(player=True)}) AS x{JOINED}"
+            " GROUP BY x.game",
+            (*span(since, before), player),
+        ).fetchall()
+        counts = self.player_counts(player, since, before)
+        found = []
+        for row in rows:
+            game, (best_high, best_low, worst_high, worst_low) = row[0], row[5:9]
+            fewer = game in fewer_is_better
+            kept = (
+                hand_kept(best_low, highest=False) if fewer else hand_kept(best_high, highest=True),
+                hand_kept(worst_high, highest=True)
+                if fewer
+                else hand_kept(worst_low, highest=False),
             )
-            conn.execute(MARK_SESSION, (token,))  # its year is summed again (m015)
-            conn.execute("DELETE FROM standing_pending WHERE session_id = ?", (token,))
-        return True
+            found.append(sums_of(player, game, row[1:5], kept, counts.get(game, {})))
+        return found
+
+    def player_counts(
+        self, player: int, since: str | None, before: str | None
+    ) -> dict[str, dict[str, int]]:
+        """A player's own-figure counts at each game over the span, added up."""
+        rows = self.db.execute(
+            f"SELECT x.game, j.key, sum(j.value) FROM ({seated(player=True)}) AS x"
+            " JOIN seat_standings AS ss ON ss.session_id = x.session AND ss.seat = x.seat,"
+            " json_each(ss.counts) AS j GROUP BY x.game, j.key",
+            (*span(since, before), player),
+        ).fetchall()
+        counted: dict[str, dict[str, int]] = {}
+        for game, key, count in rows:
+            counted.setdefault(game, {})[key] = int(count)
+        return counted
+
+    def session_totals(
+        self, player: int, game: str, since: str | None, before: str | None, most: int
+    ) -> list[tuple[str, int]]:
+        """The player's first `most` sessions of `game` begun in the span, oldest first: when
+        each began and the total of their (first) seat."""
+        rows = self.db.execute(
+            f"SELECT x.started, coalesce(ss.total, 0)"
+            f" FROM ({seated(game=True, player=True)}) AS x{JOINED}"
+            " ORDER BY x.started, x.n LIMIT ?",
+            (*span(since, before), game, player, most),
+        ).fetchall()
+        return [(started, int(total)) for started, total in rows]
+
+    def year_totals(
+        self, player: int, game: str, since: str | None, before: str | None
+    ) -> list[tuple[str, int, int]]:
+        """The player's sessions of `game` begun in the span, per calendar year (UTC), oldest
+        first: the year, how many sessions, and the totals of their (first) seat added up."""
+        rows = self.db.execute(
+            "SELECT substr(x.started, 1, 4) AS year, count(*), coalesce(sum(ss.total), 0)"
+            f" FROM ({seated(game=True, player=True)}) AS x{JOINED}"
+            " GROUP BY year ORDER BY year",
+            (*span(since, before), game, player),
+        ).fetchall()
+        return [(year, int(n), int(total)) for year, n, total in rows]
+
+    def standing(self, token: str) -> list[StandingRow]:
+        """A session's kept standing, one row per seat (none before a hand counts)."""
+        rows = self.db.execute(
+            f"SELECT {', '.join(STANDING_FIELDS)} FROM seat_standings WHERE session_id = ?"
+            " ORDER BY seat",
+            (token,),
+        ).fetchall()
+        return [standing_row(row) for row in rows]
 
 
-def standing_changed(conn: sqlite3.Connection, token: str) -> None:
-    """Mark the session's standing to be worked out again before the statistics are next
-    read: what a write that changes its cached results does, in its own transaction."""
-    conn.execute("INSERT OR IGNORE INTO standing_pending (session_id) VALUES (?)", (token,))
+def standing_row(columns: Sequence[Any]) -> StandingRow:
+    """A seat's kept standing from its columns (`STANDING_FIELDS`)."""
+    seat, total, won, *rest = columns
+    return StandingRow(seat, total, bool(won), *rest)
+
+
+def keep_standing(conn: sqlite3.Connection, token: str, rows: Sequence[StandingRow]) -> None:
+    """Keep a session's standing (no rows: no hand counts yet), in the transaction of the
+    write that changed its scored hands."""
+    drop_standing(conn, token)
+    conn.executemany(
+        f"INSERT INTO seat_standings (session_id, {', '.join(STANDING_FIELDS)})"
+        f" VALUES (?{', ?' * len(STANDING_FIELDS)})",
+        [(token, *astuple(row)) for row in rows],
+    )
+
+
+def drop_standing(conn: sqlite3.Connection, token: str) -> None:
+    """Forget a session's standing: its scored hands are to be derived again."""
+    conn.execute("DELETE FROM seat_standings WHERE session_id = ?", (token,))

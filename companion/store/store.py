@@ -21,11 +21,11 @@ from companion.store.players import Players
 from companion.store.results import Results
 from companion.store.sessions import Sessions
 from companion.store.signoffs import SignOffs
-from companion.store.yearsums import YearSums
+from companion.store.statistics import Statistics
 
 
 class Store(
-    Sessions, Hands, Drafts, SignOffs, PhoneNames, Players, Results, YearSums, Backups, Events
+    Sessions, Hands, Drafts, SignOffs, PhoneNames, Players, Results, Statistics, Backups, Events
 ):
     """Sessions, hands and the roster in one SQLite file. Open one per thread or request
     (`Store(path, migrate=True)`); close it after, or use it as a context manager."""

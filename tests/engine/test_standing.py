@@ -1,23 +1,16 @@
-"""A session's standing (`companion.engine.standing`), as the store keeps it per seat, adds up
-to exactly what replaying gives: every worked session of tests/engine/test_stats.py (French
-Tarot, Skat at three and four with a passed game, Tantony in partnerships, Troggu), counted
-from each session's standing, makes the same records as the replaying statistics."""
+"""A session's standing (`companion.engine.standing`), as the store keeps it per seat: folded
+hand by hand, as each save keeps it, it is the standing of the whole session after every hand
+of the worked sessions of tests/engine/test_stats.py (French Tarot, Skat at three and four with
+a passed game, Tantony in partnerships, Troggu); and its figures, worked by hand."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.contract.registry import get
-from companion.engine.standing import SeatStanding, Standing, standing_of
-from companion.engine.stats import (
-    SessionPlay,
-    game_stats,
-    game_stats_of,
-    hands_played,
-    player_stats,
-    player_stats_of,
-    seat_sessions,
-)
+from companion.contract.values import State
+from companion.engine.standing import SeatStanding, Standing, standing_after, standing_of
+from companion.engine.stats import SessionPlay
 from tests.engine.test_stats import ALL, ANN, BOB, CAT, DAN, SKAT_FOUR, SKAT_PASSED, play
 
 TROGGU = play(
@@ -39,23 +32,22 @@ EMPTY = play(
 PLAYS = [*ALL, SKAT_PASSED, SKAT_FOUR, TROGGU, EMPTY]
 
 
-def rows_of(plays: list[SessionPlay], player: int) -> list:
-    found = (seat_sessions(play, player) for play in sorted(plays, key=lambda p: p.started))
-    return [row for row in found if row is not None]
+def prefix(state: State, count: int) -> State:
+    """The state after the first `count` hands of `state`, its totals counted afresh."""
+    return State(state.setup, tuple(state.hands[:count]))
 
 
-@pytest.mark.parametrize("slug", ["french-tarot", "skat", "tantony", "troggu"])
-def test_a_games_records_from_the_standings_are_the_replayed_ones(slug: str) -> None:
-    mine = [play for play in PLAYS if play.setup.game == slug]
-    rows = [row for player in (ANN, BOB, CAT, DAN) for row in rows_of(mine, player)]
-    rows.sort(key=lambda row: row.started)
-    hands = sum(hands_played(get(slug), play.state) for play in mine)
-    assert game_stats_of(slug, len(mine), hands, rows) == game_stats(slug, PLAYS)
-
-
-@pytest.mark.parametrize("player", [ANN, BOB, CAT, DAN])
-def test_a_players_records_from_the_standings_are_the_replayed_ones(player: int) -> None:
-    assert player_stats_of(player, rows_of(PLAYS, player)) == player_stats(player, PLAYS)
+@pytest.mark.parametrize("session", PLAYS, ids=lambda p: f"{p.setup.game}-{p.key}")
+def test_a_standing_folded_hand_by_hand_is_the_standing_of_the_whole(
+    session: SessionPlay,
+) -> None:
+    # What a save keeps (the new hand folded into the standing before it) is what a replay of
+    # every hand makes, after each hand.
+    game = get(session.setup.game)
+    kept = Standing.empty(session.setup.player_count)
+    for count in range(1, len(session.state.hands) + 1):
+        kept = standing_after(game, kept, prefix(session.state, count))
+        assert kept == standing_of(game, prefix(session.state, count))
 
 
 def test_a_standing_counts_the_hands_each_seat_played() -> None:
@@ -80,3 +72,15 @@ def test_before_any_hand_nobody_stands_anywhere() -> None:
     )
     after = standing_of(get("skat"), passed.state)
     assert (after.hands, after.winners, after.seats) == (0, (), empty.seats)
+
+
+@pytest.mark.parametrize("session", PLAYS, ids=lambda p: f"{p.setup.game}-{p.key}")
+def test_every_count_a_hand_makes_is_one_its_game_declares(session: SessionPlay) -> None:
+    # The statistics add each declared count up in SQL: a count not declared would be lost.
+    game = get(session.setup.game)
+    if game.figures is None:
+        return
+    kept = standing_of(game, session.state)
+    made = {name for seat in kept.seats for name in seat.counts}
+    assert made <= set(game.figures.keys())
+    assert made or not session.state.hands  # a hand played counts something

@@ -699,4 +699,39 @@ def test_an_older_file_loses_each_hands_standing_and_keeps_each_seats(db_path):
         assert "standing" not in upgraded.db["hand_results"].columns_dict
         assert upgraded.db.execute("SELECT totals FROM hand_results").fetchall() == [("[1, 0]",)]
         assert upgraded.db.execute("SELECT seat, total FROM seat_standings").fetchall() == [(0, 1)]
-        assert upgraded.standings_pending() == []  # the seats' standing was right as kept
+
+
+def test_an_older_file_loses_its_yearly_sums_and_derives_its_pending_standings_again(db_path):
+    # m017: a file with the yearly sums, their triggers and a session's standing pending.
+    with Store(db_path) as old:
+        MIGRATIONS.apply(old.db, stop_before="m017_one_copy_of_each_statistic")
+        old.db.execute("CREATE TABLE stat_years (game TEXT, year TEXT, player INT, summary TEXT)")
+        old.db.execute(
+            "CREATE TRIGGER stale_year_sessions_in AFTER INSERT ON sessions BEGIN"
+            " UPDATE stat_years SET summary = NULL; END"
+        )
+        old.db.execute("CREATE TABLE standing_pending (session_id TEXT PRIMARY KEY)")
+        for token in ("kept", "pending"):
+            old.db.execute(
+                "INSERT INTO sessions (id, game, options, first_dealer, created_at)"
+                " VALUES (?, 'war', '{}', 0, '2026-01-01')",
+                (token,),
+            )
+            old.db.execute(
+                "INSERT INTO hand_results (session_id, number, position, hand, totals, played)"
+                " VALUES (?, 1, 0, '{}', '[1, 0]', 1)",
+                (token,),
+            )
+            old.db.execute(
+                "INSERT INTO seat_standings (session_id, seat, total, won, hands, counts,"
+                " session_hands) VALUES (?, 0, 1, 1, 1, '{}', 1)",
+                (token,),
+            )
+        old.db.execute("INSERT INTO standing_pending VALUES ('pending')")
+        old.db.conn.commit()
+    with Store(db_path, migrate=True) as upgraded:
+        names = {name for (name,) in upgraded.db.execute("SELECT name FROM sqlite_master")}
+        assert not names & {"stat_years", "standing_pending", "stale_year_sessions_in"}
+        for table in ("hand_results", "seat_standings"):
+            kept = upgraded.db.execute(f"SELECT session_id FROM {table}").fetchall()
+            assert kept == [("kept",)], table  # the pending one is derived again at start
