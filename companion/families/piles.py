@@ -26,7 +26,16 @@ from itertools import product
 from typing import Any, ClassVar, Protocol
 
 from companion.contract.game import Game, leaders
-from companion.contract.values import Choice, Entry, Field, FieldKind, Problem, Setup, State
+from companion.contract.values import (
+    Choice,
+    Entry,
+    Field,
+    FieldKind,
+    Problem,
+    Setup,
+    State,
+    choices,
+)
 from companion.kit.cards import Card, Suit, card_name
 from companion.kit.counting import PointTable
 from companion.kit.formatting import MINUS, number
@@ -328,7 +337,7 @@ def pile_fields(
         METHOD,
         t("Entered"),
         FieldKind.CHOICE,
-        choices=tuple(Choice(m.value, METHOD_LABELS[m]) for m in Method),
+        choices=choices(Method, METHOD_LABELS),
         default=Method.CARDS.value,
         help=t(
             "By the cards: tap each counting card into its pile and give each "
@@ -339,7 +348,7 @@ def pile_fields(
         UNIT,
         t("Pile sizes in"),
         FieldKind.CHOICE,
-        choices=tuple(Choice(u.value, UNIT_LABELS[u]) for u in Unit),
+        choices=choices(Unit, UNIT_LABELS),
         default=Unit.CARDS.value,
         help=t(
             "Tricks won: the pad works out the cards ({size} a trick, and "

@@ -28,7 +28,6 @@ from companion.contract.referee import (
 from companion.contract.registry import register
 from companion.contract.values import (
     POINTS,
-    Choice,
     Entry,
     Field,
     FieldKind,
@@ -38,6 +37,7 @@ from companion.contract.values import (
     Problem,
     Setup,
     State,
+    choices,
 )
 from companion.kit.cards import SUIT_NAMES, Card, Suit, pack_39_no_hearts
 from companion.kit.formatting import signed
@@ -498,7 +498,7 @@ class AntiTrump(Game):
                 "scoring",
                 t("Scoring (a house rule: the text has none)"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                choices=choices(Scoring, SCORING_LABELS),
                 default=Scoring.EXACT_OR_NOTHING.value,
                 help=t(
                     "{source}: exact bid 10 + bid, missed 0; options: a miss loses the "
@@ -510,7 +510,7 @@ class AntiTrump(Game):
                 "length",
                 t("Length"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, LENGTH_LABELS[way]) for way in Length),
+                choices=choices(Length, LENGTH_LABELS),
                 default=Length.NINE_ROUNDS.value,
                 help=t(
                     "{source}: nine rounds; the short game (the text's lost asterisks) plays five",

@@ -34,6 +34,7 @@ from companion.contract.values import (
     ScoredHand,
     Setup,
     State,
+    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, pack_40_no_eight_to_ten
@@ -523,7 +524,7 @@ class Calabrasella(Game):
                 "event",
                 t("The deal"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(event.value, EVENT_LABELS[event]) for event in Event),
+                choices=choices(Event, EVENT_LABELS),
                 default=Event.PLAYED.value,
             ),
             Field(

@@ -34,6 +34,7 @@ from companion.contract.values import (
     Setup,
     State,
     by_value,
+    choices,
 )
 from companion.kit.cards import (
     TAROT_JACK,
@@ -239,7 +240,7 @@ POIGNEE_LEVEL_WORDS: dict[str, str] = {
     PoigneeLevel.DOUBLE: t("double"),
     PoigneeLevel.TRIPLE: t("triple"),
 }
-POIGNEE_LEVEL_LABELS: dict[str, str] = {
+POIGNEE_LEVEL_LABELS: dict[PoigneeLevel, str] = {
     PoigneeLevel.SINGLE: t("Single"),
     PoigneeLevel.DOUBLE: t("Double"),
     PoigneeLevel.TRIPLE: t("Triple"),
@@ -1280,7 +1281,7 @@ class FrenchTarot(Game):
                 "contract",
                 t("Contract"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
+                choices=choices(Contract, CONTRACT_LABELS),
             ),
             Field("taker", t("Taker"), FieldKind.SEAT, shown_when=played),
         ]
@@ -1541,9 +1542,7 @@ def _poignee_fields(
             f"{prefix}_level",
             t("{poignee} level", poignee=label),
             FieldKind.CHOICE,
-            choices=tuple(
-                Choice(level.value, POIGNEE_LEVEL_LABELS[level]) for level in PoigneeLevel
-            ),
+            choices=choices(PoigneeLevel, POIGNEE_LEVEL_LABELS),
             default=PoigneeLevel.SINGLE.value,
             shown_when=shown_when,
             section=BONUSES,

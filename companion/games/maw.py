@@ -32,6 +32,7 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
+    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52
@@ -930,7 +931,7 @@ class Maw(Game):
                 DEAL,
                 t("The deal"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(kind.value, DEAL_LABELS[kind]) for kind in DealKind),
+                choices=choices(DealKind, DEAL_LABELS),
                 default=DealKind.PLAYED.value,
                 help=t(
                     "A misdeal: too many or too few cards dealt, or a card exposed; the "
@@ -972,7 +973,7 @@ class Maw(Game):
                 "jink",
                 t("Then they"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(j.value, JINK_LABELS[j]) for j in Jink),
+                choices=choices(Jink, JINK_LABELS),
                 default=Jink.NONE.value,
                 help=t(
                     "Claimed the pool at once (only three tricks played), or jinked: led "

@@ -33,6 +33,7 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
+    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import (
@@ -962,7 +963,7 @@ class Noddy(Game):
                 "scoring",
                 t("Scoring"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                choices=choices(Scoring, SCORING_LABELS),
                 default=Scoring.AS_WRITTEN.value,
                 help=t("The pad's rulings: as written; option: Parlett's scoring"),
             ),
@@ -970,7 +971,7 @@ class Noddy(Game):
                 "hitter_count",
                 t("The Hitter"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, HITTER_LABELS[way]) for way in HitterCount),
+                choices=choices(HitterCount, HITTER_LABELS),
                 default=HitterCount.THIRTY_ONE.value,
                 help=t(
                     'The text: the last card "makes it exactly the set score"; read as 31 '

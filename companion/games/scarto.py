@@ -20,7 +20,6 @@ from companion.contract.game import read_options
 from companion.contract.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
 from companion.contract.registry import register
 from companion.contract.values import (
-    Choice,
     Entry,
     Field,
     FieldKind,
@@ -28,6 +27,7 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
+    choices,
 )
 from companion.families.piles import (
     CountCardsOnly,
@@ -184,7 +184,7 @@ class Scarto(PileGame):
                 "count",
                 t("Counting the piles"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(c.value, COUNT_LABELS[c]) for c in Count),
+                choices=choices(Count, COUNT_LABELS),
                 default=Count.THREES.value,
                 help=t("The pad's rulings: in threes, every other card 1, so a hand sums to zero"),
             ),

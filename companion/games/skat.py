@@ -37,6 +37,7 @@ from companion.contract.values import (
     Setup,
     State,
     by_value,
+    choices,
 )
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.kit.counting import PointTable, achievable_totals, by_rank, side_points
@@ -1418,7 +1419,7 @@ class SkatReferee(RankingReferee):
                 "game",
                 t("The game declared"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(game.value, GAME_NAMES[game]) for game in PLAYED),
+                choices=choices(PLAYED, GAME_NAMES),
             ),
         )
 

@@ -38,6 +38,7 @@ from companion.contract.values import (
     State,
     TrickProgress,
     TrickRecord,
+    choices,
 )
 from companion.kit.cards import (
     ACE,
@@ -1092,7 +1093,7 @@ class Tantony(Game):
                 "scoring",
                 t("Scoring"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, SCORING_LABELS[way]) for way in Scoring),
+                choices=choices(Scoring, SCORING_LABELS),
                 default=Scoring.PARTNERSHIP.value,
                 help=t(
                     "{ruling}: fixed partnerships as written; split partnership counts the "

@@ -24,7 +24,6 @@ from companion.contract.game import read_options
 from companion.contract.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
 from companion.contract.registry import register
 from companion.contract.values import (
-    Choice,
     Entry,
     Field,
     FieldKind,
@@ -33,6 +32,7 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
+    choices,
 )
 from companion.families import piles
 from companion.families.piles import Method, PileEntry, PileGame, PileRules, filled_in
@@ -1304,7 +1304,7 @@ class Tarocchini(PileGame):
                 "counting",
                 t("Card points"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(c.value, COUNTING_LABELS[c]) for c in Counting),
+                choices=choices(Counting, COUNTING_LABELS),
                 default=Counting.AS_WRITTEN.value,
                 help=t("The pad's rulings: as written; in pairs, ask who took the last trick"),
             ),
@@ -1319,7 +1319,7 @@ class Tarocchini(PileGame):
                 "trump_run",
                 t("A contatore in the grande's numbered trumps"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(run.value, TRUMP_RUN_LABELS[run]) for run in TrumpRun),
+                choices=choices(TrumpRun, TRUMP_RUN_LABELS),
                 default=TrumpRun.ENDS.value,
                 help=t(
                     "The text: the run ends where a contatore stands in, unless for "
@@ -1330,7 +1330,7 @@ class Tarocchini(PileGame):
                 "extra_cards",
                 t("Extra cards in a crick (5 each)"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, EXTRA_CARDS_LABELS[way]) for way in ExtraCards),
+                choices=choices(ExtraCards, EXTRA_CARDS_LABELS),
                 default=ExtraCards.OVER_THREE.value,
                 help=t(
                     "The published count: every card over three; as written, only a suit's "

@@ -33,6 +33,7 @@ from companion.contract.values import (
     ScoredHand,
     Setup,
     State,
+    choices,
 )
 from companion.kit.cards import (
     PLAIN_SUITS,
@@ -569,7 +570,7 @@ class Troggu(Game):
                 "contract",
                 t("Game"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(c.value, CONTRACT_LABELS[c]) for c in Contract),
+                choices=choices(Contract, CONTRACT_LABELS),
                 help=tapp_words(setup.player_count),
             ),
             Field(

@@ -37,6 +37,7 @@ from companion.contract.values import (
     SeatGroup,
     Setup,
     State,
+    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import PLAIN_SUITS, SUIT_NAMES, Card, Suit, pack_52, parse, tarot_pack
@@ -743,7 +744,7 @@ class Whist(Game):
                 "match",
                 t("Play"),
                 FieldKind.CHOICE,
-                choices=tuple(Choice(way.value, MATCH_LABELS[way]) for way in Match),
+                choices=choices(Match, MATCH_LABELS),
                 default=Match.GAME.value,
                 help=t("The Laws of Whist: a rubber is the best of three games"),
             ),
@@ -777,7 +778,7 @@ class Whist(Game):
                     f"honours_{side + 1}",
                     t("Honours held by {side}", side=side_name(setup, side)),
                     FieldKind.CHOICE,
-                    choices=tuple(Choice(c.value, HONOURS_LABELS[c]) for c in Honours),
+                    choices=choices(Honours, HONOURS_LABELS),
                     default=Honours.NONE.value,
                     section=t("Honours"),
                     help=t("Ace, King, Queen and Jack of trumps, between the partners"),
