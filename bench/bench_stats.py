@@ -50,7 +50,7 @@ from companion.store import ResultRow, StandingRow, Store  # noqa: E402
 from companion.store.results import insert_results  # noqa: E402
 from companion.store.rows import dump, insert_hand, new_token  # noqa: E402
 from companion.store.sessions import insert_session  # noqa: E402
-from companion.store.statistics import keep_standing  # noqa: E402
+from companion.store.statistics import JOINED, SPAN, keep_standing, seated, span  # noqa: E402
 
 SIZES = (100, 10_000, 100_000)
 HANDS = 20
@@ -186,28 +186,26 @@ def once(client: Any, url: str) -> float:
     return took
 
 
-SEATED = (
-    " FROM sessions AS s JOIN seat_players AS sp ON sp.session_id = s.id"
-    " LEFT JOIN seat_standings AS ss ON ss.session_id = s.id AND ss.seat = sp.position"
-)
+GAME_ROWS = f"({seated(game=True)}) AS x{JOINED}"
+PLAYER_ROWS = f"({seated(player=True)}) AS x{JOINED}"
 PLAIN = {
-    "/stats": ("SELECT s.game, count(*) FROM sessions AS s GROUP BY s.game", ()),
+    "/stats": (f"SELECT s.game, count(*) FROM sessions AS s WHERE {SPAN} GROUP BY s.game", ()),
     "Zoe's page": (
-        f"SELECT s.game, count(*), sum(ss.total){SEATED} WHERE sp.player_id = ? GROUP BY s.game",
+        f"SELECT x.game, count(*), sum(ss.total) FROM {PLAYER_ROWS} GROUP BY x.game",
         (FIXED,),
     ),
     "a regular's page": (
-        f"SELECT s.game, count(*), sum(ss.total){SEATED} WHERE sp.player_id = ? GROUP BY s.game",
+        f"SELECT x.game, count(*), sum(ss.total) FROM {PLAYER_ROWS} GROUP BY x.game",
         (ROSTER[0],),
     ),
     "/stats/game/skat": (
-        f"SELECT sp.player_id, count(*), sum(ss.total){SEATED} WHERE s.game = 'skat'"
-        " GROUP BY sp.player_id",
-        (),
+        f"SELECT x.player, count(*), sum(ss.total) FROM {GAME_ROWS} GROUP BY x.player",
+        ("skat",),
     ),
 }
-"""One plain SQL pass over the rows each page reads: a count and a sum, grouped as the page
-groups them (a player's name stands for their id)."""
+"""One plain SQL pass over the rows each page reads (the same seats, each player's first, as
+the page's queries: `store/statistics.py`): a count and a sum, grouped as the page groups
+them. A name stands for the player's id, "skat" for itself."""
 
 
 @dataclass
@@ -239,7 +237,8 @@ def plain_pass(sized: Sized, page: str) -> float:
     """The seconds of the page's plain SQL pass."""
     sql, names = PLAIN[page]
     began = time.perf_counter()
-    sized.conn.execute(sql, [sized.ids[name] for name in names]).fetchall()
+    values = [sized.ids.get(name, name) for name in names]
+    sized.conn.execute(sql, [*span(None, None), *values]).fetchall()
     return time.perf_counter() - began
 
 

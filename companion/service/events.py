@@ -4,7 +4,7 @@ read the room (every table's progress) and the ranking from the tables' stored r
 A table is an ordinary session bound to its event round (`event_tables`), so it keeps every
 feature of a pad. The ranking never replays a table: it reads each session's last stored result
 (`Store.event_tables`); a session whose stored results lack a hand (an import, a lost race) is
-opened once through `loading.load`, which derives and stores them, and is read again.
+replayed in memory (`loading.load` with `keep=False`): a page of the room writes nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -208,15 +208,20 @@ class EventsService:
 
     # -- the room and the ranking
 
+    def as_replayed(self, row: TableRow) -> TableRow:
+        """A table whose stored results lack a hand (a game's new version dropped them, a
+        write that lost a race) as its session replays, in memory: the room writes nothing."""
+        if row.complete or not row.session:
+            return row
+        pad = loading.load(self._store, row.session, self._cache, keep=False)
+        if pad is None:
+            return row
+        return replace(row, deals=len(pad.state.hands), totals=pad.state.totals, complete=True)
+
     def room(self, event: EventRecord, *, with_log: bool = False) -> Room:
         """The event as it stands, read from the tables' stored results."""
         store = self._store
-        rows = store.event_tables(event.key)
-        if not all(row.complete for row in rows):
-            for row in rows:
-                if not row.complete and row.session:
-                    loading.load(store, row.session, self._cache)  # derives and stores them
-            rows = store.event_tables(event.key)
+        rows = [self.as_replayed(row) for row in store.event_tables(event.key)]
         entrants = store.entrants(event.key)
         rounds = tuple(store.event_rounds(event.key))
         started = {row.round: row.started_at for row in rounds}

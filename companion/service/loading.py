@@ -181,16 +181,20 @@ class ReplayCache:
             self._items.clear()
 
 
-def load(store: Store, token: str, cache: ReplayCache | None = None) -> Pad | None:
+def load(
+    store: Store, token: str, cache: ReplayCache | None = None, *, keep: bool = True
+) -> Pad | None:
     """The session behind a token, from its stored results (from the cache when nothing
-    changed since): its last hand and totals are read, the other hands only when looked at."""
+    changed since): its last hand and totals are read, the other hands only when looked at.
+    A session whose stored results lack a hand is replayed, and the results kept unless
+    `keep` is False (a page that must write nothing: the club night's room)."""
     record = store.get_session(token)
     if record is None:
         return None
     change = store.last_change(token)
     derived = cache.get(token, change) if cache is not None else None
     if derived is None:
-        derived = derive(store, record.setup, token, change)
+        derived = derive(store, record.setup, token, change, keep=keep)
         if cache is not None:
             cache.put(token, change, derived)
     return pad_of(store, record, derived, change)
@@ -229,17 +233,17 @@ def known_of(row: ResultRow) -> KnownHand:
     return KnownHand(hand_from_text(row.text), row.totals, row.played)
 
 
-def derive(store: Store, setup: Setup, token: str, change: int) -> Derived:
+def derive(store: Store, setup: Setup, token: str, change: int, *, keep: bool = True) -> Derived:
     """A session's derived state: from its cached results when they cover every hand,
-    else replayed from its hands and stored (once: a session saved before results were kept,
-    or written meanwhile by something that did not keep them)."""
+    else replayed from its hands and, if `keep`, stored (once: a session whose results a
+    game's new version dropped, or written meanwhile by something that did not keep them)."""
     summary = store.results_summary(token)
     if summary.complete:
         return from_summary(setup, summary)
     entries = [(row.number, row.entry) for row in store.effective_hands(token)]
     replayed = replay(setup, entries)
     known = known_hands(replayed.state)
-    if not store.read_only:
+    if keep and not store.read_only:
         # A store that cannot write them now still shows the page; they are derived next time.
         with suppress(StoreFault):
             standing = standing_rows_of(get(setup.game), replayed.state)

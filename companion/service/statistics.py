@@ -8,6 +8,7 @@ Only a file open for reading only whose stored results another version derived
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -17,7 +18,7 @@ from companion.engine import stats
 from companion.kit import formatting
 from companion.service.loading import load
 from companion.store import Store
-from companion.store.statistics import HandKept, Sums
+from companion.store.statistics import HandKept, PlayerSums, Sums
 from companion.store.statistics import PlayerName as PlayerName
 
 
@@ -55,12 +56,12 @@ def game_stats(store: Store, slug: str, since: str | None, before: str | None) -
     return stats.GameStats(slug, *store.game_hands(slug, since, before), records)
 
 
-def player_records(
-    store: Store, player: int, since: str | None, before: str | None
-) -> tuple[stats.Record, ...]:
-    """A player's record at each game they sat at in the span."""
-    fewer = [game.slug for game in all_games() if game.scale.better is Better.LOWER]
-    return stats.in_player_order(map(record_of, store.player_sums(player, since, before, fewer)))
+def player_sums(store: Store, player: int, since: str | None, before: str | None) -> PlayerSums:
+    """A player's sums at each game they sat at in the span, and their totals per year."""
+    games = all_games()
+    fewer = [game.slug for game in games if game.scale.better is Better.LOWER]
+    counts = {game.slug: game.figures.keys() for game in games if game.figures}
+    return store.player_sums(player, since, before, fewer_is_better=fewer, counts=counts)
 
 
 def record_of(sums: Sums) -> stats.Record:
@@ -110,18 +111,22 @@ def player_page(store: Store, player: int, since: str | None, before: str | None
         found = stats.player_stats(player, replayed(store, since, before))
         points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
         return PlayerPage(player, found.records, tuple(points))
-    records = player_records(store, player, since, before)
-    return PlayerPage(player, records, tuple(chart_points(store, player, records, since, before)))
+    summed = player_sums(store, player, since, before)
+    records = stats.in_player_order(map(record_of, summed.games))
+    points = chart_points(store, player, records, summed.years, since, before)
+    return PlayerPage(player, records, tuple(points))
 
 
 def chart_points(
     store: Store,
     player: int,
     records: tuple[stats.Record, ...],
+    years: Mapping[str, list[tuple[str, int, int]]],
     since: str | None,
     before: str | None,
 ) -> list[Point]:
-    """The points of a player's chart, game by game."""
+    """The points of a player's chart, game by game: a session each (read for it), or past
+    `POINTS` sessions of a game a year each (from the sums)."""
     points = []
     for record in records:
         if record.sessions <= POINTS:
@@ -133,7 +138,7 @@ def chart_points(
         else:
             points += [
                 Point(record.game, year, n, average(total, n))
-                for year, n, total in store.year_totals(player, record.game, since, before)
+                for year, n, total in years[record.game]
             ]
     return points
 

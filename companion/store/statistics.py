@@ -14,7 +14,7 @@ runs no engine: it hands back plain sums, and `companion.engine.stats` makes rec
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, fields
 from typing import Any
 
@@ -80,10 +80,12 @@ def seated(*, game: bool = False, player: bool = False) -> str:
         where.append("s.game = ?")
     if player:
         where.append("sp.player_id = ?")
+    # A player's seats first (CROSS JOIN keeps that order): not every session of the game.
+    join = "CROSS JOIN" if player else "JOIN"
     return (
         "SELECT sp.player_id AS player, s.id AS session, s.created_at AS started,"
         " s.rowid AS n, s.game AS game, sp.position AS seat"
-        " FROM seat_players AS sp JOIN sessions AS s ON s.id = sp.session_id"
+        f" FROM seat_players AS sp {join} sessions AS s ON s.id = sp.session_id"
         f" WHERE {' AND '.join(where)} AND NOT EXISTS (SELECT 1 FROM seat_players AS o"
         " WHERE o.session_id = sp.session_id AND o.player_id = sp.player_id"
         " AND (o.position < sp.position OR (o.position = sp.position AND o.member < sp.member)))"
@@ -213,49 +215,41 @@ class Statistics(Database):
         ]
 
     def player_sums(
-        self, player: int, since: str | None, before: str | None, fewer_is_better: Sequence[str]
-    ) -> list[Sums]:
-        """A player's sums at each game they sat at in the span, with their own-figure counts
-        added up: one pass over their seats, and one over the counts they hold.
-        `fewer_is_better` names the games whose best hand is the lowest."""
-        keys = ", ".join(
-            f"min({first_key(column, highest=highest)})"
-            for column in ("best", "worst")
-            for highest in (True, False)
+        self,
+        player: int,
+        since: str | None,
+        before: str | None,
+        *,
+        fewer_is_better: Sequence[str],
+        counts: Mapping[str, Sequence[str]],
+    ) -> PlayerSums:
+        """A player's sums at each game they sat at in the span, with the own-figure `counts`
+        each game declares added up, and their sessions and totals per calendar year (UTC):
+        one pass over their seats, grouped by game and year, the years then added up here
+        (the smallest key of the years is the smallest of all). `fewer_is_better` names the
+        games whose best hand is the lowest."""
+        lower = f"x.game IN ({', '.join('?' * len(fewer_is_better))})"
+        keys = [
+            f"min(CASE WHEN {lower} THEN {first_key(column, highest=not high)}"
+            f" ELSE {first_key(column, highest=high)} END)"
+            for column, high in (("best", True), ("worst", False))
+        ]
+        named = [(game, name) for game, names in counts.items() for name in names]
+        summed = "".join(
+            ", coalesce(sum(CASE WHEN x.game = ? THEN ss.counts ->> ? END), 0)" for _ in named
         )
         rows = self.db.execute(
-            f"SELECT x.game, {SUMS}, {keys} FROM ({seated(player=True)}) AS x{JOINED}"
-            " GROUP BY x.game",
-            (*span(since, before), player),
+            f"SELECT x.game, substr(x.started, 1, 4) AS year, {SUMS}, {', '.join(keys)}{summed}"
+            f" FROM ({seated(player=True)}) AS x{JOINED} GROUP BY x.game, year",
+            (
+                *fewer_is_better,
+                *fewer_is_better,
+                *(value for game, name in named for value in (game, json_path(name))),
+                *span(since, before),
+                player,
+            ),
         ).fetchall()
-        counts = self.player_counts(player, since, before)
-        found = []
-        for row in rows:
-            game, (best_high, best_low, worst_high, worst_low) = row[0], row[5:9]
-            fewer = game in fewer_is_better
-            kept = (
-                hand_kept(best_low, highest=False) if fewer else hand_kept(best_high, highest=True),
-                hand_kept(worst_high, highest=True)
-                if fewer
-                else hand_kept(worst_low, highest=False),
-            )
-            found.append(sums_of(player, game, row[1:5], kept, counts.get(game, {})))
-        return found
-
-    def player_counts(
-        self, player: int, since: str | None, before: str | None
-    ) -> dict[str, dict[str, int]]:
-        """A player's own-figure counts at each game over the span, added up."""
-        rows = self.db.execute(
-            f"SELECT x.game, j.key, sum(j.value) FROM ({seated(player=True)}) AS x"
-            " JOIN seat_standings AS ss ON ss.session_id = x.session AND ss.seat = x.seat,"
-            " json_each(ss.counts) AS j GROUP BY x.game, j.key",
-            (*span(since, before), player),
-        ).fetchall()
-        counted: dict[str, dict[str, int]] = {}
-        for game, key, count in rows:
-            counted.setdefault(game, {})[key] = int(count)
-        return counted
+        return player_sums_of(player, rows, fewer_is_better, named)
 
     def session_totals(
         self, player: int, game: str, since: str | None, before: str | None, most: int
@@ -270,19 +264,6 @@ class Statistics(Database):
         ).fetchall()
         return [(started, int(total)) for started, total in rows]
 
-    def year_totals(
-        self, player: int, game: str, since: str | None, before: str | None
-    ) -> list[tuple[str, int, int]]:
-        """The player's sessions of `game` begun in the span, per calendar year (UTC), oldest
-        first: the year, how many sessions, and the totals of their (first) seat added up."""
-        rows = self.db.execute(
-            "SELECT substr(x.started, 1, 4) AS year, count(*), coalesce(sum(ss.total), 0)"
-            f" FROM ({seated(game=True, player=True)}) AS x{JOINED}"
-            " GROUP BY year ORDER BY year",
-            (*span(since, before), game, player),
-        ).fetchall()
-        return [(year, int(n), int(total)) for year, n, total in rows]
-
     def standing(self, token: str) -> list[StandingRow]:
         """A session's kept standing, one row per seat (none before a hand counts)."""
         rows = self.db.execute(
@@ -291,6 +272,45 @@ class Statistics(Database):
             (token,),
         ).fetchall()
         return [standing_row(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class PlayerSums:
+    """A player's sums at each game, and per game their sessions and the totals of their
+    seats added up per calendar year (UTC), oldest first: (year, sessions, total)."""
+
+    games: list[Sums]
+    years: dict[str, list[tuple[str, int, int]]]
+
+
+def player_sums_of(
+    player: int,
+    rows: Sequence[Sequence[Any]],
+    fewer_is_better: Sequence[str],
+    named: Sequence[tuple[str, str]],
+) -> PlayerSums:
+    """The sums of `player_sums`'s rows (a game and year each, in that order) added up by
+    game."""
+    games: dict[str, list[Any]] = {}
+    years: dict[str, list[tuple[str, int, int]]] = {}
+    for game, year, *columns in rows:
+        sessions, won, hands, total = map(int, columns[:4])
+        years.setdefault(game, []).append((year, sessions, total))
+        found = games.setdefault(game, [0, 0, 0, 0, None, None, {}])
+        for index, value in enumerate((sessions, won, hands, total)):
+            found[index] += value
+        for index, key in ((4, columns[4]), (5, columns[5])):
+            if key is not None and (found[index] is None or key < found[index]):
+                found[index] = key
+        for (of, name), value in zip(named, columns[6:], strict=True):
+            if of == game and value:
+                found[6][name] = found[6].get(name, 0) + int(value)
+    sums = []
+    for game, (sessions, won, hands, total, best, worst, counts) in games.items():
+        fewer = game in fewer_is_better
+        kept = (hand_kept(best, highest=not fewer), hand_kept(worst, highest=fewer))
+        sums.append(sums_of(player, game, (sessions, won, hands, total), kept, counts))
+    return PlayerSums(sums, years)
 
 
 def standing_row(columns: Sequence[Any]) -> StandingRow:

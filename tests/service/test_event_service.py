@@ -1,6 +1,7 @@
 """Club nights over a real SQLite file: the ranking worked by hand for a Skat series and a
 French Tarot tournament, read from the tables' stored results; a late correction updates the
-ranking and the event log says so; a table whose stored results were dropped is derived once."""
+ranking and the event log says so; a table whose stored results were dropped is replayed for
+the room, which writes nothing."""
 
 from __future__ import annotations
 
@@ -175,7 +176,7 @@ def test_a_late_correction_updates_the_ranking_and_the_log_says_so(store: Store)
     )
 
 
-def test_a_table_without_stored_results_is_derived_once(store: Store) -> None:
+def test_a_table_without_stored_results_is_replayed_and_nothing_written(store: Store) -> None:
     events = Service(store).events
     key, _ = events.create(plan("french-tarot", 4, rounds=1, deals_each=1), list("ABCD"))
     assert key is not None
@@ -186,9 +187,13 @@ def test_a_table_without_stored_results_is_derived_once(store: Store) -> None:
     assert not store.event_tables(key)[0].complete
     event = events.event(key)
     assert event is not None
+    changes = store.db.conn.total_changes
     # A: 186 + 72 = 258; B: −62 − 216 = −278; C, D: −62 + 72 = 10.
-    assert [line.total for line in events.room(event).ranking] == [258, 10, 10, -278]
-    assert store.event_tables(key)[0].complete
+    room = events.room(event)
+    assert [line.total for line in room.ranking] == [258, 10, 10, -278]
+    assert room.tables[0].row.deals == 2
+    assert store.db.conn.total_changes == changes  # a page of the room writes nothing
+    assert not store.event_tables(key)[0].complete  # the pad derives them when opened
 
 
 def test_a_timed_round_is_over_when_its_time_is_up(store: Store) -> None:
