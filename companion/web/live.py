@@ -19,9 +19,9 @@ import re
 from flask import Blueprint, Response, abort, g, make_response, render_template, request
 
 from companion.contract.parsing import read_count
-from companion.web import get_service
 from companion.web.common import load_or_404
 from companion.web.pad_page import HANDS_CHANGED, pad_context
+from companion.web.service_door import get_service
 
 bp = Blueprint("live", __name__)
 

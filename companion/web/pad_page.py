@@ -25,11 +25,11 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import ANY_VERSION, SignOff, Verdict
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
 from companion.web.language import catalogue, current_language
 from companion.web.panels import TrickPanel, draft_panel
+from companion.web.service_door import get_service
 from companion.web.who import lost_name, phone_name
 
 # The pad's table shows these; earlier hands fold behind a link (the summary and history show

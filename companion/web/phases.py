@@ -17,7 +17,6 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import attach_problems, form_values
 from companion.web.language import lowered
@@ -28,6 +27,7 @@ from companion.web.pad_page import (
     posted_draft_version,
     stale_form_problem,
 )
+from companion.web.service_door import get_service
 
 bp = Blueprint("phases", __name__)
 

@@ -33,7 +33,6 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import in_sentence, t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404, remember
 from companion.web.forms import attach_problems, form_values, trick_field
 from companion.web.language import flash_said
@@ -54,6 +53,7 @@ from companion.web.pad_page import (
     table_context,
 )
 from companion.web.panels import build_panel, draft_panel, posted_tricks
+from companion.web.service_door import get_service
 from companion.web.who import author
 
 bp = Blueprint("sessions", __name__)

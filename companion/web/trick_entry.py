@@ -27,7 +27,6 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import trick_field
 from companion.web.game_pages import GamePage, page_of
@@ -46,6 +45,7 @@ from companion.web.panels import (
     problems_by_row,
     whole_hand_rows,
 )
+from companion.web.service_door import get_service
 from companion.web.who import author
 
 bp = Blueprint("tricks", __name__)
