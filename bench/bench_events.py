@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         room = client.get(f"/e/{key}/room").get_data(as_text=True)
         assert len(re.findall(r"48 of 48", room)) == TABLES  # the last round's tables
         with app.app_context():
-            from companion.web import get_service
+            from companion.web.service_door import get_service
 
             events = get_service().events
             event = events.event(key)

@@ -17,7 +17,13 @@ import click
 import qrcode
 import waitress
 
-from companion.contract.referee import all_referees, describe_referee, judge_request, referee_for
+from companion.contract.referee import (
+    all_referees,
+    describe_referee,
+    game_with_referee,
+    judge_request,
+    referee_for,
+)
 from companion.contract.registry import all_games, get
 from companion.engine.replay import replay
 from companion.kit.formatting import plural
@@ -169,7 +175,7 @@ def count_range(counts: tuple[int, ...]) -> str:
 def games(as_json: bool) -> None:
     """List the games the pad can keep score for."""
     if as_json:
-        described = [game.describe_game() for game in all_games()]
+        described = [game_with_referee(game) for game in all_games()]
         known = {game.slug for game in all_games()}
         # Games whose score pad is still to come, but whose trick referee is here already.
         described += [

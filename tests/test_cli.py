@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion import cli
-from companion.contract.referee import all_referees
+from companion.contract.referee import all_referees, game_with_referee
 from companion.contract.registry import all_games
 from companion.engine.replay import make_setup
 from companion.service.exchange import FORMAT
@@ -75,7 +75,7 @@ def test_games_json_describes_every_game(runner):
     result = runner.invoke(cli.main, ["games", "--json"])
     assert result.exit_code == 0
     described = json.loads(result.output)
-    games = [game.describe_game() for game in all_games()]
+    games = [game_with_referee(game) for game in all_games()]
     assert described[: len(games)] == games
     # After the games, those whose score pad is to come but whose trick referee is here.
     waiting = {referee.slug for referee in all_referees()} - {game.slug for game in all_games()}

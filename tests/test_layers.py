@@ -1,10 +1,13 @@
 """The folder tree is the architecture: each package of `companion` is a layer, and no module
 imports from a layer above its own (docs/design.md, "The layers"). Walks every import statement
-of the package, at any depth (a function's lazy import counts too)."""
+of the package, at any depth (a function's lazy import counts too), and builds from them the
+package's real import graph: no cycle among the modules of one layer, the web never imports a
+game but through its page map, and every module and class stays small."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -106,22 +109,126 @@ def test_the_web_reaches_data_only_through_the_service() -> None:
     assert {module: found for module, found in offenders.items() if found} == {}
 
 
+# ---------------------------------------------------------------- the import graph
+
+
+def import_graph() -> dict[str, list[str]]:
+    """Each module of the package, with the modules of the package it names in an import
+    statement (lazy and type-only ones too: a cycle hidden in a function is still a cycle). A
+    submodule's parent package is not counted unless it is named: Python runs it first, but
+    only what a module names is what it depends on."""
+    modules = {module_name(path): path for path in SOURCES}
+    return {
+        module: sorted({name for _, name in imported_modules(path) if name in modules} - {module})
+        for module, path in modules.items()
+    }
+
+
+def a_cycle(modules: Sequence[str], graph: Mapping[str, Sequence[str]]) -> list[str]:
+    """One cycle among `modules` by the edges of `graph` that stay among them, as the path that
+    comes back to its start (a → b → a), or [] when there is none (a depth-first walk)."""
+    among = set(modules)
+    done: set[str] = set()
+    path: list[str] = []
+
+    def walk(module: str) -> list[str]:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return []
+        path.append(module)
+        for name in graph.get(module, ()):
+            if name in among and (found := walk(name)):
+                return found
+        path.pop()
+        done.add(module)
+        return []
+
+    for module in sorted(among):
+        if found := walk(module):
+            return found
+    return []
+
+
+GRAPH = import_graph()
+
+
+@pytest.mark.parametrize("rank", range(len(LAYERS)), ids=lambda rank: LAYERS[rank][0])
+def test_no_import_cycle_inside_a_layer(rank: int) -> None:
+    """Within a layer the modules import one way: a cycle (a package's `__init__` its own
+    modules import from, two modules each needing the other) is broken by moving the shared
+    piece into a module below both, not hidden in a lazy import."""
+    layer = [module for module in GRAPH if layer_of(module) == rank]
+    cycle = a_cycle(layer, GRAPH)
+    assert cycle == [], "import cycle: " + " → ".join(cycle)
+
+
+def test_the_cycle_finder_finds_a_cycle_and_only_inside_the_layer() -> None:
+    """The check itself: a cycle through three modules is reported as its path; edges that
+    leave the modules asked about make none."""
+    graph = {"a": ["b"], "b": ["c", "x"], "c": ["a"], "x": ["b"]}
+    assert a_cycle(["a", "b", "c"], graph) == ["a", "b", "c", "a"]
+    assert a_cycle(["a", "b"], graph) == []
+    assert a_cycle(["b", "x"], graph) == ["b", "x", "b"]
+
+
+GAME_PAGE_MAP = "companion.web.game_pages"
+"""The one web module that may import a game: each game's own partials and tap handlers."""
+
+
+def test_the_web_imports_a_game_only_through_its_page_map() -> None:
+    """The web reaches a game through the registry (by slug), never by importing it; a game's
+    own page parts are mapped in one module (`game_pages`), the only one that may name one."""
+    reaching = {
+        module: [name for name in names if name.startswith("companion.games")]
+        for module, names in GRAPH.items()
+        if module.startswith("companion.web")
+    }
+    assert {
+        module: found for module, found in reaching.items() if found and module != GAME_PAGE_MAP
+    } == {}
+    assert GAME_PAGE_MAP in GRAPH
+
+
 # ---------------------------------------------------------------- sizes
 
 MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 300
-SIZED_LAYERS = ("companion.service", "companion.web", "companion.store")
-"""The layers whose modules and classes are kept small: a newcomer reads one in a sitting."""
+"""Every module and class of the package is kept this small: a newcomer reads one in a sitting."""
+
+OVER_THE_LINE_LIMIT: dict[str, int] = {
+    "companion.cli": 437,
+    "companion.contract.parsing": 433,
+    "companion.contract.referee": 695,
+    "companion.contract.values": 421,
+    "companion.engine.stats": 551,
+    "companion.families.piles": 1193,
+    "companion.games.anti_trump": 648,
+    "companion.games.calabrasella": 693,
+    "companion.games.french_tarot": 1610,
+    "companion.games.marmalade": 925,
+    "companion.games.maw": 1100,
+    "companion.games.noddy": 1138,
+    "companion.games.skat": 1465,
+    "companion.games.skitgubbe": 550,
+    "companion.games.tantony": 1339,
+    "companion.games.tarocchini": 1557,
+    "companion.games.troggu": 670,
+    "companion.games.whist": 908,
+    "companion.kit.tricks": 473,
+}
+"""The modules longer than `MAX_MODULE_LINES` when the limit was extended from the service, store
+and web to every package (issue 40), each with its length then: it may shrink, never grow, and
+leaves this list once it is split under the limit."""
 
 
-@pytest.mark.parametrize(
-    "path",
-    [p for p in SOURCES if module_name(p).startswith(SIZED_LAYERS)],
-    ids=lambda p: str(p.relative_to(PACKAGE.parent)),
-)
-def test_service_store_and_web_modules_stay_small(path: Path) -> None:
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_modules_and_classes_stay_small(path: Path) -> None:
+    module = module_name(path)
     text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= MAX_MODULE_LINES
+    lines = len(text.splitlines())
+    limit = OVER_THE_LINE_LIMIT.get(module, MAX_MODULE_LINES)
+    assert lines <= limit, f"{module}: {lines} lines, more than {limit}"
     too_long = [
         f"{node.name}: {node.end_lineno - node.lineno + 1} lines"
         for node in ast.walk(ast.parse(text))
@@ -130,3 +237,17 @@ def test_service_store_and_web_modules_stay_small(path: Path) -> None:
         and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES
     ]
     assert too_long == []
+
+
+def test_the_list_of_long_modules_only_shrinks() -> None:
+    """A module split under the limit leaves the list (else it could grow again unnoticed), and
+    the list names only modules that exist."""
+    lengths = {
+        module_name(path): len(path.read_text(encoding="utf-8").splitlines()) for path in SOURCES
+    }
+    stale = {
+        module: lengths.get(module)
+        for module in OVER_THE_LINE_LIMIT
+        if lengths.get(module, 0) <= MAX_MODULE_LINES
+    }
+    assert stale == {}, f"under the limit now (or gone): remove them from the list: {stale}"

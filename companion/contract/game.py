@@ -176,14 +176,10 @@ class Game(ABC):
                     ],
                 }
             )
-        from companion.contract.referee import describe_referee, referee_for
-
-        referee = referee_for(self.slug)
         return {
             "slug": self.slug,
             "name": self.name,
             "players": list(self.player_counts),
-            "referee": describe_referee(referee) if referee else None,
             "zero_sum": self.zero_sum,
             "scale": {
                 "singular": self.scale.singular,

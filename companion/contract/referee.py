@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.contract.game import Game
 from companion.contract.parsing import is_blank, parse_values, read_card_token, read_count
 from companion.contract.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.kit.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
@@ -273,6 +274,17 @@ def describe_referee(referee: TrickReferee) -> dict[str, Any]:
             for count in referee.player_counts
         ],
     }
+
+
+def game_with_referee(game: Game) -> dict[str, Any]:
+    """A game as plain data (`Game.describe_game`) with, after its player counts, what a
+    request to its trick referee holds (`referee`: None when it has none), for `games --json`.
+    Here, not in `Game`: finding a referee loads the games, and the games' registry is built
+    on `Game`, so `Game` asking for its referee made a cycle (tests/test_layers.py)."""
+    data = game.describe_game()
+    referee = referee_for(game.slug)
+    first = {key: data[key] for key in ("slug", "name", "players")}
+    return first | {"referee": describe_referee(referee) if referee else None} | data
 
 
 # ---------------------------------------------------------------- one request, judged

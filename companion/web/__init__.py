@@ -1,9 +1,9 @@
-"""The web front end: views, CSRF, per-request store, error pages and response headers."""
+"""The web front end: views, CSRF, per-request store, error pages and response headers.
+
+The blueprints are imported here, at the top: each of them imports only downward (the door to the
+data is `service_door.py`, never this package's `__init__`)."""
 
 from __future__ import annotations
-
-import threading
-from dataclasses import dataclass, field
 
 from flask import Flask, Response, current_app, g, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -12,9 +12,33 @@ from werkzeug.exceptions import HTTPException
 from companion.engine.replay import counts_nothing_after_the_end, not_counted_words
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
-from companion.service import BUSY_TIMEOUT_SECONDS, FaultKind, StoreFault
-from companion.service.pad import ReplayCache
-from companion.service.service import Service, open_store
+from companion.service import FaultKind, StoreFault
+from companion.web.corrections import bp as corrections_bp
+from companion.web.event_public import bp as event_public_bp
+from companion.web.event_room import bp as event_room_bp
+from companion.web.events import bp as events_bp
+from companion.web.game_pages import page_of
+from companion.web.hidden_fields import HIDDEN
+from companion.web.home import bp as home_bp
+from companion.web.install import bp as install_bp
+from companion.web.join import bp as join_bp
+from companion.web.language import bp as language_bp
+from companion.web.language import init_language
+from companion.web.live import bp as live_bp
+from companion.web.new_session import bp as new_session_bp
+from companion.web.phases import bp as phases_bp
+from companion.web.players import bp as players_bp
+from companion.web.proxy import init_proxy
+from companion.web.records import bp as records_bp
+from companion.web.referee import bp as referee_bp
+from companion.web.service_door import start_state
+from companion.web.sessions import bp as sessions_bp
+from companion.web.static_files import init_static_files
+from companion.web.stats import bp as stats_bp
+from companion.web.transfer import allow_a_larger_upload
+from companion.web.transfer import bp as transfer_bp
+from companion.web.trick_entry import bp as tricks_bp
+from companion.web.who import bp as who_bp
 
 csrf = CSRFProtect()
 
@@ -31,41 +55,9 @@ LINKING_PATHS = ("/s/", "/stats", "/players")
 
 def init_web(app: Flask) -> None:
     """Attach CSRF, the views, the store's lifecycle, error pages and headers to the app."""
-    from companion.web.corrections import bp as corrections_bp
-    from companion.web.event_public import bp as event_public_bp
-    from companion.web.event_room import bp as event_room_bp
-    from companion.web.events import bp as events_bp
-    from companion.web.game_pages import page_of
-    from companion.web.home import bp as home_bp
-    from companion.web.install import bp as install_bp
-    from companion.web.join import bp as join_bp
-    from companion.web.language import bp as language_bp
-    from companion.web.language import init_language
-    from companion.web.live import bp as live_bp
-    from companion.web.new_session import bp as new_session_bp
-    from companion.web.phases import bp as phases_bp
-    from companion.web.players import bp as players_bp
-    from companion.web.proxy import init_proxy
-    from companion.web.records import bp as records_bp
-    from companion.web.referee import bp as referee_bp
-    from companion.web.sessions import bp as sessions_bp
-    from companion.web.static_files import init_static_files
-    from companion.web.stats import bp as stats_bp
-    from companion.web.transfer import bp as transfer_bp
-    from companion.web.trick_entry import bp as tricks_bp
-    from companion.web.who import bp as who_bp
-
-    app.extensions["companion"] = AppState(
-        app.config["DATABASE"],
-        app.config.get("DATABASE_BUSY_SECONDS", BUSY_TIMEOUT_SECONDS),
-        app.config.get("DATABASE_READ_ONLY", False),
-        app.config.get("DERIVED_RESULTS_USABLE", True),
-        app.config.get("DATABASE_FILE"),
-    )
+    start_state(app)
     init_proxy(app)
     init_static_files(app)
-    from companion.web.transfer import allow_a_larger_upload
-
     app.before_request(allow_a_larger_upload)  # first: before CSRFProtect reads the form
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
@@ -94,6 +86,7 @@ def init_web(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.after_request(_headers)
     app.jinja_env.globals["page_of"] = page_of
+    app.jinja_env.globals["hidden"] = HIDDEN  # the entry forms' hidden fields' names
     # The next hand's heading, number and Save label (pad/_next.html), drawn by the entry form
     # and by every save's answer: its macros made once, not imported at each render (Jinja's
     # `{% from %}` costs a save's answer 0.19 M instructions, 2 % of the save; bench/README.md).
@@ -110,44 +103,6 @@ def init_web(app: Flask) -> None:
     app.register_error_handler(StoreFault, _store_fault)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
-
-
-@dataclass
-class AppState:
-    """What one app keeps between requests: the replayed sessions its threads share, and each
-    server thread's service (its SQLite connection must stay on the thread that opened it)."""
-
-    path: str
-    busy_seconds: float
-    read_only: bool = False
-    results_usable: bool = True  # False: a read-only file's results are another version's
-    file: tuple[int, int] | None = None  # the file opened at start: every connection's own
-    cache: ReplayCache = field(default_factory=ReplayCache)
-    services: threading.local = field(default_factory=threading.local)
-
-
-def app_state(app: Flask | None = None) -> AppState:
-    """The state of this app (the current one by default)."""
-    state: AppState = (app or current_app).extensions["companion"]
-    return state
-
-
-def get_service() -> Service:
-    """This server thread's door to the data for this app: one connection per thread, opened
-    once and reused, which spares every request the set-up, and the app's shared cache of
-    opened sessions. Each write is its own committed transaction."""
-    state = app_state()
-    service = getattr(state.services, "service", None)
-    if service is None:
-        store = open_store(
-            state.path,
-            busy_seconds=state.busy_seconds,
-            read_only=state.read_only,
-            results_usable=state.results_usable,
-            expected_file=state.file,
-        )
-        service = state.services.service = Service(store, state.cache)
-    return service
 
 
 def answer_with_the_checked_token() -> None:
@@ -208,8 +163,6 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
 
 def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
     """The file could not be written (or read): say so plainly, nothing was saved, stay up."""
-    from flask import current_app
-
     current_app.logger.warning("store fault: %s", fault)
     if fault.kind is FaultKind.LOCKED:
         message = t(
@@ -236,8 +189,6 @@ def _store_fault(fault: StoreFault) -> tuple[str, int] | Response:
 
 def _unexpected_error(error: Exception) -> tuple[str, int]:
     """Last line of defence: log it and say so plainly (a bug, never the player's fault)."""
-    from flask import current_app
-
     current_app.logger.exception("unexpected error", exc_info=error)
     return _error_page(
         500,

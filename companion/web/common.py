@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import abort, request
 
 from companion.service import pad as pads
-from companion.web import get_service
+from companion.web.service_door import get_service
 from companion.web.who import device_id
 
 RECENT_LIMIT = 12

@@ -15,7 +15,6 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import Text, t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import (
     FormField,
@@ -28,6 +27,7 @@ from companion.web.forms import (
 from companion.web.language import flash_said
 from companion.web.pad_page import MISSING_VERSION, entry_form, hand_scores, pad_context
 from companion.web.panels import problems_by_row, whole_hand_rows
+from companion.web.service_door import get_service
 from companion.web.who import author
 
 bp = Blueprint("corrections", __name__)

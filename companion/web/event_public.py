@@ -14,8 +14,8 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 from companion.contract.parsing import read_count
 from companion.kit.formatting import number
 from companion.service.events import Room
-from companion.web import get_service
 from companion.web.common import is_htmx
+from companion.web.service_door import get_service
 
 bp = Blueprint("event_public", __name__)
 

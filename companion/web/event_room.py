@@ -17,8 +17,8 @@ from companion.contract.registry import all_games
 from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import Room, time_up
-from companion.web import get_service
 from companion.web.language import flash_said, said
+from companion.web.service_door import get_service
 
 bp = Blueprint("event_room", __name__)
 

@@ -23,7 +23,6 @@ from companion.engine.ranking import Method
 from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import other_size
-from companion.web import get_service
 from companion.web.common import is_htmx
 from companion.web.new_session import (
     NAME_LIMIT,
@@ -32,6 +31,7 @@ from companion.web.new_session import (
     new_session_form,
     option_key,
 )
+from companion.web.service_door import get_service
 
 bp = Blueprint("events", __name__)
 

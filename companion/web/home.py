@@ -8,8 +8,8 @@ from flask import Blueprint, Response, abort, render_template, session
 from companion.contract.referee import all_referees, referee_for
 from companion.contract.registry import all_games, get
 from companion.kit.resources import rules_page_text
-from companion.web import get_service
 from companion.web.language import current_language
+from companion.web.service_door import get_service
 
 bp = Blueprint("home", __name__)
 

@@ -8,7 +8,7 @@ import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, url_for
 
-from companion.web import get_service
+from companion.web.service_door import get_service
 
 bp = Blueprint("join", __name__)
 

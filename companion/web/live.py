@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, g, make_response, render_template, request
+from flask import Blueprint, Response, abort, make_response, render_template, request
 
 from companion.contract.parsing import read_count
-from companion.web import get_service
 from companion.web.common import load_or_404
 from companion.web.pad_page import HANDS_CHANGED, pad_context
+from companion.web.service_door import get_service
 
 bp = Blueprint("live", __name__)
 
@@ -40,20 +40,34 @@ preview once carried the newest version to a phone whose hands were drawn before
 phone's save, which that phone then never showed (until the next save)."""
 
 
+POLLER_DRAWN = "X-Companion-Poller-Drawn"
+"""The header of an answer that drew this phone's poller itself, with the session's new version,
+in its own render (the save's answer, web/save_answer.py): the hook below then adds none and
+takes the header off, so it never leaves the server."""
+
+
+def poller_drawn(response: Response) -> Response:
+    """Mark an answer that drew this phone's poller itself (`POLLER_DRAWN`)."""
+    response.headers[POLLER_DRAWN] = "true"
+    return response
+
+
 @bp.after_app_request
 def carry_the_new_version(response: Response) -> Response:
     """An htmx answer to this phone's own write carries the session's new version out of band,
-    so its poller does not take the phone's own save for another phone's."""
+    so its poller does not take the phone's own save for another phone's; an answer marked
+    `POLLER_DRAWN` carries it already."""
+    drawn = response.headers.pop(POLLER_DRAWN, None) is not None
     token = (request.view_args or {}).get("token")
     if (
-        request.method != "POST"
+        drawn
+        or request.method != "POST"
         or request.endpoint in READS
         or token is None
         or "HX-Request" not in request.headers
         or response.status_code >= 400
         or response.mimetype != "text/html"
         or response.direct_passthrough
-        or g.get("live_version_carried")
     ):
         return response
     version = get_service().live_version(token)

@@ -23,9 +23,9 @@ from companion.contract.parsing import read_count, read_name, read_word
 from companion.contract.registry import all_games
 from companion.contract.values import Field
 from companion.kit.i18n import Text, t
-from companion.web import get_service
 from companion.web.common import is_htmx, remember
 from companion.web.forms import FormField, attach_problems, build_form, defaults_as_form_data
+from companion.web.service_door import get_service
 
 bp = Blueprint("new_session", __name__)
 

@@ -1,8 +1,9 @@
 """What the pad page and its fragments draw from: the phase being entered, the next hand's form,
-the standings, the table of hands, and the words and hidden fields a save carries back.
+the standings, the table of hands, and the words a save's answer says (the hidden fields a form
+carries back are in hidden_fields.py).
 
-Shared by every module that answers with the pad or a part of it (`sessions`, `corrections`,
-`phases`, `trick_entry`, `live`); it has no routes of its own.
+Shared by every module that answers with the pad or a part of it (`sessions`, `save_answer`,
+`corrections`, `phases`, `trick_entry`, `live`); it has no routes of its own.
 """
 
 from __future__ import annotations
@@ -18,18 +19,19 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from companion.contract.game import entry_order, settlement_of
-from companion.contract.parsing import parse_values, read_count, read_digest
+from companion.contract.parsing import parse_values, read_count
 from companion.contract.referee import referee_for
 from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHand, State
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
-from companion.service import ANY_VERSION, SignOff, Verdict
+from companion.service import SignOff, Verdict
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
+from companion.web.hidden_fields import shown_draft_version
 from companion.web.language import catalogue, current_language
 from companion.web.panels import TrickPanel, draft_panel
+from companion.web.service_door import get_service
 from companion.web.who import lost_name, phone_name
 
 # The pad's table shows these; earlier hands fold behind a link (the summary and history show
@@ -76,17 +78,12 @@ def entry_form(
 @dataclass(frozen=True)
 class EmptyEntry:
     """The next hand's form at its declared defaults: its fields, or, when the shared macro
-    draws it, its HTML and the digest naming that HTML (`BLANK_FORM_FIELD` carries it back)."""
+    draws it, its HTML and the digest naming that HTML (which the hidden field `blank_form`
+    carries back: hidden_fields.py)."""
 
     fields: Sequence[FormField]
     html: Markup | None = None
     digest: str | None = None
-
-
-BLANK_FORM_FIELD = "blank_form"
-"""The hidden field a form drawn blank carries: the digest of its fields' HTML. A save posted
-with the digest of the next hand's blank form is answered without a new form: the browser
-clears the one it has (static/app.js), which is that form (`form_stays`)."""
 
 
 def empty_entry(pad: pads.Pad) -> EmptyEntry:
@@ -310,25 +307,6 @@ def pad_context(
     )
 
 
-DRAFT_VERSION_FIELD = "draft_version"
-"""The hidden field of a hand entered through a draft (trick by trick, or after its bids): the
-version of the draft its page showed (`store.draft_version`), so that its save is refused when
-another phone changed the hand since."""
-
-
-def shown_draft_version(pad: pads.Pad) -> str:
-    """What a page's save carries in `DRAFT_VERSION_FIELD` ("": no draft shown, no field)."""
-    return get_service().shown_draft_version(pad) if pads.keeps_draft(pad) else ""
-
-
-def posted_draft_version(pad: pads.Pad, form: Mapping[str, Any]) -> Any:
-    """The draft version a save was based on: any for a game without drafts (its one form, as
-    always); otherwise the one posted, a page without it having shown no draft ("")."""
-    if not pads.keeps_draft(pad):
-        return ANY_VERSION
-    return read_digest(form.get(DRAFT_VERSION_FIELD)) or ""
-
-
 HANDS_CHANGED = "hands-changed"
 """The event an answer that changed the hands sends: each open fold that follows the hands (the
 chart of the running totals, the settlement) is fetched again (static/app.js). A save's answer
@@ -336,7 +314,8 @@ sends it after swap; a live update, which redraws the folds, after settle (web/l
 
 
 def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
-    """A form opened for hand N while another device saved hand N meanwhile: don't save it twice."""
+    """A form opened for hand N while another device saved hand N meanwhile: don't save it twice
+    (`expected`: what its `expected_number` says, `hidden_fields.posted_number`)."""
     number = read_count(expected)
     if number is None:
         return Problem(

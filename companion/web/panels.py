@@ -21,9 +21,9 @@ from companion.contract.values import (
 from companion.engine.replay import Checked
 from companion.kit.cards import parse
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 from companion.web.game_pages import page_of
+from companion.web.service_door import get_service
 
 
 @dataclass(frozen=True)

@@ -17,17 +17,17 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import attach_problems, form_values
+from companion.web.hidden_fields import posted_draft_version, posted_number
 from companion.web.language import lowered
 from companion.web.pad_page import (
     entry_form,
     pad_context,
     phase_now,
-    posted_draft_version,
     stale_form_problem,
 )
+from companion.web.service_door import get_service
 
 bp = Blueprint("phases", __name__)
 
@@ -38,7 +38,7 @@ def change_phase(token: str) -> ResponseReturnValue:
     pad = load_or_404(token)
     if pad.ended:
         return redirect(url_for("sessions.show", token=token), code=303)
-    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    stale = stale_form_problem(pad, posted_number(request.form))
     if stale:
         return _answer(pad, Checked({}, (stale,)))
     phases = {phase.name: phase for phase in pad.phases}

@@ -22,9 +22,9 @@ from companion.contract.registry import get
 from companion.kit import formatting
 from companion.kit.i18n import Text, t, tn
 from companion.service import NameTaken, Player, SamePlayer, SatTogether, StaleWrite
-from companion.web import get_service
 from companion.web.language import flash_said
 from companion.web.new_session import NAME_LIMIT
+from companion.web.service_door import get_service
 
 bp = Blueprint("players", __name__)
 

@@ -14,10 +14,10 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import exchange
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import load_or_404
 from companion.web.language import lowered, said
 from companion.web.pad_page import pad_context, shown_value
+from companion.web.service_door import get_service
 
 bp = Blueprint("records", __name__)
 

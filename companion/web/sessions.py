@@ -15,9 +15,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
-    g,
     make_response,
     redirect,
     render_template,
@@ -27,33 +25,26 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count, read_word
-from companion.contract.referee import referee_for
 from companion.contract.values import Problem, ScoredHand, entry_as_data
 from companion.engine.replay import Checked
 from companion.kit.i18n import in_sentence, t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404, remember
 from companion.web.forms import attach_problems, form_values, trick_field
+from companion.web.hidden_fields import posted_draft_version, posted_number
 from companion.web.language import flash_said
 from companion.web.pad_page import (
-    BLANK_FORM_FIELD,
-    HANDS_CHANGED,
-    LATEST_HANDS,
     MISSING_VERSION,
-    empty_entry,
     entry_form,
-    folded_count,
-    hand_rows_context,
     pad_context,
-    phase_now,
-    posted_draft_version,
     saved_message,
     stale_form_problem,
     table_context,
 )
 from companion.web.panels import build_panel, draft_panel, posted_tricks
+from companion.web.save_answer import saved_answer
+from companion.web.service_door import get_service
 from companion.web.who import author
 
 bp = Blueprint("sessions", __name__)
@@ -97,9 +88,9 @@ def add_hand(token: str) -> ResponseReturnValue:
         flash_said(t("This session has ended: no more hands can be added."))
         return redirect(url_for("sessions.show", token=token), code=303)
     specs = pad.specs
-    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    stale = stale_form_problem(pad, posted_number(request.form))
     if stale:
-        expected = read_count(request.form.get("expected_number", ""))
+        expected = read_count(posted_number(request.form))
         choice = (
             stale_choice(pad, expected, form_values(request.form, specs))
             if expected is not None
@@ -125,28 +116,7 @@ def add_hand(token: str) -> ResponseReturnValue:
         return redirect(
             url_for("sessions.show", token=token, _anchor=f"hand-{hand.number}"), code=303
         )
-    # A pad that had hands already shows an undo: only it changes among the actions. The
-    # answer draws one row of the table (the new hand) and its own poller.
-    first_hand = not pad.state.hands
-    undo_only = not first_hand and not after.ended
-    if form_stays(after):
-        return saved_in_place(after, hand, undo_only, first_hand)
-    # The entry form for the next hand comes from the server (its target), the rest out of band.
-    context = pad_context(after, shown=1) | fold_after_save(after)
-    response = make_response(
-        render_template(
-            "pad/_saved.html",
-            **context,
-            saved=hand,
-            message=saved_message(after, hand),
-            undo_row=get_service().row_of(after, hand.number),
-            undo_only=undo_only,
-            first_hand=first_hand,
-            live_version=carried_live_version(token),
-        )
-    )
-    response.headers["HX-Trigger-After-Swap"] = HANDS_CHANGED
-    return response
+    return saved_answer(pad, after, hand)
 
 
 def saved_by_this_phone(token: str, number: int) -> bool:
@@ -194,71 +164,6 @@ DRAFT_TRICKS_CHANGED = t(
     "so the hand was not saved. The hand as it now stands is shown: check "
     "its tricks, then save again."
 )
-
-
-def fold_after_save(pad: pads.Pad) -> dict[str, int]:
-    """What the fold note over a pad folded to its latest hands says once a hand is saved: the
-    hands it shows and the hands folded away (the browser drops the rows beyond the latest)."""
-    return {"fold_count": folded_count(pad), "fold_shown": LATEST_HANDS}
-
-
-def form_stays(after: pads.Pad) -> bool:
-    """Whether the form just posted, cleared in the browser, is the next hand's form: it was
-    drawn blank (it carried that blank form's digest back), the next hand's blank form has the
-    same digest (the same fields, order, names and language), and the next hand starts with no
-    phase behind it. The answer then leaves the form in place instead of drawing it again."""
-    if after.ended:
-        return False
-    digest = empty_entry(after).digest
-    if digest is None or read_word(request.form.get(BLANK_FORM_FIELD), (digest,)) is None:
-        return False
-    phase, ended, _ = phase_now(after)
-    return not ended and phase.name == after.phases[-1].name
-
-
-def saved_in_place(pad: pads.Pad, hand: ScoredHand, undo_only: bool, first_hand: bool) -> Response:
-    """The answer to a save whose form stays (`form_stays`): nothing takes the form's place
-    (`HX-Reswap: none`); the browser clears it in the same task as it swaps the answer in (the
-    `entry-saved` event, static/app.js: nothing typed after the swap is lost), and what changed
-    comes out of band: the next hand's heading, number and Save label, the status, standings
-    (and the settlement's fold after the first hand), the undo of the last hand (all the
-    actions when it is the first), the saved message, the fold note, this phone's poller and
-    the new row."""
-    row = get_service().row_of(pad, hand.number)
-    context = (
-        table_context(pad, settled=first_hand)
-        | fold_after_save(pad)
-        | {
-            "has_hands": True,
-            "rows": [(hand, pad.state.totals)],
-            "last_row": row,
-            "undo_row": row,
-            "undo_number": hand.number,
-            "saved": hand,
-            "message": saved_message(pad, hand),
-            "undo_only": undo_only,
-            "first_hand": first_hand,
-            "corrected": frozenset(),  # the hand was just entered: its row is no correction
-            "live_version": carried_live_version(pad.token),
-        }
-        | hand_rows_context(pad)
-    )
-    if not undo_only:
-        context |= {
-            "rules_page": url_for("home.rules", slug=pad.setup.game),
-            "has_referee": referee_for(pad.setup.game) is not None,
-        }
-    response = make_response(render_template("pad/_saved_in_place.html", **context))
-    response.headers["HX-Reswap"] = "none"
-    response.headers["HX-Trigger-After-Swap"] = f"entry-saved, {HANDS_CHANGED}"
-    return response
-
-
-def carried_live_version(token: str) -> str | None:
-    """The session's live version for an answer that draws this phone's poller itself; the
-    answer hook of `live.py` then adds no second one."""
-    g.live_version_carried = True
-    return get_service().live_version(token)
 
 
 @dataclass(frozen=True)

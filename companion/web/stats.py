@@ -24,9 +24,9 @@ from companion.engine import charts, stats
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service.statistics import POINTS, PlayerName, PlayerPage
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
+from companion.web.service_door import get_service
 
 bp = Blueprint("stats", __name__)
 

@@ -12,8 +12,8 @@ from werkzeug.wrappers import Response
 from companion.kit.i18n import t
 from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
 from companion.service.exchange import problem
-from companion.web import get_service
 from companion.web.common import remember
+from companion.web.service_door import get_service
 
 bp = Blueprint("transfer", __name__)
 

@@ -27,14 +27,13 @@ from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
 from companion.service import pad as pads
-from companion.web import get_service
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import trick_field
 from companion.web.game_pages import GamePage, page_of
+from companion.web.hidden_fields import posted_draft_version, posted_number
 from companion.web.language import flash_said
 from companion.web.pad_page import (
     pad_context,
-    posted_draft_version,
     saved_message,
     stale_form_problem,
 )
@@ -46,6 +45,7 @@ from companion.web.panels import (
     problems_by_row,
     whole_hand_rows,
 )
+from companion.web.service_door import get_service
 from companion.web.who import author
 
 bp = Blueprint("tricks", __name__)
@@ -109,7 +109,7 @@ def _open_hand(token: str) -> tuple[pads.Pad, Field]:
 def change_tricks(token: str) -> ResponseReturnValue:
     """Add the tapped trick to the hand being entered, or take back the last one."""
     pad, spec = _open_hand(token)
-    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    stale = stale_form_problem(pad, posted_number(request.form))
     if stale:
         return _answer(pad, draft_panel(pad, problems=[stale.message]), 422)
     so_far = posted_tricks(spec, request.form)
@@ -195,7 +195,7 @@ def whole_hand(token: str) -> ResponseReturnValue:
         rows = whole_hand_rows(pad, spec)
         return render_template("whole.html", **_whole_context(pad, rows, ()))
     rows = whole_hand_rows(pad, spec, request.form)
-    stale = stale_form_problem(pad, request.form.get("expected_number", ""))
+    stale = stale_form_problem(pad, posted_number(request.form))
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
     try:

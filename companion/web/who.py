@@ -15,8 +15,8 @@ from werkzeug.wrappers import Response
 from companion.contract.parsing import read_count, read_word
 from companion.kit.i18n import t
 from companion.service import Author, NameHeld, SameAuthor, StaleWrite, TakeOver, Verdict
-from companion.web import get_service
 from companion.web.language import flash_said
+from companion.web.service_door import get_service
 
 bp = Blueprint("who", __name__)
 

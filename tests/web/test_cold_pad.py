@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.engine.derived import engine_fingerprint
 from companion.store import Store
-from companion.web import app_state
+from companion.web.service_door import app_state
 from tests.web.conftest import GARDE_47, phone_app
 
 HANDS = 23  # more than the 10 the pad's table shows, so the first thirteen fold away

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from companion import cli
 from companion.store import FaultKind, Store, StoreFault
-from companion.web import app_state
+from companion.web.service_door import app_state
 from tests.web.conftest import GARDE_47, phone_app, start, stored_hands
 
 
@@ -41,7 +41,7 @@ def fill_until_refused(
 
 def this_threads_store(app: Flask) -> Store:
     with app.test_request_context():
-        from companion.web import get_service
+        from companion.web.service_door import get_service
 
         return get_service()._store  # the test reaches under the service to fill the file
 

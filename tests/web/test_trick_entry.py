@@ -30,7 +30,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.store import Store
-from companion.web import app_state
+from companion.web.service_door import app_state
 from tests.web.conftest import phone_app, stored_hands
 
 NAMES = ["Annie", "Benny", "Connie", "Denny"]

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.service.exchange import score_document
-from companion.web import app_state
+from companion.web.service_door import app_state
 from tests.web.conftest import FOUR, GARDE_47, phone_app, start, stored_hands
 
 
