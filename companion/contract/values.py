@@ -7,7 +7,7 @@ them from raw input. Nothing here imports Flask or SQL.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import Enum, StrEnum
 from operator import add
@@ -86,15 +86,6 @@ class Choice:
 
     value: str
     label: str
-
-
-def choices(members: Iterable[E], labels: Mapping[E, str]) -> tuple[Choice, ...]:
-    """The choices of a CHOICE field for these enum members, in the order given: each stored as
-    its value and shown with its label (a `Text` stays one, to be translated where shown).
-
-    Pass the enum itself for all its members (`choices(Counting, COUNTING_LABELS)`), or a
-    selection of them (`choices(PLAYED, GAME_NAMES)`); every member needs a label."""
-    return tuple(Choice(member.value, labels[member]) for member in members)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, ClassVar, Protocol
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, leaders
 from companion.contract.values import (
     Choice,
@@ -34,7 +35,6 @@ from companion.contract.values import (
     Problem,
     Setup,
     State,
-    choices,
 )
 from companion.kit.cards import Card, Suit, card_name
 from companion.kit.counting import PointTable

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, leaders, read_options
 from companion.contract.referee import (
     RankingReferee,
@@ -37,7 +38,6 @@ from companion.contract.values import (
     Problem,
     Setup,
     State,
-    choices,
 )
 from companion.kit.cards import SUIT_NAMES, Card, Suit, pack_39_no_hearts
 from companion.kit.formatting import signed

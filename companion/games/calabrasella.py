@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, leaders, read_options
 from companion.contract.referee import RankingReferee, register_referee
 from companion.contract.registry import register
@@ -34,7 +35,6 @@ from companion.contract.values import (
     ScoredHand,
     Setup,
     State,
-    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, pack_40_no_eight_to_ten

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from companion.contract.choices import choices
 from companion.contract.figures import contracts_made
 from companion.contract.game import Game, leaders, typed_options
 from companion.contract.referee import TarotReferee, register_referee
@@ -34,7 +35,6 @@ from companion.contract.values import (
     Setup,
     State,
     by_value,
-    choices,
 )
 from companion.kit.cards import (
     TAROT_JACK,

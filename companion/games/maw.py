@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, read_options
 from companion.contract.referee import RankingReferee, register_referee, trump_field
 from companion.contract.registry import register
@@ -32,7 +33,6 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
-    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import ACE, JACK, KING, PLAIN_SUITS, QUEEN, Card, Suit, pack_52

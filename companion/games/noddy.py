@@ -20,6 +20,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, pairwise, product
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, leaders
 from companion.contract.registry import register
 from companion.contract.values import (
@@ -33,7 +34,6 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
-    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import (

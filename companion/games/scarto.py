@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import read_options
 from companion.contract.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
 from companion.contract.registry import register
@@ -27,7 +28,6 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
-    choices,
 )
 from companion.families.piles import (
     CountCardsOnly,

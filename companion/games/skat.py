@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.figures import contracts_made
 from companion.contract.game import Game, leaders, typed_options
 from companion.contract.referee import RankingReferee, register_referee
@@ -37,7 +38,6 @@ from companion.contract.values import (
     Setup,
     State,
     by_value,
-    choices,
 )
 from companion.kit.cards import ACE, JACK, KING, QUEEN, Card, Suit, pack_32_seven_to_ace
 from companion.kit.counting import PointTable, achievable_totals, by_rank, side_points

@@ -19,6 +19,7 @@ from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
+from companion.contract.choices import choices
 from companion.contract.figures import Figure, OwnFigures
 from companion.contract.game import Game, leaders, typed_options
 from companion.contract.referee import SUIT_WORDS, RankingReferee, register_referee
@@ -38,7 +39,6 @@ from companion.contract.values import (
     State,
     TrickProgress,
     TrickRecord,
-    choices,
 )
 from companion.kit.cards import (
     ACE,

@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import read_options
 from companion.contract.referee import EXCUSE, SUIT_WORDS, TarotReferee, register_referee
 from companion.contract.registry import register
@@ -32,7 +33,6 @@ from companion.contract.values import (
     Scale,
     Setup,
     State,
-    choices,
 )
 from companion.families import piles
 from companion.families.piles import Method, PileEntry, PileGame, PileRules, filled_in

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.figures import Figure, OwnFigures
 from companion.contract.game import Game, read_options
 from companion.contract.referee import TarotReferee, register_referee
@@ -33,7 +34,6 @@ from companion.contract.values import (
     ScoredHand,
     Setup,
     State,
-    choices,
 )
 from companion.kit.cards import (
     PLAIN_SUITS,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.contract.choices import choices
 from companion.contract.game import Game, read_options
 from companion.contract.referee import (
     EXCUSE,
@@ -37,7 +38,6 @@ from companion.contract.values import (
     SeatGroup,
     Setup,
     State,
-    choices,
 )
 from companion.kit import i18n
 from companion.kit.cards import PLAIN_SUITS, SUIT_NAMES, Card, Suit, pack_52, parse, tarot_pack

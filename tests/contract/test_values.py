@@ -1,15 +1,12 @@
 """The shared values: a state's hands appended one by one with their totals carried forward,
-setups equal by value (so what is built from one is found again for an equal one), and a CHOICE
-field's choices made from an enum and its labels."""
+and setups equal by value (so what is built from one is found again for an equal one)."""
 
 from __future__ import annotations
 
 import copy
 import pickle
-from enum import StrEnum
 
-from companion.contract.values import Choice, HandResult, ScoredHand, Setup, State, choices
-from companion.kit.i18n import Text, t
+from companion.contract.values import HandResult, ScoredHand, Setup, State
 
 SETUP = Setup("french-tarot", ("Ann", "Bob", "Cat", "Dan"), {"hands": 0})
 
@@ -90,29 +87,3 @@ def test_values_copy_and_pickle_as_they_are() -> None:
     copied = pickle.loads(pickle.dumps(state))
     assert copied == state and copied.totals == (3, -1, -1, -1)
     assert copy.deepcopy(SETUP) == SETUP
-
-
-class Stake(StrEnum):
-    """An enum as a game declares one for a house rule."""
-
-    SINGLE = "single"
-    DOUBLE = "double"
-    NONE = "none"
-
-
-STAKE_LABELS = {Stake.SINGLE: t("Single"), Stake.DOUBLE: t("Double"), Stake.NONE: t("No stake")}
-
-
-def test_choices_follow_the_enum_with_each_members_value_and_label() -> None:
-    assert choices(Stake, STAKE_LABELS) == (
-        Choice("single", "Single"),
-        Choice("double", "Double"),
-        Choice("none", "No stake"),
-    )
-
-
-def test_choices_keep_the_members_given_in_their_order_and_the_labels_as_messages() -> None:
-    picked = choices((Stake.NONE, Stake.SINGLE), STAKE_LABELS)
-    assert [(c.value, c.label) for c in picked] == [("none", "No stake"), ("single", "Single")]
-    assert isinstance(picked[0].label, Text)
-    assert picked[0].label.template == "No stake"
