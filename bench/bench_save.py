@@ -44,7 +44,7 @@ from tests.live_server import HOST  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
-SINGLE_TARGET = 2.2  # one client: a save's median at most 2.2× the floor's
+SINGLE_TARGET = 2.5  # one client: a save's median at most 2.5× the floor's (issue 40; 2.2× before)
 FIRST_LOAD_TARGET = 30 * 1024  # bytes as sent: HTML + every CSS and JS file it links
 LONG_SESSION = 1000  # hands in the session whose first load is measured too
 
