@@ -34,8 +34,8 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))
 
 from companion import create_app  # noqa: E402
+from companion.contract.registry import versions  # noqa: E402
 from companion.contract.values import Setup, entry_as_data  # noqa: E402
-from companion.engine.derived import engine_fingerprint  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
 from companion.service import statistics as statistics_service  # noqa: E402
 from companion.service.loading import known_hands, result_rows  # noqa: E402
@@ -121,7 +121,7 @@ def build(path: Path, sessions: int) -> None:
     rng = random.Random(sessions)
     every = sessions // FIXED_SESSIONS
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(engine_fingerprint())
+        store.keep_results_of(versions())
         for first in range(0, sessions, 500):
             with store._write() as conn:  # bench code: one transaction per 500 sessions
                 for index in range(first, min(first + 500, sessions)):

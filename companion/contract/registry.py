@@ -82,3 +82,9 @@ def load_games() -> None:
             if not module.name.startswith("_"):
                 importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
         _loaded.append(True)
+
+
+def versions() -> dict[str, int]:
+    """Each registered game's scoring version (`Game.version`) by slug: what the store keeps
+    beside the results it derived (`Store.keep_results_of`)."""
+    return {game.slug: game.version for game in all_games()}

@@ -66,7 +66,9 @@ def is_busy(error: sqlite3.Error) -> bool:
     return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error).lower()
 
 
-def retried_while_busy(action: Callable[[], None], seconds: float = STARTING_WAIT_SECONDS) -> None:
+def retried_while_busy(
+    action: Callable[[], object], seconds: float = STARTING_WAIT_SECONDS
+) -> None:
     """Run `action`, again after a short pause whenever another connection holds the file,
     for up to `seconds`: what a process does at start, when every worker of a server opens the
     file at once. Any other error, or a file still held after that, is raised."""

@@ -342,3 +342,17 @@ def m016_standing_worked_out_when_read(db: Database) -> None:
     )
     if "standing" in db["hand_results"].columns_dict:
         db.execute("ALTER TABLE hand_results DROP COLUMN standing")
+
+
+@MIGRATIONS()
+def m017_results_versions(db: Database) -> None:
+    """The version of each game's scoring that derived its cached results (`Game.version`), in
+    place of one digest of the whole engine's code: at start only a game whose version changed
+    has its cached results dropped and derived again (`Results.keep_results_of`). The table
+    starts empty, so the first start after this upgrade derives every game's results once
+    (nothing says which code derived them)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS results_versions"
+        " (game TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID"
+    )
+    db.execute("DELETE FROM settings WHERE key = 'results_engine'")

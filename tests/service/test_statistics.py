@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bench.bench_stats import skat_entry, tarot_entry
+from companion.contract.registry import versions
 from companion.engine import stats
-from companion.engine.derived import engine_fingerprint
 from companion.service import pad as service
 from companion.service import statistics
 from companion.store import Store
@@ -44,7 +44,7 @@ def saved(store: Store, rng: random.Random, slug: str, names: list[str]) -> None
 def test_the_stored_statistics_are_the_replayed_ones(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)
     with Store(str(tmp_path / "club.sqlite3"), migrate=True) as store:
-        store.keep_results_of(engine_fingerprint())
+        store.keep_results_of(versions())
         for _ in range(10):
             slug = rng.choice(["french-tarot", "skat"])
             names = rng.sample(NAMES, 4 if slug == "french-tarot" else 3)

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bench.bench_stats import skat_entry, tarot_entry
+from companion.contract.registry import versions
 from companion.engine import stats
-from companion.engine.derived import engine_fingerprint
 from companion.engine.replay import Checked
 from companion.service import pad as service
 from companion.service import statistics
@@ -48,7 +48,7 @@ def spread(path: Path) -> None:
     import or a repair may: the triggers mark the years)."""
     rng = random.Random(7)
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(engine_fingerprint())
+        store.keep_results_of(versions())
         for _ in STARTS:
             slug = rng.choice(["french-tarot", "skat"])
             saved(store, rng, slug, rng.sample(NAMES, 4 if slug == "french-tarot" else 3))
