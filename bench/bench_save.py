@@ -35,8 +35,8 @@ import brotli  # noqa: E402  (Flask-Compress brings it: the server speaks br)
 from flask_compress.compat import compression  # noqa: E402  (and zstd, through its own import)
 
 from bench.floor import floor_server  # noqa: E402
+from companion.contract.registry import versions  # noqa: E402
 from companion.contract.values import entry_as_data  # noqa: E402
-from companion.engine.derived import engine_fingerprint  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
 from companion.service import pad as pads  # noqa: E402
 from companion.store import Store  # noqa: E402
@@ -301,10 +301,10 @@ def written_session(store: Store, hands: int, *, results: bool = True) -> str:
 
 
 def new_database(path: Path) -> Store:
-    """A fresh pad database at `path`, its results noted as derived by this code (else the
-    server would drop the written ones at start, as after an upgrade)."""
+    """A fresh pad database at `path`, its results noted as derived by these games' versions
+    (else the server would drop the written ones at start, as after an upgrade)."""
     store = Store(path, migrate=True)
-    store.keep_results_of(engine_fingerprint())
+    store.keep_results_of(versions())
     return store
 
 

@@ -40,7 +40,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))
 
 from companion import create_app  # noqa: E402
-from companion.contract.registry import get  # noqa: E402
+from companion.contract.registry import get, versions  # noqa: E402
 from companion.contract.values import Setup, entry_as_data  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
 from companion.service import statistics as statistics_service  # noqa: E402
@@ -132,6 +132,7 @@ def build(path: Path, sessions: int, *, lean: bool = True) -> None:
     rng = random.Random(sessions)
     every = sessions // FIXED_SESSIONS
     with Store(str(path), migrate=True) as store:
+        store.keep_results_of(versions())  # this version's scoring derived them
         for first in range(0, sessions, 500):
             with store._write() as conn:  # bench code: one transaction per 500 sessions
                 for index in range(first, min(first + 500, sessions)):

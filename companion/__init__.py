@@ -12,10 +12,14 @@ MAX_REQUEST_BYTES = 64 * 1024  # a hand is a few hundred bytes; nothing legitima
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the web app: configuration, the store (migrated once here), CSRF and the views."""
-    from companion.engine.derived import engine_fingerprint
+    """Build the web app: configuration, the store (migrated once here), CSRF and the views.
+
+    It answers at once: every game is registered before the first request, and stored results
+    that a game's new scoring version made stale are derived again in the background
+    (`service/rebuild.py`; `app.extensions["companion.rebuild"]` says how far it got)."""
+    from companion.contract.registry import versions
     from companion.kit.resources import static_dir, templates_dir
-    from companion.service.loading import rebuild_results
+    from companion.service.rebuild import start_rebuild
     from companion.store import Store, default_database_path
     from companion.web import init_web
 
@@ -40,13 +44,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             app.config["SECRET_KEY"] = store.secret_key()
         app.config["DATABASE_READ_ONLY"] = store.read_only
         app.config["DATABASE_FILE"] = store.file  # what later connections must find there
-        # Results derived by other code (before a scoring fix) are dropped, or in a read-only
-        # file ignored: every session shows what this version's rules make of its hands.
-        kept = store.keep_results_of(engine_fingerprint())
-        app.config["DERIVED_RESULTS_USABLE"] = kept or not store.read_only
-        # The statistics read the stored results, never replay: a session missing some is
-        # derived now, before any page (all of them once after an engine change).
-        rebuild_results(store)
+        # The games' results derived by another version of their scoring (before a scoring
+        # fix) are dropped, or in a read-only file ignored: every session shows what this
+        # version's rules make of its hands. `versions()` registers every game, before any
+        # request: threads serving the first requests find the registry full.
+        store.keep_results_of(versions())
+        app.config["DERIVED_RESULTS_USABLE"] = store.results_usable
+        missing = [] if store.read_only else store.sessions_missing_results()
+    # A session missing results (every session of a game whose version changed) is derived
+    # again in the background; one opened before then is replayed when opened.
+    app.extensions["companion.rebuild"] = start_rebuild(
+        lambda: Store(app.config["DATABASE"], expected_file=app.config["DATABASE_FILE"]), missing
+    )
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (zstd, brotli or gzip,
     # as the browser accepts, at Flask-Compress's fast levels); the pad is text and shrinks about
     # five-fold. The static files come packed already, once and tightly (web/static_files.py).

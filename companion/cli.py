@@ -103,10 +103,7 @@ def _build_app(database: Path) -> Any:
     """The WSGI app over `database` (imported here: the other commands need no Flask)."""
     from companion import create_app
 
-    app = create_app({"DATABASE": str(database)})
-    # Every game module imported now, before serving: the registry's first look-up is not
-    # safe against threads racing it.
-    all_games()
+    app = create_app({"DATABASE": str(database)})  # every game registered before serving
     if app.config["DATABASE_READ_ONLY"]:
         click.echo("The file is read-only: sessions can be viewed and printed, not changed.")
     return app

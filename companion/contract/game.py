@@ -58,7 +58,9 @@ class Game(ABC):
     """The contract every game implements. Subclasses are stateless: all state is passed in.
 
     Required class attributes: `slug`, `name`, `player_counts` (1 to 10 seats), `zero_sum`
-    (does every hand add up to zero?) and `scale` (what a point is called, which way is better).
+    (does every hand add up to zero?), `scale` (what a point is called, which way is better)
+    and `version` (1 at first, raised by one whenever the game scores a hand differently: the
+    store then derives that game's stored results again, docs/design.md "Stored results").
     """
 
     slug: ClassVar[str]
@@ -66,6 +68,7 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     zero_sum: ClassVar[bool]
     scale: ClassVar[Scale]
+    version: ClassVar[int]
     summary: ClassVar[str] = ""
     turn_word: ClassVar[str] = t("deals")  # what the seat returned by `dealer` does: "leads"
     turn_heading: ClassVar[str] = t("Dealer")  # that seat's column on the score sheet
@@ -262,7 +265,7 @@ def settlement_of(game: Game, state: State) -> Settlement | None:
     return game.settlement(state) if isinstance(game, SettledGame) else None
 
 
-REQUIRED_ATTRIBUTES = ("slug", "name", "player_counts", "zero_sum", "scale")
+REQUIRED_ATTRIBUTES = ("slug", "name", "player_counts", "zero_sum", "scale", "version")
 
 
 def missing_declarations(game: Game) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -60,16 +61,30 @@ def all_games() -> list[Game]:
 
 GAMES_PACKAGE = "companion.games"
 _loaded: list[bool] = []
+_loading = threading.RLock()  # re-entered if a game module looks a game up as it loads
+"""Held while the games are imported: a thread looking a game up meanwhile waits for all of
+them rather than finding the registry half filled (a 500 on a pad, a 404 on a rules page)."""
 
 
 def load_games() -> None:
     """Import every module of `companion.games` once, so that each game module registers its
     game (and its trick referee). Done on first look-up, not at import: the contract may be
-    imported on its own (the values) without pulling every game in."""
+    imported on its own (the values) without pulling every game in. Safe when threads race
+    it: the first imports them under a lock, the others wait, and the registry counts as
+    filled only once every module is in (the app also fills it before its first request)."""
     if _loaded:
         return
-    _loaded.append(True)
-    games = importlib.import_module(GAMES_PACKAGE)
-    for module in pkgutil.iter_modules(games.__path__):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
+    with _loading:
+        if _loaded:
+            return
+        games = importlib.import_module(GAMES_PACKAGE)
+        for module in pkgutil.iter_modules(games.__path__):
+            if not module.name.startswith("_"):
+                importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
+        _loaded.append(True)
+
+
+def versions() -> dict[str, int]:
+    """Each registered game's scoring version (`Game.version`) by slug: what the store keeps
+    beside the results it derived (`Store.keep_results_of`)."""
+    return {game.slug: game.version for game in all_games()}

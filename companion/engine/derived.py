@@ -7,7 +7,6 @@ callable that reads rows, so the rules see a plain `Sequence` of scored hands.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import sys
@@ -16,36 +15,10 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
 from operator import attrgetter
-from pathlib import Path
 from typing import Any, overload
 
 from companion.contract.values import JSON_SCALARS, Problem, ScoredHand
 from companion.kit.i18n import Text, from_recipe
-
-# ---------------------------------------------------------------- what derived them
-
-_NOT_THE_ENGINE = ("web", "translations")
-"""The package's folders whose code never changes a derived result (the pages, the catalogues:
-a stored line is a message's recipe, said in the page's language when shown)."""
-
-
-@cache
-def engine_fingerprint() -> str:
-    """A digest of the code that derives a session's results from its hands: every module of
-    the package but the web pages. Derived results are kept beside the hands; results kept by
-    other code (a version before a scoring fix) must not be shown, so the store keeps this
-    beside them and drops them when it differs (`Store.keep_results_of`): each session is then
-    replayed once by this code. Any change of that code counts, a comment's too: a replay
-    more is cheap, a wrong number kept is not."""
-    root = Path(__file__).resolve().parents[1]
-    digest = hashlib.blake2b(digest_size=16)
-    for path in sorted(root.rglob("*.py")):
-        relative = path.relative_to(root)
-        if relative.parts[0] in _NOT_THE_ENGINE:
-            continue
-        digest.update(relative.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
 
 # ---------------------------------------------------------------- exact data
 

@@ -483,6 +483,7 @@ class AntiTrump(Game):
     name = t("Anti-Trump")
     player_counts = (3, 4, 5, 6)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     options_type = Options
     summary = t(

@@ -490,6 +490,7 @@ class Calabrasella(Game):
     name = t("Calabrasella")
     player_counts = (3, 4)
     zero_sum = False  # only the single player's score is put down; the list balances at the end
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     options_type = Options
     summary = t(

@@ -1211,6 +1211,7 @@ class FrenchTarot(Game):
     name = t("French Tarot")
     player_counts = (2, 3, 4, 5)
     zero_sum = True
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     figures = contracts_made(
         t("Contracts made of those taken"),

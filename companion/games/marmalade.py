@@ -744,6 +744,7 @@ class Marmalade(Game):
     name = t("Marmalade")
     player_counts = tuple(range(2, MAX_SEATS + 1))
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("hole"), t("holes"))
     summary = t(
         "A trick game pegged on a cribbage board: each trick's winner pegs 5 (won with "

@@ -849,6 +849,7 @@ class Maw(Game):
     name = t("Maw (Spoil Five)")
     player_counts = tuple(range(2, 11))
     zero_sum = False  # the pool holds what the players are down between deals
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("counter"), t("counters"))
     options_type = Options
     summary = t(

@@ -942,6 +942,7 @@ class Noddy(Game):
     name = t("Noddy")
     player_counts = (PLAYERS,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
     summary = t(

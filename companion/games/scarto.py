@@ -170,6 +170,7 @@ class Scarto(PileGame):
     name = t("Scarto")
     player_counts = (3,)
     zero_sum = False  # in threes each hand sums to zero; "as written" it does not (71 − 78)
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("point"), t("points"))
     options_type = Options
     rules = PILES

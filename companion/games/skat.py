@@ -1054,6 +1054,7 @@ class Skat(Game):
     name = t("Skat")
     player_counts = (3, 4)
     zero_sum = False  # only the declarer's score is written; the list balances by differences
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     figures = contracts_made(
         t("Games won of those declared"),

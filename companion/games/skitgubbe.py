@@ -484,6 +484,7 @@ class Skitgubbe(Game):
     name = t("Skitgubbe")
     player_counts = (2, 3, 4, 5, 6)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = GOATS
     turn_word = t("leads")
     turn_heading = t("First lead")

@@ -1073,6 +1073,7 @@ class Tantony(Game):
     name = t("Tantony")
     player_counts = (3, 4)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     figures = RUNT_FIGURES
     options_type = Options

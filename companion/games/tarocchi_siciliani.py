@@ -168,6 +168,7 @@ class TarocchiSiciliani(PileGame):
     name = t("Tarocchi Siciliani")
     player_counts = (4,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("point"), t("points"))
     rules = PILES
     summary = t(

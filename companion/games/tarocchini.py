@@ -1289,6 +1289,7 @@ class Tarocchini(PileGame):
     name = t("Tarocchini")
     player_counts = (2, 3, 4, 5, 6, 7)
     zero_sum = False  # each pile scores its own count, never below 0
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("point"), t("points"), signed=False)
     options_type = Options
     rules = pile_rules(4)

@@ -90,6 +90,7 @@ class Tarock(PileGame):
     name = t("Tarock")
     player_counts = (4,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("point"), t("points"))
     rules = PILES
     summary = t(

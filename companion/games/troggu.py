@@ -525,6 +525,7 @@ class Troggu(Game):
     name = t("Troggu")
     player_counts = (3, 4, 5, 6)
     zero_sum = True
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("Rappen"), t("Rappen"))
     figures = RAPPEN_FIGURES
     options_type = Options

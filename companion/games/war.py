@@ -259,6 +259,7 @@ class War(Game):
     name = t("War")
     player_counts = (2,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("game won"), t("games won"), signed=False)
     summary = t(
         "Two players turn up a card each; the higher takes both, unless it is a war. "

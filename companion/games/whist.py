@@ -706,6 +706,7 @@ class Whist(Game):
     name = t("Whist")
     player_counts = (4,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     options_type = Options
     summary = t(

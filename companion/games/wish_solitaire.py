@@ -71,6 +71,7 @@ class WishSolitaire(Game):
     name = t("Wish Solitaire")
     player_counts = (1,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = Scale(t("deal won"), t("deals won"), signed=False)
     turn_word = t("plays")  # a solitaire: nobody deals to anybody else
     turn_heading = t("Player")

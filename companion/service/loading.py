@@ -290,17 +290,6 @@ def keep_results(store: Store, token: str) -> None:
         derive(store, record.setup, token, store.last_change(token))
 
 
-def rebuild_results(store: Store) -> int:
-    """At start: derive and keep the results of every session whose cache lacks a hand (every
-    session after a change of the engine dropped them all). Says how many were derived."""
-    if store.read_only:
-        return 0
-    missing = store.sessions_missing_results()
-    for token in missing:
-        keep_results(store, token)
-    return len(missing)
-
-
 def after_hand(totals: tuple[int, ...], played: int, hand: ScoredHand) -> KnownHand:
     """A hand with the totals and hands played after it, from those before it."""
     return KnownHand(

@@ -6,9 +6,11 @@ shares (`Database._write`: one `BEGIN IMMEDIATE` transaction), with SQLite's err
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -21,6 +23,10 @@ from companion.store.records import FaultKind, StoreFault
 
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a writer waits for another writer (another request) before giving up."""
+
+STARTING_WAIT_SECONDS = 30.0
+"""How long a process starting on the file keeps trying while others hold it (several workers
+starting at once: one migrates, or switches a new file to its write-ahead log, the others wait)."""
 
 
 def default_database_path() -> Path:
@@ -52,6 +58,29 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return found.st_dev, found.st_ino
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """Whether SQLite refused because another connection holds the file (worth a retry)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error).lower()
+
+
+def retried_while_busy(
+    action: Callable[[], object], seconds: float = STARTING_WAIT_SECONDS
+) -> None:
+    """Run `action`, again after a short pause whenever another connection holds the file,
+    for up to `seconds`: what a process does at start, when every worker of a server opens the
+    file at once. Any other error, or a file still held after that, is raised."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            action()
+            return
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(random.uniform(0.01, 0.1))  # apart, so the waiting workers do not collide
 
 
 def is_writable(path: Path) -> bool:
@@ -98,7 +127,8 @@ class Database:
         try:
             self.db = SqliteDatabase(self._connect(busy_seconds))
             if not self.read_only:
-                self.db.execute("PRAGMA journal_mode=WAL")
+                # A new file's switch to the log needs it alone: workers starting together wait.
+                retried_while_busy(lambda: self.db.execute("PRAGMA journal_mode=WAL"))
                 # FULL: SQLite syncs the log at every COMMIT, so a hand whose save returned
                 # is on disk and survives a crash or a power cut (docs/design.md, "Durable
                 # saves"): one fsync of the log per commit, SQLite's own, no machinery of ours.
@@ -132,7 +162,10 @@ class Database:
         """Bring the schema up to date; running it again changes nothing.
 
         A read-only file that is already up to date is fine; one that needs an upgrade cannot
-        be used, which `StoreFault` (read-only) says.
+        be used, which `StoreFault` (read-only) says. Any number of processes may migrate one
+        file at once (the workers of a server starting on a new file or an upgraded one): the
+        first to take the write lock applies what is missing, the others wait for it and then
+        find nothing left to do.
         """
         if self.read_only:
             if self.pending_migrations():
@@ -140,7 +173,23 @@ class Database:
                     FaultKind.READ_ONLY, "and it needs an upgrade this version must write"
                 )
             return
-        MIGRATIONS.apply(self.db)
+        retried_while_busy(self._migrate_once)
+
+    def _migrate_once(self) -> None:
+        """Apply the missing migrations in one `BEGIN IMMEDIATE` transaction: what is applied
+        is read again under the write lock, so each migration is applied and recorded once
+        however many processes try together. A file up to date takes no lock."""
+        if not self.pending_migrations():
+            return
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS.apply(self.db)  # each migration in a savepoint of this transaction
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     def pending_migrations(self) -> list[str]:
         """The names of the migrations this file still lacks."""

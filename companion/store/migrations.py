@@ -348,3 +348,17 @@ def m017_one_copy_of_each_statistic(db: Database) -> None:
                 f"DELETE FROM {table} WHERE session_id IN (SELECT session_id FROM standing_pending)"
             )
         db.execute("DROP TABLE standing_pending")
+
+
+@MIGRATIONS()
+def m018_results_versions(db: Database) -> None:
+    """The version of each game's scoring that derived its cached results (`Game.version`), in
+    place of one digest of the whole engine's code: at start only a game whose version changed
+    has its cached results dropped and derived again (`Results.keep_results_of`). The table
+    starts empty, so the first start after this upgrade derives every game's results once
+    (nothing says which code derived them)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS results_versions"
+        " (game TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID"
+    )
+    db.execute("DELETE FROM settings WHERE key = 'results_engine'")

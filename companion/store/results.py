@@ -9,7 +9,7 @@ The store runs no engine: it keeps the text `companion.engine.derived` writes.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.store.database import Database
@@ -22,15 +22,16 @@ class Results(Database):
     """The derived results of each session (a part of `Store`, over its one connection)."""
 
     def __init__(self, *args: Any, results_usable: bool = True, **kwargs: Any) -> None:
-        """`results_usable`: False when the derived results in a read-only file were derived
-        by other code (`keep_results_of`): they are then never read, every session replays."""
+        """`results_usable`: False when some derived results in a read-only file were derived
+        by another version of a game's scoring (`keep_results_of`): they are then never read,
+        every session replays."""
         super().__init__(*args, **kwargs)
         self._results_usable = results_usable
 
     def results_summary(self, token: str) -> ResultsSummary:
         """Whether the session's cached results cover every hand that counts, its last scored
         hand and its refused ones: a constant number of rows read, however long the session."""
-        if not self._results_usable:  # derived by other code, kept in a read-only file
+        if not self._results_usable:  # another version's, kept in a read-only file
             return ResultsSummary(False, None, ())
         last = self.db.execute(
             f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
@@ -50,8 +51,8 @@ class Results(Database):
 
     @property
     def results_usable(self) -> bool:
-        """Whether the cached results may be read (not derived by other code and kept in a
-        read-only file)."""
+        """Whether the cached results may be read (not derived by another version of a game's
+        scoring and kept in a read-only file)."""
         return self._results_usable
 
     def sessions_missing_results(self) -> list[str]:
@@ -71,9 +72,10 @@ class Results(Database):
         """Whether every hand that counts has its cached result. Every write keeps the cache
         right for the hands it holds and a prefix of them by number (see `record_results`),
         so only a missing result can make it stale (a hand saved without its result: an
-        import, a write that lost a race; the cache dropped: another engine, a correction
-        whose results were not written with it), and the cache is complete when it holds the
-        last hand that counts. A few indexed rows read, however long the session."""
+        import, a write that lost a race; the cache dropped: a new version of the game's
+        scoring, a correction whose results were not written with it), and the cache is
+        complete when it holds the last hand that counts. A few indexed rows read, however
+        long the session."""
         conn = self.db.conn
         cached: int | None = conn.execute(
             "SELECT max(number) FROM hand_results WHERE session_id = ?", (token,)
@@ -106,27 +108,43 @@ class Results(Database):
             keep_standing(conn, token, standing)
         return True
 
-    def keep_results_of(self, engine: str) -> bool:
-        """Keep the derived results only if `engine` derived them (`derived.engine_fingerprint`,
-        which the store keeps beside them); otherwise drop them all and note `engine`, so each
-        session is derived again, by this engine, when next opened. Says whether the results
-        kept were derived by `engine`. A read-only file cannot drop them: its stale results
-        are then ignored (`results_summary`) and every session replays."""
-        key = "results_engine"
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        if row is not None and row[0] == engine:
-            return True
+    def keep_results_of(self, versions: Mapping[str, int]) -> tuple[str, ...]:
+        """Keep each game's cached results only if its scoring's current version (`versions`,
+        by game: `Game.version`) derived them: the games whose recorded version differs have
+        theirs dropped and the new version recorded, all in one transaction (several processes starting together agree:
+        the first drops, the others find the version recorded). Says which games were found
+        stale. A read-only file cannot drop them: with any game stale, none of its results is
+        read (`results_usable`) and every session replays."""
+        stale = self._stale_games(versions)
+        if not stale:
+            return ()
         if self.read_only:
             self._results_usable = False
-            return False
+            return stale
         with self._write() as conn:
-            conn.execute("DELETE FROM hand_results")
-            conn.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key)"
-                " DO UPDATE SET value = excluded.value",
-                (key, engine),
-            )
-        return False
+            stale = self._stale_games(versions)  # again, under the write lock
+            for game in stale:
+                drop_results_of_game(conn, game, versions[game])
+        return stale
+
+    def _stale_games(self, versions: Mapping[str, int]) -> tuple[str, ...]:
+        """The games whose cached results were derived by another version of their scoring
+        (or by none recorded), in the order of `versions`."""
+        recorded = dict(self.db.execute("SELECT game, version FROM results_versions").fetchall())
+        return tuple(game for game, version in versions.items() if recorded.get(game) != version)
+
+
+def drop_results_of_game(conn: sqlite3.Connection, game: str, version: int) -> None:
+    """Drop every cached result of one game's sessions (each session is derived again, by
+    this version, when opened or by the start's rebuild, its standing with it: until then the
+    statistics say they are being brought up to date), and record `version`."""
+    sessions = "SELECT id FROM sessions WHERE game = ?"
+    conn.execute(f"DELETE FROM hand_results WHERE session_id IN ({sessions})", (game,))
+    conn.execute(
+        "INSERT INTO results_versions (game, version) VALUES (?, ?) ON CONFLICT (game)"
+        " DO UPDATE SET version = excluded.version",
+        (game, version),
+    )
 
 
 RESULT_COLUMNS = "number, position, hand, totals, played"

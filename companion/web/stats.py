@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, render_template, request, session, url_for
 from markupsafe import Markup
 
 from companion.contract.parsing import read_count, read_date
@@ -23,6 +23,7 @@ from companion.contract.values import State
 from companion.engine import charts, stats
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
+from companion.service.rebuild import RebuildProgress
 from companion.service.statistics import POINTS, PlayerName, PlayerPage
 from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
@@ -118,7 +119,21 @@ def known_sessions() -> frozenset[str]:
 def _page(template: str, days: DayRange, **context: Any) -> str | tuple[str, int]:
     """A statistics page; with a bad range, the form with its problems and nothing counted."""
     status = 422 if days.errors else 200
-    return render_template(template, days=days, **context), status
+    return render_template(template, days=days, rebuilding=rebuilding(), **context), status
+
+
+def rebuilding() -> Text | None:
+    """What the pages say while the start's rebuild of stored results runs (a game's scoring
+    changed: its sessions are derived again, `service/rebuild.py`), else None. The figures
+    are then not shown: they would count sessions not yet derived again."""
+    progress: RebuildProgress | None = current_app.extensions.get("companion.rebuild")
+    if progress is None or not progress.running:
+        return None
+    return t(
+        "Statistics are being brought up to date ({done} of {total} sessions)…",
+        done=progress.done,
+        total=progress.total,
+    )
 
 
 @bp.get("/stats")
@@ -142,7 +157,7 @@ def game_page(slug: str) -> str | tuple[str, int]:
     except KeyError:
         abort(404)
     days = read_range(request.args)
-    if days.errors:
+    if days.errors or rebuilding():
         return _page("stats/game.html", days, game=game, table=None)
     table = get_service().game_stats(slug, days.since, days.before)
     return _page(
@@ -167,7 +182,7 @@ def player_page(player: str) -> str | tuple[str, int]:
         abort(404)
     found = names[player_id]
     days = read_range(request.args)
-    if days.errors:
+    if days.errors or rebuilding():
         return _page("stats/player.html", days, player=found, table=None)
     table = get_service().player_page(found.id, days.since, days.before)
     return _page(

@@ -201,16 +201,26 @@ def test_a_save_says_whether_its_derived_results_were_kept(store, token):
 ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
 
 
-def test_results_derived_by_other_code_are_dropped_and_the_new_code_noted(store, token):
-    added = store.add_hand(token, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
-    assert added.results_kept
-    assert not store.keep_results_of("engine-a")  # no code noted yet: dropped, "engine-a" noted
-    assert store.result_rows(token, 0, 5) == [] and not store.results_complete(token)
-    assert store.replace_results(token, added.row.id, ONE_ROW)  # derived again by engine-a
-    assert store.keep_results_of("engine-a")  # the same code: kept
-    assert store.results_complete(token)
-    assert not store.keep_results_of("engine-b")  # other code: dropped again
+def test_results_of_another_scoring_version_are_dropped_for_that_game_only(store, token):
+    """A game's cached results are kept while its version is the one recorded beside them;
+    another version drops them (its sessions' standings marked pending), another game's
+    stay."""
+    other = store.create_session(Setup("whist", ("A", "B", "C", "D"), {}, 0))
+    for session in (token, other):
+        added = store.add_hand(session, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
+        assert added.results_kept
+    # A file whose versions were never recorded (new, or upgraded from the engine's digest).
+    assert store.keep_results_of({"french-tarot": 1, "whist": 1}) == ("french-tarot", "whist")
+    assert not store.results_complete(token) and not store.results_complete(other)
+    for session in (token, other):
+        assert store.replace_results(session, store.last_change(session), ONE_ROW)
+    assert store.keep_results_of({"french-tarot": 1, "whist": 1}) == ()  # the same: kept
+    assert store.results_complete(token) and store.results_complete(other)
+    assert set(store.standings_pending()) == {token, other}  # from the first drop
+    assert store.keep_results_of({"french-tarot": 2, "whist": 1}) == ("french-tarot",)
     assert not store.results_complete(token) and store.result_rows(token, 0, 5) == []
+    assert store.results_complete(other)  # whist's version did not change
+    assert store.keep_results_of({"french-tarot": 2, "whist": 1}) == ()  # 2 now recorded
 
 
 def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, token):
@@ -240,17 +250,18 @@ def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, t
     assert store.results_complete(token)  # hands 1-3 count, each with its result
 
 
-def test_a_read_only_file_never_shows_results_derived_by_other_code(db_path, store, token):
+def test_a_read_only_file_never_shows_results_of_another_scoring_version(db_path, store, token):
     added = store.add_hand(token, 1, {"v": "a"}, None)
-    store.keep_results_of("engine-a")
+    store.keep_results_of({"french-tarot": 1})
     assert store.replace_results(token, added.row.id, ONE_ROW)
     with Store(db_path, read_only=True) as reader:
-        assert reader.keep_results_of("engine-a")
-        assert reader.results_summary(token).complete
+        assert reader.keep_results_of({"french-tarot": 1}) == ()
+        assert reader.results_usable and reader.results_summary(token).complete
     with Store(db_path, read_only=True) as reader:
-        assert not reader.keep_results_of("engine-b")
+        assert reader.keep_results_of({"french-tarot": 2}) == ("french-tarot",)
+        assert not reader.results_usable
         assert not reader.results_summary(token).complete  # derived afresh
-    assert store.keep_results_of("engine-a")  # the file itself was not touched
+    assert store.keep_results_of({"french-tarot": 1}) == ()  # the file itself was not touched
 
 
 def test_a_session_read_before_still_shows_when_another_store_ended_it(db_path, store, token):

@@ -40,6 +40,7 @@ class CallYourTricks(Game):
     name = "Toy: call your tricks"
     player_counts = (3, 4, 5)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

@@ -37,6 +37,7 @@ class PotLuck(Game):
     name = "Toy: pot luck"
     player_counts = tuple(range(2, 11))
     zero_sum = False  # the pool holds what the players are down
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
     options_type = Options
 

@@ -29,6 +29,7 @@ class GoatCount(Game):
     name = "Toy: goat count"
     player_counts = (2, 3, 4, 5, 6)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = GOATS
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

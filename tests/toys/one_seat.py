@@ -26,6 +26,7 @@ class PracticeLog(Game):
     name = "Toy: practice log"
     player_counts = (1,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

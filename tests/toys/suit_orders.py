@@ -66,6 +66,7 @@ class RedsAndBlacks(Game):
     name = "Toy: reds and blacks"
     player_counts = (4,)
     zero_sum = False
+    version = 1  # bumped when its scoring changes: stored results derived again
     scale = POINTS
 
     def fields(self, setup: Setup) -> tuple[Field, ...]:

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.engine.derived import engine_fingerprint
+from companion.contract.registry import get
 from companion.store import Store
 from companion.web.service_door import app_state
 from tests.web.conftest import GARDE_47, phone_app
@@ -47,21 +47,25 @@ def standings(page: str) -> list[str]:
     return re.findall(r'class="total[^"]*">([^<]+)<', block)
 
 
-def planted(db_path: Path, engine: str) -> None:
+def planted(db_path: Path, version: int) -> None:
     """Results as a version whose scoring differed would have kept them: Ann 999 after hand
-    3, noted as derived by `engine`."""
+    3, noted as derived by French Tarot's scoring at `version`."""
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE hand_results SET totals = '[999,-333,-333,-333]' WHERE number = 3")
-        conn.execute("UPDATE settings SET value = ? WHERE key = 'results_engine'", (engine,))
+        conn.execute(
+            "UPDATE results_versions SET version = ? WHERE game = 'french-tarot'", (version,)
+        )
 
 
 @pytest.mark.parametrize(
     ("noted", "shown"),
     [
-        # Derived by this code: the stored results are what the pad shows (the planted 999).
+        # Derived by this version of the game's scoring (whatever else changed in the code):
+        # the stored results are what the pad shows (the planted 999).
         ("this", ["999", "−333", "−333", "−333"]),
-        # Derived by other code: dropped at start, the hands replayed by this code. Three gardes
-        # made by Ann (the first worked example): 3 × 186 = 558, and 3 × −62 = −186 each.
+        # Derived by another version: dropped at start, the first page of the session replays
+        # its hands by this version's rules (while the rest are rebuilt in the background).
+        # Three gardes made by Ann (the first worked example): 3 × 186 = 558, −186 each.
         ("older", ["558", "−186", "−186", "−186"]),
     ],
 )
@@ -70,7 +74,7 @@ def test_results_derived_by_other_code_are_not_shown_after_an_upgrade(
 ) -> None:
     for _ in range(3):
         assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
-    planted(db_path, engine_fingerprint() if noted == "this" else "an older version's")
+    planted(db_path, get("french-tarot").version if noted == "this" else 0)
     restarted = phone_app(
         {"DATABASE": str(db_path), "TESTING": True, "WTF_CSRF_ENABLED": False}
     ).test_client()

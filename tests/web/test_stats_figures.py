@@ -20,8 +20,9 @@ import pytest
 from flask import Flask
 
 from companion import create_app
-from companion.engine.derived import engine_fingerprint
+from companion.contract.registry import versions
 from companion.service import pad as service
+from companion.service.rebuild import RebuildProgress
 from companion.store import Store
 
 
@@ -121,7 +122,7 @@ def build(path: Path) -> dict[str, str]:
     """The sessions saved through the pad into a fresh file; their tokens by key."""
     tokens: dict[str, str] = {}
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(engine_fingerprint())  # as the app will find them: kept
+        store.keep_results_of(versions())  # as the app will find them: kept
         for key, _started, slug, names, hands in SESSIONS:
             token, problems = service.start_session(store, slug, names, {})
             assert token is not None, problems
@@ -283,20 +284,33 @@ def test_every_figure_as_worked_out(built: Path) -> None:
 
 
 def test_the_same_figures_after_every_stored_result_was_rebuilt(built: Path) -> None:
-    # Another engine's results (a scoring fix since): every stored result is dropped at start
-    # and derived again there, before any page is asked for.
+    # Every game's results derived by another version (a scoring fix since): every stored
+    # result is dropped at start and derived again in the background, the pages saying so.
     with sqlite3.connect(built) as conn:
-        conn.execute("UPDATE settings SET value = 'another engine' WHERE key = 'results_engine'")
+        conn.execute("UPDATE results_versions SET version = 0")
     app = app_on(built)
+    progress = app.extensions["companion.rebuild"]
+    assert progress.total == len(SESSIONS) - 1  # all but E, which has no hand to derive
+    assert progress.wait(60)
     with Store(str(built)) as store:
-        assert store.sessions_missing_results() == []  # derived again at start, every one
+        assert store.sessions_missing_results() == []  # derived again, every one
     check_every_figure(app)
 
 
-def test_a_read_only_file_whose_results_another_engine_derived_replays_them(built: Path) -> None:
+def test_the_pages_say_the_statistics_are_being_brought_up_to_date(built: Path) -> None:
+    app = app_on(built)
+    app.extensions["companion.rebuild"] = RebuildProgress(total=7, done=3)  # still running
+    note = "Statistics are being brought up to date (3 of 7 sessions)…"
+    overview = page(app, "/stats")
+    assert note in overview and "French Tarot 3 sessions" in overview  # counts no hand
+    assert note in page(app, "/stats/game/skat") and "Players" not in page(app, "/stats/game/skat")
+    assert note in page(app, "/stats/player/1")
+
+
+def test_a_read_only_file_whose_results_another_version_derived_replays_them(built: Path) -> None:
     # It can neither drop nor rebuild them: its statistics replay its sessions, as its pads do.
     with sqlite3.connect(built) as conn:
-        conn.execute("UPDATE settings SET value = 'another engine' WHERE key = 'results_engine'")
+        conn.execute("UPDATE results_versions SET version = 0 WHERE game = 'skat'")
     app = create_app({"DATABASE": str(built), "TESTING": True, "DATABASE_READ_ONLY": True})
     assert app.config["DERIVED_RESULTS_USABLE"] is False
     check_every_figure(app)
