@@ -111,8 +111,9 @@ class Results(Database):
     def keep_results_of(self, versions: Mapping[str, int]) -> tuple[str, ...]:
         """Keep each game's cached results only if its scoring's current version (`versions`,
         by game: `Game.version`) derived them: the games whose recorded version differs have
-        theirs dropped and the new version recorded, all in one transaction (several processes starting together agree:
-        the first drops, the others find the version recorded). Says which games were found
+        theirs dropped and the new version recorded, all in one transaction (several
+        processes starting together agree: the first drops, the others find the version
+        recorded). Says which games were found
         stale. A read-only file cannot drop them: with any game stale, none of its results is
         read (`results_usable`) and every session replays."""
         stale = self._stale_games(versions)

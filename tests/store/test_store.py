@@ -203,8 +203,7 @@ ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
 
 def test_results_of_another_scoring_version_are_dropped_for_that_game_only(store, token):
     """A game's cached results are kept while its version is the one recorded beside them;
-    another version drops them (its sessions' standings marked pending), another game's
-    stay."""
+    another version drops them, another game's stay."""
     other = store.create_session(Setup("whist", ("A", "B", "C", "D"), {}, 0))
     for session in (token, other):
         added = store.add_hand(session, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
@@ -216,7 +215,6 @@ def test_results_of_another_scoring_version_are_dropped_for_that_game_only(store
         assert store.replace_results(session, store.last_change(session), ONE_ROW)
     assert store.keep_results_of({"french-tarot": 1, "whist": 1}) == ()  # the same: kept
     assert store.results_complete(token) and store.results_complete(other)
-    assert set(store.standings_pending()) == {token, other}  # from the first drop
     assert store.keep_results_of({"french-tarot": 2, "whist": 1}) == ("french-tarot",)
     assert not store.results_complete(token) and store.result_rows(token, 0, 5) == []
     assert store.results_complete(other)  # whist's version did not change
