@@ -1,9 +1,12 @@
-"""Statistics over many sessions: per player and per game, from the replayed hands alone.
+"""Statistics over many sessions, per player and per game: the counting rules, the records
+the pages show, and the reference that counts by replaying every hand.
 
-Pure Python, no Flask and no SQL: the caller hands in each session as plain data (its setup,
-its state replayed by the engine, the game's outcome, and which roster player sat in each seat)
-and gets frozen records back. Nothing here is stored: every figure is derived again from the
-hands, so a corrected hand or a merged player changes the statistics at once.
+Pure Python, no Flask and no SQL. The pages add up each seat's kept standing in SQL
+(`companion.store.statistics`) and make records of the sums with `record_of`, by the rules
+below; `game_stats` and `player_stats` count the same from replayed sessions (the caller hands
+in each session as plain data: its setup, its state replayed by the engine, the game's outcome,
+and which roster player sat in each seat): the tests compare every page to them, and a file
+whose stored results cannot be used is counted so.
 
 What counts (the statistics pages say it too):
 - A session is **won** by the game's own verdict when it finished by its rules; otherwise by
