@@ -22,16 +22,9 @@ from companion.engine.replay import replay as engine_replay
 from companion.service import loading
 from companion.service import pad as service
 from companion.store import Store
+from tests.service.test_pad import GARDE_MADE
 
-GARDE = {
-    "contract": "garde",
-    "taker": "0",
-    "counted_side": "taker",
-    "points": "47",
-    "bouts": "2",
-    "petit_au_bout": "none",
-    "chelem": "none",
-}
+GARDE = GARDE_MADE
 """Ann's garde made by 6 with two bouts: (25 + 6) × 2 = 62 a defender, Ann +186."""
 
 SESSIONS: list[tuple[str, list[str], list[dict[str, str]]]] = [
