@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(folder_name)
         database = folder / "club.sqlite3"
         built = time.monotonic()
-        build(database, args.sessions)
+        build(database, args.sessions, lean=False)  # with their hands: a bump derives them again
         print(f"built {args.sessions:,} sessions in {time.monotonic() - built:.1f} s", flush=True)
         serve_once(database, None)  # the first start settles the file (WAL, statistics marks)
         unchanged = serve_once(database, None)
