@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import astuple, dataclass, fields
+from dataclasses import astuple, dataclass, field, fields
 from typing import Any
 
 from companion.store.database import Database
@@ -283,6 +283,27 @@ class PlayerSums:
     years: dict[str, list[tuple[str, int, int]]]
 
 
+@dataclass
+class GameAdding:
+    """A player's sums at one game being added up from its years (`player_sums_of`)."""
+
+    counted: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    keys: list[str | None] = field(default_factory=lambda: [None, None])
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(
+        self, counted: Sequence[int], keys: Sequence[str | None], counts: dict[str, int]
+    ) -> None:
+        """Add a year's sums: the counted figures add up, the smallest key stays."""
+        self.counted = [mine + theirs for mine, theirs in zip(self.counted, counted, strict=True)]
+        self.keys = [
+            key if mine is None or (key is not None and key < mine) else mine
+            for mine, key in zip(self.keys, keys, strict=True)
+        ]
+        for name, value in counts.items():
+            self.counts[name] = self.counts.get(name, 0) + value
+
+
 def player_sums_of(
     player: int,
     rows: Sequence[Sequence[Any]],
@@ -291,25 +312,23 @@ def player_sums_of(
 ) -> PlayerSums:
     """The sums of `player_sums`'s rows (a game and year each, in that order) added up by
     game."""
-    games: dict[str, list[Any]] = {}
+    games: dict[str, GameAdding] = {}
     years: dict[str, list[tuple[str, int, int]]] = {}
     for game, year, *columns in rows:
-        sessions, won, hands, total = map(int, columns[:4])
-        years.setdefault(game, []).append((year, sessions, total))
-        found = games.setdefault(game, [0, 0, 0, 0, None, None, {}])
-        for index, value in enumerate((sessions, won, hands, total)):
-            found[index] += value
-        for index, key in ((4, columns[4]), (5, columns[5])):
-            if key is not None and (found[index] is None or key < found[index]):
-                found[index] = key
-        for (of, name), value in zip(named, columns[6:], strict=True):
-            if of == game and value:
-                found[6][name] = found[6].get(name, 0) + int(value)
+        counted = [int(value) for value in columns[:4]]
+        years.setdefault(game, []).append((year, counted[0], counted[3]))
+        counts = {
+            name: int(value)
+            for (of, name), value in zip(named, columns[6:], strict=True)
+            if of == game and value
+        }
+        games.setdefault(game, GameAdding()).add(counted, columns[4:6], counts)
     sums = []
-    for game, (sessions, won, hands, total, best, worst, counts) in games.items():
+    for game, adding in games.items():
         fewer = game in fewer_is_better
+        best, worst = adding.keys
         kept = (hand_kept(best, highest=not fewer), hand_kept(worst, highest=fewer))
-        sums.append(sums_of(player, game, (sessions, won, hands, total), kept, counts))
+        sums.append(sums_of(player, game, adding.counted, kept, adding.counts))
     return PlayerSums(sums, years)
 
 
