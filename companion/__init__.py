@@ -16,12 +16,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     It answers at once: every game is registered before the first request, and stored results
     that a game's new scoring version made stale are derived again in the background
-    (`service/rebuild.py`; `app.extensions["companion.rebuild"]` says how far it got)."""
+    (`service/rebuild.py`; the app's state, `web/service_door.AppState.rebuild`, says how far
+    it got)."""
     from companion.contract.registry import versions
     from companion.kit.resources import static_dir, templates_dir
     from companion.service.rebuild import start_rebuild
     from companion.store import Store, default_database_path
     from companion.web import init_web
+    from companion.web.service_door import app_state
 
     app = Flask(__name__, template_folder=str(templates_dir()), static_folder=str(static_dir()))
     app.config.update(
@@ -51,15 +53,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         store.keep_results_of(versions())
         app.config["DERIVED_RESULTS_USABLE"] = store.results_usable
         missing = [] if store.read_only else store.sessions_missing_results()
-    # A session missing results (every session of a game whose version changed) is derived
-    # again in the background; one opened before then is replayed when opened.
-    app.extensions["companion.rebuild"] = start_rebuild(
-        lambda: Store(app.config["DATABASE"], expected_file=app.config["DATABASE_FILE"]), missing
-    )
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (zstd, brotli or gzip,
     # as the browser accepts, at Flask-Compress's fast levels); the pad is text and shrinks about
     # five-fold. The static files come packed already, once and tightly (web/static_files.py).
     # Set up before the views, so it compresses last, after their own answer hooks.
     Compress(app)
     init_web(app)
+    # A session missing results (every session of a game whose version changed) is derived
+    # again in the background; one opened before then is replayed when opened.
+    app_state(app).rebuild = start_rebuild(
+        lambda: Store(app.config["DATABASE"], expected_file=app.config["DATABASE_FILE"]), missing
+    )
     return app

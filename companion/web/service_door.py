@@ -14,6 +14,7 @@ from flask import Flask, current_app
 
 from companion.service import BUSY_TIMEOUT_SECONDS
 from companion.service.pad import ReplayCache
+from companion.service.rebuild import RebuildProgress
 from companion.service.service import Service, open_store
 
 STATE_KEY = "companion"
@@ -22,8 +23,9 @@ STATE_KEY = "companion"
 
 @dataclass
 class AppState:
-    """What one app keeps between requests: the replayed sessions its threads share, and each
-    server thread's service (its SQLite connection must stay on the thread that opened it)."""
+    """What one app keeps between requests: the replayed sessions its threads share, each
+    server thread's service (its SQLite connection must stay on the thread that opened it),
+    and how far the start's rebuild of stored results got (the statistics pages say it)."""
 
     path: str
     busy_seconds: float
@@ -32,6 +34,7 @@ class AppState:
     file: tuple[int, int] | None = None  # the file opened at start: every connection's own
     cache: ReplayCache = field(default_factory=ReplayCache)
     services: threading.local = field(default_factory=threading.local)
+    rebuild: RebuildProgress | None = None  # the start's rebuild of stored results, if any
 
 
 def start_state(app: Flask) -> AppState:

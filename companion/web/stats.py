@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, session, url_for
+from flask import Blueprint, abort, render_template, request, session, url_for
 from markupsafe import Markup
 
 from companion.contract.parsing import read_count, read_date
@@ -23,11 +23,10 @@ from companion.contract.values import State
 from companion.engine import charts, stats
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
-from companion.service.rebuild import RebuildProgress
 from companion.service.statistics import POINTS, PlayerName, PlayerPage
 from companion.web.common import is_htmx, load_or_404
 from companion.web.language import said
-from companion.web.service_door import get_service
+from companion.web.service_door import app_state, get_service
 
 bp = Blueprint("stats", __name__)
 
@@ -126,7 +125,7 @@ def rebuilding() -> Text | None:
     """What the pages say while the start's rebuild of stored results runs (a game's scoring
     changed: its sessions are derived again, `service/rebuild.py`), else None. The figures
     are then not shown: they would count sessions not yet derived again."""
-    progress: RebuildProgress | None = current_app.extensions.get("companion.rebuild")
+    progress = app_state().rebuild
     if progress is None or not progress.running:
         return None
     return t(

@@ -22,6 +22,7 @@ from companion.engine.replay import replay as engine_replay
 from companion.service import loading
 from companion.service import pad as service
 from companion.store import Store
+from companion.web.service_door import app_state
 from tests.service.test_pad import GARDE_MADE
 
 GARDE = GARDE_MADE
@@ -81,7 +82,8 @@ def started(path: Path) -> int:
     """A server started on the file, its background rebuild waited for: how many sessions it
     found missing results."""
     app = create_app({"DATABASE": str(path), "TESTING": True})
-    progress = app.extensions["companion.rebuild"]
+    progress = app_state(app).rebuild
+    assert progress is not None
     assert progress.wait(60)
     assert progress.done == progress.total
     return int(progress.total)

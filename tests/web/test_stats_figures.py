@@ -24,6 +24,7 @@ from companion.contract.registry import versions
 from companion.service import pad as service
 from companion.service.rebuild import RebuildProgress
 from companion.store import Store
+from companion.web.service_door import app_state
 
 
 def tarot(contract: str, taker: int, points: int, bouts: int) -> dict[str, Any]:
@@ -289,7 +290,8 @@ def test_the_same_figures_after_every_stored_result_was_rebuilt(built: Path) -> 
     with sqlite3.connect(built) as conn:
         conn.execute("UPDATE results_versions SET version = 0")
     app = app_on(built)
-    progress = app.extensions["companion.rebuild"]
+    progress = app_state(app).rebuild
+    assert progress is not None
     assert progress.total == len(SESSIONS) - 1  # all but E, which has no hand to derive
     assert progress.wait(60)
     with Store(str(built)) as store:
@@ -299,7 +301,7 @@ def test_the_same_figures_after_every_stored_result_was_rebuilt(built: Path) -> 
 
 def test_the_pages_say_the_statistics_are_being_brought_up_to_date(built: Path) -> None:
     app = app_on(built)
-    app.extensions["companion.rebuild"] = RebuildProgress(total=7, done=3)  # still running
+    app_state(app).rebuild = RebuildProgress(total=7, done=3)  # still running
     note = "Statistics are being brought up to date (3 of 7 sessions)…"
     overview = page(app, "/stats")
     assert note in overview and "French Tarot 3 sessions" in overview  # counts no hand
