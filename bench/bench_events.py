@@ -83,7 +83,7 @@ def build_event(
         assert events.start(event)
         tokens = [
             row.session
-            for row in store.event_tables(key)
+            for row in store.events.tables(key)
             if row.session and row.round == round_number
         ]
         for token in tokens:

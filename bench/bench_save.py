@@ -292,7 +292,7 @@ def written_session(store: Store, hands: int, *, results: bool = True) -> str:
         for number in range(1, hands + 1)
     ]
     scored = replay(setup, raw).state.hands
-    token = store.import_session(
+    token = store.sessions.create_imported(
         setup, [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
     )
     if results:
@@ -304,7 +304,7 @@ def new_database(path: Path) -> Store:
     """A fresh pad database at `path`, its results noted as derived by these games' versions
     (else the server would drop the written ones at start, as after an upgrade)."""
     store = Store(path, migrate=True)
-    store.keep_results_of(versions())
+    store.results.keep_versions(versions())
     return store
 
 

@@ -132,7 +132,7 @@ def build(path: Path, sessions: int, *, lean: bool = True) -> None:
     rng = random.Random(sessions)
     every = sessions // FIXED_SESSIONS
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(versions())  # this version's scoring derived them
+        store.results.keep_versions(versions())  # this version's scoring derived them
         for first in range(0, sessions, 500):
             with store._write() as conn:  # bench code: one transaction per 500 sessions
                 for index in range(first, min(first + 500, sessions)):
@@ -168,7 +168,7 @@ player seated in a tenth of every session, and the page of a game played in half
 def urls(path: Path) -> dict[str, str]:
     """Each page's address in the database at `path` (the players' ids are the roster's)."""
     with Store(str(path)) as store:
-        ids = {player.name: player.id for player in store.players()}
+        ids = {player.name: player.id for player in store.players.all()}
     return {
         "/stats": "/stats",
         "Zoe's page": f"/stats/player/{ids[FIXED]}",
@@ -272,7 +272,7 @@ def measure(
             file=sys.stderr,
         )
         with Store(str(path)) as store:
-            ids = {player.name: player.id for player in store.players()}
+            ids = {player.name: player.id for player in store.players.all()}
         conn = sqlite3.connect(path)
         prepared[size] = Sized(app.test_client(), urls(path), conn, ids, figures_of(path, ids))
     seconds = {size: {page: {kind: [] for kind in KINDS} for page in PAGES} for size in sizes}

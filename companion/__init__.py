@@ -50,9 +50,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # fix) are dropped, or in a read-only file ignored: every session shows what this
         # version's rules make of its hands. `versions()` registers every game, before any
         # request: threads serving the first requests find the registry full.
-        store.keep_results_of(versions())
-        app.config["DERIVED_RESULTS_USABLE"] = store.results_usable
-        missing = [] if store.read_only else store.sessions_missing_results()
+        store.results.keep_versions(versions())
+        app.config["DERIVED_RESULTS_USABLE"] = store.results.usable
+        missing = [] if store.read_only else store.results.sessions_missing()
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (zstd, brotli or gzip,
     # as the browser accepts, at Flask-Compress's fast levels); the pad is text and shrinks about
     # five-fold. The static files come packed already, once and tightly (web/static_files.py).

@@ -362,11 +362,11 @@ def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
 def export(token: str, output_format: str, db_path: Path | None) -> None:
     """Print a session (TOKEN: the secret part of its link) as JSON or CSV."""
     with open_existing(db_path, migrate=True) as store:
-        record = store.get_session(token)
+        record = store.sessions.get(token)
         if record is None:
             raise Refused("There is no session with that token.")
-        hands = store.effective_hands(token)
-        history = store.history(token)
+        hands = store.hands.effective(token)
+        history = store.hands.history(token)
     if output_format == "json":
         click.echo(to_json(export_session(record, hands, history)), nl=False)
         return
@@ -424,9 +424,9 @@ def backup(dest: Path, db_path: Path | None, keep: int | None) -> None:
             raise Refused("The backup must go to another file.")
         try:
             if keep is not None or dest.is_dir():
-                written, deleted = store.backup_into(dest, keep)
+                written, deleted = store.backups.backup_into(dest, keep)
             else:
-                written, deleted = store.backup(dest), []
+                written, deleted = store.backups.backup(dest), []
         except (OSError, sqlite3.Error) as error:
             raise Refused(f"Cannot write the backup in {dest}: {error}") from None
     click.echo(f"Backed up {store.path} to {written}")

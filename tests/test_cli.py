@@ -46,9 +46,9 @@ def stored(tmp_path: Path) -> tuple[Path, str]:
     path = tmp_path / "companion.sqlite3"
     setup, _ = make_setup("french-tarot", PLAYERS)
     with Store(path, migrate=True) as store:
-        token = store.create_session(setup)
-        store.add_hand(token, 1, GARDE, (186, -62, -62, -62))
-        store.add_hand(token, 2, PETITE_FAILED, (31, -93, 31, 31))
+        token = store.sessions.create(setup)
+        store.hands.add(token, 1, GARDE, (186, -62, -62, -62))
+        store.hands.add(token, 2, PETITE_FAILED, (31, -93, 31, 31))
     return path, token
 
 
@@ -214,10 +214,10 @@ def test_backup_copies_the_database(runner, stored, tmp_path):
     dest = tmp_path / "backups" / "copy.sqlite3"
     with Store(path) as serving:  # a connection stays open, as the server's would
         result = runner.invoke(cli.main, ["backup", str(dest), "--db", str(path)])
-        assert serving.last_change(token) > 0
+        assert serving.hands.last_change(token) > 0
     assert result.exit_code == 0, result.output
     with Store(dest) as copy:
-        assert [row.entry for row in copy.effective_hands(token)] == [GARDE, PETITE_FAILED]
+        assert [row.entry for row in copy.hands.effective(token)] == [GARDE, PETITE_FAILED]
 
 
 def test_backup_refuses_to_overwrite_its_source(runner, stored):
@@ -435,9 +435,9 @@ def test_import_stores_a_session_whose_hands_the_engine_accepts(runner, tmp_path
     assert result.exit_code == 0, result.output
     token = result.output.strip().removeprefix("/s/")
     with Store(database, migrate=True) as store:
-        hands = store.effective_hands(token)
+        hands = store.hands.effective(token)
         assert [hand.points for hand in hands] == [(186, -62, -62, -62)] * 2  # worked example
-        assert store.get_session(token).setup.players == tuple(PLAYERS)
+        assert store.sessions.get(token).setup.players == tuple(PLAYERS)
 
 
 def test_import_refuses_a_tampered_file_and_imports_nothing(runner, tmp_path):
@@ -466,7 +466,7 @@ def test_restore_puts_a_backup_in_place(runner, stored, tmp_path):
     assert result.exit_code == 0, result.output
     assert "1 session" in result.output
     with Store(fresh) as restored:
-        assert [row.entry for row in restored.effective_hands(token)] == [GARDE, PETITE_FAILED]
+        assert [row.entry for row in restored.hands.effective(token)] == [GARDE, PETITE_FAILED]
 
 
 def test_restore_replaces_only_when_asked_and_keeps_what_it_replaced(runner, stored, tmp_path):
@@ -476,16 +476,16 @@ def test_restore_replaces_only_when_asked_and_keeps_what_it_replaced(runner, sto
     other = tmp_path / "other.sqlite3"
     setup, _ = make_setup("war", ["Ann", "Bob"])
     with Store(other, migrate=True) as store:
-        kept_token = store.create_session(setup)
+        kept_token = store.sessions.create(setup)
     refused = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other)])
     assert refused.exit_code == 2 and "--replace" in refused.output
     result = runner.invoke(cli.main, ["restore", str(backup), "--db", str(other), "--replace"])
     assert result.exit_code == 0, result.output
     with Store(other) as restored:
-        assert restored.get_session(token) is not None
-        assert restored.get_session(kept_token) is None
+        assert restored.sessions.get(token) is not None
+        assert restored.sessions.get(kept_token) is None
     with Store(tmp_path / "other.sqlite3.before-restore") as kept:
-        assert kept.get_session(kept_token) is not None
+        assert kept.sessions.get(kept_token) is not None
 
 
 def test_restore_refuses_a_file_that_is_not_a_backup(runner, tmp_path):

@@ -86,5 +86,5 @@ def load_games() -> None:
 
 def versions() -> dict[str, int]:
     """Each registered game's scoring version (`Game.version`) by slug: what the store keeps
-    beside the results it derived (`Store.keep_results_of`)."""
+    beside the results it derived (`store.results.keep_versions`)."""
     return {game.slug: game.version for game in all_games()}

@@ -47,7 +47,7 @@ def draft(store: Store, pad: Pad) -> dict[str, Any]:
     and ignored.
     """
     if "draft" not in pad.known:
-        pad.known["draft"] = store.draft(pad.token)
+        pad.known["draft"] = store.drafts.get(pad.token)
     found = pad.known["draft"]
     if found is None or found[0] != pad.next_number:
         return {}
@@ -90,7 +90,7 @@ def save_draft(
         _kept_draft(
             store,
             pad,
-            store.save_draft,
+            store.drafts.save,
             pad.token,
             pad.next_number,
             entry_as_data(checked.entry),
@@ -100,7 +100,7 @@ def save_draft(
 
 
 def as_drafted(store: Store, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
-    """The draft a phone's view of the hand stands for (what `Store.save_draft` compares)."""
+    """The draft a phone's view of the hand stands for (what `store.drafts.save` compares)."""
     if seen is None:
         return ANY_VERSION
     checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, seen))
@@ -211,7 +211,7 @@ def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> C
         _kept_draft(
             store,
             pad,
-            store.save_draft,
+            store.drafts.save,
             pad.token,
             pad.next_number,
             entry_as_data(checked.entry),
@@ -231,16 +231,16 @@ def reopen_phase(store: Store, pad: Pad, phase: Phase, shown: Any = ANY_VERSION)
     kept = {name: value for name, value in drafted.items() if name not in cleared}
     if kept:
         _kept_draft(
-            store, pad, partial(store.save_draft, drafted=shown), pad.token, pad.next_number, kept
+            store, pad, partial(store.drafts.save, drafted=shown), pad.token, pad.next_number, kept
         )
     else:
         _kept_draft(
-            store, pad, partial(store.drop_draft, drafted=shown), pad.token, pad.next_number
+            store, pad, partial(store.drafts.drop, drafted=shown), pad.token, pad.next_number
         )
 
 
 def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
     """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
     _kept_draft(
-        store, pad, store.drop_draft, pad.token, pad.next_number, as_drafted(store, pad, seen)
+        store, pad, store.drafts.drop, pad.token, pad.next_number, as_drafted(store, pad, seen)
     )

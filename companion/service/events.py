@@ -3,7 +3,7 @@ read the room (every table's progress) and the ranking from the tables' stored r
 
 A table is an ordinary session bound to its event round (`event_tables`), so it keeps every
 feature of a pad. The ranking never replays a table: it reads each session's last stored result
-(`Store.event_tables`); a session whose stored results lack a hand (an import, a lost race) is
+(`store.events.tables`); a session whose stored results lack a hand (an import, a lost race) is
 replayed in memory (`loading.load` with `keep=False`): a page of the room writes nothing.
 """
 
@@ -112,26 +112,26 @@ class EventsService:
         problems = plan_problems(plan, names)
         if problems:
             return None, problems
-        return self._store.create_event(plan, names).key, []
+        return self._store.events.create(plan, names).key, []
 
     def event(self, key: str) -> EventRecord | None:
         """The event of a director's key."""
-        return self._store.event(key) if len(key) <= 64 else None
+        return self._store.events.get(key) if len(key) <= 64 else None
 
     def followed(self, follow: str) -> EventRecord | None:
         """The event of a follower's key."""
-        return self._store.event_followed(follow) if len(follow) <= 64 else None
+        return self._store.events.followed(follow) if len(follow) <= 64 else None
 
     def all_events(self) -> list[EventRecord]:
         """Every event, newest first (what the statistics link to)."""
-        return self._store.events()
+        return self._store.events.all()
 
     # -- the draw
 
     def draw_next(self, event: EventRecord, seed: int | None = None) -> Seating | None:
         """Draw the next round (or draw again a round not yet started); None when every
         round is drawn."""
-        rounds = self._store.event_rounds(event.key)
+        rounds = self._store.events.rounds(event.key)
         current = rounds[-1] if rounds else None
         number = current.round if current and current.started_at is None else len(rounds) + 1
         if number > event.rounds:
@@ -154,7 +154,7 @@ class EventsService:
             standings=standings,
         )
         try:
-            self._store.save_draw(
+            self._store.events.save_draw(
                 event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"
             )
         except LookupError:  # another request started the round meanwhile
@@ -164,20 +164,20 @@ class EventsService:
     def swap(self, event: EventRecord, a: int, b: int) -> bool:
         """Swap two entrants in the round drawn and not started; False when there is none or
         either is not an entrant."""
-        rounds = self._store.event_rounds(event.key)
+        rounds = self._store.events.rounds(event.key)
         if not rounds or rounds[-1].started_at is not None or a == b:
             return False
-        entrants = self._store.entrants(event.key)
+        entrants = self._store.events.entrants(event.key)
         if a not in entrants or b not in entrants:
             return False
         current = rounds[-1]
-        rows = self._store.event_tables(event.key)
+        rows = self._store.events.tables(event.key)
         tables = swap([row.seats for row in rows if row.round == current.round], a, b)
         (byes,) = swap([current.byes], a, b)
         met = meetings(row.seats for row in rows if row.round < current.round)
         repeats = repeats_of(tables, met)
         try:
-            self._store.save_draw(
+            self._store.events.save_draw(
                 event.key, current.round, current.seed, tables, byes, repeats, "swapped"
             )
         except LookupError:  # another request started the round meanwhile
@@ -186,13 +186,13 @@ class EventsService:
 
     def start(self, event: EventRecord) -> bool:
         """Start the round drawn: a session for each table. False when there is none."""
-        rounds = self._store.event_rounds(event.key)
+        rounds = self._store.events.rounds(event.key)
         if not rounds or rounds[-1].started_at is not None:
             return False
         current = rounds[-1].round
-        entrants = self._store.entrants(event.key)
+        entrants = self._store.events.entrants(event.key)
         setups = []
-        for row in self._store.event_tables(event.key):
+        for row in self._store.events.tables(event.key):
             if row.round == current:
                 setup, problems = make_setup(
                     event.game, [entrants[seat] for seat in row.seats], event.options
@@ -201,7 +201,7 @@ class EventsService:
                     return False
                 setups.append(setup)
         try:
-            self._store.start_round(event.key, current, setups)
+            self._store.events.start_round(event.key, current, setups)
         except LookupError:  # another request (a second tap) started it meanwhile
             return False
         return True
@@ -221,9 +221,9 @@ class EventsService:
     def room(self, event: EventRecord, *, with_log: bool = False) -> Room:
         """The event as it stands, read from the tables' stored results."""
         store = self._store
-        rows = [self.as_replayed(row) for row in store.event_tables(event.key)]
-        entrants = store.entrants(event.key)
-        rounds = tuple(store.event_rounds(event.key))
+        rows = [self.as_replayed(row) for row in store.events.tables(event.key)]
+        entrants = store.events.entrants(event.key)
+        rounds = tuple(store.events.rounds(event.key))
         started = {row.round: row.started_at for row in rounds}
         tables = tuple(
             table_of(event, row, entrants, started.get(row.round), datetime.now(UTC))
@@ -241,8 +241,8 @@ class EventsService:
     def log_lines(self, event: EventRecord) -> tuple[tuple[str, Text], ...]:
         """The event's log as lines to show (time, words), the late corrections included."""
         store = self._store
-        lines = [(row.at, log_words(row.kind, row.data)) for row in store.event_log(event.key)]
-        for late in store.late_changes(event.key, event.deals_each):
+        lines = [(row.at, log_words(row.kind, row.data)) for row in store.events.log(event.key)]
+        for late in store.events.late_changes(event.key, event.deals_each):
             words = (
                 t(
                     "Round {round}, table {table}: hand {hand} corrected after the round; "
@@ -265,17 +265,17 @@ class EventsService:
 
     def table_of_session(self, token: str) -> tuple[EventRecord, int, int, int] | None:
         """The event, round, table and the round's length in deals a session plays for."""
-        found = self._store.table_of_session(token)
+        found = self._store.events.table_of_session(token)
         if found is None:
             return None
         event, round_number, number = found
-        record = self._store.get_session(token)
+        record = self._store.sessions.get(token)
         players = len(record.setup.players) if record else event.table_size
         return event, round_number, number, event.deals_each * players
 
     def round_started(self, event: EventRecord, round_number: int) -> str | None:
         """When a round started (None: not yet)."""
-        rows = self._store.event_rounds(event.key)
+        rows = self._store.events.rounds(event.key)
         return next((row.started_at for row in rows if row.round == round_number), None)
 
 

@@ -63,7 +63,7 @@ def start_session(
     setup, problems = make_setup(slug, players, options, first_dealer)
     if problems:
         return None, problems
-    return store.create_session(setup, sign_off=sign_off), []
+    return store.sessions.create(setup, sign_off=sign_off), []
 
 
 def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str, Any]]]:
@@ -78,7 +78,7 @@ def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str,
         for hand in replayed.state.hands
     ]
     ended = data.get("ended_at") is not None  # a mapping: replay_document read it
-    token = store.import_session(replayed.state.setup, rows, ended=ended)
+    token = store.sessions.create_imported(replayed.state.setup, rows, ended=ended)
     keep_results(store, token)  # the statistics read them: kept now, not when first opened
     return token, []
 
@@ -139,7 +139,7 @@ def add_hand(
         # A draft on disk is dropped with the save. None read means none to drop: one saved
         # by another phone after this read is of a hand now saved, ignored as a draft left
         # after the save would be (`draft`).
-        added = store.add_hand(
+        added = store.hands.add(
             pad.token,
             result.number,
             result.entry,
@@ -188,7 +188,7 @@ def standing_after_save(store: Store, pad: Pad, after: State) -> tuple[StandingR
     """The session's standing once the hand is saved: its new hand folded into the standing
     kept (read in one small query; if another phone wrote meanwhile, the save's transaction
     leaves it out and the session is derived again)."""
-    kept = standing_from_rows(store.standing(pad.token), pad.setup.player_count)
+    kept = standing_from_rows(store.statistics.standing(pad.token), pad.setup.player_count)
     return standing_rows(standing_after(pad.game, kept, after), after.totals)
 
 
@@ -200,7 +200,7 @@ def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
     hand = pad.hand(number)
     if hand is not None or number not in pad.refused:
         return hand
-    row = next((row for row in store.effective_hands(pad.token) if row.number == number), None)
+    row = next((row for row in store.hands.effective(pad.token) if row.number == number), None)
     if row is None:
         return None
     entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
@@ -227,7 +227,7 @@ def correct_hand(
     result = preview(pad, raw, number)
     if isinstance(result, Checked):
         return result
-    store.correct_hand(
+    store.hands.correct(
         pad.token,
         number,
         result.entry,
@@ -248,7 +248,7 @@ def results_after_correction(
     the 997 after it, and the replay from hand 1 is the one the engine already has)."""
     entries = [
         (row.number, entry_as_data(corrected.entry) if row.number == number else row.entry)
-        for row in store.effective_hands(pad.token)
+        for row in store.hands.effective(pad.token)
     ]
     replayed = replay(pad.setup, entries)
     return ResultsWrite(
@@ -267,7 +267,7 @@ def undo_last(
 
     `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
     """
-    row = store.undo_last(pad.token, based_on, by=by, results=results_after_undo(store, pad))
+    row = store.hands.undo_last(pad.token, based_on, by=by, results=results_after_undo(store, pad))
     if row is not None:
         keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
     return row.number if row else None
@@ -277,7 +277,7 @@ def results_after_undo(store: Store, pad: Pad) -> ResultsWrite | None:
     """The session's standing once its highest-numbered hand is taken back (counted or not):
     the hands before it replayed (an undo is rare; the replay is the one the engine has).
     Its cached result goes with it; the others stay. None: no hand to undo."""
-    entries = [(row.number, row.entry) for row in store.effective_hands(pad.token)]
+    entries = [(row.number, row.entry) for row in store.hands.effective(pad.token)]
     if not entries:
         return None
     last = max(number for number, _ in entries)
@@ -294,6 +294,6 @@ def row_of(store: Store, pad: Pad, number: int) -> int | None:
     """The version of hand `number` a phone is shown: the id of its effective row."""
     key = f"row-{number}"
     if key not in pad.known:
-        pad.known[key] = store.effective_row_id(pad.token, number)
+        pad.known[key] = store.hands.effective_row_id(pad.token, number)
     row_id: int | None = pad.known[key]
     return row_id

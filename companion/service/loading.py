@@ -188,10 +188,10 @@ def load(
     changed since): its last hand and totals are read, the other hands only when looked at.
     A session whose stored results lack a hand is replayed, and the results kept unless
     `keep` is False (a page that must write nothing: the club night's room)."""
-    record = store.get_session(token)
+    record = store.sessions.get(token)
     if record is None:
         return None
-    change = store.last_change(token)
+    change = store.hands.last_change(token)
     derived = cache.get(token, change) if cache is not None else None
     if derived is None:
         derived = derive(store, record.setup, token, change, keep=keep)
@@ -221,7 +221,7 @@ def stored_hands(store: Store, token: str) -> Loader:
     def read(start: int, stop: int) -> list[tuple[int, KnownHand]]:
         return [
             (row.position, known_of(row))
-            for row in store.result_rows(token, start, stop)
+            for row in store.results.rows(token, start, stop)
             if row.position is not None
         ]
 
@@ -237,17 +237,17 @@ def derive(store: Store, setup: Setup, token: str, change: int, *, keep: bool = 
     """A session's derived state: from its cached results when they cover every hand,
     else replayed from its hands and, if `keep`, stored (once: a session whose results a
     game's new version dropped, or written meanwhile by something that did not keep them)."""
-    summary = store.results_summary(token)
+    summary = store.results.summary(token)
     if summary.complete:
         return from_summary(setup, summary)
-    entries = [(row.number, row.entry) for row in store.effective_hands(token)]
+    entries = [(row.number, row.entry) for row in store.hands.effective(token)]
     replayed = replay(setup, entries)
     known = known_hands(replayed.state)
     if keep and not store.read_only:
         # A store that cannot write them now still shows the page; they are derived next time.
         with suppress(StoreFault):
             standing = standing_rows_of(get(setup.game), replayed.state)
-            store.replace_results(token, change, result_rows(known, replayed.problems), standing)
+            store.results.replace(token, change, result_rows(known, replayed.problems), standing)
     return derived_of(setup, known, replayed.problems)
 
 
@@ -285,9 +285,9 @@ def keep_results(store: Store, token: str) -> None:
     """Derive and keep a session's results when its cache lacks a hand that counts (a write
     that lost a race, an import, a cache dropped at start): the statistics read them and
     never replay."""
-    record = store.get_session(token)
-    if record is not None and not store.read_only and not store.results_complete(token):
-        derive(store, record.setup, token, store.last_change(token))
+    record = store.sessions.get(token)
+    if record is not None and not store.read_only and not store.results.complete(token):
+        derive(store, record.setup, token, store.hands.last_change(token))
 
 
 def after_hand(totals: tuple[int, ...], played: int, hand: ScoredHand) -> KnownHand:

@@ -1,14 +1,14 @@
 """The start's rebuild of stored results, in the background (docs/design.md, "Stored results").
 
 A start that finds a game's scoring at a new version drops that game's cached results
-(`Store.keep_results_of`); every session missing some is then derived again here, by a daemon
+(`store.results.keep_versions`); every session missing some is then derived again here, by a daemon
 thread on a connection of its own, while the server already answers. A page needs none of
 it: a session opened before its turn is replayed and cached when opened (`loading.derive`).
 The statistics say they are being brought up to date until it is done (`RebuildProgress`);
 the sessions to derive are listed before the server answers (a quick query), so a start with
 nothing to derive shows the statistics at once.
 Each session is its own short write transaction, which a save never waits long behind, and
-`replace_results` writes nothing for a session whose hands changed meanwhile.
+`store.results.replace` writes nothing for a session whose hands changed meanwhile.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class RebuildProgress:
 
 def start_rebuild(open_store: Callable[[], Store], missing: Sequence[str]) -> RebuildProgress:
     """Derive again, in a daemon thread, the results of the sessions `missing` them
-    (`Store.sessions_missing_results`); `open_store` opens the thread's own connection.
+    (`store.results.sessions_missing`); `open_store` opens the thread's own connection.
     Returns its progress at once (finished already when nothing is missing)."""
     progress = RebuildProgress(len(missing))
     if not missing:

@@ -57,7 +57,7 @@ class Service:
 
     def session(self, token: str) -> SessionRecord | None:
         """The session's record (setup, seats, start and end), or None."""
-        return self._store.get_session(token)
+        return self._store.sessions.get(token)
 
     def start_session(
         self,
@@ -81,28 +81,28 @@ class Service:
         """The session in the exchange format."""
         store = self._store
         return exchange.export_session(
-            pad.record, store.effective_hands(pad.token), store.history(pad.token)
+            pad.record, store.hands.effective(pad.token), store.hands.history(pad.token)
         )
 
     def end_session(self, token: str) -> None:
         """Mark the session ended (LookupError for an unknown token)."""
-        self._store.end_session(token)
+        self._store.sessions.end(token)
 
     def live_version(self, token: str) -> str | None:
         """What a watching phone compares to learn whether anything it shows changed."""
-        return self._store.live_version(token)
+        return self._store.sessions.live_version(token)
 
     def history(self, token: str) -> list[HandRow]:
         """Every row ever written for the session, in the order written."""
-        return self._store.history(token)
+        return self._store.hands.history(token)
 
     def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
         """The hands (from `from_number` on) whose row in force is a correction."""
-        return self._store.corrected_numbers(token, from_number)
+        return self._store.hands.corrected_numbers(token, from_number)
 
     def sessions_between(self, since: str | None, before: str | None) -> list[SessionRecord]:
         """The sessions begun in that span, oldest first (what the statistics count)."""
-        return self._store.sessions_between(since, before)
+        return self._store.sessions.between(since, before)
 
     def statistics_overview(self, since: str | None, before: str | None) -> Overview:
         """The games and players of the sessions begun in the span (from stored results)."""
@@ -118,7 +118,7 @@ class Service:
 
     def seat_players(self, tokens: Sequence[str]) -> dict[str, dict[int, tuple[int, ...]]]:
         """Who sat in each seat of these sessions: token -> seat -> the players in it."""
-        return self._store.seat_players(tokens)
+        return self._store.players.seat_players(tokens)
 
     # -- devices (the sessions a phone opened)
 
@@ -126,16 +126,16 @@ class Service:
         """Note that `device` opened `token` (unless it is already its latest, or the file
         is read-only: a page view then writes nothing)."""
         store = self._store
-        if not store.read_only and store.latest_of_device(device) != token:
-            store.remember(device, token, keep)
+        if not store.read_only and store.devices.latest(device) != token:
+            store.devices.remember(device, token, keep)
 
     def sessions_of_device(self, device: str) -> list[SessionRecord]:
         """The sessions `device` opened, newest first."""
-        return self._store.sessions_of_device(device)
+        return self._store.devices.sessions(device)
 
     def tokens_of_device(self, device: str) -> frozenset[str]:
         """The sessions `device` opened (whose links it may be shown)."""
-        return self._store.tokens_of_device(device)
+        return self._store.devices.tokens(device)
 
     # -- hands
 
@@ -178,35 +178,35 @@ class Service:
 
     def sign_offs(self, pad: Pad) -> dict[int, tuple[int, SignOff | None]]:
         """Each saved hand's row and the latest word on it (None: none yet), by number."""
-        words = self._store.sign_offs(pad.token)
+        words = self._store.sign_offs.latest(pad.token)
         return {
             row.number: (row.id, words.get(row.id))
-            for row in self._store.effective_hands(pad.token)
+            for row in self._store.hands.effective(pad.token)
         }
 
     def sign_off(
         self, token: str, number: int, based_on: Any, verdict: Verdict, by: Author
     ) -> None:
         """Another phone's word on hand `number` (StaleWrite, SameAuthor: see the store)."""
-        self._store.sign_off(token, number, based_on, verdict, by)
+        self._store.sign_offs.add(token, number, based_on, verdict, by)
 
     # -- one phone per name
 
     def name_of_device(self, token: str, device: str) -> str | None:
         """The name `device` holds in the session, or None."""
-        return self._store.name_of_device(token, device)
+        return self._store.phone_names.of_device(token, device)
 
     def hold_name(self, token: str, device: str, name: str, take_over: int | None = None) -> None:
         """`device` holds `name` in the session (NameHeld: see the store)."""
-        self._store.hold_name(token, device, name, take_over)
+        self._store.phone_names.hold(token, device, name, take_over)
 
     def release_name(self, token: str, device: str) -> None:
         """`device` holds no name in the session any more."""
-        self._store.release_name(token, device)
+        self._store.phone_names.release(token, device)
 
     def takeovers(self, token: str) -> list[TakeOver]:
         """Every name taken over from another phone in the session, oldest first."""
-        return self._store.takeovers(token)
+        return self._store.phone_names.takeovers(token)
 
     # -- the hand being entered
 
@@ -244,19 +244,19 @@ class Service:
 
     def players(self) -> list[Player]:
         """Every player, those who sat in most sessions first."""
-        return self._store.players()
+        return self._store.players.all()
 
     def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
         """These players by id, by name only (what the statistics pages print)."""
-        return self._store.player_names(ids)
+        return self._store.statistics.player_names(ids)
 
     def player(self, player_id: int) -> Player | None:
         """One player of the roster, or None."""
-        return self._store.player(player_id)
+        return self._store.players.get(player_id)
 
     def rename_player(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
         """A player's new name (LookupError, StaleWrite, NameTaken: see the store)."""
-        self._store.rename_player(player_id, name, based_on)
+        self._store.players.rename(player_id, name, based_on)
 
     def merge_players(
         self,
@@ -266,7 +266,7 @@ class Service:
         target_version: Any = ANY_VERSION,
     ) -> None:
         """Make two players one (SamePlayer, LookupError, StaleWrite, SatTogether)."""
-        self._store.merge_players(source, target, source_version, target_version)
+        self._store.players.merge(source, target, source_version, target_version)
 
 
 def open_store(

@@ -3,7 +3,7 @@ made into the engine's records (`companion.engine.stats`, whose counting rules t
 A page reads; it never writes, and never replays a session (docs/design.md, "Statistics").
 
 Only a file open for reading only whose stored results another version derived
-(`Store.results_usable` false) replays its sessions, as every page of it does.
+(`store.results.usable` false) replays its sessions, as every page of it does.
 """
 
 from __future__ import annotations
@@ -38,22 +38,22 @@ class Overview:
 
 def overview(store: Store, since: str | None, before: str | None) -> Overview:
     """The games and players of the sessions begun in the span."""
-    counted = store.games_counted([game.slug for game in all_games()], since, before)
+    counted = store.statistics.games_counted([game.slug for game in all_games()], since, before)
     games = tuple((slug, count) for slug, count in counted.items() if count)
-    return Overview(games, tuple(store.players_present(since, before)))
+    return Overview(games, tuple(store.statistics.players_present(since, before)))
 
 
 def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
     """One game's statistics over the sessions begun in the span: each player's sums in one
     pass over the game's seats, and their own-figure counts in a second where it has any."""
-    if not store.results_usable:
+    if not store.results.usable:
         return stats.game_stats(slug, replayed(store, since, before))
     game = get(slug)
     fewer = game.scale.better is Better.LOWER
     counts = game.figures.keys() if game.figures else ()
-    sums = store.game_sums(slug, since, before, fewer_is_better=fewer, counts=counts)
+    sums = store.statistics.game_sums(slug, since, before, fewer_is_better=fewer, counts=counts)
     records = stats.in_game_order(map(record_of, sums))
-    return stats.GameStats(slug, *store.game_hands(slug, since, before), records)
+    return stats.GameStats(slug, *store.statistics.game_hands(slug, since, before), records)
 
 
 def player_sums(store: Store, player: int, since: str | None, before: str | None) -> PlayerSums:
@@ -61,7 +61,7 @@ def player_sums(store: Store, player: int, since: str | None, before: str | None
     games = all_games()
     fewer = [game.slug for game in games if game.scale.better is Better.LOWER]
     counts = {game.slug: game.figures.keys() for game in games if game.figures}
-    return store.player_sums(player, since, before, fewer_is_better=fewer, counts=counts)
+    return store.statistics.player_sums(player, since, before, fewer_is_better=fewer, counts=counts)
 
 
 def record_of(sums: Sums) -> stats.Record:
@@ -107,7 +107,7 @@ class PlayerPage:
 def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
     """What a player's page shows over the sessions begun in the span: a record per game and,
     per game, a point per session up to `POINTS` sessions, else a point per year."""
-    if not store.results_usable:
+    if not store.results.usable:
         found = stats.player_stats(player, replayed(store, since, before))
         points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
         return PlayerPage(player, found.records, tuple(points))
@@ -130,7 +130,7 @@ def chart_points(
     points = []
     for record in records:
         if record.sessions <= POINTS:
-            totals = store.session_totals(player, record.game, since, before, POINTS)
+            totals = store.statistics.session_totals(player, record.game, since, before, POINTS)
             points += [
                 Point(record.game, formatting.local_day(started)[5:], 1, total)
                 for started, total in totals
@@ -151,8 +151,8 @@ def average(total: int, n: int) -> int:
 def replayed(store: Store, since: str | None, before: str | None) -> list[stats.SessionPlay]:
     """Every session begun in the span, replayed, with who sat where (a file whose stored
     results cannot be used, and the tests' reference)."""
-    records = store.sessions_between(since, before)
-    seats = store.seat_players([record.token for record in records])
+    records = store.sessions.between(since, before)
+    seats = store.players.seat_players([record.token for record in records])
     plays = []
     for record in records:
         pad = load(store, record.token)

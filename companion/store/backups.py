@@ -19,7 +19,7 @@ from pathlib import Path
 
 from sqlite_utils import Database as SqliteDatabase
 
-from companion.store.database import Database
+from companion.store.database import Database, Part
 from companion.store.migrations import MIGRATIONS
 from companion.store.records import StoreFault
 
@@ -221,8 +221,8 @@ def describe(checks: Sequence[BackupCheck]) -> list[str]:
     ]
 
 
-class Backups(Database):
-    """Copies of the file (a part of `Store`, over its one connection)."""
+class Backups(Part):
+    """Copies of the file (`store.backups`, over the store's one connection)."""
 
     def backup(self, destination: str | os.PathLike[str]) -> Path:
         """Copy the database to `destination` with SQLite's online backup (safe while serving),

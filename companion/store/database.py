@@ -11,7 +11,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -266,3 +266,21 @@ class Database:
             row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
         key: str = row[0]
         return key
+
+
+class Part:
+    """One aggregate of the store (`store.hands`, `store.players`…): its reads and writes over
+    the store's one connection and its one write path."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self.db = database.db
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the file can only be read (every write raises StoreFault)."""
+        return self._database.read_only
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction (`Database._write`)."""
+        return self._database._write()

@@ -13,15 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.contract.values import json_ready
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.records import ANY_VERSION, StaleWrite
 from companion.store.rows import dump, load, now_utc, require_session
 
 
-class Drafts(Database):
-    """The hand being entered of each session (a part of `Store`, over its one connection)."""
+class Drafts(Part):
+    """The hand being entered of each session (`store.drafts`, over the store's one connection)."""
 
-    def save_draft(
+    def save(
         self,
         token: str,
         number: int,
@@ -49,14 +49,14 @@ class Drafts(Database):
                 (token, number, dump(dict(data)), now_utc()),
             )
 
-    def draft(self, token: str) -> tuple[int, dict[str, Any]] | None:
+    def get(self, token: str) -> tuple[int, dict[str, Any]] | None:
         """The hand being entered: its number and raw data, or None."""
         row = self.db.execute(
             "SELECT number, data FROM drafts WHERE session_id = ?", (token,)
         ).fetchone()
         return (row[0], load(row[1])) if row else None
 
-    def drop_draft(
+    def drop(
         self,
         token: str,
         number: int = 0,
@@ -65,7 +65,7 @@ class Drafts(Database):
         drafted: Any = ANY_VERSION,
     ) -> None:
         """Forget the hand being entered (hand `number`; `expected` and `drafted` as for
-        `save_draft`)."""
+        `save`)."""
         with self._write() as conn:
             check_draft(conn, token, number, expected)
             check_draft_version(conn, token, number, drafted)

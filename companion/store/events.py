@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.contract.values import Setup
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.results import last_counting_number
 from companion.store.rows import dump, load, new_token, now_utc
 from companion.store.sessions import insert_session
@@ -102,10 +102,10 @@ def event_record(row: Sequence[Any]) -> EventRecord:
     return EventRecord(*values)
 
 
-class Events(Database):
-    """The club nights of the file (a part of `Store`, over its one connection)."""
+class Events(Part):
+    """The club nights of the file (`store.events`, over the store's one connection)."""
 
-    def create_event(self, event: EventRecord, entrants: Sequence[str]) -> EventRecord:
+    def create(self, event: EventRecord, entrants: Sequence[str]) -> EventRecord:
         """Store a new event and its entrants (numbered 1, 2, … in the order given), with
         two new keys; returns the event as stored."""
         stored = replace(event, key=new_token(), follow=new_token(), created_at=now_utc())
@@ -121,19 +121,19 @@ class Events(Database):
             log(conn, stored.key, "created", {"entrants": len(entrants)})
         return stored
 
-    def event(self, key: str) -> EventRecord | None:
+    def get(self, key: str) -> EventRecord | None:
         """The event of a director's key, or None."""
         row = self.db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE id = ?", (key,)).fetchone()
         return event_record(row) if row else None
 
-    def event_followed(self, follow: str) -> EventRecord | None:
+    def followed(self, follow: str) -> EventRecord | None:
         """The event of a follower's key, or None."""
         row = self.db.execute(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE follow = ?", (follow,)
         ).fetchone()
         return event_record(row) if row else None
 
-    def events(self) -> list[EventRecord]:
+    def all(self) -> list[EventRecord]:
         """Every event, newest first."""
         rows = self.db.execute(f"SELECT {EVENT_COLUMNS} FROM events ORDER BY created_at DESC")
         return [event_record(row) for row in rows]
@@ -145,7 +145,7 @@ class Events(Database):
         )
         return {number: name for number, name in rows}
 
-    def event_rounds(self, key: str) -> list[RoundRow]:
+    def rounds(self, key: str) -> list[RoundRow]:
         """The rounds drawn so far, in order."""
         rows = self.db.execute(
             "SELECT round, seed, byes, repeats, started_at FROM event_rounds"
@@ -212,7 +212,7 @@ class Events(Database):
             )
             log(conn, key, "started", {"round": round_number, "tables": len(setups)})
 
-    def event_tables(self, key: str) -> list[TableRow]:
+    def tables(self, key: str) -> list[TableRow]:
         """Every table of the event, round by round, with its standing read from its
         session's stored results: a few indexed rows a table, however long its sessions."""
         conn = self.db.conn
@@ -243,7 +243,7 @@ class Events(Database):
             return None
         return event_record(row[2:]), row[0], row[1]
 
-    def event_log(self, key: str) -> list[LogRow]:
+    def log(self, key: str) -> list[LogRow]:
         """The event's log, oldest first."""
         rows = self.db.execute(
             "SELECT kind, data, at FROM event_log WHERE event_id = ? ORDER BY id", (key,)

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.drafts import check_draft_version
 from companion.store.records import (
     ANY_VERSION,
@@ -36,10 +36,10 @@ from companion.store.rows import (
 )
 
 
-class Hands(Database):
-    """The hands of each session (a part of `Store`, over its one connection)."""
+class Hands(Part):
+    """The hands of each session (`store.hands`, over the store's one connection)."""
 
-    def add_hand(
+    def add(
         self,
         token: str,
         number: int,
@@ -94,7 +94,7 @@ class Hands(Database):
             kept,
         )
 
-    def correct_hand(
+    def correct(
         self,
         token: str,
         number: int,
@@ -155,7 +155,7 @@ class Hands(Database):
         """The id of the row that is hand `number` now (its version), or None."""
         return effective_row_id(self.db.conn, token, number)
 
-    def effective_hands(self, token: str) -> list[HandRow]:
+    def effective(self, token: str) -> list[HandRow]:
         """The hands that count, by number: for each number its latest row, unless undone."""
         return effective_rows(self.db.conn, token)
 

@@ -224,7 +224,7 @@ def m009_players(db: Database) -> None:
 def m010_results_are_a_cache(db: Database) -> None:
     """The cached results no longer carry a change stamp (`results_change`): every write keeps
     them right for the hands it holds, in its own transaction, and a session whose cache lacks
-    a hand replays (`Results.results_complete`). Rows cached under the stamp were only right
+    a hand replays (`store.results.complete`). Rows cached under the stamp were only right
     up to it, so they are dropped; each session rebuilds its cache when first opened."""
     db.execute("DROP TABLE IF EXISTS results_change")
     db.execute("DELETE FROM hand_results")
@@ -354,7 +354,7 @@ def m017_one_copy_of_each_statistic(db: Database) -> None:
 def m018_results_versions(db: Database) -> None:
     """The version of each game's scoring that derived its cached results (`Game.version`), in
     place of one digest of the whole engine's code: at start only a game whose version changed
-    has its cached results dropped and derived again (`Results.keep_results_of`). The table
+    has its cached results dropped and derived again (`store.results.keep_versions`). The table
     starts empty, so the first start after this upgrade derives every game's results once
     (nothing says which code derived them)."""
     db.execute(

@@ -3,15 +3,15 @@ taken over from another phone (printed in the session's history)."""
 
 from __future__ import annotations
 
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.records import NameHeld, TakeOver
 from companion.store.rows import name_key, now_utc
 
 
-class PhoneNames(Database):
-    """Names held by phones (a part of `Store`, over its one connection)."""
+class PhoneNames(Part):
+    """Names held by phones (`store.phone_names`, over the store's one connection)."""
 
-    def name_of_device(self, token: str, device: str) -> str | None:
+    def of_device(self, token: str, device: str) -> str | None:
         """The name `device` holds in session `token`, or None."""
         row = self.db.execute(
             "SELECT name FROM phone_names WHERE session_id = ? AND device = ?", (token, device)
@@ -26,7 +26,7 @@ class PhoneNames(Database):
         ).fetchone()
         return (row[0], row[1]) if row else None
 
-    def hold_name(self, token: str, device: str, name: str, take_over: int | None = None) -> None:
+    def hold(self, token: str, device: str, name: str, take_over: int | None = None) -> None:
         """`device` holds `name` in session `token` from now (giving up any other name).
 
         NameHeld (nothing changed) when another phone holds the name, unless `take_over` is
@@ -58,7 +58,7 @@ class PhoneNames(Database):
                 (token, device, name, key, now_utc()),
             )
 
-    def release_name(self, token: str, device: str) -> None:
+    def release(self, token: str, device: str) -> None:
         """`device` holds no name in session `token` any more."""
         with self._write() as conn:
             conn.execute(

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.records import (
     ANY_VERSION,
     NameTaken,
@@ -19,10 +19,10 @@ from companion.store.records import (
 from companion.store.rows import chunks, name_key, sessions_by_tokens
 
 
-class Players(Database):
-    """The roster (a part of `Store`, over its one connection)."""
+class Players(Part):
+    """The roster (`store.players`, over the store's one connection)."""
 
-    def players(self) -> list[Player]:
+    def all(self) -> list[Player]:
         """Every player, those who sat in most sessions first (then by name)."""
         rows = self.db.execute(
             "SELECT p.id, p.name, p.version, count(DISTINCT sp.session_id) AS played"
@@ -35,7 +35,7 @@ class Players(Database):
             for pid, name, version, played in rows
         ]
 
-    def player(self, player_id: int) -> Player | None:
+    def get(self, player_id: int) -> Player | None:
         """One player of the roster, or None (their own rows read, not the whole roster's:
         a player's statistics page asks for it)."""
         row = self.db.execute(
@@ -60,7 +60,7 @@ class Players(Database):
             found.setdefault(player_id, []).append(spelling)
         return {pid: tuple(names) for pid, names in found.items()}
 
-    def rename_player(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
+    def rename(self, player_id: int, name: str, based_on: Any = ANY_VERSION) -> None:
         """Give a player a new name (the sessions already played keep the names as typed);
         the new spelling names them from now on, and so do the old ones.
 
@@ -85,7 +85,7 @@ class Players(Database):
                 (key, name, player_id),
             )
 
-    def merge_players(
+    def merge(
         self,
         source: int,
         target: int,

@@ -12,23 +12,23 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.store.database import Database
+from companion.store.database import Database, Part
 from companion.store.records import ResultRow, ResultsSummary, ResultsWrite, StandingRow
 from companion.store.rows import dump, last_change, load
 from companion.store.statistics import drop_standing, keep_standing
 
 
-class Results(Database):
-    """The derived results of each session (a part of `Store`, over its one connection)."""
+class Results(Part):
+    """The derived results of each session (`store.results`, over the store's one connection)."""
 
-    def __init__(self, *args: Any, results_usable: bool = True, **kwargs: Any) -> None:
-        """`results_usable`: False when some derived results in a read-only file were derived
-        by another version of a game's scoring (`keep_results_of`): they are then never read,
+    def __init__(self, database: Database, *, usable: bool = True) -> None:
+        """`usable`: False when some derived results in a read-only file were derived by
+        another version of a game's scoring (`keep_versions`): they are then never read,
         every session replays."""
-        super().__init__(*args, **kwargs)
-        self._results_usable = results_usable
+        super().__init__(database)
+        self._results_usable = usable
 
-    def results_summary(self, token: str) -> ResultsSummary:
+    def summary(self, token: str) -> ResultsSummary:
         """Whether the session's cached results cover every hand that counts, its last scored
         hand and its refused ones: a constant number of rows read, however long the session."""
         if not self._results_usable:  # another version's, kept in a read-only file
@@ -44,19 +44,19 @@ class Results(Database):
             (token,),
         ).fetchall()
         return ResultsSummary(
-            self.results_complete(token),
+            self.complete(token),
             result_row(last) if last else None,
             tuple(map(result_row, refused)),
         )
 
     @property
-    def results_usable(self) -> bool:
+    def usable(self) -> bool:
         """Whether the cached results may be read (not derived by another version of a game's
         scoring and kept in a read-only file)."""
         return self._results_usable
 
-    def sessions_missing_results(self) -> list[str]:
-        """The sessions whose cached results lack a hand that counts (`results_complete`),
+    def sessions_missing(self) -> list[str]:
+        """The sessions whose cached results lack a hand that counts (`complete`),
         oldest first: what the start-up rebuild derives again. One pass over the sessions
         finds those whose highest hand has no cached result; only they are looked at closer
         (an undone last hand makes one look so)."""
@@ -66,9 +66,9 @@ class Results(Database):
             " IS NOT (SELECT max(number) FROM hand_results WHERE session_id = sessions.id)"
             " ORDER BY created_at, rowid"
         ).fetchall()
-        return [token for (token,) in candidates if not self.results_complete(token)]
+        return [token for (token,) in candidates if not self.complete(token)]
 
-    def results_complete(self, token: str) -> bool:
+    def complete(self, token: str) -> bool:
         """Whether every hand that counts has its cached result. Every write keeps the cache
         right for the hands it holds and a prefix of them by number (see `record_results`),
         so only a missing result can make it stale (a hand saved without its result: an
@@ -82,7 +82,7 @@ class Results(Database):
         ).fetchone()[0]
         return cached == last_counting_number(conn, token)
 
-    def result_rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
+    def rows(self, token: str, start: int, stop: int) -> list[ResultRow]:
         """The derived results of the hands at positions start..stop-1, in order."""
         rows = self.db.execute(
             f"SELECT {RESULT_COLUMNS} FROM hand_results WHERE session_id = ?"
@@ -91,7 +91,7 @@ class Results(Database):
         ).fetchall()
         return [result_row(row) for row in rows]
 
-    def replace_results(
+    def replace(
         self,
         token: str,
         change: int,
@@ -108,14 +108,14 @@ class Results(Database):
             keep_standing(conn, token, standing)
         return True
 
-    def keep_results_of(self, versions: Mapping[str, int]) -> tuple[str, ...]:
+    def keep_versions(self, versions: Mapping[str, int]) -> tuple[str, ...]:
         """Keep each game's cached results only if its scoring's current version (`versions`,
         by game: `Game.version`) derived them: the games whose recorded version differs have
         theirs dropped and the new version recorded, all in one transaction (several
         processes starting together agree: the first drops, the others find the version
         recorded). Says which games were found
         stale. A read-only file cannot drop them: with any game stale, none of its results is
-        read (`results_usable`) and every session replays."""
+        read (`usable`) and every session replays."""
         stale = self._stale_games(versions)
         if not stale:
             return ()

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.contract.values import Setup
-from companion.store.database import Database
+from companion.store.database import Database, Part
 from companion.store.records import SessionRecord
 from companion.store.rows import (
     dump,
@@ -24,17 +24,17 @@ from companion.store.rows import (
 )
 
 RECORDS_KEPT = 64
-"""Sessions whose records one store keeps between requests (see `Sessions.get_session`)."""
+"""Sessions whose records one store keeps between requests (see `Sessions.get`)."""
 
 
-class Sessions(Database):
-    """The sessions of the file (a part of `Store`, over its one connection)."""
+class Sessions(Part):
+    """The sessions of the file (`store.sessions`, over the store's one connection)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._records: dict[str, SessionRecord] = {}  # sessions read (see `get_session`)
+    def __init__(self, database: Database) -> None:
+        super().__init__(database)
+        self._records: dict[str, SessionRecord] = {}  # sessions read (see `get`)
 
-    def create_session(self, setup: Setup, *, sign_off: bool = False) -> str:
+    def create(self, setup: Setup, *, sign_off: bool = False) -> str:
         """Store a new session and its seats; returns its token, the secret in its link.
         `sign_off`: each hand waits for another phone to agree."""
         token = new_token()
@@ -42,7 +42,7 @@ class Sessions(Database):
             insert_session(conn, token, setup, ended=False, sign_off=sign_off)
         return token
 
-    def import_session(
+    def create_imported(
         self,
         setup: Setup,
         hands: Sequence[tuple[int, Mapping[str, Any], Sequence[int] | None]],
@@ -58,7 +58,7 @@ class Sessions(Database):
                 insert_hand(conn, token, number, "enter", dump(dict(entry)), points, None)
         return token
 
-    def get_session(self, token: str) -> SessionRecord | None:
+    def get(self, token: str) -> SessionRecord | None:
         """The session behind a token, or None when there is no such session.
 
         A session's setup, seats and start are written once and never changed (only its end
@@ -68,7 +68,7 @@ class Sessions(Database):
         """
         record = self._records.get(token)
         if record is None:
-            found = self.sessions_by_tokens([token])
+            found = self.by_tokens([token])
             if not found:
                 return None
             record = found[0]
@@ -86,11 +86,11 @@ class Sessions(Database):
         self._records[token] = record
         return record
 
-    def sessions_by_tokens(self, tokens: Sequence[str]) -> list[SessionRecord]:
+    def by_tokens(self, tokens: Sequence[str]) -> list[SessionRecord]:
         """The sessions among `tokens` that exist, newest first (unknown tokens are skipped)."""
         return sessions_by_tokens(self.db.conn, tokens)
 
-    def end_session(self, token: str) -> None:
+    def end(self, token: str) -> None:
         """Mark the session ended (the first time only). Raises LookupError for an unknown token."""
         with self._write() as conn:
             require_session(conn, token)
@@ -99,9 +99,7 @@ class Sessions(Database):
                 (now_utc(), token),
             )
 
-    def sessions_between(
-        self, since: str | None = None, before: str | None = None
-    ) -> list[SessionRecord]:
+    def between(self, since: str | None = None, before: str | None = None) -> list[SessionRecord]:
         """Every session begun at or after `since` and before `before` (ISO times, UTC; None:
         unbounded), oldest first: what the statistics count."""
         return sessions_where(

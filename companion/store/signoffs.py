@@ -1,13 +1,12 @@
-"""Sign-offs (another phone's word on a saved hand, a house option) and devices (the sessions
-each phone opened, so its cookie carries no session link)."""
+"""Sign-offs: another phone's word on a saved hand (a house option)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.store.database import Database
-from companion.store.records import Author, SameAuthor, SessionRecord, SignOff, StaleWrite, Verdict
-from companion.store.rows import effective_row_id, name_key, now_utc, sessions_by_tokens
+from companion.store.database import Part
+from companion.store.records import Author, SameAuthor, SignOff, StaleWrite, Verdict
+from companion.store.rows import effective_row_id, name_key, now_utc
 
 
 def same_name(one: str | None, other: str | None) -> bool:
@@ -15,12 +14,10 @@ def same_name(one: str | None, other: str | None) -> bool:
     return one is not None and other is not None and name_key(one) == name_key(other)
 
 
-class SignOffs(Database):
-    """Sign-offs and devices (a part of `Store`, over its one connection)."""
+class SignOffs(Part):
+    """Sign-offs (`store.sign_offs`, over the store's one connection)."""
 
-    def sign_off(
-        self, token: str, number: int, based_on: Any, verdict: Verdict, by: Author
-    ) -> None:
+    def add(self, token: str, number: int, based_on: Any, verdict: Verdict, by: Author) -> None:
         """Another phone's word on hand `number` as the phone saw it (`based_on`: its row id).
 
         StaleWrite when that row is no longer hand `number` (corrected or undone since);
@@ -45,7 +42,7 @@ class SignOffs(Database):
                 (token, current, verdict.value, by.name, by.device, now_utc()),
             )
 
-    def sign_offs(self, token: str) -> dict[int, SignOff]:
+    def latest(self, token: str) -> dict[int, SignOff]:
         """The latest word on each hand row of the session that has one, by row id. A word
         given under the name the row was saved under (written before one phone per name) is
         no word at all: a hand is never shown agreed by the player who entered it."""
@@ -61,42 +58,3 @@ class SignOffs(Database):
             for row_id, verdict, by, at, author in rows
             if not same_name(author, by)
         }
-
-    def remember(self, device: str, token: str, keep: int) -> None:
-        """Note that `device` opened session `token`; only its `keep` latest are kept."""
-        with self._write() as conn:
-            conn.execute(
-                "INSERT INTO device_sessions (device, session_id, seen_at) "
-                "VALUES (?, ?, ?) ON CONFLICT (device, session_id) "
-                "DO UPDATE SET seen_at = excluded.seen_at",
-                (device, token, now_utc()),
-            )
-            conn.execute(
-                "DELETE FROM device_sessions WHERE device = ? AND session_id NOT IN "
-                "(SELECT session_id FROM device_sessions WHERE device = ? "
-                " ORDER BY seen_at DESC LIMIT ?)",
-                (device, device, keep),
-            )
-
-    def latest_of_device(self, device: str) -> str | None:
-        """The session `device` opened last (a page view of it then needs no write)."""
-        row = self.db.execute(
-            "SELECT session_id FROM device_sessions WHERE device = ? ORDER BY seen_at DESC LIMIT 1",
-            (device,),
-        ).fetchone()
-        return row[0] if row else None
-
-    def sessions_of_device(self, device: str) -> list[SessionRecord]:
-        """The sessions `device` opened, newest first."""
-        rows = self.db.execute(
-            "SELECT session_id FROM device_sessions WHERE device = ? ORDER BY seen_at DESC",
-            (device,),
-        ).fetchall()
-        return sessions_by_tokens(self.db.conn, [row[0] for row in rows])
-
-    def tokens_of_device(self, device: str) -> frozenset[str]:
-        """The sessions `device` opened (whose links it may be shown)."""
-        rows = self.db.execute(
-            "SELECT session_id FROM device_sessions WHERE device = ?", (device,)
-        ).fetchall()
-        return frozenset(row[0] for row in rows)

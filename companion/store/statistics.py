@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, field, fields
 from typing import Any
 
-from companion.store.database import Database
+from companion.store.database import Part
 from companion.store.records import StandingRow
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
@@ -134,8 +134,8 @@ SUMS = "count(*), coalesce(sum(ss.won), 0), coalesce(sum(ss.hands), 0), coalesce
 JOINED = " LEFT JOIN seat_standings AS ss ON ss.session_id = x.session AND ss.seat = x.seat"
 
 
-class Statistics(Database):
-    """The statistics' reads (a part of `Store`, over its one connection)."""
+class Statistics(Part):
+    """The statistics' reads (`store.statistics`, over the store's one connection)."""
 
     def games_counted(
         self, games: Sequence[str], since: str | None, before: str | None

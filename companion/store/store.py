@@ -1,18 +1,22 @@
-"""`Store`: the whole store, one object over one connection, made of one part per aggregate.
+"""`Store`: the whole store, one connection to the file with one member per aggregate.
 
-Each part (sessions.py, hands.py, drafts.py, signoffs.py, phone_names.py, players.py,
-results.py, statistics.py, backups.py) is a small class over the same `Database` (database.py): its
-connection and its one write path. `Store` is simply all of them together, so a caller
-holds one object per request and writes `store.add_hand(...)` or `store.players()`; to
-find a method, open the module of its aggregate. Mixins rather than
-`store.sessions.create(...)`-style members because the parts share one connection and one
-transaction path anyway, and the callers (the service, the command line, the tests) keep
-the names they already use.
+In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `store.hands`,
+`store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
+`store.results`, `store.statistics`, `store.backups` and `store.events` are each a `Part`
+(database.py) over the store's one connection and its one write path, so a caller writes
+`store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
+member names. What spans the file (opening, migrating, closing, the secret key) is the
+store's own (`Database`).
 """
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 from companion.store.backups import Backups
+from companion.store.database import Database
+from companion.store.devices import Devices
 from companion.store.drafts import Drafts
 from companion.store.events import Events
 from companion.store.hands import Hands
@@ -24,8 +28,25 @@ from companion.store.signoffs import SignOffs
 from companion.store.statistics import Statistics
 
 
-class Store(
-    Sessions, Hands, Drafts, SignOffs, PhoneNames, Players, Results, Statistics, Backups, Events
-):
-    """Sessions, hands and the roster in one SQLite file. Open one per thread or request
-    (`Store(path, migrate=True)`); close it after, or use it as a context manager."""
+class Store(Database):
+    """Sessions, hands, the roster and the club nights in one SQLite file. Open one per thread
+    or request (`Store(path, migrate=True)`); close it after, or use it as a context manager.
+
+    `results_usable`: False when the file's cached results were derived by another version of
+    a game's scoring and cannot be dropped (`Results.keep_versions`)."""
+
+    def __init__(
+        self, path: str | os.PathLike[str], *, results_usable: bool = True, **options: Any
+    ) -> None:
+        super().__init__(path, **options)
+        self.sessions = Sessions(self)
+        self.hands = Hands(self)
+        self.drafts = Drafts(self)
+        self.sign_offs = SignOffs(self)
+        self.devices = Devices(self)
+        self.phone_names = PhoneNames(self)
+        self.players = Players(self)
+        self.results = Results(self, usable=results_usable)
+        self.statistics = Statistics(self)
+        self.backups = Backups(self)
+        self.events = Events(self)

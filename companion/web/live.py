@@ -26,7 +26,7 @@ from companion.web.service_door import get_service
 bp = Blueprint("live", __name__)
 
 VERSION_TEXT = re.compile(r"[0-9]{1,12}-[0-9a-f]{1,8}-[0-9]{1,12}-[0-9]{1,12}-[01]")
-"""A live version as `Store.live_version` writes it; anything else is treated as never seen."""
+"""A live version as `store.sessions.live_version` writes it; anything else is treated as never seen."""
 
 
 def read_version(value: object) -> str | None:

@@ -64,12 +64,12 @@ def six_at_ten_thousand(tmp_path: Path) -> Iterator[str]:
     with Store(str(database), migrate=True) as store:
         setup, problems = make_setup("tarocchini", SIX, {})
         assert not problems
-        token = store.create_session(setup)
+        token = store.sessions.create(setup)
         raw = {"method": "points", **{f"count_{i}": count for i, count in enumerate(COUNTS)}}
         for number in range(1, HANDS + 1):
             checked = check_entry(game, State(setup), raw)
             assert checked.ok, checked.problems
-            store.add_hand(token, number, dict(checked.entry), COUNTS)
+            store.hands.add(token, number, dict(checked.entry), COUNTS)
     with running_server(database, tmp_path / "server.log") as base_url:
         yield f"{base_url}/s/{token}"
 

@@ -32,7 +32,7 @@ def plan(game: str, size: int, rounds: int, deals_each: int, **options: Any) -> 
 
 def seat_round(store: Store, key: str, number: int, tables: Sequence[Sequence[int]]) -> None:
     """The director's draw of a round, set by hand (the tests know who sits where), started."""
-    store.save_draw(key, number, 0, tables, (), 0, "drawn")
+    store.events.save_draw(key, number, 0, tables, (), 0, "drawn")
     service = Service(store)
     event = service.events.event(key)
     assert event is not None and service.events.start(event)
@@ -40,7 +40,7 @@ def seat_round(store: Store, key: str, number: int, tables: Sequence[Sequence[in
 
 def play(store: Store, key: str, round_number: int, table: int, raws: list[dict[str, Any]]) -> str:
     """Save hands at one table through the pad, as its phones do; its session's token."""
-    row = next(r for r in store.event_tables(key) if (r.round, r.number) == (round_number, table))
+    row = next(r for r in store.events.tables(key) if (r.round, r.number) == (round_number, table))
     assert row.session is not None
     for raw in raws:
         pad = pads.load(store, row.session)
@@ -184,7 +184,7 @@ def test_a_table_without_stored_results_is_replayed_and_nothing_written(store: S
     token = play(store, key, 1, 1, [made(0), failed(1)])
     with store._write() as conn:
         conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
-    assert not store.event_tables(key)[0].complete
+    assert not store.events.tables(key)[0].complete
     event = events.event(key)
     assert event is not None
     changes = store.db.conn.total_changes
@@ -193,7 +193,7 @@ def test_a_table_without_stored_results_is_replayed_and_nothing_written(store: S
     assert [line.total for line in room.ranking] == [258, 10, 10, -278]
     assert room.tables[0].row.deals == 2
     assert store.db.conn.total_changes == changes  # a page of the room writes nothing
-    assert not store.event_tables(key)[0].complete  # the pad derives them when opened
+    assert not store.events.tables(key)[0].complete  # the pad derives them when opened
 
 
 def test_a_timed_round_is_over_when_its_time_is_up(store: Store) -> None:

@@ -87,19 +87,19 @@ def stored(tmp_path: Path):
     setup, problems = make_setup("french-tarot", PLAYERS, {"hands": 3})
     assert problems == []
     with Store(tmp_path / "companion.sqlite3", migrate=True) as store:
-        token = store.create_session(setup)
-        store.add_hand(token, 1, {**HAND_1, "points": 30}, None)
-        store.add_hand(token, 2, HAND_2, None)
-        store.correct_hand(token, 1, HAND_1, (186, -62, -62, -62))
-        store.add_hand(token, 3, HAND_3, None)
-        store.add_hand(token, 4, HAND_1, None)
-        store.undo_last(token)
+        token = store.sessions.create(setup)
+        store.hands.add(token, 1, {**HAND_1, "points": 30}, None)
+        store.hands.add(token, 2, HAND_2, None)
+        store.hands.correct(token, 1, HAND_1, (186, -62, -62, -62))
+        store.hands.add(token, 3, HAND_3, None)
+        store.hands.add(token, 4, HAND_1, None)
+        store.hands.undo_last(token)
         yield store, token
 
 
 def exported(store: Store, token: str) -> dict:
     return export_session(
-        store.get_session(token), store.effective_hands(token), store.history(token)
+        store.sessions.get(token), store.hands.effective(token), store.hands.history(token)
     )
 
 
@@ -134,8 +134,8 @@ def test_export_then_load_gives_the_same_setup_and_hands(stored):
     text = to_json(exported(store, token))
     setup, hands, problems = load_session(json.loads(text))
     assert problems == []
-    assert setup == store.get_session(token).setup
-    assert hands == [(row.number, row.entry) for row in store.effective_hands(token)]
+    assert setup == store.sessions.get(token).setup
+    assert hands == [(row.number, row.entry) for row in store.hands.effective(token)]
 
 
 def test_to_json_keeps_names_readable():
@@ -335,10 +335,10 @@ def test_the_export_leaves_out_a_value_its_hand_hid(tmp_path: Path):
     # value never counted, so the export leaves it out and the document reads back.
     setup, _ = make_setup("wish-solitaire", ["Ann"])
     with Store(str(tmp_path / "pad.sqlite3"), migrate=True) as store:
-        token = store.create_session(setup)
-        store.add_hand(token, 1, {"result": "won", "cards_left": "4"}, (1,))
-        record = store.get_session(token)
-        data = export_session(record, store.effective_hands(token), store.history(token))
+        token = store.sessions.create(setup)
+        store.hands.add(token, 1, {"result": "won", "cards_left": "4"}, (1,))
+        record = store.sessions.get(token)
+        data = export_session(record, store.hands.effective(token), store.hands.history(token))
     assert data["hands"] == [{"number": 1, "entry": {"result": "won"}}]
     assert data["history"][0]["entry"] == {"result": "won", "cards_left": "4"}  # as stored
     _, hands, problems = load_session(json.loads(to_json(data)))

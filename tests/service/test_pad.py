@@ -63,11 +63,11 @@ def imported(store: Store, hands: int) -> str:
     """A session of `hands` made garde hands, written at once (as an import does: no stored
     results yet) and opened once (which derives and stores them)."""
     token = new_session(store)
-    record = store.get_session(token)
+    record = store.sessions.get(token)
     assert record is not None
     scored = replay(record.setup, [(n, GARDE_MADE) for n in range(1, hands + 1)]).state.hands
     rows = [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
-    long = store.import_session(record.setup, rows)
+    long = store.sessions.create_imported(record.setup, rows)
     assert pads.load(store, long) is not None
     return long
 
@@ -83,8 +83,8 @@ def plus(*rows: tuple[int, ...]) -> tuple[int, ...]:
 def test_a_saved_hand_stores_its_result_and_running_totals_in_the_same_write(store):
     token = new_session(store)
     play(store, token, 3)
-    assert store.results_complete(token)
-    summary = store.results_summary(token)
+    assert store.results.complete(token)
+    summary = store.results.summary(token)
     assert summary.last is not None
     assert (summary.last.number, summary.last.position) == (3, 2)
     assert summary.last.totals == times(MADE, 3)  # three gardes made: 3 × 186, 3 × −62
@@ -97,7 +97,7 @@ def test_a_pad_opened_cold_is_the_pad_replayed_from_its_hands(store):
     cache = pads.ReplayCache()
     warm = pads.load(store, token, cache)
     assert warm is not None
-    truth = replay(warm.setup, [(row.number, row.entry) for row in store.effective_hands(token)])
+    truth = replay(warm.setup, [(row.number, row.entry) for row in store.hands.effective(token)])
     cold = pads.load(store, token)  # no cache: from the stored results
     assert cold is not None and cold.state.hands.known.keys() == {24}  # only the last read
     assert cold.state.totals == truth.state.totals == times(MADE, 25)
@@ -118,8 +118,8 @@ def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(st
     assert pad is not None
     corrected = pads.correct_hand(store, pad, 2, GARDE_FAILED)
     assert not isinstance(corrected, pads.Checked)
-    assert store.results_complete(token)  # no lazy re-derivation
-    totals = [row.totals for row in store.result_rows(token, 0, 5)]
+    assert store.results.complete(token)  # no lazy re-derivation
+    totals = [row.totals for row in store.results.rows(token, 0, 5)]
     after_two = plus(MADE, FAILED)  # (186 − 216, −62 + 72, ...) = (−30, 10, 10, 10)
     assert after_two == (-30, 10, 10, 10)
     assert totals == [
@@ -141,7 +141,7 @@ def test_an_undo_drops_the_stored_result_of_the_last_hand(store):
     pad = pads.load(store, token)
     assert pad is not None
     assert pads.undo_last(store, pad) == 3
-    assert store.results_complete(token)
+    assert store.results.complete(token)
     reopened = pads.load(store, token)
     assert reopened is not None
     assert (len(reopened.state.hands), reopened.state.totals) == (2, times(MADE, 2))
@@ -158,7 +158,7 @@ def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(s
     # wrong), and the write derives them again at once from the hands as they now stand, so
     # the statistics, which read only stored results, never find them missing.
     pads.correct_hand(store, stale, 2, GARDE_FAILED)
-    assert store.results_complete(token)
+    assert store.results.complete(token)
     reopened = pads.load(store, token)
     assert reopened is not None
     assert reopened.state.totals == plus(times(MADE, 3), FAILED)  # hands 1, 3, 4 made; 2 failed
@@ -172,13 +172,13 @@ def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between
     assert pad is not None and not isinstance(
         pads.add_hand(store, pad, GARDE_MADE, cache), pads.Checked
     )
-    assert cache.get(token, store.last_change(token)) is not None  # hand 3: kept warm
+    assert cache.get(token, store.hands.last_change(token)) is not None  # hand 3: kept warm
     stale = pads.load(store, token, cache)
     other = pads.load(store, token)  # another phone corrects hand 1 meanwhile
     assert stale is not None and other is not None
     pads.correct_hand(store, other, 1, GARDE_FAILED)
     assert not isinstance(pads.add_hand(store, stale, GARDE_MADE, cache), pads.Checked)
-    assert cache.get(token, store.last_change(token)) is None  # hand 4: not kept
+    assert cache.get(token, store.hands.last_change(token)) is None  # hand 4: not kept
     reopened = pads.load(store, token, cache)
     assert reopened is not None  # hand 1 failed, hands 2-4 made
     assert reopened.state.totals == plus(FAILED, times(MADE, 3))
@@ -190,18 +190,18 @@ def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
         token = new_session(old)
         for number in range(1, 4):
             raw = GARDE_FAILED if number == 2 else GARDE_MADE
-            old.add_hand(token, number, raw, None)  # an older version stored no result
+            old.hands.add(token, number, raw, None)  # an older version stored no result
         # The file as an older version left it: hands, and no derived results at all (the
         # roster migration after m008 needs today's store to create a session, so the
         # cache is emptied rather than never made).
         old.db.execute("DELETE FROM hand_results")
         old.db.conn.commit()
     with Store(path, migrate=True) as upgraded:
-        assert upgraded.results_summary(token).last is None
+        assert upgraded.results.summary(token).last is None
         pad = pads.load(upgraded, token)
         assert pad is not None and pad.state.totals == plus(times(MADE, 2), FAILED)
-        assert upgraded.results_complete(token)
-        assert [row.totals for row in upgraded.result_rows(token, 0, 3)] == [
+        assert upgraded.results.complete(token)
+        assert [row.totals for row in upgraded.results.rows(token, 0, 3)] == [
             MADE,
             plus(MADE, FAILED),
             plus(times(MADE, 2), FAILED),
@@ -213,7 +213,7 @@ def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]
     without their values, and how many stored hands it reads."""
     statements: list[str] = []
     read = 0
-    reader = store.result_rows
+    reader = store.results.rows
 
     def counting(*args: Any) -> Any:
         nonlocal read
@@ -221,7 +221,7 @@ def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]
         read += len(rows)
         return rows
 
-    store.result_rows = counting  # type: ignore[method-assign]
+    store.results.rows = counting  # type: ignore[method-assign]
     store.db.conn.set_trace_callback(statements.append)
     try:
         pad = pads.load(store, token)
@@ -232,7 +232,7 @@ def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]
         list(after.rows_from(max(0, len(after.state.hands) - LATEST_HANDS)))  # as a page
     finally:
         store.db.conn.set_trace_callback(None)
-        del store.result_rows
+        del store.results.rows
     return statements, read
 
 

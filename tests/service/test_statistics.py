@@ -65,7 +65,7 @@ def same_as_replayed(store: Store, spans: list[tuple[str | None, str | None]]) -
         for slug in ("french-tarot", "skat"):
             found = statistics.game_stats(store, slug, since, before)
             assert found == stats.game_stats(slug, plays), (slug, since, before)
-        for player in store.players():
+        for player in store.players.all():
             page = statistics.player_page(store, player.id, since, before)
             assert page.records == stats.player_stats(player.id, plays).records
         counted = statistics.overview(store, since, before)
@@ -81,7 +81,7 @@ def spread(path: Path) -> None:
         for _ in STARTS:
             slug = rng.choice(["french-tarot", "skat"])
             saved(store, rng, slug, rng.sample(NAMES, 4 if slug == "french-tarot" else 3))
-        tokens = [record.token for record in store.sessions_between(None, None)]
+        tokens = [record.token for record in store.sessions.between(None, None)]
     with sqlite3.connect(path) as conn:
         for token, started in zip(tokens, STARTS, strict=True):
             conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (started, token))
@@ -108,7 +108,7 @@ def test_spans_a_move_and_a_merge(tmp_path: Path) -> None:
     with Store(str(path)) as store:
         same_as_replayed(store, SPANS)
         # A session moves from 2023 to 2025.
-        token = store.sessions_between(None, "2023-02-01T00:00:00.000+00:00")[0].token
+        token = store.sessions.between(None, "2023-02-01T00:00:00.000+00:00")[0].token
         with store._write() as conn:
             conn.execute(
                 "UPDATE sessions SET created_at = ? WHERE id = ?",
@@ -117,8 +117,8 @@ def test_spans_a_move_and_a_merge(tmp_path: Path) -> None:
         same_as_replayed(store, SPANS)
         # Three newcomers; then Hal, who never sat with Ann, was Ann: his figures move to her.
         saved(store, random.Random(3), "skat", ["Hal", "Ivy", "Jo"])
-        players = {player.name: player.id for player in store.players()}
-        store.merge_players(players["Hal"], players["Ann"])
+        players = {player.name: player.id for player in store.players.all()}
+        store.players.merge(players["Hal"], players["Ann"])
         same_as_replayed(store, SPANS)
 
 
@@ -126,14 +126,14 @@ def kept_standing_is_replayed(store: Store, token: str) -> None:
     """The session's kept standing is the standing of its hands replayed afresh."""
     pad = service.load(store, token)
     assert pad is not None
-    assert tuple(store.standing(token)) == standing_rows_of(pad.game, pad.state)
+    assert tuple(store.statistics.standing(token)) == standing_rows_of(pad.game, pad.state)
 
 
 def test_a_save_a_correction_and_an_undo_keep_the_standing(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite3"
     spread(path)
     with Store(str(path)) as store:
-        record = store.sessions_between(
+        record = store.sessions.between(
             "2024-06-01T00:00:00.000+00:00", "2024-07-01T00:00:00.000+00:00"
         )[0]
         draw = tarot_entry if record.setup.game == "french-tarot" else skat_entry
@@ -150,7 +150,7 @@ def test_a_save_a_correction_and_an_undo_keep_the_standing(tmp_path: Path) -> No
                     pass
             else:
                 service.undo_last(store, pad)
-            assert store.results_complete(record.token), change
+            assert store.results.complete(record.token), change
             kept_standing_is_replayed(store, record.token)
             same_as_replayed(store, [(None, None)])
 
@@ -175,7 +175,7 @@ def test_a_save_that_lost_a_race_is_derived_again_at_once(tmp_path: Path) -> Non
             pass
         while isinstance(service.add_hand(store, stale, skat_entry(rng)), Checked):
             pass
-        assert store.results_complete(token)
+        assert store.results.complete(token)
         kept_standing_is_replayed(store, token)
 
 
@@ -186,7 +186,7 @@ def test_a_page_writes_nothing(tmp_path: Path) -> None:
         before = store.db.execute("PRAGMA data_version").fetchone()
         changes = store.db.conn.total_changes
         same_as_replayed(store, SPANS[:2])
-        for player in store.players():
+        for player in store.players.all():
             statistics.player_page(store, player.id, None, None)
         assert store.db.conn.total_changes == changes
         assert store.db.execute("PRAGMA data_version").fetchone() == before
@@ -206,7 +206,7 @@ def test_past_the_points_a_player_s_chart_has_a_point_per_year(
     spread(path)
     with Store(str(path)) as store:
         plays = statistics.replayed(store, None, None)
-        for player in store.players():
+        for player in store.players.all():
             results = stats.player_stats(player.id, plays).results
             page = statistics.player_page(store, player.id, None, None)
             # Few sessions: a point per session, its day and total, game by game.
@@ -215,7 +215,7 @@ def test_past_the_points_a_player_s_chart_has_a_point_per_year(
                     (p.label, p.sessions, p.total) for p in page.points if p.game == record.game
                 ] == [(r.day[5:], 1, r.total) for r in results if r.game == record.game]
         monkeypatch.setattr(statistics, "POINTS", 1)
-        for player in store.players():
+        for player in store.players.all():
             results = stats.player_stats(player.id, plays).results
             page = statistics.player_page(store, player.id, None, None)
             for record in page.records:

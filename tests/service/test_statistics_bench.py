@@ -21,7 +21,7 @@ def test_the_benchmarks_pages_are_the_replayed_figures(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite3"
     build(path, 60, lean=False)
     with Store(str(path)) as store:
-        players = store.players()
+        players = store.players.all()
         assert FIXED in {player.name for player in players}
         for since, before in SPANS:
             plays = statistics.replayed(store, since, before)

@@ -41,7 +41,7 @@ def build(path: Path) -> dict[str, list[str]]:
     tokens by game."""
     tokens: dict[str, list[str]] = {}
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(versions())
+        store.results.keep_versions(versions())
         for slug, names, hands in SESSIONS:
             token, problems = service.start_session(store, slug, names, {})
             assert token is not None, problems
@@ -51,7 +51,7 @@ def build(path: Path) -> dict[str, list[str]]:
                 done: Any = service.add_hand(store, pad, raw)
                 assert not isinstance(done, service.Checked), done.problems
             tokens.setdefault(slug, []).append(token)
-        assert store.sessions_missing_results() == []
+        assert store.results.sessions_missing() == []
     return tokens
 
 
@@ -102,11 +102,11 @@ def test_a_new_version_of_one_game_derives_only_its_sessions_again(
     for token in tokens["french-tarot"]:
         assert after[token] == before[token]  # the very rows: not dropped, not written again
     with Store(str(path)) as store:
-        assert store.sessions_missing_results() == []
+        assert store.results.sessions_missing() == []
         for token in tokens["skitgubbe"]:
-            record = store.get_session(token)
+            record = store.sessions.get(token)
             assert record is not None
-            entries = [(row.number, row.entry) for row in store.effective_hands(token)]
+            entries = [(row.number, row.entry) for row in store.hands.effective(token)]
             replayed = engine_replay(record.setup, entries).state
             pad = loading.load(store, token)  # from the rows the rebuild kept: no replay
             assert pad is not None and pad.state.totals == replayed.totals

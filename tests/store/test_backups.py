@@ -28,7 +28,9 @@ def make_database(path: Path, sessions: int) -> None:
     setup, _ = make_setup("french-tarot", PLAYERS)
     with Store(path, migrate=True) as store:
         for _ in range(sessions):
-            store.import_session(setup, [(n, GARDE, (186, -62, -62, -62)) for n in range(1, 21)])
+            store.sessions.create_imported(
+                setup, [(n, GARDE, (186, -62, -62, -62)) for n in range(1, 21)]
+            )
 
 
 def session_count(path: Path) -> int:

@@ -88,6 +88,6 @@ def _assert_all_there(database: Path, acknowledged: dict[str, list[int]]) -> Non
         assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     with Store(database) as store:
         for token, numbers in acknowledged.items():
-            stored = {row.number for row in store.effective_hands(token)}
+            stored = {row.number for row in store.hands.effective(token)}
             assert set(numbers) <= stored, (token, sorted(set(numbers) - stored))
             assert sorted(stored) == list(range(1, len(stored) + 1))  # no gap, no double

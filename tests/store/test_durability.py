@@ -28,7 +28,7 @@ def test_racing_saves_are_all_kept_in_order_and_a_conflict_is_still_refused(tmp_
     returned is in the file, in number order."""
     path = tmp_path / "pad.sqlite3"
     with Store(path, migrate=True) as store:
-        token = store.create_session(Setup("war", ("Ann", "Bob")))
+        token = store.sessions.create(Setup("war", ("Ann", "Bob")))
     hands = 30
     saved: list[int] = []
     refused: list[int] = []
@@ -39,11 +39,11 @@ def test_racing_saves_are_all_kept_in_order_and_a_conflict_is_still_refused(tmp_
         with Store(path) as own:
             start.wait()
             while True:
-                number = len(own.effective_hands(token)) + 1
+                number = len(own.hands.effective(token)) + 1
                 if number > hands:
                     return
                 try:
-                    own.add_hand(token, number, {"winner": number % 2}, (1, -1))
+                    own.hands.add(token, number, {"winner": number % 2}, (1, -1))
                 except HandConflict:
                     with lock:
                         refused.append(number)
@@ -58,11 +58,11 @@ def test_racing_saves_are_all_kept_in_order_and_a_conflict_is_still_refused(tmp_
         thread.join()
     assert sorted(saved) == list(range(1, hands + 1))  # each hand saved exactly once
     with Store(path) as store:
-        rows = store.effective_hands(token)
+        rows = store.hands.effective(token)
         assert [row.number for row in rows] == list(range(1, hands + 1))
         assert [row.id for row in rows] == sorted(row.id for row in rows)  # saved in order
         with pytest.raises(HandConflict):
-            store.add_hand(token, 7, {"winner": 1}, (-1, 1))
+            store.hands.add(token, 7, {"winner": 1}, (-1, 1))
 
 
 def test_a_refused_write_does_not_undo_the_writes_around_it(tmp_path):
@@ -70,15 +70,15 @@ def test_a_refused_write_does_not_undo_the_writes_around_it(tmp_path):
     so the refusal takes back only itself."""
     path = tmp_path / "pad.sqlite3"
     with Store(path, migrate=True) as store:
-        first = store.create_session(Setup("war", ("Ann", "Bob")))
-        second = store.create_session(Setup("war", ("Cat", "Dan")))
-        store.add_hand(first, 1, {"winner": 0}, (1, -1))
+        first = store.sessions.create(Setup("war", ("Ann", "Bob")))
+        second = store.sessions.create(Setup("war", ("Cat", "Dan")))
+        store.hands.add(first, 1, {"winner": 0}, (1, -1))
     errors: list[BaseException] = []
 
     def save(token: str, number: int) -> None:
         with Store(path) as own:
             try:
-                own.add_hand(token, number, {"winner": 1}, (-1, 1))
+                own.hands.add(token, number, {"winner": 1}, (-1, 1))
             except HandConflict as error:
                 errors.append(error)
 
@@ -93,6 +93,6 @@ def test_a_refused_write_does_not_undo_the_writes_around_it(tmp_path):
         thread.join()
     assert len(errors) == 1
     with Store(path) as store:
-        assert [row.number for row in store.effective_hands(first)] == [1, 2]
-        assert store.effective_hands(first)[0].entry == {"winner": 0}  # the first one stands
-        assert [row.number for row in store.effective_hands(second)] == [1]
+        assert [row.number for row in store.hands.effective(first)] == [1, 2]
+        assert store.hands.effective(first)[0].entry == {"winner": 0}  # the first one stands
+        assert [row.number for row in store.hands.effective(second)] == [1]

@@ -42,7 +42,7 @@ def store(db_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def token(store: Store) -> str:
-    return store.create_session(SETUP)
+    return store.sessions.create(SETUP)
 
 
 def raw_hand_rows(path: Path) -> list[tuple]:
@@ -52,7 +52,7 @@ def raw_hand_rows(path: Path) -> list[tuple]:
 
 
 def numbers_and_entries(store: Store, token: str) -> list[tuple[int, dict]]:
-    return [(row.number, row.entry) for row in store.effective_hands(token)]
+    return [(row.number, row.entry) for row in store.hands.effective(token)]
 
 
 # ---------------------------------------------------------------- paths and opening
@@ -98,7 +98,7 @@ def test_index_on_hands_session_and_id(store):
 
 
 def test_create_and_get_session(store, token):
-    record = store.get_session(token)
+    record = store.sessions.get(token)
     assert record is not None
     assert record.token == token
     assert record.setup == SETUP
@@ -107,7 +107,7 @@ def test_create_and_get_session(store, token):
 
 
 def test_seats_keep_order_and_split_teams(store, token):
-    seats = store.get_session(token).seats
+    seats = store.sessions.get(token).seats
     assert [seat.position for seat in seats] == [0, 1, 2, 3]
     assert [seat.name for seat in seats] == list(SETUP.players)
     assert [seat.members for seat in seats] == [("Ann", "Bob"), ("Cleo",), ("Dan", "Eve"), ("Fay",)]
@@ -128,42 +128,42 @@ def test_split_members(name, members):
 
 
 def test_unknown_token_is_none(store):
-    assert store.get_session("no-such-token") is None
+    assert store.sessions.get("no-such-token") is None
 
 
 def test_tokens_are_distinct_and_long(store):
-    tokens = {store.create_session(SETUP) for _ in range(50)}
+    tokens = {store.sessions.create(SETUP) for _ in range(50)}
     assert len(tokens) == 50
     assert all(len(token) >= 32 for token in tokens)
 
 
 def test_sessions_by_tokens_newest_first_skipping_unknown(store):
-    first = store.create_session(SETUP)
-    second = store.create_session(SETUP)
-    third = store.create_session(SETUP)
-    found = store.sessions_by_tokens([first, "unknown", third, second, first])
+    first = store.sessions.create(SETUP)
+    second = store.sessions.create(SETUP)
+    third = store.sessions.create(SETUP)
+    found = store.sessions.by_tokens([first, "unknown", third, second, first])
     assert [record.token for record in found] == [third, second, first]
-    assert store.sessions_by_tokens([]) == []
+    assert store.sessions.by_tokens([]) == []
 
 
 def test_end_session_sets_ended_at_once(store, token):
-    store.end_session(token)
-    ended = store.get_session(token).ended_at
+    store.sessions.end(token)
+    ended = store.sessions.get(token).ended_at
     assert ended is not None
-    store.end_session(token)
-    assert store.get_session(token).ended_at == ended
+    store.sessions.end(token)
+    assert store.sessions.get(token).ended_at == ended
 
 
 def test_end_unknown_session_raises(store):
     with pytest.raises(LookupError):
-        store.end_session("unknown")
+        store.sessions.end("unknown")
 
 
 # ---------------------------------------------------------------- hands
 
 
 def test_add_hand_returns_the_row(store, token):
-    row = store.add_hand(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62)).row
+    row = store.hands.add(token, 1, {"contract": "garde", "bouts": 2}, (186, -62, -62, -62)).row
     assert row.number == 1
     assert row.action == "enter"
     assert row.entry == {"contract": "garde", "bouts": 2}
@@ -174,7 +174,7 @@ def test_add_hand_returns_the_row(store, token):
 
 def test_add_hand_to_unknown_session_raises(store, db_path):
     with pytest.raises(LookupError):
-        store.add_hand("unknown", 1, {}, None)
+        store.hands.add("unknown", 1, {}, None)
     assert raw_hand_rows(db_path) == []  # refused by the hand's link to its session: no row
 
 
@@ -187,15 +187,15 @@ def test_a_save_says_whether_its_derived_results_were_kept(store, token):
     def write(number: int) -> ResultsWrite:
         return ResultsWrite(0, number, (ResultRow(number, number - 1, "{}", (1, -1, 0, 0), 1),))
 
-    first = store.add_hand(token, 1, {"v": "a"}, None, results=write(1))
-    assert first.results_kept and store.results_complete(token)
-    stale = store.add_hand(token, 2, {"v": "b"}, None, results=write(2))
-    assert not stale.results_kept and not store.results_complete(token)
-    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
-    since = store.last_change(token)
+    first = store.hands.add(token, 1, {"v": "a"}, None, results=write(1))
+    assert first.results_kept and store.results.complete(token)
+    stale = store.hands.add(token, 2, {"v": "b"}, None, results=write(2))
+    assert not stale.results_kept and not store.results.complete(token)
+    assert [row.number for row in store.results.rows(token, 0, 5)] == [1]
+    since = store.hands.last_change(token)
     third = ResultsWrite(since, 3, (ResultRow(3, 2, "{}", (3, -3, 0, 0), 3),), before=2)
-    assert not store.add_hand(token, 3, {"v": "c"}, None, results=third).results_kept
-    assert [row.number for row in store.result_rows(token, 0, 5)] == [1]
+    assert not store.hands.add(token, 3, {"v": "c"}, None, results=third).results_kept
+    assert [row.number for row in store.results.rows(token, 0, 5)] == [1]
 
 
 ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
@@ -204,21 +204,21 @@ ONE_ROW = (ResultRow(1, 0, "{}", (1, -1, 0, 0), 1),)
 def test_results_of_another_scoring_version_are_dropped_for_that_game_only(store, token):
     """A game's cached results are kept while its version is the one recorded beside them;
     another version drops them, another game's stay."""
-    other = store.create_session(Setup("whist", ("A", "B", "C", "D"), {}, 0))
+    other = store.sessions.create(Setup("whist", ("A", "B", "C", "D"), {}, 0))
     for session in (token, other):
-        added = store.add_hand(session, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
+        added = store.hands.add(session, 1, {"v": "a"}, None, results=ResultsWrite(0, 1, ONE_ROW))
         assert added.results_kept
     # A file whose versions were never recorded (new, or upgraded from the engine's digest).
-    assert store.keep_results_of({"french-tarot": 1, "whist": 1}) == ("french-tarot", "whist")
-    assert not store.results_complete(token) and not store.results_complete(other)
+    assert store.results.keep_versions({"french-tarot": 1, "whist": 1}) == ("french-tarot", "whist")
+    assert not store.results.complete(token) and not store.results.complete(other)
     for session in (token, other):
-        assert store.replace_results(session, store.last_change(session), ONE_ROW)
-    assert store.keep_results_of({"french-tarot": 1, "whist": 1}) == ()  # the same: kept
-    assert store.results_complete(token) and store.results_complete(other)
-    assert store.keep_results_of({"french-tarot": 2, "whist": 1}) == ("french-tarot",)
-    assert not store.results_complete(token) and store.result_rows(token, 0, 5) == []
-    assert store.results_complete(other)  # whist's version did not change
-    assert store.keep_results_of({"french-tarot": 2, "whist": 1}) == ()  # 2 now recorded
+        assert store.results.replace(session, store.hands.last_change(session), ONE_ROW)
+    assert store.results.keep_versions({"french-tarot": 1, "whist": 1}) == ()  # the same: kept
+    assert store.results.complete(token) and store.results.complete(other)
+    assert store.results.keep_versions({"french-tarot": 2, "whist": 1}) == ("french-tarot",)
+    assert not store.results.complete(token) and store.results.rows(token, 0, 5) == []
+    assert store.results.complete(other)  # whist's version did not change
+    assert store.results.keep_versions({"french-tarot": 2, "whist": 1}) == ()  # 2 now recorded
 
 
 def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, token):
@@ -230,60 +230,62 @@ def test_a_correction_or_undo_drops_the_cached_results_from_its_hand_on(store, t
         return ResultRow(number, number - 1, "{}", (number, -number, 0, 0), number)
 
     for number in range(1, 5):
-        since = store.last_change(token)
-        store.add_hand(
+        since = store.hands.last_change(token)
+        store.hands.add(
             token,
             number,
             {"v": number},
             None,
             results=ResultsWrite(since, number, (row(number),), before=number - 1),
         )
-    assert store.results_complete(token)
-    store.correct_hand(token, 3, {"v": "c"}, None)
-    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2]
-    assert not store.results_complete(token)  # hands 3 and 4 lack theirs: the next load replays
-    assert store.replace_results(token, store.last_change(token), [row(n) for n in range(1, 5)])
-    store.undo_last(token)
-    assert [r.number for r in store.result_rows(token, 0, 9)] == [1, 2, 3]
-    assert store.results_complete(token)  # hands 1-3 count, each with its result
+    assert store.results.complete(token)
+    store.hands.correct(token, 3, {"v": "c"}, None)
+    assert [r.number for r in store.results.rows(token, 0, 9)] == [1, 2]
+    assert not store.results.complete(token)  # hands 3 and 4 lack theirs: the next load replays
+    assert store.results.replace(
+        token, store.hands.last_change(token), [row(n) for n in range(1, 5)]
+    )
+    store.hands.undo_last(token)
+    assert [r.number for r in store.results.rows(token, 0, 9)] == [1, 2, 3]
+    assert store.results.complete(token)  # hands 1-3 count, each with its result
 
 
 def test_a_read_only_file_never_shows_results_of_another_scoring_version(db_path, store, token):
-    added = store.add_hand(token, 1, {"v": "a"}, None)
-    store.keep_results_of({"french-tarot": 1})
-    assert store.replace_results(token, added.row.id, ONE_ROW)
+    added = store.hands.add(token, 1, {"v": "a"}, None)
+    store.results.keep_versions({"french-tarot": 1})
+    assert store.results.replace(token, added.row.id, ONE_ROW)
     with Store(db_path, read_only=True) as reader:
-        assert reader.keep_results_of({"french-tarot": 1}) == ()
-        assert reader.results_usable and reader.results_summary(token).complete
+        assert reader.results.keep_versions({"french-tarot": 1}) == ()
+        assert reader.results.usable and reader.results.summary(token).complete
     with Store(db_path, read_only=True) as reader:
-        assert reader.keep_results_of({"french-tarot": 2}) == ("french-tarot",)
-        assert not reader.results_usable
-        assert not reader.results_summary(token).complete  # derived afresh
-    assert store.keep_results_of({"french-tarot": 1}) == ()  # the file itself was not touched
+        assert reader.results.keep_versions({"french-tarot": 2}) == ("french-tarot",)
+        assert not reader.results.usable
+        assert not reader.results.summary(token).complete  # derived afresh
+    assert store.results.keep_versions({"french-tarot": 1}) == ()  # the file itself was not touched
 
 
 def test_a_session_read_before_still_shows_when_another_store_ended_it(db_path, store, token):
-    assert store.get_session(token).ended_at is None  # read, and kept by this store
+    assert store.sessions.get(token).ended_at is None  # read, and kept by this store
     with Store(db_path) as other:
-        other.end_session(token)
-        ended = other.get_session(token)
-    again = store.get_session(token)
+        other.sessions.end(token)
+        ended = other.sessions.get(token)
+    again = store.sessions.get(token)
     assert again == ended and again.ended_at is not None
-    assert store.get_session("no-such-token") is None
+    assert store.sessions.get("no-such-token") is None
 
 
 def test_adding_a_number_twice_is_a_conflict(store, token):
-    store.add_hand(token, 1, {"n": 1}, None)
+    store.hands.add(token, 1, {"n": 1}, None)
     with pytest.raises(HandConflict):
-        store.add_hand(token, 1, {"n": "again"}, None)
+        store.hands.add(token, 1, {"n": "again"}, None)
     assert numbers_and_entries(store, token) == [(1, {"n": 1})]
 
 
 def test_correct_supersedes_the_effective_row(store, token):
-    first = store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0)).row
-    store.add_hand(token, 2, {"v": "b"}, None)
-    corrected = store.correct_hand(token, 1, {"v": "a2"}, (2, -2, 0, 0))
-    again = store.correct_hand(token, 1, {"v": "a3"}, None)
+    first = store.hands.add(token, 1, {"v": "a"}, (1, -1, 0, 0)).row
+    store.hands.add(token, 2, {"v": "b"}, None)
+    corrected = store.hands.correct(token, 1, {"v": "a2"}, (2, -2, 0, 0))
+    again = store.hands.correct(token, 1, {"v": "a3"}, None)
     assert corrected.action == "correct"
     assert corrected.supersedes == first.id
     assert again.supersedes == corrected.id
@@ -292,17 +294,17 @@ def test_correct_supersedes_the_effective_row(store, token):
 
 def test_correct_missing_hand_raises(store, token):
     with pytest.raises(LookupError):
-        store.correct_hand(token, 1, {}, None)
-    store.add_hand(token, 1, {}, None)
-    store.undo_last(token)
+        store.hands.correct(token, 1, {}, None)
+    store.hands.add(token, 1, {}, None)
+    store.hands.undo_last(token)
     with pytest.raises(LookupError):
-        store.correct_hand(token, 1, {}, None)
+        store.hands.correct(token, 1, {}, None)
 
 
 def test_undo_takes_back_the_highest_numbered_hand(store, token):
-    store.add_hand(token, 1, {"v": "a"}, None)
-    second = store.add_hand(token, 2, {"v": "b"}, None).row
-    undo = store.undo_last(token)
+    store.hands.add(token, 1, {"v": "a"}, None)
+    second = store.hands.add(token, 2, {"v": "b"}, None).row
+    undo = store.hands.undo_last(token)
     assert undo.action == "undo"
     assert undo.number == 2
     assert undo.supersedes == second.id
@@ -310,33 +312,33 @@ def test_undo_takes_back_the_highest_numbered_hand(store, token):
 
 
 def test_undo_of_a_corrected_hand_removes_the_hand(store, token):
-    store.add_hand(token, 1, {"v": "a"}, None)
-    corrected = store.correct_hand(token, 1, {"v": "a2"}, None)
-    undo = store.undo_last(token)
+    store.hands.add(token, 1, {"v": "a"}, None)
+    corrected = store.hands.correct(token, 1, {"v": "a2"}, None)
+    undo = store.hands.undo_last(token)
     assert undo.supersedes == corrected.id
-    assert store.effective_hands(token) == []
+    assert store.hands.effective(token) == []
 
 
 def test_undone_number_can_be_entered_again(store, token):
-    store.add_hand(token, 1, {"v": "a"}, None)
-    store.undo_last(token)
-    store.add_hand(token, 1, {"v": "new"}, None)
+    store.hands.add(token, 1, {"v": "a"}, None)
+    store.hands.undo_last(token)
+    store.hands.add(token, 1, {"v": "new"}, None)
     assert numbers_and_entries(store, token) == [(1, {"v": "new"})]
 
 
 def test_undo_on_empty_session_is_none(store, token):
-    assert store.undo_last(token) is None
-    store.add_hand(token, 1, {}, None)
-    assert store.undo_last(token) is not None
-    assert store.undo_last(token) is None
+    assert store.hands.undo_last(token) is None
+    store.hands.add(token, 1, {}, None)
+    assert store.hands.undo_last(token) is not None
+    assert store.hands.undo_last(token) is None
 
 
 def test_history_keeps_every_row_in_order(store, token):
-    store.add_hand(token, 1, {"v": "a"}, None)
-    store.add_hand(token, 2, {"v": "b"}, None)
-    store.correct_hand(token, 1, {"v": "a2"}, None)
-    store.undo_last(token)
-    history = store.history(token)
+    store.hands.add(token, 1, {"v": "a"}, None)
+    store.hands.add(token, 2, {"v": "b"}, None)
+    store.hands.correct(token, 1, {"v": "a2"}, None)
+    store.hands.undo_last(token)
+    history = store.hands.history(token)
     assert [(row.action, row.number) for row in history] == [
         ("enter", 1),
         ("enter", 2),
@@ -349,22 +351,22 @@ def test_history_keeps_every_row_in_order(store, token):
 
 
 def test_hands_are_kept_apart_by_session(store, token):
-    other = store.create_session(SETUP)
-    store.add_hand(token, 1, {"v": "mine"}, None)
-    store.add_hand(other, 1, {"v": "theirs"}, None)
+    other = store.sessions.create(SETUP)
+    store.hands.add(token, 1, {"v": "mine"}, None)
+    store.hands.add(other, 1, {"v": "theirs"}, None)
     assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
-    assert store.undo_last(other).number == 1
+    assert store.hands.undo_last(other).number == 1
     assert numbers_and_entries(store, token) == [(1, {"v": "mine"})]
 
 
 def test_nothing_in_hands_is_ever_updated(store, token, db_path):
-    store.add_hand(token, 1, {"v": "a"}, (1, -1, 0, 0))
-    store.add_hand(token, 2, {"v": "b"}, None)
+    store.hands.add(token, 1, {"v": "a"}, (1, -1, 0, 0))
+    store.hands.add(token, 2, {"v": "b"}, None)
     before = raw_hand_rows(db_path)
-    store.correct_hand(token, 1, {"v": "a2"}, None)
-    store.undo_last(token)
-    store.add_hand(token, 2, {"v": "b2"}, None)
-    store.end_session(token)
+    store.hands.correct(token, 1, {"v": "a2"}, None)
+    store.hands.undo_last(token)
+    store.hands.add(token, 2, {"v": "b2"}, None)
+    store.sessions.end(token)
     after = raw_hand_rows(db_path)
     assert after[: len(before)] == before
     assert len(after) == len(before) + 3
@@ -372,20 +374,20 @@ def test_nothing_in_hands_is_ever_updated(store, token, db_path):
 
 @pytest.mark.parametrize("statement", ["UPDATE hands SET entry = '{}'", "DELETE FROM hands"])
 def test_the_database_refuses_to_rewrite_hands(store, token, statement):
-    store.add_hand(token, 1, {"v": "a"}, None)
+    store.hands.add(token, 1, {"v": "a"}, None)
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
         store.db.execute(statement)
 
 
 def test_last_change_is_the_latest_row_id(store, token):
-    assert store.last_change(token) == 0
-    row = store.add_hand(token, 1, {}, None).row
-    assert store.last_change(token) == row.id
-    undo = store.undo_last(token)
-    assert store.last_change(token) == undo.id
-    other = store.create_session(SETUP)
-    store.add_hand(other, 1, {}, None)
-    assert store.last_change(token) == undo.id
+    assert store.hands.last_change(token) == 0
+    row = store.hands.add(token, 1, {}, None).row
+    assert store.hands.last_change(token) == row.id
+    undo = store.hands.undo_last(token)
+    assert store.hands.last_change(token) == undo.id
+    other = store.sessions.create(SETUP)
+    store.hands.add(other, 1, {}, None)
+    assert store.hands.last_change(token) == undo.id
 
 
 # ---------------------------------------------------------------- durability and migrations
@@ -393,17 +395,17 @@ def test_last_change_is_the_latest_row_id(store, token):
 
 def test_data_survives_closing_and_reopening(db_path):
     with Store(db_path, migrate=True) as store:
-        token = store.create_session(SETUP)
-        store.add_hand(token, 1, {"v": "a"}, (3, -1, -1, -1))
-        store.correct_hand(token, 1, {"v": "b"}, None)
+        token = store.sessions.create(SETUP)
+        store.hands.add(token, 1, {"v": "a"}, (3, -1, -1, -1))
+        store.hands.correct(token, 1, {"v": "b"}, None)
     with Store(db_path) as store:
-        assert store.get_session(token).setup == SETUP
+        assert store.sessions.get(token).setup == SETUP
         assert numbers_and_entries(store, token) == [(1, {"v": "b"})]
-        assert len(store.history(token)) == 2
+        assert len(store.hands.history(token)) == 2
 
 
 def test_a_write_is_visible_to_another_connection_at_once(store, token, db_path):
-    store.add_hand(token, 1, {"v": "a"}, None)
+    store.hands.add(token, 1, {"v": "a"}, None)
     with Store(db_path) as other:
         assert numbers_and_entries(other, token) == [(1, {"v": "a"})]
 
@@ -414,7 +416,7 @@ def test_migrate_twice_changes_nothing(store, token):
     store.migrate()
     assert [m.name for m in MIGRATIONS.applied(store.db)] == applied
     assert store.pending_migrations() == []
-    assert store.get_session(token) is not None
+    assert store.sessions.get(token) is not None
 
 
 def test_migrate_upgrades_an_older_file(db_path):
@@ -447,7 +449,7 @@ def test_migrate_upgrades_an_older_file(db_path):
         assert upgraded.pending_migrations() == []
         assert numbers_and_entries(upgraded, token) == [(1, {"v": "kept"})]
         assert upgraded.secret_key()
-        record = upgraded.get_session(token)
+        record = upgraded.sessions.get(token)
         assert record.setup.players == SETUP.players and record.sign_off is False
 
 
@@ -466,14 +468,14 @@ def test_secret_key_is_stable_across_reopen(db_path):
 
 
 def test_backup_copies_a_consistent_file(store, token, tmp_path):
-    store.add_hand(token, 1, {"v": "a"}, None)
-    copy = store.backup(tmp_path / "backups" / "copy.sqlite3")
+    store.hands.add(token, 1, {"v": "a"}, None)
+    copy = store.backups.backup(tmp_path / "backups" / "copy.sqlite3")
     with Store(copy) as restored:
         assert numbers_and_entries(restored, token) == [(1, {"v": "a"})]
-    store.add_hand(token, 2, {"v": "b"}, None)
-    store.backup(copy)
+    store.hands.add(token, 2, {"v": "b"}, None)
+    store.backups.backup(copy)
     with Store(copy) as restored:
-        assert len(restored.effective_hands(token)) == 2
+        assert len(restored.hands.effective(token)) == 2
 
 
 def test_hand_lookups_use_an_index_not_a_scan_of_the_session(db_path):
@@ -506,61 +508,64 @@ def test_tokens_never_start_with_a_dash(monkeypatch):
 
 
 def test_a_draft_is_kept_until_the_hand_is_saved(store, token):
-    assert store.draft(token) is None
-    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}]})
-    store.save_draft(token, 1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
-    assert store.draft(token) == (1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
-    store.add_hand(token, 1, {"v": 1}, None)
-    assert store.draft(token) is None
+    assert store.drafts.get(token) is None
+    store.drafts.save(token, 1, {"tricks": [{"runt": "2S", "to": 0}]})
+    store.drafts.save(token, 1, {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]})
+    assert store.drafts.get(token) == (
+        1,
+        {"tricks": [{"runt": "2S", "to": 0}, {"runt": "5H", "to": 1}]},
+    )
+    store.hands.add(token, 1, {"v": 1}, None)
+    assert store.drafts.get(token) is None
 
 
 def test_a_save_that_read_no_draft_leaves_one_written_since(store, token):
     """A draft written after the saving phone read none is of the hand now saved: the pad
     ignores it (its number is no longer the next), as one written just after the save."""
-    store.save_draft(token, 1, {"tricks": []})
-    store.add_hand(token, 1, {"v": 1}, None, drop_draft=False)
-    assert store.draft(token) == (1, {"tricks": []})
+    store.drafts.save(token, 1, {"tricks": []})
+    store.hands.add(token, 1, {"v": 1}, None, drop_draft=False)
+    assert store.drafts.get(token) == (1, {"tricks": []})
 
 
 def test_a_save_based_on_another_draft_is_refused_with_nothing_written(store, token):
     shown = {"tricks": [{"runt": "7C", "to": 3}]}
-    store.save_draft(token, 1, shown)
+    store.drafts.save(token, 1, shown)
     seen = draft_version(shown)
     now = {"tricks": [{"runt": "8C", "to": 3}]}  # another phone changed the trick since
-    store.save_draft(token, 1, now)
+    store.drafts.save(token, 1, now)
     with pytest.raises(StaleWrite) as refused:
-        store.add_hand(token, 1, {"v": 1}, None, drafted=seen)
+        store.hands.add(token, 1, {"v": 1}, None, drafted=seen)
     assert refused.value.current == now
-    assert store.effective_hands(token) == []
-    assert store.draft(token) == (1, now)
-    store.add_hand(token, 1, {"v": 1}, None, drafted=draft_version(now))
-    assert store.draft(token) is None and len(store.effective_hands(token)) == 1
+    assert store.hands.effective(token) == []
+    assert store.drafts.get(token) == (1, now)
+    store.hands.add(token, 1, {"v": 1}, None, drafted=draft_version(now))
+    assert store.drafts.get(token) is None and len(store.hands.effective(token)) == 1
 
 
 def test_a_save_whose_page_showed_no_draft_goes_through_only_without_one(store, token):
     # A draft of an earlier number (left after an undo) is no draft of this hand.
-    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    store.drafts.save(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
     assert draft_version({}) == draft_version({"tricks": []}) == ""
-    store.add_hand(token, 1, {"v": 1}, None, drafted="")
-    store.save_draft(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
+    store.hands.add(token, 1, {"v": 1}, None, drafted="")
+    store.drafts.save(token, 2, {"tricks": [{"runt": "2S", "to": 0}]})
     with pytest.raises(StaleWrite):
-        store.add_hand(token, 2, {"v": 2}, None, drafted="")
-    assert len(store.effective_hands(token)) == 1
+        store.hands.add(token, 2, {"v": 2}, None, drafted="")
+    assert len(store.hands.effective(token)) == 1
 
 
 def test_a_draft_survives_reopening_the_file(db_path):
     with Store(db_path, migrate=True) as store:
-        token = store.create_session(SETUP)
-        store.save_draft(token, 3, {"tricks": []})
+        token = store.sessions.create(SETUP)
+        store.drafts.save(token, 3, {"tricks": []})
     with Store(db_path, migrate=True) as again:
-        assert again.draft(token) == (3, {"tricks": []})
-        again.drop_draft(token)
-        assert again.draft(token) is None
+        assert again.drafts.get(token) == (3, {"tricks": []})
+        again.drafts.drop(token)
+        assert again.drafts.get(token) is None
 
 
 def test_a_draft_needs_a_session(store):
     with pytest.raises(LookupError):
-        store.save_draft("no-such-session", 1, {})
+        store.drafts.save("no-such-session", 1, {})
 
 
 # ---------------------------------------------------------------- the roster (m009)
@@ -568,15 +573,15 @@ def test_a_draft_needs_a_session(store):
 
 def roster(store: Store) -> dict[str, int]:
     """Each player's name and the sessions they sat in."""
-    return {player.name: player.sessions for player in store.players()}
+    return {player.name: player.sessions for player in store.players.all()}
 
 
 def seated(store: Store, token: str) -> dict[int, tuple[str, ...]]:
     """Who sits in each seat of a session, by the roster's names."""
-    names = {player.id: player.name for player in store.players()}
+    names = {player.id: player.name for player in store.players.all()}
     return {
         seat: tuple(names[i] for i in ids)
-        for seat, ids in store.seat_players([token])[token].items()
+        for seat, ids in store.players.seat_players([token])[token].items()
     }
 
 
@@ -604,70 +609,70 @@ def test_an_older_file_gets_one_player_per_name_whatever_its_case_and_spaces(db_
         # Named as first written; "Ann & Dee" is a team: Ann and a new player Dee.
         assert roster(upgraded) == {"Ann": 3, "Bob": 2, "Cleo Lee": 2, "Dee": 1}
         assert seated(upgraded, "old-2") == {0: ("Cleo Lee",), 1: ("Ann", "Dee")}
-        assert upgraded.player(1).spellings == ("Ann",)  # one key, kept as first written
+        assert upgraded.players.get(1).spellings == ("Ann",)  # one key, kept as first written
 
 
 def test_a_new_session_links_its_seats_to_known_players(store, token):
-    again = store.create_session(Setup("war", ("ANN", "cleo")))
+    again = store.sessions.create(Setup("war", ("ANN", "cleo")))
     assert seated(store, again) == {0: ("Ann",), 1: ("Cleo",)}
     assert roster(store)["Ann"] == 2 and roster(store)["Bob"] == 1
 
 
 def test_renaming_keeps_old_sheets_and_the_old_spelling(store, token):
-    cleo = next(p for p in store.players() if p.name == "Cleo")
-    store.rename_player(cleo.id, "Cleopatra", cleo.version)
-    assert store.get_session(token).setup.players[1] == "Cleo"  # the sheet as typed then
-    later = store.create_session(Setup("war", ("cleo", "Fay")))
+    cleo = next(p for p in store.players.all() if p.name == "Cleo")
+    store.players.rename(cleo.id, "Cleopatra", cleo.version)
+    assert store.sessions.get(token).setup.players[1] == "Cleo"  # the sheet as typed then
+    later = store.sessions.create(Setup("war", ("cleo", "Fay")))
     assert seated(store, later)[0] == ("Cleopatra",)  # the old spelling still names her
     with pytest.raises(StaleWrite):  # the version she had before the rename
-        store.rename_player(cleo.id, "Cleo", cleo.version)
-    fay = next(p for p in store.players() if p.name == "Fay")
+        store.players.rename(cleo.id, "Cleo", cleo.version)
+    fay = next(p for p in store.players.all() if p.name == "Fay")
     with pytest.raises(NameTaken):
-        store.rename_player(fay.id, "CLEOPATRA", fay.version)
+        store.players.rename(fay.id, "CLEOPATRA", fay.version)
 
 
 def test_merging_moves_seats_and_spellings(store, token):
-    other = store.create_session(Setup("war", ("Cleo", "Fey")))
-    fey = next(p for p in store.players() if p.name == "Fey")
-    fay = next(p for p in store.players() if p.name == "Fay")
+    other = store.sessions.create(Setup("war", ("Cleo", "Fey")))
+    fey = next(p for p in store.players.all() if p.name == "Fey")
+    fay = next(p for p in store.players.all() if p.name == "Fay")
     with pytest.raises(SamePlayer):
-        store.merge_players(fey.id, fey.id)
-    cleo = next(p for p in store.players() if p.name == "Cleo")
+        store.players.merge(fey.id, fey.id)
+    cleo = next(p for p in store.players.all() if p.name == "Cleo")
     with pytest.raises(SatTogether) as together:
-        store.merge_players(cleo.id, fay.id, cleo.version, fay.version)
+        store.players.merge(cleo.id, fay.id, cleo.version, fay.version)
     assert [record.token for record in together.value.sessions] == [token]
     with pytest.raises(StaleWrite):
-        store.merge_players(fey.id, fay.id, fey.version, fay.version + 1)
-    store.merge_players(fey.id, fay.id, fey.version, fay.version)
+        store.players.merge(fey.id, fay.id, fey.version, fay.version + 1)
+    store.players.merge(fey.id, fay.id, fey.version, fay.version)
     assert "Fey" not in roster(store) and roster(store)["Fay"] == 2
     assert seated(store, other)[1] == ("Fay",)
-    assert store.player(fay.id).spellings == ("Fay", "Fey")
-    assert store.player(fay.id).version == fay.version + 1
-    assert seated(store, store.create_session(Setup("war", ("fey", "Ann"))))[0] == ("Fay",)
+    assert store.players.get(fay.id).spellings == ("Fay", "Fey")
+    assert store.players.get(fay.id).version == fay.version + 1
+    assert seated(store, store.sessions.create(Setup("war", ("fey", "Ann"))))[0] == ("Fay",)
 
 
 def test_a_saved_hand_is_returned_as_stored_without_reading_it_back(store):
     """add_hand builds the row it returns from what it wrote: it must equal the row on disk."""
-    token = store.create_session(Setup("war", ("Ann", "Bob")))
-    returned = store.add_hand(
+    token = store.sessions.create(Setup("war", ("Ann", "Bob")))
+    returned = store.hands.add(
         token, 1, {"winner": 0, "note": "é"}, (1.0, -1), by=Author("Ann", "phone-1")
     ).row
-    assert returned == store.history(token)[-1]
+    assert returned == store.hands.history(token)[-1]
     assert returned.points == (1, -1)
 
 
 def test_corrected_numbers_since_a_hand_reads_only_from_there(store):
-    token = store.create_session(Setup("war", ("Ann", "Bob")))
+    token = store.sessions.create(Setup("war", ("Ann", "Bob")))
     for number in (1, 2, 3):
-        store.add_hand(token, number, {"winner": 0}, (1, -1))
-    store.correct_hand(token, 1, {"winner": 1}, (-1, 1))
-    store.correct_hand(token, 3, {"winner": 1}, (-1, 1))
-    assert store.corrected_numbers(token) == {1, 3}
-    assert store.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown
+        store.hands.add(token, number, {"winner": 0}, (1, -1))
+    store.hands.correct(token, 1, {"winner": 1}, (-1, 1))
+    store.hands.correct(token, 3, {"winner": 1}, (-1, 1))
+    assert store.hands.corrected_numbers(token) == {1, 3}
+    assert store.hands.corrected_numbers(token, 2) == {3}  # hand 1 is not among those shown
 
 
 def test_the_last_counting_hand_is_read_from_the_top_past_undone_ones(store, token):
-    """What tells a complete cache (`results_complete`): the highest hand that counts. Hands
+    """What tells a complete cache (`store.results.complete`): the highest hand that counts. Hands
     1-3 entered, hand 3 corrected, then 3 and 2 undone: hand 1 is the last that counts (hand
     3's correction and its first row are both taken back, an undo takes a hand back whole);
     hand 2 entered again counts again."""
@@ -676,14 +681,14 @@ def test_the_last_counting_hand_is_read_from_the_top_past_undone_ones(store, tok
     conn = store.db.conn
     assert last_counting_number(conn, token) is None
     for number in (1, 2, 3):
-        store.add_hand(token, number, {"v": number}, None)
-    store.correct_hand(token, 3, {"v": "c"}, None)
+        store.hands.add(token, number, {"v": number}, None)
+    store.hands.correct(token, 3, {"v": "c"}, None)
     assert last_counting_number(conn, token) == 3
-    store.undo_last(token)
-    store.undo_last(token)
+    store.hands.undo_last(token)
+    store.hands.undo_last(token)
     assert last_counting_number(conn, token) == 1
-    assert [row.number for row in store.effective_hands(token)] == [1]
-    store.add_hand(token, 2, {"v": "again"}, None)
+    assert [row.number for row in store.hands.effective(token)] == [1]
+    store.hands.add(token, 2, {"v": "again"}, None)
     assert last_counting_number(conn, token) == 2
 
 

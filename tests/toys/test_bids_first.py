@@ -62,7 +62,7 @@ def test_tricks_that_do_not_add_up_are_refused() -> None:
 
 def draft_on_disk(db_path: Path, url: str) -> dict | None:
     with Store(db_path) as store:
-        found = store.draft(url.rsplit("/", 1)[1])
+        found = store.drafts.get(url.rsplit("/", 1)[1])
     return None if found is None else found[1]
 
 
@@ -149,7 +149,7 @@ def test_tricks_saved_over_bids_changed_on_another_phone_are_refused(app, db_pat
     assert "Ann bids: 0 · Bob bids: 3 · Cat bids: 1" in page  # the hand as it now stands
     assert re.search(r'name="took_1"[^>]*value="3"', page)  # A's tricks kept as typed
     with Store(db_path) as store:
-        assert store.effective_hands(url.rsplit("/", 1)[1]) == []
+        assert store.hands.effective(url.rsplit("/", 1)[1]) == []
     assert draft_on_disk(db_path, url) == {"bid_0": 0, "bid_1": 3, "bid_2": 1}
 
 

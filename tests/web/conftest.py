@@ -59,7 +59,7 @@ class PhoneClient(FlaskClient):
     def _has_draft(self, path: str) -> bool:
         """Whether the session posted to has a hand being entered on disk."""
         with Store(self.application.config["DATABASE"]) as store:
-            return store.draft(path.split("/")[2]) is not None
+            return store.drafts.get(path.split("/")[2]) is not None
 
     def _shown(self, page: str, keys: list[str]) -> dict[str, str]:
         """The values of the hidden version fields `keys` on `page`, as the browser has them
@@ -115,7 +115,7 @@ def pad_url(client: FlaskClient) -> str:
 def stored_hands(db_path: Path, url: str) -> list:
     """What is on disk for the session, read through a fresh connection."""
     with Store(db_path) as store:
-        return store.effective_hands(url.rsplit("/", 1)[1])
+        return store.hands.effective(url.rsplit("/", 1)[1])
 
 
 # Garde, taker Ann, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 per defender.

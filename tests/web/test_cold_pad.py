@@ -90,7 +90,7 @@ def test_a_stored_hand_the_rules_refuse_is_shown_and_can_be_fixed(
     assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     token = pad_url.rsplit("/", 1)[-1]
     with Store(db_path) as store:
-        store.add_hand(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+        store.hands.add(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
     app_state(client.application).cache.clear()
     page = client.get(pad_url).get_data(as_text=True)
     banner = page.split('id="not-counted"', 1)[1].split("</div>", 1)[0]
@@ -118,7 +118,7 @@ def test_a_last_hand_not_counted_can_be_undone(
     assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     token = pad_url.rsplit("/", 1)[-1]
     with Store(db_path) as store:
-        store.add_hand(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
+        store.hands.add(token, 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None)
     answer = client.post(pad_url + "/undo", data={}, follow_redirects=True)
     page = answer.get_data(as_text=True)
     assert "Hand 2 undone (it stays in the history)." in page
@@ -133,7 +133,7 @@ def test_why_a_hand_is_not_counted_is_said_in_the_pages_language(
     # German, not a German frame around an English reason.
     assert client.post(pad_url + "/hands", data=GARDE_47).status_code == 303
     with Store(db_path) as store:
-        store.add_hand(
+        store.hands.add(
             pad_url.rsplit("/", 1)[-1], 2, {**GARDE_47, "taker": 0, "points": 47, "bouts": 4}, None
         )
     client.get("/language/de?next=/")

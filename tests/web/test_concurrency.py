@@ -118,12 +118,14 @@ def test_a_draft_write_is_compare_and_set(db_path: Path) -> None:
     from companion.contract.values import Setup
 
     with Store(db_path, migrate=True) as store:
-        token = store.create_session(Setup("tantony", ("A", "B", "C", "D"), {}))
+        token = store.sessions.create(Setup("tantony", ("A", "B", "C", "D"), {}))
         base = {"tricks": [{"runt": "2S", "to": 0}]}
-        store.save_draft(token, 1, base, ANY_VERSION)
-        store.save_draft(token, 1, {"tricks": [*base["tricks"], {"runt": "5C", "to": 1}]}, base)
+        store.drafts.save(token, 1, base, ANY_VERSION)
+        store.drafts.save(token, 1, {"tricks": [*base["tricks"], {"runt": "5C", "to": 1}]}, base)
         try:
-            store.save_draft(token, 1, {"tricks": [*base["tricks"], {"runt": "9H", "to": 2}]}, base)
+            store.drafts.save(
+                token, 1, {"tricks": [*base["tricks"], {"runt": "9H", "to": 2}]}, base
+            )
         except StaleWrite as stale:
             assert stale.current["tricks"][1]["runt"] == "5C"
         else:

@@ -66,7 +66,7 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
     assert response.status_code == 422
     assert 'id="err-game"' in response.get_data(as_text=True)
     with Store(db_path) as store:
-        assert store.events() == []
+        assert store.events.all() == []
 
 
 def test_nine_at_tarot_tables_of_four_and_five(client: FlaskClient) -> None:

@@ -133,7 +133,7 @@ def test_a_file_it_cannot_write_is_opened_read_only(
     with Store(db_path, migrate=True) as store:
         assert store.read_only
         with pytest.raises(StoreFault) as caught:
-            store.end_session("x")
+            store.sessions.end("x")
     assert caught.value.kind is FaultKind.READ_ONLY
 
 

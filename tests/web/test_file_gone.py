@@ -50,10 +50,10 @@ def test_a_save_after_the_file_was_replaced_is_refused(tmp_path: Path) -> None:
         token = create_session(client)
         assert save(client, token, 1)[0] == 200
         with Store(database) as store:
-            store.backup(other)
+            store.backups.backup(other)
         shutil.copy(other, tmp_path / "copy.sqlite3")
         (tmp_path / "copy.sqlite3").replace(database)
         assert save(client, token, 2)[0] == 503
         client.close()
     with Store(database) as store:
-        assert [row.number for row in store.effective_hands(token)] == [1]
+        assert [row.number for row in store.hands.effective(token)] == [1]

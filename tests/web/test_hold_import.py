@@ -38,7 +38,7 @@ def stored_session(path: Path, hands: int) -> str:
     entry = entry_as_data(checked.entry)
     rows = [(number, entry, (186, -62, -62, -62)) for number in range(1, hands + 1)]
     with Store(path, migrate=True) as store:
-        return store.import_session(setup, rows)
+        return store.sessions.create_imported(setup, rows)
 
 
 def exported(path: Path, hands: int) -> bytes:

@@ -115,20 +115,20 @@ def test_the_version_follows_the_hands_the_draft_and_the_end(db_path) -> None:
 
     with Store(str(db_path), migrate=True) as store:
         setup, _ = make_setup("war", ["Ann", "Bob"], {})
-        token = store.create_session(setup)
-        fresh = store.live_version(token)
+        token = store.sessions.create(setup)
+        fresh = store.sessions.live_version(token)
         assert fresh == "0-0-0-0-0"
-        store.save_draft(token, 1, {"winner": 0})
-        drafted = store.live_version(token)
+        store.drafts.save(token, 1, {"winner": 0})
+        drafted = store.sessions.live_version(token)
         assert drafted != fresh
-        store.save_draft(token, 1, {"winner": 1})
-        assert store.live_version(token) not in (fresh, drafted)
-        store.drop_draft(token)
-        store.add_hand(token, 1, {"winner": 0}, (1, 0))
-        saved = store.live_version(token)
-        assert saved.startswith(f"{store.last_change(token)}-0-")
-        store.end_session(token)
-        assert store.live_version(token).endswith("-1")
+        store.drafts.save(token, 1, {"winner": 1})
+        assert store.sessions.live_version(token) not in (fresh, drafted)
+        store.drafts.drop(token)
+        store.hands.add(token, 1, {"winner": 0}, (1, 0))
+        saved = store.sessions.live_version(token)
+        assert saved.startswith(f"{store.hands.last_change(token)}-0-")
+        store.sessions.end(token)
+        assert store.sessions.live_version(token).endswith("-1")
 
 
 # ---------------------------------------------------------------- joining by QR

@@ -1,4 +1,4 @@
-"""One phone per name (issue 27, companion/web/who.py, Store.hold_name): a name another phone
+"""One phone per name (issue 27, companion/web/who.py, store.phone_names.hold): a name another phone
 holds in the session is taken only by an explicit take-over, which both phones see and the
 history prints; a hand is never agreed under the name it was entered under."""
 
@@ -154,16 +154,16 @@ def test_a_word_written_under_the_entering_name_before_the_rule_is_not_shown(
     dee.post(f"{pad_url}/hands", data=GARDE_41)
     token = pad_url.rsplit("/", 1)[1]
     with Store(str(db_path)) as store:
-        row = store.effective_hands(token)[0].id
+        row = store.hands.effective(token)[0].id
         with store._write() as conn:
             conn.execute(
                 "INSERT INTO sign_offs (session_id, row_id, verdict, entered_by, device,"
                 " created_at) VALUES (?, ?, 'agreed', 'dee', 'another-device', '2026-01-01')",
                 (token, row),
             )
-        assert store.sign_offs(token) == {}
+        assert store.sign_offs.latest(token) == {}
         try:
-            store.sign_off(token, 1, row, Verdict.AGREED, Author(" DEE ", "a-third-phone"))
+            store.sign_offs.add(token, 1, row, Verdict.AGREED, Author(" DEE ", "a-third-phone"))
         except ValueError as refused:
             assert "saved under this name" in str(refused)
         else:

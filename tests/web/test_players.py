@@ -53,7 +53,7 @@ def test_rename(client: FlaskClient, db_path) -> None:
     # The session's sheet keeps the name typed then.
     assert ">Bob<" in client.get(f"{url}/summary").get_data(as_text=True)
     with Store(db_path) as store:
-        assert store.player(bob).spellings == ("Bob", "Robert Smith")
+        assert store.players.get(bob).spellings == ("Bob", "Robert Smith")
 
 
 def test_a_refused_rename_is_kept_as_typed_beside_its_field(client: FlaskClient) -> None:

@@ -1,4 +1,4 @@
-"""The sign-off house option (companion/web/who.py, Store.sign_off): a saved hand waits for
+"""The sign-off house option (companion/web/who.py, store.sign_offs.add): a saved hand waits for
 another phone to agree; a phone cannot agree to its own hand; a disputed hand is marked and
 can be agreed once fixed; a correction asks again; the summary prints each hand's status."""
 

@@ -123,7 +123,7 @@ def build(path: Path) -> dict[str, str]:
     """The sessions saved through the pad into a fresh file; their tokens by key."""
     tokens: dict[str, str] = {}
     with Store(str(path), migrate=True) as store:
-        store.keep_results_of(versions())  # as the app will find them: kept
+        store.results.keep_versions(versions())  # as the app will find them: kept
         for key, _started, slug, names, hands in SESSIONS:
             token, problems = service.start_session(store, slug, names, {})
             assert token is not None, problems
@@ -140,7 +140,7 @@ def build(path: Path) -> dict[str, str]:
                     assert not isinstance(done, service.Checked), done.problems
             tokens[key] = token
         # Each save, correction and undo kept its results: nothing for the start to rebuild.
-        assert store.sessions_missing_results() == []
+        assert store.results.sessions_missing() == []
     with sqlite3.connect(path) as conn:
         for key, started, *_ in SESSIONS:
             conn.execute("UPDATE sessions SET created_at = ? WHERE id = ?", (started, tokens[key]))
@@ -295,7 +295,7 @@ def test_the_same_figures_after_every_stored_result_was_rebuilt(built: Path) -> 
     assert progress.total == len(SESSIONS) - 1  # all but E, which has no hand to derive
     assert progress.wait(60)
     with Store(str(built)) as store:
-        assert store.sessions_missing_results() == []  # derived again, every one
+        assert store.results.sessions_missing() == []  # derived again, every one
     check_every_figure(app)
 
 

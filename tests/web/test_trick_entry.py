@@ -93,7 +93,7 @@ def token_of(url: str) -> str:
 def draft_on_disk(db_path: Path, url: str) -> tuple[int, dict[str, Any]] | None:
     """The draft (hand number, raw tricks) read through a fresh connection to the file."""
     with Store(db_path) as store:
-        return store.draft(token_of(url))
+        return store.drafts.get(token_of(url))
 
 
 def draft_runts(db_path: Path, url: str) -> list[tuple[str | None, int | None]]:
@@ -1041,7 +1041,7 @@ def test_fixing_a_saved_hand_rescores_it(client: FlaskClient, db_path: Path) -> 
     assert totals_shown(text_of(client.get(url))) == ([42, 49], [11, 32, 31, 17])
     assert [row.points for row in stored_hands(db_path, url)] == [(11, 32, 31, 17)]
     with Store(db_path) as store:  # the old entry is kept, superseded by the correction
-        history = store.history(token_of(url))
+        history = store.hands.history(token_of(url))
     assert [(row.action, row.points) for row in history] == [
         ("enter", tuple(HAND_ONE_SEATS)),
         ("correct", (11, 32, 31, 17)),
