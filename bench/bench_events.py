@@ -9,7 +9,7 @@ hands, each with its stored result, as the phones save them), and a one-table ev
 Then, in-process through the app (Flask's test client: the server's own time, no network):
 
 - the director's room view (`GET /e/<key>/room`: every table's progress and the ranking), the
-  big screen (`GET /f/<follow>/screen/body`) and the ranking alone (`EventsService.room`), the
+  big screen (`GET /f/<follow>/screen/body`) and the ranking alone (`Events.room`), the
   median and the 95th percentile of `--repeats` requests, against the 50 ms target;
 - a save at a table of the 50-table event against a save at the one-table event, the two
   alternating so that the machine's load falls on both alike; the median ratio against the
@@ -35,7 +35,7 @@ sys.path.insert(0, str(PROJECT_ROOT))
 from flask.testing import FlaskClient  # noqa: E402
 
 from companion import create_app  # noqa: E402
-from companion.service import pad as pads  # noqa: E402
+from companion.engine.replay import Checked  # noqa: E402
 from companion.service.service import Service  # noqa: E402
 from companion.store import EventRecord, Store  # noqa: E402
 
@@ -76,7 +76,7 @@ def build_event(
     )  # fmt: skip
     key, problems = events.create(plan, [f"Player {n}" for n in range(1, entrants + 1)])
     assert key is not None, problems
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     for round_number in range(1, rounds + 1):
         events.draw_next(event, seed=round_number)
@@ -94,10 +94,10 @@ def build_event(
 def play_table(store: Store, token: str, deals: int) -> None:
     """Save `deals` hands at a table through the pad, as its phones do."""
     for number in range(1, deals + 1):
-        pad = pads.load(store, token)
+        pad = Service(store).sessions.load(token)
         assert pad is not None
-        result = pads.add_hand(store, pad, raw_hand(number))
-        assert not isinstance(result, pads.Checked), result
+        result = Service(store).hands.add(pad, raw_hand(number))
+        assert not isinstance(result, Checked), result
 
 
 def timed_ms(action: Callable[[], object], repeats: int) -> list[float]:
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             from companion.web.service_door import get_service
 
             events = get_service().events
-            event = events.event(key)
+            event = events.get(key)
             assert event is not None
             ranking = timed_ms(lambda: events.room(event), args.repeats)
         room_ms = timed_ms(get_ok(client, f"/e/{key}/room"), args.repeats)
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Club night at {TABLES} tables × {4 * DEALS_EACH} deals, {args.rounds} round(s) played "
           f"({4 * TABLES} entrants, {hands} hands; built in {built:.0f} s)")  # fmt: skip
     rows = [
-        ("ranking (EventsService.room), median", statistics.median(ranking), p95(ranking)),
+        ("ranking (Events.room), median", statistics.median(ranking), p95(ranking)),
         ("room view GET /e/<key>/room, median", statistics.median(room_ms), p95(room_ms)),
         ("big screen GET /f/<follow>/screen/body", statistics.median(screen_ms), p95(screen_ms)),
     ]

@@ -38,7 +38,7 @@ from bench.floor import floor_server  # noqa: E402
 from companion.contract.registry import versions  # noqa: E402
 from companion.contract.values import entry_as_data  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
-from companion.service import pad as pads  # noqa: E402
+from companion.service.service import Service  # noqa: E402
 from companion.store import Store  # noqa: E402
 from tests.live_server import HOST  # noqa: E402
 
@@ -296,7 +296,7 @@ def written_session(store: Store, hands: int, *, results: bool = True) -> str:
         setup, [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
     )
     if results:
-        assert pads.load(store, token) is not None
+        assert Service(store).sessions.load(token) is not None
     return token
 
 

@@ -43,9 +43,9 @@ from companion import create_app  # noqa: E402
 from companion.contract.registry import get, versions  # noqa: E402
 from companion.contract.values import Setup, entry_as_data  # noqa: E402
 from companion.engine.replay import make_setup, replay  # noqa: E402
-from companion.service import statistics as statistics_service  # noqa: E402
 from companion.service.loading import known_hands, result_rows  # noqa: E402
 from companion.service.seat_standings import standing_rows_of  # noqa: E402
+from companion.service.service import Service  # noqa: E402
 from companion.store import ResultRow, StandingRow, Store  # noqa: E402
 from companion.store.results import insert_results  # noqa: E402
 from companion.store.rows import dump, insert_hand, new_token  # noqa: E402
@@ -223,14 +223,12 @@ class Sized:
 
 def figures_of(path: Path, ids: dict[str, int]) -> dict[str, Callable[[], object]]:
     """What the service works out for each page (its figures, no template)."""
-    store = Store(str(path))
+    statistics = Service.open(str(path)).statistics
     return {
-        "/stats": lambda: statistics_service.overview(store, None, None),
-        "Zoe's page": lambda: statistics_service.player_page(store, ids[FIXED], None, None),
-        "a regular's page": lambda: statistics_service.player_page(
-            store, ids[ROSTER[0]], None, None
-        ),
-        "/stats/game/skat": lambda: statistics_service.game_stats(store, "skat", None, None),
+        "/stats": lambda: statistics.overview(None, None),
+        "Zoe's page": lambda: statistics.player_page(ids[FIXED], None, None),
+        "a regular's page": lambda: statistics.player_page(ids[ROSTER[0]], None, None),
+        "/stats/game/skat": lambda: statistics.game("skat", None, None),
     }
 
 

@@ -20,8 +20,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     it got)."""
     from companion.contract.registry import versions
     from companion.kit.resources import static_dir, templates_dir
+    from companion.service import default_database_path
     from companion.service.rebuild import start_rebuild
-    from companion.store import Store, default_database_path
+    from companion.service.start import open_at_start
     from companion.web import init_web
     from companion.web.service_door import app_state
 
@@ -39,20 +40,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_SSL_STRICT=False,
     )
     app.config.update(config or {})
-    read_only = True if app.config.get("DATABASE_READ_ONLY") else None
-    with Store(app.config["DATABASE"], migrate=True, read_only=read_only) as store:
-        # A StoreFault here says why the file cannot be used (the command line prints it).
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = store.secret_key()
-        app.config["DATABASE_READ_ONLY"] = store.read_only
-        app.config["DATABASE_FILE"] = store.file  # what later connections must find there
-        # The games' results derived by another version of their scoring (before a scoring
-        # fix) are dropped, or in a read-only file ignored: every session shows what this
-        # version's rules make of its hands. `versions()` registers every game, before any
-        # request: threads serving the first requests find the registry full.
-        store.results.keep_versions(versions())
-        app.config["DERIVED_RESULTS_USABLE"] = store.results.usable
-        missing = [] if store.read_only else store.results.sessions_missing()
+    # A StoreFault here says why the file cannot be used (the command line prints it). The
+    # games' results derived by another version of their scoring (before a scoring fix) are
+    # dropped, or in a read-only file ignored: every session shows what this version's rules
+    # make of its hands. `versions()` registers every game, before any request: threads
+    # serving the first requests find the registry full.
+    opened = open_at_start(
+        app.config["DATABASE"],
+        read_only=bool(app.config.get("DATABASE_READ_ONLY")),
+        versions=versions(),
+        want_key=not app.config.get("SECRET_KEY"),
+    )
+    if opened.secret_key is not None:
+        app.config["SECRET_KEY"] = opened.secret_key
+    app.config["DATABASE_READ_ONLY"] = opened.read_only
+    app.config["DATABASE_FILE"] = opened.file
+    app.config["DERIVED_RESULTS_USABLE"] = opened.results_usable
     # A phone on weak Wi-Fi: every page and fragment goes out compressed (zstd, brotli or gzip,
     # as the browser accepts, at Flask-Compress's fast levels); the pad is text and shrinks about
     # five-fold. The static files come packed already, once and tightly (web/static_files.py).
@@ -61,7 +64,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_web(app)
     # A session missing results (every session of a game whose version changed) is derived
     # again in the background; one opened before then is replayed when opened.
-    app_state(app).rebuild = start_rebuild(
-        lambda: Store(app.config["DATABASE"], expected_file=app.config["DATABASE_FILE"]), missing
-    )
+    app_state(app).rebuild = start_rebuild(app.config["DATABASE"], opened.file, opened.missing)
     return app

@@ -24,19 +24,13 @@ from companion.contract.referee import (
     judge_request,
     referee_for,
 )
-from companion.contract.registry import all_games, get
-from companion.engine.replay import replay
+from companion.contract.registry import all_games
 from companion.kit.formatting import plural
+from companion.service import StoreFault, default_database_path
+from companion.service.backups import BackupRefused, backups_listed, describe, restore_backup
 from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
-from companion.service.exchange import export_session, problem, score_document, to_csv, to_json
-from companion.store import Store, StoreFault, default_database_path
-from companion.store.backups import (
-    BackupRefused,
-    backups_in,
-    check_backup,
-    describe,
-    restore_backup,
-)
+from companion.service.exchange import problem, score_document, to_csv, to_json
+from companion.service.service import Service
 
 # A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
 # the kernel pick the interface (and so the address) this machine would use to reach the LAN.
@@ -287,10 +281,10 @@ def restore(source: Path | None, db_path: Path | None, replace: bool, listing: b
 
 def list_backups(source: Path) -> None:
     """Print the backups in `source` (a folder, or one file) with what each holds."""
-    paths = [source] if source.is_file() else backups_in(source)
-    if not paths:
+    checks = backups_listed(source)
+    if not checks:
         raise Refused(f"There is no backup at {source}.")
-    for line in describe([check_backup(path) for path in paths]):
+    for line in describe(checks):
         click.echo(line)
 
 
@@ -341,12 +335,12 @@ def referee(game: str, file: str) -> None:
 # ---------------------------------------------------------------- export and backup
 
 
-def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
-    """The store at `db_path` (or the default); a missing file is an error, never created."""
+def open_existing(db_path: Path | None, *, migrate: bool) -> Service:
+    """The data at `db_path` (or the default); a missing file is an error, never created."""
     database = db_path or default_database_path()
     if not database.is_file():
         raise Refused(f"There is no database at {database}.")
-    return Store(database, migrate=migrate)
+    return Service.open(database, migrate=migrate)
 
 
 @main.command()
@@ -361,17 +355,15 @@ def open_existing(db_path: Path | None, *, migrate: bool) -> Store:
 @db_option
 def export(token: str, output_format: str, db_path: Path | None) -> None:
     """Print a session (TOKEN: the secret part of its link) as JSON or CSV."""
-    with open_existing(db_path, migrate=True) as store:
-        record = store.sessions.get(token)
-        if record is None:
+    with open_existing(db_path, migrate=True) as service:
+        document = service.sessions.export_document(token) if len(token) <= 64 else None
+        pad = service.sessions.load(token) if document is not None else None
+        if document is None or pad is None:
             raise Refused("There is no session with that token.")
-        hands = store.hands.effective(token)
-        history = store.hands.history(token)
-    if output_format == "json":
-        click.echo(to_json(export_session(record, hands, history)), nl=False)
-        return
-    state = replay(record.setup, [(hand.number, hand.entry) for hand in hands]).state
-    click.echo(to_csv(state, get(record.setup.game)), nl=False)
+        if output_format == "json":
+            click.echo(to_json(document), nl=False)
+            return
+        click.echo(to_csv(pad.state, pad.game), nl=False)
 
 
 @main.command(name="import")
@@ -391,14 +383,12 @@ def import_(file: str, db_path: Path | None, max_bytes: int) -> None:
     are printed as {"problems": [...]} (each with its hand and field) and the status is 2.
     Prints the new session's link path: a new link, the old machine's is not carried over.
     """
-    from companion.service.pad import import_document
-
     data, problems = read_document(file, max_bytes)
     if problems:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)
-    with Store(db_path or default_database_path(), migrate=True) as store:
-        token, problems = import_document(store, data)
+    with Service.open(db_path or default_database_path(), migrate=True) as service:
+        token, problems = service.sessions.import_document(data)
     if token is None:
         click.echo(to_json({"problems": problems}), nl=False)
         sys.exit(2)
@@ -419,16 +409,16 @@ def backup(dest: Path, db_path: Path | None, keep: int | None) -> None:
     with --keep (or when DEST is a folder) into the folder as companion-YYYYMMDD-HHMMSS.sqlite3
     (UTC), deleting the oldest past the newest N."""
     # An older file is copied as it is: the copy must be the file, not an upgrade of it.
-    with open_existing(db_path, migrate=False) as store:
-        if dest.resolve() == store.path.resolve():
+    with open_existing(db_path, migrate=False) as service:
+        if dest.resolve() == Path(service.path).resolve():
             raise Refused("The backup must go to another file.")
         try:
             if keep is not None or dest.is_dir():
-                written, deleted = store.backups.backup_into(dest, keep)
+                written, deleted = service.backups.backup_into(dest, keep)
             else:
-                written, deleted = store.backups.backup(dest), []
+                written, deleted = service.backups.backup(dest), []
         except (OSError, sqlite3.Error) as error:
             raise Refused(f"Cannot write the backup in {dest}: {error}") from None
-    click.echo(f"Backed up {store.path} to {written}")
+    click.echo(f"Backed up {service.path} to {written}")
     for path in deleted:
         click.echo(f"Deleted the older backup {path}")

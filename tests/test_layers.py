@@ -96,15 +96,28 @@ def test_the_walk_sees_an_upward_import(tmp_path: Path) -> None:
     assert layer_of("companion.web.sessions") > layer_of("companion.kit.cards")
 
 
-def test_the_web_reaches_data_only_through_the_service() -> None:
-    """The store is below the service, and the web may not skip it: a view that read the store
-    itself would score or save a hand by a path of its own."""
+FRONT_ENDS = ("companion.web", "companion.cli", "companion.__main__")
+"""What reaches the data from outside: the web, the command line (and the app factory,
+`companion` itself)."""
+
+
+def is_front_end(module: str) -> bool:
+    """Whether a module of the package is a front end's."""
+    return module == "companion" or any(
+        module == end or module.startswith(end + ".") for end in FRONT_ENDS
+    )
+
+
+def test_the_front_ends_reach_data_only_through_the_service() -> None:
+    """One door: the store is below the service, and neither the web, the command line nor the
+    app factory may skip it (a view or a command that read the store itself would score, save
+    or count a hand by a path of its own)."""
     offenders = {
         module_name(path): [
             name for _, name in imported_modules(path) if name.startswith("companion.store")
         ]
         for path in SOURCES
-        if module_name(path).startswith("companion.web")
+        if is_front_end(module_name(path))
     }
     assert {module: found for module, found in offenders.items() if found} == {}
 

@@ -1,8 +1,10 @@
-"""Between the store and the front ends: a session's pad (store + engine), export and import,
-the session format's schema, and `Service` (service.py), the one door the web goes through.
+"""Between the store and the front ends: `Service` (service.py), the one door the web and the
+command line reach the data through, one member per aggregate; the session format (export,
+import, its schema); backups checked and restored.
 
-The records and errors a front end meets are re-exported here, so a view never imports the
-store: it catches `companion.service.StaleWrite`, not the store's own name for it.
+The records and errors a front end meets, and where the file is by default, are named here
+too, so a front end never imports the store: it catches `companion.service.StaleWrite`, not
+the store's own name for it (`tests/test_layers.py`).
 """
 
 from companion.store import (
@@ -23,6 +25,7 @@ from companion.store import (
     StoreFault,
     TakeOver,
     Verdict,
+    default_database_path,
 )
 
 __all__ = [
@@ -43,4 +46,5 @@ __all__ = [
     "StoreFault",
     "TakeOver",
     "Verdict",
+    "default_database_path",
 ]

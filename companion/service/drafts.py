@@ -1,4 +1,4 @@
-"""The hand being entered: a trick game's tricks so far and the phases already ended (the
+"""The hand being entered (`service.drafts`): a trick game's tricks so far and the phases already ended (the
 bids), kept on disk as a draft until the hand is saved."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from companion.store import (
 # ---------------------------------------------------------------- a trick game's hand in progress
 
 
-def _kept_draft(store: Store, pad: Pad, write: Any, *arguments: Any) -> None:
+def _kept_draft(pad: Pad, write: Any, *arguments: Any) -> None:
     """Write or drop the draft on disk (`write`: the store's method), then forget what this
     request knew of it, whether the write went through or was refused as stale."""
     try:
@@ -40,30 +40,10 @@ def _kept_draft(store: Store, pad: Pad, write: Any, *arguments: Any) -> None:
         pad.known.pop("draft", None)
 
 
-def draft(store: Store, pad: Pad) -> dict[str, Any]:
-    """The raw entry of the hand being entered (a trick game's tricks so far), or {}.
-
-    A draft left for a hand number that has since been saved (from another phone) is stale
-    and ignored.
-    """
-    if "draft" not in pad.known:
-        pad.known["draft"] = store.drafts.get(pad.token)
-    found = pad.known["draft"]
-    if found is None or found[0] != pad.next_number:
-        return {}
-    raw: dict[str, Any] = found[1]
-    return raw
-
-
 def keeps_draft(pad: Pad) -> bool:
     """Whether this game's hand is entered through a draft (trick by trick, or in phases), so
     that its save carries the version of the draft its page showed."""
     return len(pad.phases) > 1 or any(spec.kind is FieldKind.TRICKS for spec in pad.specs)
-
-
-def shown_draft_version(store: Store, pad: Pad) -> str:
-    """The version of the hand being entered that a page shows ("": none; `add_hand`)."""
-    return draft_version(draft(store, pad))
 
 
 def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgress | None]:
@@ -74,37 +54,6 @@ def progress_of(pad: Pad, raw: Mapping[str, Any]) -> tuple[Checked, TrickProgres
     checked = check_progress(pad.game, pad.state, {**empty, **raw})
     entry = checked.entry if checked.ok else check_progress(pad.game, pad.state, empty).entry
     return checked, pad.game.progress(pad.state, entry) if isinstance(pad.game, TrickGame) else None
-
-
-def save_draft(
-    store: Store, pad: Pad, raw: Mapping[str, Any], seen: Mapping[str, Any] | None = None
-) -> Checked:
-    """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
-
-    The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
-    `seen` is the hand as the phone had it before this change (its tricks so far): when the
-    draft on disk is another (a second phone added a trick), StaleWrite is raised, nothing kept.
-    """
-    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, raw))
-    if checked.ok:
-        _kept_draft(
-            store,
-            pad,
-            store.drafts.save,
-            pad.token,
-            pad.next_number,
-            entry_as_data(checked.entry),
-            as_drafted(store, pad, seen),
-        )
-    return checked
-
-
-def as_drafted(store: Store, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
-    """The draft a phone's view of the hand stands for (what `store.drafts.save` compares)."""
-    if seen is None:
-        return ANY_VERSION
-    checked = check_progress(pad.game, pad.state, with_earlier_phases(store, pad, seen))
-    return entry_as_data(checked.entry) if checked.ok else dict(seen)
 
 
 # ---------------------------------------------------------------- a hand entered in phases
@@ -125,17 +74,6 @@ def ended_phases(pad: Pad, drafted: Mapping[str, Any]) -> tuple[Phase, ...]:
     phases = pad.phases
     now = current_phase(pad, drafted)
     return phases[: next(i for i, phase in enumerate(phases) if phase.name == now.name)]
-
-
-def with_earlier_phases(store: Store, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """A posted entry completed with the phases already ended and kept in the draft.
-
-    Only ended phases are taken from disk: what the current phase holds always comes from the
-    phone that posts it, so no phone saves tricks or points it did not see.
-    """
-    drafted = draft(store, pad)
-    names = {name for phase in ended_phases(pad, drafted) for name in phase.fields}
-    return {**{name: drafted[name] for name in names}, **raw}
 
 
 def values_out_of_phase(
@@ -199,48 +137,111 @@ def values_out_of_phase(
     return tuple(problems)
 
 
-def end_phase(store: Store, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
-    """Referee a phase that ends before the hand does (the bids) and keep it in the draft.
+class Drafts:
+    """The hand being entered in each session, as the front ends keep, change and drop it."""
 
-    The draft is written only if it is still the one this request read (compare-and-set): of
-    two phones ending the same phase at once, the second gets StaleWrite and saves nothing.
-    """
-    seen = draft(store, pad)
-    checked = check_phase(pad.game, pad.state, with_earlier_phases(store, pad, raw), phase)
-    if checked.ok:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def get(self, pad: Pad) -> dict[str, Any]:
+        """The raw entry of the hand being entered (a trick game's tricks so far), or {}.
+
+        A draft left for a hand number that has since been saved (from another phone) is stale
+        and ignored.
+        """
+        if "draft" not in pad.known:
+            pad.known["draft"] = self._store.drafts.get(pad.token)
+        found = pad.known["draft"]
+        if found is None or found[0] != pad.next_number:
+            return {}
+        raw: dict[str, Any] = found[1]
+        return raw
+
+    def shown_version(self, pad: Pad) -> str:
+        """The version of the hand being entered that a page shows ("": none; `Hands.add`)."""
+        return draft_version(self.get(pad))
+
+    def save(
+        self, pad: Pad, raw: Mapping[str, Any], seen: Mapping[str, Any] | None = None
+    ) -> Checked:
+        """Referee the hand being entered and keep it on disk if it stands; nothing is kept if not.
+
+        The phases already ended (the bids) come from the draft on disk, the rest from `raw`.
+        `seen` is the hand as the phone had it before this change (its tricks so far): when the
+        draft on disk is another (a second phone added a trick), StaleWrite is raised, nothing kept.
+        """
+        checked = check_progress(pad.game, pad.state, self.with_earlier_phases(pad, raw))
+        if checked.ok:
+            _kept_draft(
+                pad,
+                self._store.drafts.save,
+                pad.token,
+                pad.next_number,
+                entry_as_data(checked.entry),
+                self.as_drafted(pad, seen),
+            )
+        return checked
+
+    def as_drafted(self, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
+        """The draft a phone's view of the hand stands for (what `self._store.drafts.save` compares)."""
+        if seen is None:
+            return ANY_VERSION
+        checked = check_progress(pad.game, pad.state, self.with_earlier_phases(pad, seen))
+        return entry_as_data(checked.entry) if checked.ok else dict(seen)
+
+    def with_earlier_phases(self, pad: Pad, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A posted entry completed with the phases already ended and kept in the draft.
+
+        Only ended phases are taken from disk: what the current phase holds always comes from the
+        phone that posts it, so no phone saves tricks or points it did not see.
+        """
+        drafted = self.get(pad)
+        names = {name for phase in ended_phases(pad, drafted) for name in phase.fields}
+        return {**{name: drafted[name] for name in names}, **raw}
+
+    def end_phase(self, pad: Pad, raw: Mapping[str, Any], phase: Phase) -> Checked:
+        """Referee a phase that ends before the hand does (the bids) and keep it in the draft.
+
+        The draft is written only if it is still the one this request read (compare-and-set): of
+        two phones ending the same phase at once, the second gets StaleWrite and saves nothing.
+        """
+        seen = self.get(pad)
+        checked = check_phase(pad.game, pad.state, self.with_earlier_phases(pad, raw), phase)
+        if checked.ok:
+            _kept_draft(
+                pad,
+                self._store.drafts.save,
+                pad.token,
+                pad.next_number,
+                entry_as_data(checked.entry),
+                seen,
+            )
+        return checked
+
+    def reopen_phase(self, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
+        """Take back an ended phase (the bids were mistyped): it and every later one are cleared.
+        `shown`: the draft version the phone's page showed; StaleWrite (nothing cleared) when
+        another phone changed the hand since."""
+        drafted = self.get(pad)
+        phases = pad.phases
+        start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
+        cleared = {name for each in phases[start:] for name in each.fields}
+        kept = {name: value for name, value in drafted.items() if name not in cleared}
+        if kept:
+            _kept_draft(
+                pad,
+                partial(self._store.drafts.save, drafted=shown),
+                pad.token,
+                pad.next_number,
+                kept,
+            )
+        else:
+            _kept_draft(
+                pad, partial(self._store.drafts.drop, drafted=shown), pad.token, pad.next_number
+            )
+
+    def drop(self, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
+        """Forget the hand being entered (start it again); `seen` as for `save`."""
         _kept_draft(
-            store,
-            pad,
-            store.drafts.save,
-            pad.token,
-            pad.next_number,
-            entry_as_data(checked.entry),
-            seen,
+            pad, self._store.drafts.drop, pad.token, pad.next_number, self.as_drafted(pad, seen)
         )
-    return checked
-
-
-def reopen_phase(store: Store, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
-    """Take back an ended phase (the bids were mistyped): it and every later one are cleared.
-    `shown`: the draft version the phone's page showed; StaleWrite (nothing cleared) when
-    another phone changed the hand since."""
-    drafted = draft(store, pad)
-    phases = pad.phases
-    start = next((i for i, each in enumerate(phases) if each.name == phase.name), len(phases))
-    cleared = {name for each in phases[start:] for name in each.fields}
-    kept = {name: value for name, value in drafted.items() if name not in cleared}
-    if kept:
-        _kept_draft(
-            store, pad, partial(store.drafts.save, drafted=shown), pad.token, pad.next_number, kept
-        )
-    else:
-        _kept_draft(
-            store, pad, partial(store.drafts.drop, drafted=shown), pad.token, pad.next_number
-        )
-
-
-def drop_draft(store: Store, pad: Pad, seen: Mapping[str, Any] | None = None) -> None:
-    """Forget the hand being entered (start it again); `seen` as for `save_draft`."""
-    _kept_draft(
-        store, pad, store.drafts.drop, pad.token, pad.next_number, as_drafted(store, pad, seen)
-    )

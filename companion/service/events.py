@@ -100,8 +100,8 @@ def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
     return problems + setup_problems
 
 
-class EventsService:
-    """The club nights of one request (`Service.events`)."""
+class Events:
+    """The club nights (`service.events`): events, their draws, rooms and rankings."""
 
     def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
         self._store = store
@@ -114,7 +114,7 @@ class EventsService:
             return None, problems
         return self._store.events.create(plan, names).key, []
 
-    def event(self, key: str) -> EventRecord | None:
+    def get(self, key: str) -> EventRecord | None:
         """The event of a director's key."""
         return self._store.events.get(key) if len(key) <= 64 else None
 
@@ -122,7 +122,7 @@ class EventsService:
         """The event of a follower's key."""
         return self._store.events.followed(follow) if len(follow) <= 64 else None
 
-    def all_events(self) -> list[EventRecord]:
+    def all(self) -> list[EventRecord]:
         """Every event, newest first (what the statistics link to)."""
         return self._store.events.all()
 

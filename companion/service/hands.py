@@ -1,6 +1,8 @@
-"""Hands: a session started or imported, a hand previewed, saved, corrected or undone.
+"""Hands (`service.hands`): a hand previewed, saved, corrected or undone, its versions and
+the other phones' word on it.
 
-Each refereed and scored by the engine before the store keeps it, with its result.
+Each refereed and scored by the engine before the store keeps it, with its result and the
+session's standing after it (one transaction).
 """
 
 from __future__ import annotations
@@ -18,14 +20,12 @@ from companion.contract.values import (
 from companion.engine.replay import (
     Checked,
     entry_reader,
-    make_setup,
     replay,
     score_entry,
 )
 from companion.engine.standing import standing_after
 from companion.kit.i18n import t
-from companion.service import exchange
-from companion.service.drafts import draft, values_out_of_phase, with_earlier_phases
+from companion.service.drafts import Drafts, values_out_of_phase
 from companion.service.envelope import MAX_HANDS
 from companion.service.loading import (
     Derived,
@@ -42,45 +42,13 @@ from companion.store import (
     ANY_VERSION,
     Author,
     HandConflict,
+    HandRow,
     ResultsWrite,
+    SignOff,
     StaleWrite,
     StandingRow,
     Store,
 )
-
-
-def start_session(
-    store: Store,
-    slug: str,
-    players: list[str],
-    options: Mapping[str, Any],
-    first_dealer: int = 0,
-    *,
-    sign_off: bool = False,
-) -> tuple[str | None, list[Problem]]:
-    """Create a session; returns its token, or None and the problems with what was chosen.
-    `sign_off`: each hand waits for another phone to agree (a house option)."""
-    setup, problems = make_setup(slug, players, options, first_dealer)
-    if problems:
-        return None, problems
-    return store.sessions.create(setup, sign_off=sign_off), []
-
-
-def import_document(store: Store, data: Any) -> tuple[str | None, list[dict[str, Any]]]:
-    """Import an exported session: every hand is refereed and scored by the engine first; any
-    problem (the document's, or a hand's, with the hand and field at fault) imports nothing.
-    Returns the new session's token, or None and the problems."""
-    replayed, problems = exchange.replay_document(data)
-    if replayed is None or problems:
-        return None, problems
-    rows = [
-        (hand.number, entry_as_data(hand.entry), hand.result.points)
-        for hand in replayed.state.hands
-    ]
-    ended = data.get("ended_at") is not None  # a mapping: replay_document read it
-    token = store.sessions.create_imported(replayed.state.setup, rows, ended=ended)
-    keep_results(store, token)  # the statistics read them: kept now, not when first opened
-    return token, []
 
 
 def preview(pad: Pad, raw: Mapping[str, Any], number: int | None = None) -> ScoredHand | Checked:
@@ -101,87 +69,185 @@ def full_session() -> Problem:
     )
 
 
-def add_hand(
-    store: Store,
-    pad: Pad,
-    raw: Mapping[str, Any],
-    cache: ReplayCache | None = None,
-    *,
-    by: Author | None = None,
-    drafted: Any = ANY_VERSION,
-) -> tuple[ScoredHand, Pad] | Checked:
-    """Referee, score and save the next hand; returns it with the session after it.
+class Hands:
+    """The hands of the sessions, as the front ends save, correct and undo them."""
 
-    Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
-    already ended (the bids) come from the draft. `drafted` is the version of the draft the
-    phone's page showed (`shown_draft_version`): when the draft on disk has changed since (a
-    second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
-    """
-    if pad.next_number > MAX_HANDS:
-        return Checked({}, (full_session(),))
-    out_of_turn = values_out_of_phase(pad, draft(store, pad), raw)
-    if out_of_turn:
-        return Checked({}, out_of_turn)
-    result = preview(pad, with_earlier_phases(store, pad, raw))
-    if isinstance(result, Checked):
-        return result
-    known = after_hand(pad.state.totals, pad.state.hands_played, result)
-    grown = pad.hands.plus(known)
-    after = known_state(pad.setup, grown, known.totals, known.played)
-    write = ResultsWrite(
-        pad.change,
-        result.number,
-        result_rows({len(pad.hands): known}, {}),
-        before=len(pad.hands) + len(pad.refused),
-        standing=standing_after_save(store, pad, after),
-    )
-    try:
-        # A draft on disk is dropped with the save. None read means none to drop: one saved
-        # by another phone after this read is of a hand now saved, ignored as a draft left
-        # after the save would be (`draft`).
-        added = store.hands.add(
-            pad.token,
+    def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
+        self._store = store
+        self._cache = cache
+        self._drafts = Drafts(store)  # a save takes the phases already ended from the draft
+
+    def add(
+        self,
+        pad: Pad,
+        raw: Mapping[str, Any],
+        *,
+        by: Author | None = None,
+        drafted: Any = ANY_VERSION,
+    ) -> tuple[ScoredHand, Pad] | Checked:
+        """Referee, score and save the next hand; returns it with the session after it.
+
+        Nothing is saved when the hand is refused: the `Checked` entry then says why. The phases
+        already ended (the bids) come from the draft. `drafted` is the version of the draft the
+        phone's page showed (`Drafts.shown_version`): when the draft on disk has changed since (a
+        second phone took back a trick or changed the bids), StaleWrite is raised, nothing saved.
+        """
+        if pad.next_number > MAX_HANDS:
+            return Checked({}, (full_session(),))
+        out_of_turn = values_out_of_phase(pad, self._drafts.get(pad), raw)
+        if out_of_turn:
+            return Checked({}, out_of_turn)
+        result = preview(pad, self._drafts.with_earlier_phases(pad, raw))
+        if isinstance(result, Checked):
+            return result
+        known = after_hand(pad.state.totals, pad.state.hands_played, result)
+        grown = pad.hands.plus(known)
+        after = known_state(pad.setup, grown, known.totals, known.played)
+        write = ResultsWrite(
+            pad.change,
             result.number,
-            result.entry,
-            result.result.points,
-            by=by,
-            results=write,
-            drop_draft=pad.known.get("draft") is not None,
-            drafted=drafted,
+            result_rows({len(pad.hands): known}, {}),
+            before=len(pad.hands) + len(pad.refused),
+            standing=standing_after_save(self._store, pad, after),
         )
-    except StaleWrite:
-        pad.known.pop("draft", None)  # the answer shows the hand as it now stands
-        raise
-    except HandConflict:
-        return Checked(
-            result.entry,
-            (
-                Problem(
-                    None,
-                    t(
-                        "Hand {number} was just saved from "
-                        "another device. Check the table of hands "
-                        "before entering it again.",
-                        number=result.number,
+        try:
+            # A draft on disk is dropped with the save. None read means none to drop: one saved
+            # by another phone after this read is of a hand now saved, ignored as a draft left
+            # after the save would be (`draft`).
+            added = self._store.hands.add(
+                pad.token,
+                result.number,
+                result.entry,
+                result.result.points,
+                by=by,
+                results=write,
+                drop_draft=pad.known.get("draft") is not None,
+                drafted=drafted,
+            )
+        except StaleWrite:
+            pad.known.pop("draft", None)  # the answer shows the hand as it now stands
+            raise
+        except HandConflict:
+            return Checked(
+                result.entry,
+                (
+                    Problem(
+                        None,
+                        t(
+                            "Hand {number} was just saved from "
+                            "another device. Check the table of hands "
+                            "before entering it again.",
+                            number=result.number,
+                        ),
                     ),
                 ),
-            ),
+            )
+        if not added.results_kept:  # another phone wrote meanwhile: derived again, now
+            keep_results(self._store, pad.token)
+        row = added.row
+        if self._cache is not None and added.results_kept:
+            # Kept only if no other phone wrote in between (the save's transaction said so).
+            self._cache.put(
+                pad.token,
+                row.id,
+                Derived(len(grown), known.totals, known.played, dict(pad.refused), grown.known),
+            )
+        # What the answer draws is known without asking the store again: the save removed the
+        # draft in its transaction (or there was none), and the new hand's row is the one just
+        # written.
+        known_reads = {"draft": None, f"row-{result.number}": row.id}
+        return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
+
+    def to_fix(self, pad: Pad, number: int) -> ScoredHand | None:
+        """Hand `number` as a correction opens it: a hand that counts, or one kept in the history
+        that the rules refuse as it stands (`Pad.refused`: a correction of an earlier hand can make
+        it impossible, and a scoring fix can find it so), read from its stored entry, its result
+        counting nothing and saying why. None: no such hand."""
+        hand = pad.hand(number)
+        if hand is not None or number not in pad.refused:
+            return hand
+        row = next(
+            (row for row in self._store.hands.effective(pad.token) if row.number == number), None
         )
-    if not added.results_kept:  # another phone wrote meanwhile: derived again, now
-        keep_results(store, pad.token)
-    row = added.row
-    if cache is not None and added.results_kept:
-        # Kept only if no other phone wrote in between (the save's transaction said so).
-        cache.put(
+        if row is None:
+            return None
+        entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
+        why = tuple(problem.message for problem in pad.refused[number])
+        return ScoredHand(
+            number,
+            entry,
+            HandResult((0,) * pad.setup.player_count, why, t("Not counted"), redeal=True),
+        )
+
+    def correct(
+        self,
+        pad: Pad,
+        number: int,
+        raw: Mapping[str, Any],
+        based_on: Any = ANY_VERSION,
+        *,
+        by: Author | None = None,
+    ) -> ScoredHand | Checked:
+        """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
+
+        `based_on` is the row the phone opened for correcting: a correction of a row that is no
+        longer hand `number` raises StaleWrite (the store's) and saves nothing.
+        """
+        result = preview(pad, raw, number)
+        if isinstance(result, Checked):
+            return result
+        self._store.hands.correct(
             pad.token,
-            row.id,
-            Derived(len(grown), known.totals, known.played, dict(pad.refused), grown.known),
+            number,
+            result.entry,
+            result.result.points,
+            based_on,
+            by=by,
+            results=results_after_correction(self._store, pad, number, result),
         )
-    # What the answer draws is known without asking the store again: the save removed the
-    # draft in its transaction (or there was none), and the new hand's row is the one just
-    # written.
-    known_reads = {"draft": None, f"row-{result.number}": row.id}
-    return result, Pad(pad.record, pad.game, after, pad.refused, row.id, known_reads)
+        keep_results(self._store, pad.token)  # derived again if another phone wrote meanwhile
+        return result
+
+    def undo_last(
+        self, pad: Pad, based_on: Any = ANY_VERSION, *, by: Author | None = None
+    ) -> int | None:
+        """Undo the last hand (kept in the history); returns its number, or None if there was none.
+
+        `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
+        """
+        row = self._store.hands.undo_last(
+            pad.token, based_on, by=by, results=results_after_undo(self._store, pad)
+        )
+        if row is not None:
+            keep_results(self._store, pad.token)  # derived again if another phone wrote meanwhile
+        return row.number if row else None
+
+    def row_of(self, pad: Pad, number: int) -> int | None:
+        """The version of hand `number` a phone is shown: the id of its effective row."""
+        key = f"row-{number}"
+        if key not in pad.known:
+            pad.known[key] = self._store.hands.effective_row_id(pad.token, number)
+        row_id: int | None = pad.known[key]
+        return row_id
+
+    def with_sign_offs(self, pad: Pad) -> dict[int, tuple[int, SignOff | None]]:
+        """Each saved hand's row and the latest word of another phone on it (None: none yet),
+        by number: what a session with sign-off shows beside its hands."""
+        words = self._store.sign_offs.latest(pad.token)
+        return {
+            row.number: (row.id, words.get(row.id))
+            for row in self._store.hands.effective(pad.token)
+        }
+
+    def history(self, token: str) -> list[HandRow]:
+        """Every row ever written for the session (entered, corrected, undone), in the order
+        written: what the history page prints."""
+        return self._store.hands.history(token)
+
+    def corrected_numbers(self, token: str, from_number: int = 0) -> frozenset[int]:
+        """The hands (from `from_number` on) whose row in force is a correction (the pad marks
+        them)."""
+        return self._store.hands.corrected_numbers(token, from_number)
 
 
 def standing_after_save(store: Store, pad: Pad, after: State) -> tuple[StandingRow, ...]:
@@ -190,54 +256,6 @@ def standing_after_save(store: Store, pad: Pad, after: State) -> tuple[StandingR
     leaves it out and the session is derived again)."""
     kept = standing_from_rows(store.statistics.standing(pad.token), pad.setup.player_count)
     return standing_rows(standing_after(pad.game, kept, after), after.totals)
-
-
-def hand_to_fix(store: Store, pad: Pad, number: int) -> ScoredHand | None:
-    """Hand `number` as a correction opens it: a hand that counts, or one kept in the history
-    that the rules refuse as it stands (`Pad.refused`: a correction of an earlier hand can make
-    it impossible, and a scoring fix can find it so), read from its stored entry, its result
-    counting nothing and saying why. None: no such hand."""
-    hand = pad.hand(number)
-    if hand is not None or number not in pad.refused:
-        return hand
-    row = next((row for row in store.hands.effective(pad.token) if row.number == number), None)
-    if row is None:
-        return None
-    entry, _ = entry_reader(pad.game, pad.setup).read(row.entry)  # what still reads
-    why = tuple(problem.message for problem in pad.refused[number])
-    return ScoredHand(
-        number, entry, HandResult((0,) * pad.setup.player_count, why, t("Not counted"), redeal=True)
-    )
-
-
-def correct_hand(
-    store: Store,
-    pad: Pad,
-    number: int,
-    raw: Mapping[str, Any],
-    based_on: Any = ANY_VERSION,
-    *,
-    by: Author | None = None,
-) -> ScoredHand | Checked:
-    """Save a corrected hand `number`; the old row is kept and superseded. Later hands re-derive.
-
-    `based_on` is the row the phone opened for correcting: a correction of a row that is no
-    longer hand `number` raises StaleWrite (store) and saves nothing.
-    """
-    result = preview(pad, raw, number)
-    if isinstance(result, Checked):
-        return result
-    store.hands.correct(
-        pad.token,
-        number,
-        result.entry,
-        result.result.points,
-        based_on,
-        by=by,
-        results=results_after_correction(store, pad, number, result),
-    )
-    keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
-    return result
 
 
 def results_after_correction(
@@ -260,19 +278,6 @@ def results_after_correction(
     )
 
 
-def undo_last(
-    store: Store, pad: Pad, based_on: Any = ANY_VERSION, *, by: Author | None = None
-) -> int | None:
-    """Undo the last hand (kept in the history); returns its number, or None if there was none.
-
-    `based_on` is the row the phone showed as the last hand (StaleWrite when it no longer is).
-    """
-    row = store.hands.undo_last(pad.token, based_on, by=by, results=results_after_undo(store, pad))
-    if row is not None:
-        keep_results(store, pad.token)  # derived again if another phone wrote meanwhile
-    return row.number if row else None
-
-
 def results_after_undo(store: Store, pad: Pad) -> ResultsWrite | None:
     """The session's standing once its highest-numbered hand is taken back (counted or not):
     the hands before it replayed (an undo is rare; the replay is the one the engine has).
@@ -288,12 +293,3 @@ def results_after_undo(store: Store, pad: Pad) -> ResultsWrite | None:
         before=len(entries) - 1,
         standing=standing_rows_of(pad.game, replayed.state),
     )
-
-
-def row_of(store: Store, pad: Pad, number: int) -> int | None:
-    """The version of hand `number` a phone is shown: the id of its effective row."""
-    key = f"row-{number}"
-    if key not in pad.known:
-        pad.known[key] = store.hands.effective_row_id(pad.token, number)
-    row_id: int | None = pad.known[key]
-    return row_id

@@ -51,9 +51,12 @@ class RebuildProgress:
         return self.finished.wait(seconds)
 
 
-def start_rebuild(open_store: Callable[[], Store], missing: Sequence[str]) -> RebuildProgress:
+def start_rebuild(
+    path: str, file: tuple[int, int] | None, missing: Sequence[str]
+) -> RebuildProgress:
     """Derive again, in a daemon thread, the results of the sessions `missing` them
-    (`store.results.sessions_missing`); `open_store` opens the thread's own connection.
+    (`FileAtStart.missing`), on its own connection to the file at `path` (StoreFault, and
+    nothing rebuilt, if the path no longer names `file`, the file the server opened).
     Returns its progress at once (finished already when nothing is missing)."""
     progress = RebuildProgress(len(missing))
     if not missing:
@@ -61,7 +64,7 @@ def start_rebuild(open_store: Callable[[], Store], missing: Sequence[str]) -> Re
         return progress
     thread = threading.Thread(
         target=rebuild_in_background,
-        args=(open_store, tuple(missing), progress),
+        args=(lambda: Store(path, expected_file=file), tuple(missing), progress),
         name="companion-rebuild",
         daemon=True,
     )

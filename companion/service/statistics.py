@@ -1,5 +1,6 @@
-"""The statistics pages' figures: SQL over each seat's kept standing (`store/statistics.py`),
-made into the engine's records (`companion.engine.stats`, whose counting rules they follow).
+"""The statistics pages' figures (`service.statistics`): SQL over each seat's kept standing
+(`store/statistics.py`), made into the engine's records (`companion.engine.stats`, whose
+counting rules they follow).
 A page reads; it never writes, and never replays a session (docs/design.md, "Statistics").
 
 Only a file open for reading only whose stored results another version derived
@@ -8,7 +9,7 @@ Only a file open for reading only whose stored results another version derived
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -36,24 +37,52 @@ class Overview:
         return sum(count for _, count in self.games)
 
 
-def overview(store: Store, since: str | None, before: str | None) -> Overview:
-    """The games and players of the sessions begun in the span."""
-    counted = store.statistics.games_counted([game.slug for game in all_games()], since, before)
-    games = tuple((slug, count) for slug, count in counted.items() if count)
-    return Overview(games, tuple(store.statistics.players_present(since, before)))
+class Statistics:
+    """The statistics pages' figures, over the sessions begun in a span (`since` and `before`:
+    ISO times, UTC; None: unbounded)."""
 
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
-def game_stats(store: Store, slug: str, since: str | None, before: str | None) -> stats.GameStats:
-    """One game's statistics over the sessions begun in the span: each player's sums in one
-    pass over the game's seats, and their own-figure counts in a second where it has any."""
-    if not store.results.usable:
-        return stats.game_stats(slug, replayed(store, since, before))
-    game = get(slug)
-    fewer = game.scale.better is Better.LOWER
-    counts = game.figures.keys() if game.figures else ()
-    sums = store.statistics.game_sums(slug, since, before, fewer_is_better=fewer, counts=counts)
-    records = stats.in_game_order(map(record_of, sums))
-    return stats.GameStats(slug, *store.statistics.game_hands(slug, since, before), records)
+    def overview(self, since: str | None, before: str | None) -> Overview:
+        """The games and players of the sessions begun in the span."""
+        counted = self._store.statistics.games_counted(
+            [game.slug for game in all_games()], since, before
+        )
+        games = tuple((slug, count) for slug, count in counted.items() if count)
+        return Overview(games, tuple(self._store.statistics.players_present(since, before)))
+
+    def game(self, slug: str, since: str | None, before: str | None) -> stats.GameStats:
+        """One game's statistics over the sessions begun in the span: each player's sums in one
+        pass over the game's seats, and their own-figure counts in a second where it has any."""
+        if not self._store.results.usable:
+            return stats.game_stats(slug, replayed(self._store, since, before))
+        game = get(slug)
+        fewer = game.scale.better is Better.LOWER
+        counts = game.figures.keys() if game.figures else ()
+        sums = self._store.statistics.game_sums(
+            slug, since, before, fewer_is_better=fewer, counts=counts
+        )
+        records = stats.in_game_order(map(record_of, sums))
+        return stats.GameStats(
+            slug, *self._store.statistics.game_hands(slug, since, before), records
+        )
+
+    def player_page(self, player: int, since: str | None, before: str | None) -> PlayerPage:
+        """What a player's page shows over the sessions begun in the span: a record per game and,
+        per game, a point per session up to `POINTS` sessions, else a point per year."""
+        if not self._store.results.usable:
+            found = stats.player_stats(player, replayed(self._store, since, before))
+            points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
+            return PlayerPage(player, found.records, tuple(points))
+        summed = player_sums(self._store, player, since, before)
+        records = stats.in_player_order(map(record_of, summed.games))
+        points = chart_points(self._store, player, records, summed.years, since, before)
+        return PlayerPage(player, records, tuple(points))
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
+        """These players by id, by name only (what the pages print beside the figures)."""
+        return self._store.statistics.player_names(ids)
 
 
 def player_sums(store: Store, player: int, since: str | None, before: str | None) -> PlayerSums:
@@ -102,19 +131,6 @@ class PlayerPage:
     player: int
     records: tuple[stats.Record, ...]
     points: tuple[Point, ...]
-
-
-def player_page(store: Store, player: int, since: str | None, before: str | None) -> PlayerPage:
-    """What a player's page shows over the sessions begun in the span: a record per game and,
-    per game, a point per session up to `POINTS` sessions, else a point per year."""
-    if not store.results.usable:
-        found = stats.player_stats(player, replayed(store, since, before))
-        points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
-        return PlayerPage(player, found.records, tuple(points))
-    summed = player_sums(store, player, since, before)
-    records = stats.in_player_order(map(record_of, summed.games))
-    points = chart_points(store, player, records, summed.years, since, before)
-    return PlayerPage(player, records, tuple(points))
 
 
 def chart_points(

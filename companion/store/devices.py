@@ -11,7 +11,11 @@ class Devices(Part):
     """The sessions each phone opened (`store.devices`, over the store's one connection)."""
 
     def remember(self, device: str, token: str, keep: int) -> None:
-        """Note that `device` opened session `token`; only its `keep` latest are kept."""
+        """Note that `device` opened session `token`; only its `keep` latest are kept. Nothing
+        is written when it is already the device's latest, or when the file is read-only (a
+        page view then writes nothing)."""
+        if self.read_only or self.latest(device) == token:
+            return
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO device_sessions (device, session_id, seen_at) "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import abort, request
 
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.service_door import get_service
 from companion.web.who import device_id
 
@@ -19,15 +19,15 @@ def is_htmx() -> bool:
 
 def remember(token: str) -> None:
     """Keep the session on this device's list of recent sessions (on the server's disk)."""
-    get_service().remember(device_id(), token, RECENT_LIMIT)
+    get_service().devices.remember(device_id(), token, RECENT_LIMIT)
 
 
-def load_or_404(token: str) -> pads.Pad:
+def load_or_404(token: str) -> Pad:
     """The session of this token, replayed (from the cache when it is there); 404 when there is
     none (a token longer than any the pad makes is not looked up)."""
     if len(token) > 64:
         abort(404)
-    pad = get_service().load(token)
+    pad = get_service().sessions.load(token)
     if pad is None:
         abort(404)
     return pad

@@ -14,7 +14,7 @@ from companion.contract.values import ScoredHand
 from companion.engine.replay import Checked
 from companion.kit.i18n import Text, t
 from companion.service import StaleWrite
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import (
     FormField,
@@ -37,12 +37,12 @@ bp = Blueprint("corrections", __name__)
 def edit_hand(token: str, number: int) -> ResponseReturnValue:
     """Correct a hand entered wrongly: the old entry is kept in the history, superseded."""
     pad = load_or_404(token)
-    hand = get_service().hand_to_fix(pad, number)
+    hand = get_service().hands.to_fix(pad, number)
     if hand is None:
         abort(404)
     specs = pad.specs
     spec = trick_field(specs)
-    based_on = get_service().row_of(pad, number)
+    based_on = get_service().hands.row_of(pad, number)
     if request.method == "GET":
         _, fields = entry_form(pad, data=entry_to_form_data(specs, hand.entry), whole=True)
         rows = [trick_as_strings(spec, t) for t in hand.entry.get(spec.name) or ()] if spec else []
@@ -57,7 +57,7 @@ def edit_hand(token: str, number: int) -> ResponseReturnValue:
     _, fields = entry_form(pad, formdata=request.form, whole=True)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        result = get_service().correct_hand(
+        result = get_service().hands.correct(
             pad,
             number,
             form_values(request.form, specs),
@@ -109,7 +109,7 @@ def stale_edit_words(number: int, seen: int | None) -> Text:
 
 
 def _edit_again(
-    pad: pads.Pad,
+    pad: Pad,
     hand: ScoredHand,
     number: int,
     fields: Sequence[FormField],

@@ -82,7 +82,7 @@ def sheet(follow: str, round_number: int, number: int) -> str:
     table = room.table(round_number, number)
     if table is None or table.row.session is None:
         abort(404)
-    pad = get_service().load(table.row.session)
+    pad = get_service().sessions.load(table.row.session)
     if pad is None:
         abort(404)
     return render_template("events/sheet.html", room=room, table=table, pad=pad)

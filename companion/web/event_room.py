@@ -32,7 +32,7 @@ def never_cached(response: Response) -> Response:
 
 def event_or_404(key: str) -> EventRecord:
     """The event of a director's key, or 404."""
-    event = get_service().events.event(key)
+    event = get_service().events.get(key)
     if event is None:
         abort(404)
     return event

@@ -147,7 +147,7 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
 
 def known_names() -> list[str]:
     """The roster's names, those who played most first."""
-    return [player.name for player in get_service().players()]
+    return [player.name for player in get_service().players.all()]
 
 
 def page(form: EventForm, status: int = 200) -> tuple[str, int]:
@@ -176,8 +176,8 @@ def index() -> str:
     director's page too (the director's link is never listed to anyone else)."""
     events = get_service().events
     keys = [k for k in session.get(DIRECTED_KEY, []) if isinstance(k, str)]
-    directed = [event for event in map(events.event, keys) if event is not None]
-    return render_template("events/index.html", events=events.all_events(), directed=directed)
+    directed = [event for event in map(events.get, keys) if event is not None]
+    return render_template("events/index.html", events=events.all(), directed=directed)
 
 
 @bp.get("/events/new")

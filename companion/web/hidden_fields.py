@@ -32,7 +32,8 @@ from typing import Any
 
 from companion.contract.parsing import read_digest, read_word
 from companion.service import ANY_VERSION
-from companion.service import pad as pads
+from companion.service.drafts import keeps_draft
+from companion.service.loading import Pad
 from companion.web.service_door import get_service
 
 
@@ -59,14 +60,14 @@ def posted_blank_form(form: Mapping[str, Any], digest: str | None) -> bool:
     return digest is not None and read_word(form.get(HIDDEN.blank_form), (digest,)) is not None
 
 
-def shown_draft_version(pad: pads.Pad) -> str:
+def shown_draft_version(pad: Pad) -> str:
     """What a page's write carries as its draft version ("": no draft shown, no field)."""
-    return get_service().shown_draft_version(pad) if pads.keeps_draft(pad) else ""
+    return get_service().drafts.shown_version(pad) if keeps_draft(pad) else ""
 
 
-def posted_draft_version(pad: pads.Pad, form: Mapping[str, Any]) -> Any:
+def posted_draft_version(pad: Pad, form: Mapping[str, Any]) -> Any:
     """The draft version a write was based on: any for a game without drafts (its one form, as
     always); otherwise the one posted, a page without it having shown no draft ("")."""
-    if not pads.keeps_draft(pad):
+    if not keeps_draft(pad):
         return ANY_VERSION
     return read_digest(form.get(HIDDEN.draft_version)) or ""

@@ -18,7 +18,7 @@ bp = Blueprint("home", __name__)
 def home() -> str:
     """Recent sessions opened on this device, and the way to start a new one."""
     device = session.get("device")
-    records = get_service().sessions_of_device(device) if isinstance(device, str) else []
+    records = get_service().devices.sessions(device) if isinstance(device, str) else []
     return render_template(
         "home.html",
         records=records,

@@ -23,7 +23,7 @@ def qr_svg(text: str) -> str:
 def session_qr(token: str) -> Response:
     """The QR code of the session's link, with the address this phone used to reach it (the
     server's LAN address, when the phone came over the LAN)."""
-    if get_service().session(token) is None:
+    if get_service().sessions.get(token) is None:
         abort(404)
     link = url_for("sessions.show", token=token, _external=True)
     response = Response(qr_svg(link), mimetype="image/svg+xml")

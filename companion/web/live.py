@@ -70,7 +70,7 @@ def carry_the_new_version(response: Response) -> Response:
         or response.direct_passthrough
     ):
         return response
-    version = get_service().live_version(token)
+    version = get_service().sessions.live_version(token)
     if version is not None:
         poller = render_template(
             "pad/_live.html", pad={"token": token}, live_version=version, oob=True
@@ -82,7 +82,7 @@ def carry_the_new_version(response: Response) -> Response:
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response | tuple[str, int] | str:
     """An empty answer when the phone is up to date; else the changes, out of band."""
-    version = get_service().live_version(token)
+    version = get_service().sessions.live_version(token)
     if version is None:
         abort(404)
     seen = read_version(request.args.get("seen"))

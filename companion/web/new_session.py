@@ -117,7 +117,7 @@ def new_session_fields() -> str:
 
 def known_names() -> list[str]:
     """The roster's names, those who played most first: the name boxes offer them."""
-    return [player.name for player in get_service().players()]
+    return [player.name for player in get_service().players.all()]
 
 
 def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[Text]]]:
@@ -165,7 +165,9 @@ def create_session() -> ResponseReturnValue:
     if form.errors:
         return _refused(form)
     options = {o.name: values.get(option_key(game, o)) for o in game.options(count)}
-    token, problems = get_service().start_session(game.slug, names, options, sign_off=form.sign_off)
+    token, problems = get_service().sessions.start(
+        game.slug, names, options, sign_off=form.sign_off
+    )
     if token is None:
         attach_problems(
             form.options,

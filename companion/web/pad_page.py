@@ -25,7 +25,8 @@ from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHa
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import SignOff, Verdict
-from companion.service import pad as pads
+from companion.service.drafts import current_phase, ended_phases
+from companion.service.loading import Pad
 from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
 from companion.web.hidden_fields import shown_draft_version
@@ -40,21 +41,21 @@ from companion.web.who import lost_name, phone_name
 LATEST_HANDS = 10
 
 
-def phase_now(pad: pads.Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
+def phase_now(pad: Pad) -> tuple[Phase, tuple[Phase, ...], dict[str, Any]]:
     """The phase the next hand is in, the phases already ended, and the draft behind them
     (worked out once per request: the pad's `known` keeps it beside the draft it follows)."""
-    drafted = get_service().draft(pad)
+    drafted = get_service().drafts.get(pad)
     read = pad.known.get("draft")  # the draft as read: the phase follows from it alone
     kept = pad.known.get("phase_now")
     if kept is not None and kept[0] is read:
         known: tuple[Phase, tuple[Phase, ...], dict[str, Any]] = kept[1]
         return known
-    found = pads.current_phase(pad, drafted), pads.ended_phases(pad, drafted), drafted
+    found = current_phase(pad, drafted), ended_phases(pad, drafted), drafted
     pad.known["phase_now"] = (read, found)
     return found
 
 
-def entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
+def entry_specs(pad: Pad, whole: bool = False) -> tuple[Field, ...]:
     """The fields of the phase being entered, in the game's order (`whole`: every field)."""
     if whole:
         return pad.specs
@@ -64,7 +65,7 @@ def entry_specs(pad: pads.Pad, whole: bool = False) -> tuple[Field, ...]:
 
 
 def entry_form(
-    pad: pads.Pad,
+    pad: Pad,
     *,
     formdata: Any = None,
     data: Mapping[str, Any] | None = None,
@@ -86,7 +87,7 @@ class EmptyEntry:
     digest: str | None = None
 
 
-def empty_entry(pad: pads.Pad) -> EmptyEntry:
+def empty_entry(pad: Pad) -> EmptyEntry:
     """The next hand's form at its declared defaults: its fields, or, when the shared macro
     draws it (the game has no entry partial of its own), its HTML (`drawn_blank_entry`)."""
     specs = entry_specs(pad)
@@ -113,7 +114,7 @@ def drawn_blank_entry(
 
 
 def ended_phase_lines(
-    pad: pads.Pad, ended: Sequence[Phase], drafted: Mapping[str, Any]
+    pad: Pad, ended: Sequence[Phase], drafted: Mapping[str, Any]
 ) -> list[tuple[Phase, list[Text]]]:
     """Each phase already ended, with what it holds in words ("Ann bids: 2")."""
     specs = {spec.name: spec for spec in pad.specs}
@@ -138,7 +139,7 @@ def ended_phase_lines(
     return lines
 
 
-def shown_value(spec: Field, value: Any, pad: pads.Pad) -> str:
+def shown_value(spec: Field, value: Any, pad: Pad) -> str:
     """A typed value in words: a seat's name, a choice's label, a number as written."""
     if value is None:
         return "—"
@@ -153,7 +154,7 @@ def shown_value(spec: Field, value: Any, pad: pads.Pad) -> str:
     return str(value)
 
 
-def table_context(pad: pads.Pad, settled: bool = True) -> dict[str, Any]:
+def table_context(pad: Pad, settled: bool = True) -> dict[str, Any]:
     """What the status, standings and settlement draw from (cheap: no table of hands;
     `settled`: with the settlement, which an answer that leaves its fold alone does not draw)."""
     return {
@@ -199,16 +200,16 @@ class HandStatus:
         return t("agreed") if agreed else t("disputed")
 
 
-def sign_off_status(pad: pads.Pad) -> dict[int, HandStatus]:
+def sign_off_status(pad: Pad) -> dict[int, HandStatus]:
     """Each saved hand's sign-off status, by hand number."""
 
     return {
         number: HandStatus(row, word)
-        for number, (row, word) in get_service().sign_offs(pad).items()
+        for number, (row, word) in get_service().hands.with_sign_offs(pad).items()
     }
 
 
-def leading_words(pad: pads.Pad) -> str:
+def leading_words(pad: Pad) -> str:
     """Who leads and with what the game ranks them (`Game.ranked_totals`): the side's total when
     the leaders form a fixed partnership."""
     winners = pad.outcome.winners
@@ -228,7 +229,7 @@ def leading_words(pad: pads.Pad) -> str:
 
 
 def latest_rows(
-    pad: pads.Pad, every_hand: bool, shown: int = LATEST_HANDS
+    pad: Pad, every_hand: bool, shown: int = LATEST_HANDS
 ) -> tuple[Sequence[tuple[ScoredHand, tuple[int, ...]]], int]:
     """The hands the pad's table shows, each with its running totals, and how many earlier
     hands are folded away: the latest `shown` (`LATEST_HANDS`) unless every hand was asked
@@ -238,12 +239,12 @@ def latest_rows(
     return pad.rows_from(folded), folded
 
 
-def folded_count(pad: pads.Pad, shown: int = LATEST_HANDS) -> int:
+def folded_count(pad: Pad, shown: int = LATEST_HANDS) -> int:
     """How many hands a table showing the latest `shown` folds away."""
     return max(0, len(pad.state.hands) - shown)
 
 
-def hand_rows_context(pad: pads.Pad) -> dict[str, Any]:
+def hand_rows_context(pad: Pad) -> dict[str, Any]:
     """What a row of the table of hands draws beside its hand: the entry in words, and each
     hand's sign-off status under that option."""
     return {
@@ -253,7 +254,7 @@ def hand_rows_context(pad: pads.Pad) -> dict[str, Any]:
 
 
 def pad_context(
-    pad: pads.Pad,
+    pad: Pad,
     *,
     fields: Sequence[FormField] | None = None,
     general: Sequence[str | Text] = (),
@@ -293,14 +294,18 @@ def pad_context(
             # The undo takes back the highest-numbered hand, counted or not (`pads.undo_last`).
             "undo_number": pad.next_number - 1,
             "last_row": (
-                get_service().row_of(pad, pad.next_number - 1) if pad.next_number > 1 else None
+                get_service().hands.row_of(pad, pad.next_number - 1)
+                if pad.next_number > 1
+                else None
             ),
             "phone_name": phone_name(pad.token),
             "lost_name": lost_name(pad.token),
             "draft_version": shown_draft_version(pad),
             # A hand's number is at least its position + 1: only the shown ones are looked up.
             "corrected": (
-                get_service().corrected_numbers(pad.token, folded + 1) if pad.state.hands else ()
+                get_service().hands.corrected_numbers(pad.token, folded + 1)
+                if pad.state.hands
+                else ()
             ),
         }
         | hand_rows_context(pad)
@@ -313,7 +318,7 @@ chart of the running totals, the settlement) is fetched again (static/app.js). A
 sends it after swap; a live update, which redraws the folds, after settle (web/live.py)."""
 
 
-def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
+def stale_form_problem(pad: Pad, expected: str) -> Problem | None:
     """A form opened for hand N while another device saved hand N meanwhile: don't save it twice
     (`expected`: what its `expected_number` says, `hidden_fields.posted_number`)."""
     number = read_count(expected)
@@ -341,7 +346,7 @@ def stale_form_problem(pad: pads.Pad, expected: str) -> Problem | None:
     )
 
 
-def hand_scores(pad: pads.Pad, hand: ScoredHand) -> str:
+def hand_scores(pad: Pad, hand: ScoredHand) -> str:
     """A hand's points by player, as the pad writes them ("Ann +31, Bob −31"): names and
     numbers only, the same in every language."""
     return ", ".join(
@@ -350,7 +355,7 @@ def hand_scores(pad: pads.Pad, hand: ScoredHand) -> str:
     )
 
 
-def saved_message(pad: pads.Pad, hand: ScoredHand) -> Text:
+def saved_message(pad: Pad, hand: ScoredHand) -> Text:
     """What the pad says after a save: the hand's number and its points."""
     return t("Hand {number} saved: {scores}.", number=hand.number, scores=hand_scores(pad, hand))
 

@@ -20,7 +20,9 @@ from companion.contract.values import (
 )
 from companion.engine.replay import Checked
 from companion.kit.cards import parse
-from companion.service import pad as pads
+from companion.service.drafts import current_phase, progress_of
+from companion.service.hands import preview
+from companion.service.loading import Pad
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 from companion.web.game_pages import page_of
 from companion.web.service_door import get_service
@@ -72,7 +74,7 @@ def card_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
 
 
 def build_panel(
-    pad: pads.Pad,
+    pad: Pad,
     raw: Mapping[str, Any],
     *,
     typed: Mapping[str, str] | None = None,
@@ -87,7 +89,7 @@ def build_panel(
     spec = trick_field(pad.specs)
     if spec is None:
         return None
-    checked, progress = pads.progress_of(pad, get_service().with_earlier_phases(pad, raw))
+    checked, progress = progress_of(pad, get_service().drafts.with_earlier_phases(pad, raw))
     messages = list(problems)
     tricks: tuple[TrickRecord, ...] = ()
     if checked.ok:
@@ -105,15 +107,15 @@ def build_panel(
         messages,
     )
     if progress.complete:
-        panel.preview = pads.preview(pad, {spec.name: [json_ready(t) for t in tricks]})
+        panel.preview = preview(pad, {spec.name: [json_ready(t) for t in tricks]})
     return panel
 
 
-def draft_panel(pad: pads.Pad, **extra: Any) -> TrickPanel | None:
+def draft_panel(pad: Pad, **extra: Any) -> TrickPanel | None:
     """The panel for the hand being entered, as kept on disk (None: not a trick game)."""
     spec = trick_field(pad.specs)
-    drafted = get_service().draft(pad)
-    if spec is None or spec.name not in pads.current_phase(pad, drafted).fields:
+    drafted = get_service().drafts.get(pad)
+    if spec is None or spec.name not in current_phase(pad, drafted).fields:
         return None
     return build_panel(pad, drafted, **extra)
 
@@ -124,7 +126,7 @@ def posted_tricks(spec: Field, form: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def whole_hand_rows(
-    pad: pads.Pad, spec: Field, form: Mapping[str, Any] | None = None
+    pad: Pad, spec: Field, form: Mapping[str, Any] | None = None
 ) -> list[dict[str, str]]:
     """The whole-hand form's rows, one per trick: blank as the game lays them out (Tantony puts
     each runt in front of the player holding it), or as typed when posted back."""

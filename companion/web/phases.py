@@ -16,7 +16,7 @@ from companion.contract.values import Problem
 from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import attach_problems, form_values
 from companion.web.hidden_fields import posted_draft_version, posted_number
@@ -47,7 +47,7 @@ def change_phase(token: str) -> ResponseReturnValue:
         if phase is None:
             abort(404)
         try:
-            get_service().reopen_phase(pad, phase, posted_draft_version(pad, request.form))
+            get_service().drafts.reopen_phase(pad, phase, posted_draft_version(pad, request.form))
         except StaleWrite:
             changed = t(
                 "The hand was changed from another phone after this page showed it, so "
@@ -70,7 +70,7 @@ def change_phase(token: str) -> ResponseReturnValue:
         return _answer(pad, Checked({}, (stale,)), status=409)
     specs = [spec for spec in pad.specs if spec.name in phase.fields]
     try:
-        checked = get_service().end_phase(pad, form_values(request.form, specs), phase)
+        checked = get_service().drafts.end_phase(pad, form_values(request.form, specs), phase)
     except StaleWrite:
         just_saved = t(
             "The {phase} were just saved from another phone; nothing was saved from this form.",
@@ -80,7 +80,7 @@ def change_phase(token: str) -> ResponseReturnValue:
     return _answer(pad, None if checked.ok else checked)
 
 
-def _answer(pad: pads.Pad, refused: Checked | None, status: int = 422) -> ResponseReturnValue:
+def _answer(pad: Pad, refused: Checked | None, status: int = 422) -> ResponseReturnValue:
     """The entry section afresh (200), or as typed with each problem beside its field (422;
     409 when another phone got there first)."""
     if refused is None:

@@ -53,18 +53,18 @@ def read_player_id(text: str) -> int:
 @bp.get("/players")
 def roster() -> str:
     """The roster: each player, the sessions they sat in, and forms to rename and merge."""
-    return render_template("players/roster.html", players=get_service().players(), refused=None)
+    return render_template("players/roster.html", players=get_service().players.all(), refused=None)
 
 
 def _refused(form: RosterForm, status: int) -> tuple[str, int]:
     """The roster again, the refused form as typed with its problem beside the field."""
     return render_template(
-        "players/roster.html", players=get_service().players(), refused=form
+        "players/roster.html", players=get_service().players.all(), refused=form
     ), status
 
 
 def _player_or_404(player_id: int) -> Player:
-    player = get_service().player(player_id)
+    player = get_service().players.get(player_id)
     if player is None:
         abort(404)
     return player
@@ -84,13 +84,13 @@ def rename(player: str) -> Response | tuple[str, int]:
     if form.errors:
         return _refused(form, 422)
     try:
-        get_service().rename_player(current.id, name, seen if seen is not None else -1)
+        get_service().players.rename(current.id, name, seen if seen is not None else -1)
     except StaleWrite:
-        now = get_service().player(current.id)
+        now = get_service().players.get(current.id)
         form.errors["name"] = [stale_words(now) if now else merged_away_words()]
         return _refused(form, 409)
     except NameTaken as taken:
-        form.errors["name"] = [taken_words(name, get_service().player(taken.owner))]
+        form.errors["name"] = [taken_words(name, get_service().players.get(taken.owner))]
         return _refused(form, 422)
     flash_said(
         t(
@@ -110,7 +110,7 @@ def merge(player: str) -> Response | tuple[str, int]:
     form = RosterForm(current.id, into=chosen)
     seen = read_count(request.form.get("version", ""), digits=9)
     matched = MERGE_CHOICE.fullmatch(chosen.strip())
-    target = get_service().player(int(matched.group(1))) if matched else None
+    target = get_service().players.get(int(matched.group(1))) if matched else None
     if target is None and matched:
         form.errors["into"] = [
             t(
@@ -123,7 +123,7 @@ def merge(player: str) -> Response | tuple[str, int]:
         form.errors["into"] = [t("Choose the player they are the same person as.")]
         return _refused(form, 422)
     try:
-        get_service().merge_players(
+        get_service().players.merge(
             current.id, target.id, seen if seen is not None else -1, int(matched.group(2))
         )
     except SamePlayer:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, make_response, render_template
+from flask import Blueprint, Response, abort, make_response, render_template
 
 from companion.contract.parsing import parse_values
 from companion.contract.values import Field, FieldKind
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import exchange
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.common import load_or_404
 from companion.web.language import lowered, said
 from companion.web.pad_page import pad_context, shown_value
@@ -46,7 +46,7 @@ def option_value_words(option: Field, value: Any) -> Any:
     return str(value)
 
 
-def option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
+def option_lines(pad: Pad) -> list[tuple[str, Any]]:
     """The house rules in force, as (rule, choice) for the summary and the pad."""
     lines = []
     for option in pad.game.options(pad.setup.player_count):
@@ -63,7 +63,7 @@ def option_lines(pad: pads.Pad) -> list[tuple[str, Any]]:
 def history(token: str) -> str:
     """Every row ever written for the session: entries, corrections and undos."""
     pad = load_or_404(token)
-    rows = get_service().history(token)
+    rows = get_service().hands.history(token)
     specs = pad.specs
 
     def describe_stored(entry: Mapping[str, Any]) -> str:
@@ -80,7 +80,7 @@ def history(token: str) -> str:
     # Names taken over from a phone are told in the same list, where they happened in time.
     events = sorted(
         [(row.created_at, "row", row) for row in rows]
-        + [(take.at, "take_over", take) for take in get_service().takeovers(token)],
+        + [(take.at, "take_over", take) for take in get_service().phone_names.takeovers(token)],
         key=lambda event: event[0],
     )
     return render_template(
@@ -93,9 +93,7 @@ def history(token: str) -> str:
     )
 
 
-def changed_fields(
-    pad: pads.Pad, before: Mapping[str, Any], after: Mapping[str, Any]
-) -> list[Text]:
+def changed_fields(pad: Pad, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Text]:
     """What a correction changed, field by field in the players' words: "points 41 → 44"."""
     specs = pad.specs
     count = pad.setup.player_count
@@ -120,21 +118,20 @@ def changed_fields(
     return words
 
 
-def _export_document(pad: pads.Pad) -> dict[str, Any]:
-    return get_service().export_document(pad)
-
-
 @bp.get("/s/<token>/export.json")
 def export_json(token: str) -> Response:
     """The session in the exchange format (also what `companion score` reads)."""
     pad = load_or_404(token)
-    response = make_response(exchange.to_json(_export_document(pad)))
+    document = get_service().sessions.export_document(token)
+    if document is None:  # removed since it was opened (a backup restored over the file)
+        abort(404)
+    response = make_response(exchange.to_json(document))
     response.mimetype = "application/json"
     response.headers["Content-Disposition"] = f'attachment; filename="{export_name(pad)}.json"'
     return response
 
 
-def export_name(pad: pads.Pad) -> str:
+def export_name(pad: Pad) -> str:
     """An export's file name: the game and the day the session began, by the server's clock
     ("skat-2026-11-23")."""
     return f"{pad.setup.game}-{formatting.local_day(pad.record.created_at)}"

@@ -21,7 +21,7 @@ from flask import Response, make_response, render_template, request, url_for
 
 from companion.contract.referee import referee_for
 from companion.contract.values import ScoredHand
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.hidden_fields import posted_blank_form
 from companion.web.live import poller_drawn
 from companion.web.pad_page import (
@@ -38,7 +38,7 @@ from companion.web.pad_page import (
 from companion.web.service_door import get_service
 
 
-def saved_answer(before: pads.Pad, after: pads.Pad, hand: ScoredHand) -> Response:
+def saved_answer(before: Pad, after: Pad, hand: ScoredHand) -> Response:
     """The answer to `hand`, saved on the pad `before` (which `after` is now): the form left in
     place or drawn afresh, and what changed out of band. A pad that had hands already shows an
     undo: only it changes among the actions."""
@@ -56,7 +56,7 @@ def saved_answer(before: pads.Pad, after: pads.Pad, hand: ScoredHand) -> Respons
         "message": saved_message(after, hand),
         "undo_only": undo_only,
         "first_hand": first_hand,
-        "live_version": get_service().live_version(after.token),
+        "live_version": get_service().sessions.live_version(after.token),
         "fold_count": folded_count(after),
         "fold_shown": LATEST_HANDS,
     }
@@ -69,7 +69,7 @@ def saved_answer(before: pads.Pad, after: pads.Pad, hand: ScoredHand) -> Respons
     return poller_drawn(response)
 
 
-def form_stays(after: pads.Pad) -> bool:
+def form_stays(after: Pad) -> bool:
     """Whether the form just posted, cleared in the browser, is the next hand's form: it was
     drawn blank (it carried that blank form's digest back), the next hand's blank form has the
     same digest (the same fields, order, names and language), and the next hand starts with no
@@ -80,19 +80,21 @@ def form_stays(after: pads.Pad) -> bool:
     return not ended and phase.name == after.phases[-1].name
 
 
-def afresh_context(after: pads.Pad, hand: ScoredHand) -> dict[str, Any]:
+def afresh_context(after: Pad, hand: ScoredHand) -> dict[str, Any]:
     """What the answer draws when the next hand's form takes the posted one's place: the pad's
     context, its table drawing one row (the new hand), and the saved hand's row for the undo."""
-    return pad_context(after, shown=1) | {"undo_row": get_service().row_of(after, hand.number)}
+    return pad_context(after, shown=1) | {
+        "undo_row": get_service().hands.row_of(after, hand.number)
+    }
 
 
 def in_place_context(
-    pad: pads.Pad, hand: ScoredHand, first_hand: bool, undo_only: bool
+    pad: Pad, hand: ScoredHand, first_hand: bool, undo_only: bool
 ) -> dict[str, Any]:
     """What the answer draws when the form stays: the status and standings (the settlement's
     fold on the first hand only), the new row and its undo, and the actions' links when they are
     all drawn."""
-    row = get_service().row_of(pad, hand.number)
+    row = get_service().hands.row_of(pad, hand.number)
     context = (
         table_context(pad, settled=first_hand)
         | {

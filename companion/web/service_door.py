@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from flask import Flask, current_app
 
 from companion.service import BUSY_TIMEOUT_SECONDS
-from companion.service.pad import ReplayCache
+from companion.service.loading import ReplayCache
 from companion.service.rebuild import RebuildProgress
-from companion.service.service import Service, open_store
+from companion.service.service import Service
 
 STATE_KEY = "companion"
 """Where the app keeps its `AppState` (`app.extensions[STATE_KEY]`)."""
@@ -63,12 +63,13 @@ def get_service() -> Service:
     state = app_state()
     service = getattr(state.services, "service", None)
     if service is None:
-        store = open_store(
+        service = state.services.service = Service.open(
             state.path,
+            state.cache,
             busy_seconds=state.busy_seconds,
-            read_only=state.read_only,
+            # read-only when the app is; else when the file cannot be written
+            read_only=True if state.read_only else None,
             results_usable=state.results_usable,
             expected_file=state.file,
         )
-        service = state.services.service = Service(store, state.cache)
     return service

@@ -29,7 +29,8 @@ from companion.contract.values import Problem, ScoredHand, entry_as_data
 from companion.engine.replay import Checked
 from companion.kit.i18n import in_sentence, t
 from companion.service import StaleWrite
-from companion.service import pad as pads
+from companion.service.hands import preview as scored_preview
+from companion.service.loading import Pad
 from companion.web.common import is_htmx, load_or_404, remember
 from companion.web.forms import attach_problems, form_values, trick_field
 from companion.web.hidden_fields import posted_draft_version, posted_number
@@ -59,12 +60,12 @@ def show(token: str) -> str:
     return render_template(
         "pad.html",
         **pad_context(pad, every_hand=every_hand),
-        live_version=get_service().live_version(token),
+        live_version=get_service().sessions.live_version(token),
     )
 
 
 def _refused(
-    pad: pads.Pad, checked: Checked, template: str, status: int = 422, **extra: Any
+    pad: Pad, checked: Checked, template: str, status: int = 422, **extra: Any
 ) -> ResponseReturnValue:
     """The form as typed with each problem beside its field (422), as a page or a fragment."""
     _, fields = entry_form(pad, formdata=request.form)
@@ -100,7 +101,7 @@ def add_hand(token: str) -> ResponseReturnValue:
             return already_saved(token, choice.number)
         return _refused(pad, Checked({}, (stale,)), "pad.html", refresh=True, stale=choice)
     try:
-        result = get_service().add_hand(
+        result = get_service().hands.add(
             pad,
             form_values(request.form, specs),
             by=author(),
@@ -121,7 +122,7 @@ def add_hand(token: str) -> ResponseReturnValue:
 
 def saved_by_this_phone(token: str, number: int) -> bool:
     """Whether hand `number` as it stands was written by this phone (its last row's device)."""
-    rows = [row for row in get_service().history(token) if row.number == number]
+    rows = [row for row in get_service().hands.history(token) if row.number == number]
     return bool(rows) and rows[-1].device is not None and rows[-1].device == author().device
 
 
@@ -138,7 +139,7 @@ def already_saved(token: str, number: int) -> ResponseReturnValue:
     return response
 
 
-def draft_changed(pad: pads.Pad) -> ResponseReturnValue:
+def draft_changed(pad: Pad) -> ResponseReturnValue:
     """A save whose page showed the hand being entered otherwise than it now stands on disk
     (another phone took back a trick or changed the bids): nothing saved (409); the hand as it
     now stands is shown with why, and what this phone typed in the last phase's form is kept."""
@@ -191,10 +192,10 @@ class StaleChoice:
         return self.typed if isinstance(self.typed, ScoredHand) else None
 
 
-def stale_choice(pad: pads.Pad, number: int, typed: Mapping[str, Any]) -> StaleChoice:
+def stale_choice(pad: Pad, number: int, typed: Mapping[str, Any]) -> StaleChoice:
     """What a form for hand `number`, taken meanwhile by another phone, is shown beside the
     two choices."""
-    return StaleChoice(number, pad.hand(number), pads.preview(pad, typed), pad.next_number)
+    return StaleChoice(number, pad.hand(number), scored_preview(pad, typed), pad.next_number)
 
 
 @bp.post("/s/<token>/preview")
@@ -210,8 +211,8 @@ def preview(token: str) -> str:
         return render_template("pad/_preview.html", result=None)
     raw = form_values(request.form, specs)
     if number is None:
-        raw = get_service().with_earlier_phases(pad, raw)
-    result = pads.preview(pad, raw, number)
+        raw = get_service().drafts.with_earlier_phases(pad, raw)
+    result = scored_preview(pad, raw, number)
     return render_template(
         "pad/_preview.html",
         result=result,
@@ -230,7 +231,7 @@ def undo(token: str) -> ResponseReturnValue:
         return redirect(url_for("sessions.show", token=token), code=303)
     seen = read_count(request.form.get("based_on", ""), digits=12)
     try:
-        number = get_service().undo_last(
+        number = get_service().hands.undo_last(
             pad, seen if seen is not None else MISSING_VERSION, by=author()
         )
     except StaleWrite:
@@ -254,7 +255,7 @@ def undo(token: str) -> ResponseReturnValue:
 def end(token: str) -> ResponseReturnValue:
     """End the session: no more hands; the summary shows the final standing."""
     load_or_404(token)
-    get_service().end_session(token)
+    get_service().sessions.end(token)
     return redirect(url_for("records.summary", token=token), code=303)
 
 

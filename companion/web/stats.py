@@ -112,7 +112,7 @@ def hand_link(known: frozenset[str], hand: stats.HandRef | None) -> str | None:
 def known_sessions() -> frozenset[str]:
     """The sessions this phone has opened (whose links it may be shown)."""
     device = session.get("device")
-    return get_service().tokens_of_device(device) if isinstance(device, str) else frozenset()
+    return get_service().devices.tokens(device) if isinstance(device, str) else frozenset()
 
 
 def _page(template: str, days: DayRange, **context: Any) -> str | tuple[str, int]:
@@ -141,7 +141,7 @@ def overview() -> str | tuple[str, int]:
     days = read_range(request.args)
     if days.errors:
         return _page("stats/overview.html", days, counted=None, players=[])
-    found = get_service().statistics_overview(days.since, days.before)
+    found = get_service().statistics.overview(days.since, days.before)
     games = [(get(slug), count) for slug, count in found.games]
     return _page(
         "stats/overview.html", days, counted=games, players=found.players, sessions=found.sessions
@@ -158,13 +158,13 @@ def game_page(slug: str) -> str | tuple[str, int]:
     days = read_range(request.args)
     if days.errors or rebuilding():
         return _page("stats/game.html", days, game=game, table=None)
-    table = get_service().game_stats(slug, days.since, days.before)
+    table = get_service().statistics.game(slug, days.since, days.before)
     return _page(
         "stats/game.html",
         days,
         game=game,
         table=table,
-        names=get_service().player_names([record.player for record in table.records]),
+        names=get_service().statistics.player_names([record.player for record in table.records]),
         known=known_sessions(),
         hand_link=hand_link,
         headings=stats.figure_headings(slug),
@@ -176,14 +176,14 @@ def game_page(slug: str) -> str | tuple[str, int]:
 def player_page(player: str) -> str | tuple[str, int]:
     """One player's statistics: a record per game, and their results over time."""
     player_id = read_count(player, digits=9)
-    names = get_service().player_names([player_id]) if player_id is not None else {}
+    names = get_service().statistics.player_names([player_id]) if player_id is not None else {}
     if player_id is None or player_id not in names:
         abort(404)
     found = names[player_id]
     days = read_range(request.args)
     if days.errors or rebuilding():
         return _page("stats/player.html", days, player=found, table=None)
-    table = get_service().player_page(found.id, days.since, days.before)
+    table = get_service().statistics.player_page(found.id, days.since, days.before)
     return _page(
         "stats/player.html",
         days,

@@ -77,7 +77,7 @@ def import_session() -> Response | str | tuple[str, int]:
     data, problems = read_upload()
     token = None
     if not problems:
-        token, problems = get_service().import_document(data)
+        token, problems = get_service().sessions.import_document(data)
     if token is None:
         return render_template("import.html", problems=shown_problems(problems)), 422
     remember(token)

@@ -26,7 +26,7 @@ from companion.contract.values import Field, Problem, TrickProgress
 from companion.engine.replay import Checked
 from companion.kit.i18n import t
 from companion.service import StaleWrite
-from companion.service import pad as pads
+from companion.service.loading import Pad
 from companion.web.common import is_htmx, load_or_404
 from companion.web.forms import trick_field
 from companion.web.game_pages import GamePage, page_of
@@ -83,7 +83,7 @@ def _beside_parts(
     return errors, general
 
 
-def _answer(pad: pads.Pad, panel: TrickPanel | None, status: int) -> ResponseReturnValue:
+def _answer(pad: Pad, panel: TrickPanel | None, status: int) -> ResponseReturnValue:
     """The panel as a fragment for htmx, or the whole pad; 422 when the trick was refused."""
     context = pad_context(pad, panel=panel)
     if is_htmx():
@@ -93,7 +93,7 @@ def _answer(pad: pads.Pad, panel: TrickPanel | None, status: int) -> ResponseRet
     return render_template("pad.html", **context), status
 
 
-def _open_hand(token: str) -> tuple[pads.Pad, Field]:
+def _open_hand(token: str) -> tuple[Pad, Field]:
     """The session a trick route works on and its TRICKS field; 404 for a game without tricks,
     and back to the pad (which says why) once the session has ended."""
     pad = load_or_404(token)
@@ -118,7 +118,7 @@ def change_tricks(token: str) -> ResponseReturnValue:
         if action == "drop":
             return _drop_last(pad, spec, so_far)
         if action == "restart":
-            get_service().drop_draft(pad, {spec.name: so_far})
+            get_service().drafts.drop(pad, {spec.name: so_far})
             return _answer(pad, build_panel(pad, {}), 200)
         return _add_one(pad, spec, so_far)
     except StaleWrite:
@@ -127,7 +127,7 @@ def change_tricks(token: str) -> ResponseReturnValue:
         )
 
 
-def _ended(pad: pads.Pad) -> BaseResponse:
+def _ended(pad: Pad) -> BaseResponse:
     """No more tricks once the session has ended: back to the pad, which says why."""
     flash_said(t("This session has ended: no more tricks or hands can be added."))
     target = url_for("sessions.show", token=pad.token)
@@ -138,7 +138,7 @@ def _ended(pad: pads.Pad) -> BaseResponse:
     return redirect(target, code=303)
 
 
-def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
+def _add_one(pad: Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
     """Referee the tapped trick against the hand so far; keep it, or say what is wrong."""
     before = build_panel(pad, {spec.name: so_far})
     assert before is not None
@@ -150,7 +150,7 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> Respon
     missing = page.missing_taps(before.progress, trick)
     if missing:
         return _answer(pad, build_panel(pad, {spec.name: so_far}, typed=typed, errors=missing), 422)
-    checked = get_service().save_draft(pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
+    checked = get_service().drafts.save(pad, {spec.name: [*so_far, trick]}, {spec.name: so_far})
     if not checked.ok:
         errors, messages = _beside_parts(page, checked.problems, before.progress)
         return _answer(
@@ -161,13 +161,13 @@ def _add_one(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> Respon
     return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
 
 
-def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
+def _drop_last(pad: Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:
     """Take back the last trick entered (a mis-tap), keeping the rest."""
     remaining = so_far[:-1]
     if remaining:
-        get_service().save_draft(pad, {spec.name: remaining}, {spec.name: so_far})
+        get_service().drafts.save(pad, {spec.name: remaining}, {spec.name: so_far})
     else:
-        get_service().drop_draft(pad, {spec.name: so_far})
+        get_service().drafts.drop(pad, {spec.name: so_far})
     return _answer(pad, build_panel(pad, {spec.name: remaining}), 200)
 
 
@@ -175,7 +175,7 @@ def _drop_last(pad: pads.Pad, spec: Field, so_far: list[dict[str, Any]]) -> Resp
 
 
 def _whole_context(
-    pad: pads.Pad, rows: list[dict[str, str]], problems: Sequence[Problem]
+    pad: Pad, rows: list[dict[str, str]], problems: Sequence[Problem]
 ) -> dict[str, Any]:
     spec = trick_field(pad.specs)
     row_errors, general = problems_by_row(problems)
@@ -199,7 +199,7 @@ def whole_hand(token: str) -> ResponseReturnValue:
     if stale:
         return render_template("whole.html", **_whole_context(pad, rows, (stale,))), 409
     try:
-        result = get_service().add_hand(
+        result = get_service().hands.add(
             pad,
             {spec.name: rows},
             by=author(),

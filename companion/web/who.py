@@ -41,7 +41,7 @@ def phone_name(token: str | None = None) -> str | None:
     token = token or (request.view_args or {}).get("token")
     if not isinstance(token, str):
         return None
-    return get_service().name_of_device(token, device_id())
+    return get_service().phone_names.of_device(token, device_id())
 
 
 def lost_name(token: str) -> TakeOver | None:
@@ -50,7 +50,9 @@ def lost_name(token: str) -> TakeOver | None:
     if phone_name(token) is not None:
         return None
     device = device_id()
-    lost = [each for each in get_service().takeovers(token) if each.from_device == device]
+    lost = [
+        each for each in get_service().phone_names.takeovers(token) if each.from_device == device
+    ]
     return lost[-1] if lost else None
 
 
@@ -75,7 +77,7 @@ def name_this_phone(token: str) -> Response:
     """Keep the name this phone gives itself in the session (blank: give it up), then back to
     the pad. A name another phone holds is not taken: the take-over page asks first; its
     confirm button posts here again with `take_over`, the hold it was shown."""
-    if get_service().session(token) is None:
+    if get_service().sessions.get(token) is None:
         abort(404)
     typed = request.form.get("name", "")
     name = read_phone_name(typed)
@@ -87,12 +89,12 @@ def name_this_phone(token: str) -> Response:
             )
         )
     elif name is None:
-        get_service().release_name(token, device_id())
+        get_service().phone_names.release(token, device_id())
         session.pop(NAME_KEY, None)
     else:
         take_over = read_count(request.form.get("take_over", ""), digits=12)
         try:
-            get_service().hold_name(token, device_id(), name, take_over)
+            get_service().phone_names.hold(token, device_id(), name, take_over)
         except NameHeld as held:
             return redirect(
                 url_for("who.take_over", token=token, name=name, holding=held.holding), code=303
@@ -108,7 +110,7 @@ def name_this_phone(token: str) -> Response:
 def take_over(token: str) -> str:
     """Ask before taking a name another phone holds: "Dan is held by another phone"; the
     confirm button carries the hold shown, so a name that moved meanwhile is asked again."""
-    pad = get_service().load(token) if len(token) <= 64 else None
+    pad = get_service().sessions.load(token) if len(token) <= 64 else None
     name = read_phone_name(request.args.get("name"))
     holding = read_count(request.args.get("holding", ""), digits=12)
     if pad is None or name is None or holding is None:
@@ -121,7 +123,7 @@ def take_over(token: str) -> str:
 @bp.post("/s/<token>/hands/<int:number>/sign-off")
 def sign_off(token: str, number: int) -> Response:
     """Agree to, or dispute, hand `number` as this phone saw it (`based_on`: its row)."""
-    record = get_service().session(token)
+    record = get_service().sessions.get(token)
     if record is None or not record.sign_off:
         abort(404)
     verdict = read_word(request.form.get("verdict"), tuple(v.value for v in Verdict))
@@ -130,7 +132,7 @@ def sign_off(token: str, number: int) -> Response:
         flash_said(t("Tap Agree or Dispute beside the hand."))
         return _back(token, number)
     try:
-        get_service().sign_off(token, number, based_on, Verdict(verdict), author())
+        get_service().sign_offs.add(token, number, based_on, Verdict(verdict), author())
     except StaleWrite:
         flash_said(
             t(

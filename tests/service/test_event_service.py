@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.service import pad as pads
+from companion.engine.replay import Checked
 from companion.service.service import Service
 from companion.store import EventRecord, Store
 
@@ -34,7 +34,7 @@ def seat_round(store: Store, key: str, number: int, tables: Sequence[Sequence[in
     """The director's draw of a round, set by hand (the tests know who sits where), started."""
     store.events.save_draw(key, number, 0, tables, (), 0, "drawn")
     service = Service(store)
-    event = service.events.event(key)
+    event = service.events.get(key)
     assert event is not None and service.events.start(event)
 
 
@@ -43,10 +43,10 @@ def play(store: Store, key: str, round_number: int, table: int, raws: list[dict[
     row = next(r for r in store.events.tables(key) if (r.round, r.number) == (round_number, table))
     assert row.session is not None
     for raw in raws:
-        pad = pads.load(store, row.session)
+        pad = Service(store).sessions.load(row.session)
         assert pad is not None
-        result = pads.add_hand(store, pad, raw)
-        assert not isinstance(result, pads.Checked), result
+        result = Service(store).hands.add(pad, raw)
+        assert not isinstance(result, Checked), result
     return row.session
 
 
@@ -94,7 +94,7 @@ def test_a_skat_series_ranks_by_the_extended_seeger_fabian_leistung(store: Store
         trump("grand", 1, 80, declarer=0),
     ])  # fmt: skip
     # Series 2: Bob 30 + 98 = 128; Cat −90; Dan 30 + 68 = 98; Ann 30.
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     room = events.room(event)
     # Totals: Bob 113 + 128 = 241; Dan 104 + 98 = 202; Ann 128 + 30 = 158; Cat −96 − 90 = −186.
@@ -141,7 +141,7 @@ def test_a_french_tarot_tournament_of_two_rounds(store: Store) -> None:
     #   seat 0: −216 − 3 × 62 = −402 (a failed garde, then a defender three times);
     #   seat 1: 72 + 3 × 186 = 630; seats 2, 3: 72 − 3 × 62 = −114.
     play(store, key, 2, 2, [failed(0), made(1), made(1), made(1)])
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     room = events.room(event)
     # A 268 + 630 = 898; G −268 + 630 = 362; F 268 − 114 = 154; C 268 − 402 = −134 and
@@ -160,14 +160,14 @@ def test_a_late_correction_updates_the_ranking_and_the_log_says_so(store: Store)
     assert key is not None
     seat_round(store, key, 1, [(1, 2, 3, 4)])
     token = play(store, key, 1, 1, [made(0), made(1), made(2), made(3)])
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     # Everyone made a garde once: 186 − 3 × 62 = 0 each.
     assert [line.total for line in events.room(event).ranking] == [0, 0, 0, 0]
-    pad = pads.load(store, token)
+    pad = Service(store).sessions.load(token)
     assert pad is not None
-    fixed = pads.correct_hand(store, pad, 1, failed(0))
-    assert not isinstance(fixed, pads.Checked)
+    fixed = Service(store).hands.correct(pad, 1, failed(0))
+    assert not isinstance(fixed, Checked)
     room = events.room(event, with_log=True)
     # Hand 1 now failed: A −216 − 186 = −402; B, C, D +72 each: 72 + 186 − 124 = 134.
     assert sorted(line.total for line in room.ranking) == [-402, 134, 134, 134]
@@ -185,7 +185,7 @@ def test_a_table_without_stored_results_is_replayed_and_nothing_written(store: S
     with store._write() as conn:
         conn.execute("DELETE FROM hand_results WHERE session_id = ?", (token,))
     assert not store.events.tables(key)[0].complete
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     changes = store.db.conn.total_changes
     # A: 186 + 72 = 258; B: −62 − 216 = −278; C, D: −62 + 72 = 10.
@@ -203,7 +203,7 @@ def test_a_timed_round_is_over_when_its_time_is_up(store: Store) -> None:
     assert key is not None
     seat_round(store, key, 1, [(1, 2, 3, 4)])
     play(store, key, 1, 1, [made(0)])
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     assert [(t.row.deals, t.over, t.idle) for t in events.room(event).tables] == [(1, False, False)]
     with store._write() as conn:  # the round began long before its 60 minutes
@@ -224,7 +224,7 @@ def test_a_draw_by_the_standings_seats_the_leaders_together(store: Store) -> Non
     play(store, key, 1, 1, [made(0), failed(1)])
     # Table 2: E made twice: E 372, F, G, H −124 each.
     play(store, key, 1, 2, [made(0), made(0)])
-    event = events.event(key)
+    event = events.get(key)
     assert event is not None
     seating = events.draw_next(event, seed=3)
     assert seating is not None
@@ -239,10 +239,10 @@ def test_an_undone_hand_leaves_the_ranking(store: Store) -> None:
     assert key is not None
     seat_round(store, key, 1, [(1, 2, 3, 4)])
     token = play(store, key, 1, 1, [made(0), failed(1)])
-    pad = pads.load(store, token)
+    pad = Service(store).sessions.load(token)
     assert pad is not None
-    assert pads.undo_last(store, pad) == 2
-    event = events.event(key)
+    assert Service(store).hands.undo_last(pad) == 2
+    event = events.get(key)
     assert event is not None
     room = events.room(event)
     # Hand 2 taken back: A 186, B, C, D −62 each, after 1 deal.

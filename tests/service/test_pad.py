@@ -13,8 +13,9 @@ import pytest
 
 from companion.contract.registry import get
 from companion.contract.values import entry_as_data
-from companion.engine.replay import replay
-from companion.service import pad as pads
+from companion.engine.replay import Checked, replay
+from companion.service.loading import ReplayCache
+from companion.service.service import Service
 from companion.store import Store
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -45,7 +46,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 def new_session(store: Store) -> str:
-    token, problems = pads.start_session(store, "french-tarot", PLAYERS, {})
+    token, problems = Service(store).sessions.start("french-tarot", PLAYERS, {})
     assert token is not None and not problems
     return token
 
@@ -53,10 +54,10 @@ def new_session(store: Store) -> str:
 def play(store: Store, token: str, hands: int, raw: dict[str, Any] = GARDE_MADE) -> None:
     """Save `hands` hands through the pad, as the web pad does (results stored with each)."""
     for _ in range(hands):
-        pad = pads.load(store, token)
+        pad = Service(store).sessions.load(token)
         assert pad is not None
-        result = pads.add_hand(store, pad, raw)
-        assert not isinstance(result, pads.Checked), result
+        result = Service(store).hands.add(pad, raw)
+        assert not isinstance(result, Checked), result
 
 
 def imported(store: Store, hands: int) -> str:
@@ -68,7 +69,7 @@ def imported(store: Store, hands: int) -> str:
     scored = replay(record.setup, [(n, GARDE_MADE) for n in range(1, hands + 1)]).state.hands
     rows = [(hand.number, entry_as_data(hand.entry), hand.result.points) for hand in scored]
     long = store.sessions.create_imported(record.setup, rows)
-    assert pads.load(store, long) is not None
+    assert Service(store).sessions.load(long) is not None
     return long
 
 
@@ -94,11 +95,11 @@ def test_a_saved_hand_stores_its_result_and_running_totals_in_the_same_write(sto
 def test_a_pad_opened_cold_is_the_pad_replayed_from_its_hands(store):
     token = new_session(store)
     play(store, token, 25)
-    cache = pads.ReplayCache()
-    warm = pads.load(store, token, cache)
+    cache = ReplayCache()
+    warm = Service(store, cache).sessions.load(token)
     assert warm is not None
     truth = replay(warm.setup, [(row.number, row.entry) for row in store.hands.effective(token)])
-    cold = pads.load(store, token)  # no cache: from the stored results
+    cold = Service(store).sessions.load(token)  # no cache: from the stored results
     assert cold is not None and cold.state.hands.known.keys() == {24}  # only the last read
     assert cold.state.totals == truth.state.totals == times(MADE, 25)
     assert cold.state.hands_played == truth.state.hands_played == 25
@@ -114,10 +115,10 @@ def test_a_pad_opened_cold_is_the_pad_replayed_from_its_hands(store):
 def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(store):
     token = new_session(store)
     play(store, token, 5)
-    pad = pads.load(store, token)
+    pad = Service(store).sessions.load(token)
     assert pad is not None
-    corrected = pads.correct_hand(store, pad, 2, GARDE_FAILED)
-    assert not isinstance(corrected, pads.Checked)
+    corrected = Service(store).hands.correct(pad, 2, GARDE_FAILED)
+    assert not isinstance(corrected, Checked)
     assert store.results.complete(token)  # no lazy re-derivation
     totals = [row.totals for row in store.results.rows(token, 0, 5)]
     after_two = plus(MADE, FAILED)  # (186 − 216, −62 + 72, ...) = (−30, 10, 10, 10)
@@ -130,7 +131,7 @@ def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(st
         plus(after_two, times(MADE, 3)),
     ]
     assert totals[-1] == (528, -176, -176, -176)  # −30 + 3 × 186; 10 − 3 × 62
-    reopened = pads.load(store, token)
+    reopened = Service(store).sessions.load(token)
     assert reopened is not None and reopened.state.totals == (528, -176, -176, -176)
     assert reopened.hand(2).result.points == FAILED
 
@@ -138,11 +139,11 @@ def test_a_correction_rewrites_the_stored_results_after_it_in_its_transaction(st
 def test_an_undo_drops_the_stored_result_of_the_last_hand(store):
     token = new_session(store)
     play(store, token, 3)
-    pad = pads.load(store, token)
+    pad = Service(store).sessions.load(token)
     assert pad is not None
-    assert pads.undo_last(store, pad) == 3
+    assert Service(store).hands.undo_last(pad) == 3
     assert store.results.complete(token)
-    reopened = pads.load(store, token)
+    reopened = Service(store).sessions.load(token)
     assert reopened is not None
     assert (len(reopened.state.hands), reopened.state.totals) == (2, times(MADE, 2))
     assert reopened.next_number == 3
@@ -151,15 +152,15 @@ def test_an_undo_drops_the_stored_result_of_the_last_hand(store):
 def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(store):
     token = new_session(store)
     play(store, token, 3)
-    stale = pads.load(store, token)
+    stale = Service(store).sessions.load(token)
     play(store, token, 1)  # another phone saves hand 4 meanwhile
     assert stale is not None
     # Based on the 3-hand view: its results are not kept (dropped from hand 2 on, never
     # wrong), and the write derives them again at once from the hands as they now stand, so
     # the statistics, which read only stored results, never find them missing.
-    pads.correct_hand(store, stale, 2, GARDE_FAILED)
+    Service(store).hands.correct(stale, 2, GARDE_FAILED)
     assert store.results.complete(token)
-    reopened = pads.load(store, token)
+    reopened = Service(store).sessions.load(token)
     assert reopened is not None
     assert reopened.state.totals == plus(times(MADE, 3), FAILED)  # hands 1, 3, 4 made; 2 failed
 
@@ -167,19 +168,19 @@ def test_results_derived_from_a_stale_view_are_not_kept_and_are_derived_afresh(s
 def test_a_save_keeps_its_session_warm_only_when_no_other_phone_wrote_in_between(store):
     token = new_session(store)
     play(store, token, 2)
-    cache = pads.ReplayCache()
-    pad = pads.load(store, token, cache)
+    cache = ReplayCache()
+    pad = Service(store, cache).sessions.load(token)
     assert pad is not None and not isinstance(
-        pads.add_hand(store, pad, GARDE_MADE, cache), pads.Checked
+        Service(store, cache).hands.add(pad, GARDE_MADE), Checked
     )
     assert cache.get(token, store.hands.last_change(token)) is not None  # hand 3: kept warm
-    stale = pads.load(store, token, cache)
-    other = pads.load(store, token)  # another phone corrects hand 1 meanwhile
+    stale = Service(store, cache).sessions.load(token)
+    other = Service(store).sessions.load(token)  # another phone corrects hand 1 meanwhile
     assert stale is not None and other is not None
-    pads.correct_hand(store, other, 1, GARDE_FAILED)
-    assert not isinstance(pads.add_hand(store, stale, GARDE_MADE, cache), pads.Checked)
+    Service(store).hands.correct(other, 1, GARDE_FAILED)
+    assert not isinstance(Service(store, cache).hands.add(stale, GARDE_MADE), Checked)
     assert cache.get(token, store.hands.last_change(token)) is None  # hand 4: not kept
-    reopened = pads.load(store, token, cache)
+    reopened = Service(store, cache).sessions.load(token)
     assert reopened is not None  # hand 1 failed, hands 2-4 made
     assert reopened.state.totals == plus(FAILED, times(MADE, 3))
 
@@ -198,7 +199,7 @@ def test_an_older_file_gets_its_results_derived_once_on_first_open(tmp_path):
         old.db.conn.commit()
     with Store(path, migrate=True) as upgraded:
         assert upgraded.results.summary(token).last is None
-        pad = pads.load(upgraded, token)
+        pad = Service(upgraded).sessions.load(token)
         assert pad is not None and pad.state.totals == plus(times(MADE, 2), FAILED)
         assert upgraded.results.complete(token)
         assert [row.totals for row in upgraded.results.rows(token, 0, 3)] == [
@@ -224,10 +225,10 @@ def statements_of_a_cold_save(store: Store, token: str) -> tuple[list[str], int]
     store.results.rows = counting  # type: ignore[method-assign]
     store.db.conn.set_trace_callback(statements.append)
     try:
-        pad = pads.load(store, token)
+        pad = Service(store).sessions.load(token)
         assert pad is not None
-        saved = pads.add_hand(store, pad, GARDE_MADE)
-        assert not isinstance(saved, pads.Checked)
+        saved = Service(store).hands.add(pad, GARDE_MADE)
+        assert not isinstance(saved, Checked)
         after = saved[1]
         list(after.rows_from(max(0, len(after.state.hands) - LATEST_HANDS)))  # as a page
     finally:
@@ -258,15 +259,15 @@ def test_a_session_holds_at_most_1000_hands_as_its_export_does(store):
     """Hand 1,000 is saved; hand 1,001 is refused, nothing written (the session format's cap,
     MAX_HANDS: an export of the session must import again)."""
     token = imported(store, 999)
-    pad = pads.load(store, token)
-    saved = pads.add_hand(store, pad, GARDE_MADE)
-    assert not isinstance(saved, pads.Checked)
+    pad = Service(store).sessions.load(token)
+    saved = Service(store).hands.add(pad, GARDE_MADE)
+    assert not isinstance(saved, Checked)
     hand, after = saved
     assert hand.number == 1000
-    refused = pads.add_hand(store, after, GARDE_MADE)
-    assert isinstance(refused, pads.Checked)
+    refused = Service(store).hands.add(after, GARDE_MADE)
+    assert isinstance(refused, Checked)
     assert [str(problem.message) for problem in refused.problems] == [
         "A session holds at most 1000 hands (so that its export can be read back): "
         "start a new session for the next one."
     ]
-    assert len(pads.load(store, token).hands) == 1000
+    assert len(Service(store).sessions.load(token).hands) == 1000

@@ -18,9 +18,9 @@ import pytest
 from bench.bench_stats import skat_entry, tarot_entry
 from companion.engine import stats
 from companion.engine.replay import Checked
-from companion.service import pad as service
 from companion.service import statistics
 from companion.service.seat_standings import standing_rows_of
+from companion.service.service import Service
 from companion.store import Store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -42,20 +42,20 @@ SPANS = [
 def saved(store: Store, rng: random.Random, slug: str, names: list[str]) -> None:
     """A session of up to eight accepted hands (a refused draw is skipped), with now and
     then a correction of an earlier hand or an undo of the last."""
-    token, problems = service.start_session(store, slug, names, {})
+    token, problems = Service(store).sessions.start(slug, names, {})
     assert token is not None, problems
     draw = tarot_entry if slug == "french-tarot" else skat_entry
     for _ in range(rng.randrange(9)):
-        pad = service.load(store, token)
+        pad = Service(store).sessions.load(token)
         assert pad is not None
         roll = rng.random()
         if roll < 0.1 and pad.state.hands:
-            service.undo_last(store, pad)
+            Service(store).hands.undo_last(pad)
         elif roll < 0.25 and pad.state.hands:
             number = rng.choice(pad.state.hands).number
-            service.correct_hand(store, pad, number, draw(rng))  # a refusal saves nothing
+            Service(store).hands.correct(pad, number, draw(rng))  # a refusal saves nothing
         else:
-            service.add_hand(store, pad, draw(rng))
+            Service(store).hands.add(pad, draw(rng))
 
 
 def same_as_replayed(store: Store, spans: list[tuple[str | None, str | None]]) -> None:
@@ -63,12 +63,12 @@ def same_as_replayed(store: Store, spans: list[tuple[str | None, str | None]]) -
     for since, before in spans:
         plays = statistics.replayed(store, since, before)
         for slug in ("french-tarot", "skat"):
-            found = statistics.game_stats(store, slug, since, before)
+            found = Service(store).statistics.game(slug, since, before)
             assert found == stats.game_stats(slug, plays), (slug, since, before)
         for player in store.players.all():
-            page = statistics.player_page(store, player.id, since, before)
+            page = Service(store).statistics.player_page(player.id, since, before)
             assert page.records == stats.player_stats(player.id, plays).records
-        counted = statistics.overview(store, since, before)
+        counted = Service(store).statistics.overview(since, before)
         assert dict(counted.games) == dict(stats.games_played(plays))
         assert {p.id for p in counted.players} == {p for play in plays for p in play.players()}
 
@@ -124,7 +124,7 @@ def test_spans_a_move_and_a_merge(tmp_path: Path) -> None:
 
 def kept_standing_is_replayed(store: Store, token: str) -> None:
     """The session's kept standing is the standing of its hands replayed afresh."""
-    pad = service.load(store, token)
+    pad = Service(store).sessions.load(token)
     assert pad is not None
     assert tuple(store.statistics.standing(token)) == standing_rows_of(pad.game, pad.state)
 
@@ -139,17 +139,17 @@ def test_a_save_a_correction_and_an_undo_keep_the_standing(tmp_path: Path) -> No
         draw = tarot_entry if record.setup.game == "french-tarot" else skat_entry
         rng = random.Random(11)
         for change in ("save", "save", "correct", "undo", "undo"):
-            pad = service.load(store, record.token)
+            pad = Service(store).sessions.load(record.token)
             assert pad is not None
             if change == "save":
-                while isinstance(service.add_hand(store, pad, draw(rng)), Checked):
+                while isinstance(Service(store).hands.add(pad, draw(rng)), Checked):
                     pass  # a refused draw: another
             elif change == "correct":
                 number = pad.state.hands[0].number
-                while isinstance(service.correct_hand(store, pad, number, draw(rng)), Checked):
+                while isinstance(Service(store).hands.correct(pad, number, draw(rng)), Checked):
                     pass
             else:
-                service.undo_last(store, pad)
+                Service(store).hands.undo_last(pad)
             assert store.results.complete(record.token), change
             kept_standing_is_replayed(store, record.token)
             same_as_replayed(store, [(None, None)])
@@ -158,22 +158,22 @@ def test_a_save_a_correction_and_an_undo_keep_the_standing(tmp_path: Path) -> No
 def test_a_save_that_lost_a_race_is_derived_again_at_once(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite3"
     with Store(str(path), migrate=True) as store:
-        token, _ = service.start_session(store, "skat", ["Ann", "Bob", "Cat"], {})
+        token, _ = Service(store).sessions.start("skat", ["Ann", "Bob", "Cat"], {})
         assert token is not None
         rng = random.Random(5)
-        pad = service.load(store, token)
+        pad = Service(store).sessions.load(token)
         assert pad is not None
-        while isinstance(service.add_hand(store, pad, skat_entry(rng)), Checked):
+        while isinstance(Service(store).hands.add(pad, skat_entry(rng)), Checked):
             pass
-        stale = service.load(store, token)
-        other = service.load(store, token)
+        stale = Service(store).sessions.load(token)
+        other = Service(store).sessions.load(token)
         assert stale is not None and other is not None
         # Another phone corrects hand 1 after this phone read the pad: this phone's hand 2
         # was scored on the old hand 1, so its results are left out of the save's
         # transaction and the session is derived again before the answer.
-        while isinstance(service.correct_hand(store, other, 1, skat_entry(rng)), Checked):
+        while isinstance(Service(store).hands.correct(other, 1, skat_entry(rng)), Checked):
             pass
-        while isinstance(service.add_hand(store, stale, skat_entry(rng)), Checked):
+        while isinstance(Service(store).hands.add(stale, skat_entry(rng)), Checked):
             pass
         assert store.results.complete(token)
         kept_standing_is_replayed(store, token)
@@ -187,7 +187,7 @@ def test_a_page_writes_nothing(tmp_path: Path) -> None:
         changes = store.db.conn.total_changes
         same_as_replayed(store, SPANS[:2])
         for player in store.players.all():
-            statistics.player_page(store, player.id, None, None)
+            Service(store).statistics.player_page(player.id, None, None)
         assert store.db.conn.total_changes == changes
         assert store.db.execute("PRAGMA data_version").fetchone() == before
 
@@ -208,7 +208,7 @@ def test_past_the_points_a_player_s_chart_has_a_point_per_year(
         plays = statistics.replayed(store, None, None)
         for player in store.players.all():
             results = stats.player_stats(player.id, plays).results
-            page = statistics.player_page(store, player.id, None, None)
+            page = Service(store).statistics.player_page(player.id, None, None)
             # Few sessions: a point per session, its day and total, game by game.
             for record in page.records:
                 assert [
@@ -217,7 +217,7 @@ def test_past_the_points_a_player_s_chart_has_a_point_per_year(
         monkeypatch.setattr(statistics, "POINTS", 1)
         for player in store.players.all():
             results = stats.player_stats(player.id, plays).results
-            page = statistics.player_page(store, player.id, None, None)
+            page = Service(store).statistics.player_page(player.id, None, None)
             for record in page.records:
                 mine = [r for r in results if r.game == record.game]
                 points = [p for p in page.points if p.game == record.game]

@@ -9,6 +9,7 @@ from pathlib import Path
 from bench.bench_stats import FIXED, build
 from companion.engine import stats
 from companion.service import statistics
+from companion.service.service import Service
 from companion.store import Store
 
 SPANS = [(None, None), ("2020-01-11T00:00:00.000+00:00", "2020-01-21T00:00:00.000+00:00")]
@@ -27,8 +28,8 @@ def test_the_benchmarks_pages_are_the_replayed_figures(tmp_path: Path) -> None:
             plays = statistics.replayed(store, since, before)
             assert len(plays) == (60 if since is None else 15)
             for slug in ("french-tarot", "skat"):
-                found = statistics.game_stats(store, slug, since, before)
+                found = Service(store).statistics.game(slug, since, before)
                 assert found == stats.game_stats(slug, plays)
             for player in players:
-                page = statistics.player_page(store, player.id, since, before)
+                page = Service(store).statistics.player_page(player.id, since, before)
                 assert page.records == stats.player_stats(player.id, plays).records

@@ -17,10 +17,10 @@ import pytest
 from companion import create_app
 from companion.contract.registry import get, versions
 from companion.contract.values import Setup
-from companion.engine.replay import Replay
+from companion.engine.replay import Checked, Replay
 from companion.engine.replay import replay as engine_replay
 from companion.service import loading
-from companion.service import pad as service
+from companion.service.service import Service
 from companion.store import Store
 from companion.web.service_door import app_state
 from tests.service.test_pad import GARDE_MADE
@@ -43,13 +43,13 @@ def build(path: Path) -> dict[str, list[str]]:
     with Store(str(path), migrate=True) as store:
         store.results.keep_versions(versions())
         for slug, names, hands in SESSIONS:
-            token, problems = service.start_session(store, slug, names, {})
+            token, problems = Service(store).sessions.start(slug, names, {})
             assert token is not None, problems
             for raw in hands:
-                pad = service.load(store, token)
+                pad = Service(store).sessions.load(token)
                 assert pad is not None
-                done: Any = service.add_hand(store, pad, raw)
-                assert not isinstance(done, service.Checked), done.problems
+                done: Any = Service(store).hands.add(pad, raw)
+                assert not isinstance(done, Checked), done.problems
             tokens.setdefault(slug, []).append(token)
         assert store.results.sessions_missing() == []
     return tokens

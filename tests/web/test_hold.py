@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.service.service import Service
+from companion.store.players import Players
 from tests.web.conftest import GARDE_47, start
 
 STATS_PAGES = ("/stats", "/stats/game/french-tarot", "/stats/player/1")
@@ -73,21 +73,21 @@ def two_players(client: FlaskClient) -> None:
 
 def lose_to_a_merge(monkeypatch: pytest.MonkeyPatch, method: str) -> None:
     """The roster write `method` runs just after another phone merged Ann2 (5) into Ann (1)."""
-    original = getattr(Service, method)
+    original = getattr(Players, method)
 
-    def raced(self: Service, *args: object) -> None:
+    def raced(self: Players, *args: object) -> None:
         original_merge(self, 5, 1)
         return original(self, *args)
 
-    original_merge = Service.merge_players
-    monkeypatch.setattr(Service, method, raced)
+    original_merge = Players.merge
+    monkeypatch.setattr(Players, method, raced)
 
 
 def test_a_rename_losing_to_a_merge_that_removed_the_player_is_a_stale_write(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     two_players(client)
-    lose_to_a_merge(monkeypatch, "rename_player")
+    lose_to_a_merge(monkeypatch, "rename")
     answer = client.post("/players/5/rename", data={"name": "Annie", "version": "1"})
     assert answer.status_code == 409
     assert "merged into another player on another phone" in text(answer.get_data(as_text=True))
@@ -99,7 +99,7 @@ def test_a_merge_losing_to_a_merge_that_removed_the_player_is_a_stale_write(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     two_players(client)
-    lose_to_a_merge(monkeypatch, "merge_players")
+    lose_to_a_merge(monkeypatch, "merge")
     # Ann2 (5) into Bob (2, version 1): Ann2 is gone by the time the merge is written.
     answer = client.post("/players/5/merge", data={"into": "2-1", "version": "1"})
     assert answer.status_code == 409

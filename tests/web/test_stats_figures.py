@@ -21,8 +21,9 @@ from flask import Flask
 
 from companion import create_app
 from companion.contract.registry import versions
-from companion.service import pad as service
+from companion.engine.replay import Checked
 from companion.service.rebuild import RebuildProgress
+from companion.service.service import Service
 from companion.store import Store
 from companion.web.service_door import app_state
 
@@ -125,19 +126,19 @@ def build(path: Path) -> dict[str, str]:
     with Store(str(path), migrate=True) as store:
         store.results.keep_versions(versions())  # as the app will find them: kept
         for key, _started, slug, names, hands in SESSIONS:
-            token, problems = service.start_session(store, slug, names, {})
+            token, problems = Service(store).sessions.start(slug, names, {})
             assert token is not None, problems
             for step in hands:
-                pad = service.load(store, token)
+                pad = Service(store).sessions.load(token)
                 assert pad is not None
                 if isinstance(step, tuple) and step[0] == "correct":
-                    done: Any = service.correct_hand(store, pad, step[1], step[2])
-                    assert not isinstance(done, service.Checked), done
+                    done: Any = Service(store).hands.correct(pad, step[1], step[2])
+                    assert not isinstance(done, Checked), done
                 elif isinstance(step, tuple):
-                    assert service.undo_last(store, pad) is not None
+                    assert Service(store).hands.undo_last(pad) is not None
                 else:
-                    done = service.add_hand(store, pad, step)
-                    assert not isinstance(done, service.Checked), done.problems
+                    done = Service(store).hands.add(pad, step)
+                    assert not isinstance(done, Checked), done.problems
             tokens[key] = token
         # Each save, correction and undo kept its results: nothing for the start to rebuild.
         assert store.results.sessions_missing() == []
