@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from companion.contract.game import Game
 from companion.contract.values import State
 from companion.engine.standing import SeatStanding, Standing, standing_of
-from companion.store.records import StandingRow
+from companion.store.statistics import StandingRow
 
 
 def standing_rows(standing: Standing, totals: Sequence[int]) -> tuple[StandingRow, ...]:

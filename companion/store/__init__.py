@@ -9,37 +9,32 @@ records.py (records and errors), rows.py (rows in and out), migrations.py, and o
 aggregate, composed into `Store` in store.py. This module only re-exports.
 """
 
-from companion.store.database import BUSY_TIMEOUT_SECONDS, default_database_path, fault_of
+from companion.store.database import (
+    BUSY_TIMEOUT_SECONDS,
+    FaultKind,
+    StoreFault,
+    default_database_path,
+    fault_of,
+)
 from companion.store.drafts import draft_version
 from companion.store.events import EventRecord, LateChange, LogRow, RoundRow, TableRow
+from companion.store.hands import AddedHand, HandConflict
 from companion.store.migrations import MIGRATIONS
+from companion.store.phone_names import NameHeld, TakeOver
+from companion.store.players import NameTaken, Player, SamePlayer, SatTogether
 from companion.store.records import (
     ANY_VERSION,
-    AddedHand,
     Author,
-    FaultKind,
     HandAction,
-    HandConflict,
     HandRow,
-    NameHeld,
-    NameTaken,
-    Player,
-    ResultRow,
-    ResultsSummary,
-    ResultsWrite,
-    SameAuthor,
-    SamePlayer,
-    SatTogether,
     Seat,
     SessionRecord,
-    SignOff,
     StaleWrite,
-    StandingRow,
-    StoreFault,
-    TakeOver,
-    Verdict,
 )
+from companion.store.results import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import name_key, new_token, now_utc, split_members
+from companion.store.signoffs import SameAuthor, SignOff, Verdict
+from companion.store.statistics import StandingRow
 from companion.store.store import Store
 
 __all__ = [

@@ -12,14 +12,51 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 from sqlite_utils import Database as SqliteDatabase
 
+from companion.kit.i18n import t
 from companion.store.migrations import MIGRATIONS
-from companion.store.records import FaultKind, StoreFault
+
+
+class FaultKind(StrEnum):
+    """Why the store could not do what it was asked: none of these is the player's fault."""
+
+    DISK_FULL = "disk_full"
+    READ_ONLY = "read_only"
+    LOCKED = "locked"
+    UNREADABLE = "unreadable"
+    GONE = "gone"
+
+
+_FAULT_WORDS = {
+    FaultKind.DISK_FULL: t("the disk is full"),
+    FaultKind.READ_ONLY: t("its file can only be read (it is read-only)"),
+    FaultKind.LOCKED: t("another program held the file too long (it is locked)"),
+    FaultKind.UNREADABLE: t("the file cannot be opened or is not a pad's database"),
+    FaultKind.GONE: t(
+        "its file was deleted or replaced while the pad was running (restart the pad; "
+        "if the file is lost, restore a backup)"
+    ),
+}
+
+
+class StoreFault(Exception):
+    """The file could not be written or read; nothing was saved. `kind` says why."""
+
+    def __init__(self, kind: FaultKind, detail: str = "") -> None:
+        super().__init__(f"{_FAULT_WORDS[kind]}{': ' + detail if detail else ''}")
+        self.kind = kind
+
+    @property
+    def words(self) -> str:
+        """Why, in a player's words: "the disk is full"."""
+        return _FAULT_WORDS[self.kind]
+
 
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a writer waits for another writer (another request) before giving up."""

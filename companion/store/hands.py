@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.store.database import Part
 from companion.store.drafts import check_draft_version
-from companion.store.records import (
-    ANY_VERSION,
-    AddedHand,
-    Author,
-    HandConflict,
-    HandRow,
-    ResultsWrite,
-    StaleWrite,
-)
-from companion.store.results import record_results
+from companion.store.records import ANY_VERSION, Author, HandRow, StaleWrite
+from companion.store.results import ResultsWrite, record_results
 from companion.store.rows import (
     HAND_COLUMNS,
     dump,
@@ -34,6 +27,19 @@ from companion.store.rows import (
     load,
     now_utc,
 )
+
+
+class HandConflict(ValueError):
+    """Hand `number` already has an effective row: someone else entered it first."""
+
+
+@dataclass(frozen=True)
+class AddedHand:
+    """A hand just added: its row, and whether the derived results written with it were kept
+    (False: another phone wrote since they were derived, so the next load derives afresh)."""
+
+    row: HandRow
+    results_kept: bool
 
 
 class Hands(Part):

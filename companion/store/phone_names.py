@@ -3,9 +3,30 @@ taken over from another phone (printed in the session's history)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.store.database import Part
-from companion.store.records import NameHeld, TakeOver
 from companion.store.rows import name_key, now_utc
+
+
+class NameHeld(ValueError):
+    """A phone named itself with a name another phone holds in the session: nothing changed.
+    `holding` is that phone's hold (its row id), which a take-over must name."""
+
+    def __init__(self, holding: int) -> None:
+        super().__init__("another phone holds that name")
+        self.holding = holding
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """A name taken over from another phone in a session: which name, when, and whether the
+    phone asking is the one that lost it or the one that took it."""
+
+    name: str
+    at: str
+    from_device: str
+    to_device: str
 
 
 class PhoneNames(Part):

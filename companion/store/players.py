@@ -5,18 +5,45 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.store.database import Part
-from companion.store.records import (
-    ANY_VERSION,
-    NameTaken,
-    Player,
-    SamePlayer,
-    SatTogether,
-    StaleWrite,
-)
+from companion.store.records import ANY_VERSION, SessionRecord, StaleWrite
 from companion.store.rows import chunks, name_key, sessions_by_tokens
+
+
+@dataclass(frozen=True)
+class Player:
+    """One person on the roster: their name now, their version (it changes with every rename
+    and merge, so a form can say which it saw), the sessions they sat in, and the spellings
+    that name them (as first written)."""
+
+    id: int
+    name: str
+    version: int
+    sessions: int = 0
+    spellings: tuple[str, ...] = ()
+
+
+class NameTaken(ValueError):
+    """A rename to a name (or spelling) of another player: `owner` is that player's id."""
+
+    def __init__(self, owner: int) -> None:
+        super().__init__("that name is another player's")
+        self.owner = owner
+
+
+class SamePlayer(ValueError):
+    """A player merged into themself."""
+
+
+class SatTogether(ValueError):
+    """Two players who sat in the same session cannot be one person: `sessions` are those."""
+
+    def __init__(self, sessions: tuple[SessionRecord, ...]) -> None:
+        super().__init__("they sat in the same session")
+        self.sessions = sessions
 
 
 class Players(Part):

@@ -10,12 +10,54 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.store.database import Database, Part
-from companion.store.records import ResultRow, ResultsSummary, ResultsWrite, StandingRow
 from companion.store.rows import dump, last_change, load
-from companion.store.statistics import drop_standing, keep_standing
+from companion.store.statistics import StandingRow, drop_standing, keep_standing
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """A hand's derived result as kept: its number, its position in the effective history
+    (None: refused when the session was replayed, `text` then says why), the scored hand as
+    text, and the running totals and hands played after it."""
+
+    number: int
+    position: int | None
+    text: str
+    totals: tuple[int, ...] | None = None
+    played: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultsWrite:
+    """The cached results a hand write keeps, in its own transaction: those of hand
+    `from_number` and later are replaced by `rows`. `since` is the session's last hand row
+    when they were derived; when another row was written since (another phone), they are left
+    out and the next load replays. `before` is how many hands that count come before
+    `from_number`: the cache must hold them all, so that it stays a prefix of the hands (by
+    number) with no gap, and a cache holding the last hand holds them all. `standing` is the
+    session's standing after the write, one row per seat (none before a hand counts), kept with
+    the rows in the same transaction: the statistics read it."""
+
+    since: int
+    from_number: int
+    rows: tuple[ResultRow, ...] = ()
+    before: int = 0
+    standing: tuple[StandingRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResultsSummary:
+    """What a pad needs of a session's cached results without reading them all: whether they
+    cover every hand that counts, the last scored hand (None: no hand yet) and the refused
+    ones."""
+
+    complete: bool
+    last: ResultRow | None
+    refused: tuple[ResultRow, ...]
 
 
 class Results(Part):

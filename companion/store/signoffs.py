@@ -2,11 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from companion.store.database import Part
-from companion.store.records import Author, SameAuthor, SignOff, StaleWrite, Verdict
+from companion.store.records import Author, StaleWrite
 from companion.store.rows import effective_row_id, name_key, now_utc
+
+
+class Verdict(StrEnum):
+    """Another phone's word on a saved hand, under the sign-off house option."""
+
+    AGREED = "agreed"
+    DISPUTED = "disputed"
+
+
+@dataclass(frozen=True)
+class SignOff:
+    """The latest word on a hand row: agreed or disputed, by whom, when."""
+
+    verdict: Verdict
+    by: str | None
+    at: str
+
+
+class SameAuthor(ValueError):
+    """A phone tried to agree to (or dispute) a hand it saved itself, or one saved under the
+    name it holds now (`name`: that name; None when it is the very phone)."""
+
+    def __init__(self, message: str, name: str | None = None) -> None:
+        super().__init__(message)
+        self.name = name
 
 
 def same_name(one: str | None, other: str | None) -> bool:

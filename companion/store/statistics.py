@@ -19,7 +19,26 @@ from dataclasses import astuple, dataclass, field, fields
 from typing import Any
 
 from companion.store.database import Part
-from companion.store.records import StandingRow
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One seat's standing as `seat_standings` keeps it: the session's total for the seat,
+    whether it wins as the session stands, the hands it took part in, its best and worst
+    hand (points and hand number; None before it took part in one), its own-figure counts
+    (JSON text) and the hands anyone in the session took part in."""
+
+    seat: int
+    total: int
+    won: bool
+    hands: int
+    best: int | None
+    best_hand: int | None
+    worst: int | None
+    worst_hand: int | None
+    counts: str
+    session_hands: int
+
 
 SPAN = "s.created_at >= ? AND s.created_at < ?"
 OFFSET = 10**17
