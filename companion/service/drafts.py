@@ -172,18 +172,17 @@ class Drafts:
         """
         checked = check_progress(pad.game, pad.state, self.with_earlier_phases(pad, raw))
         if checked.ok:
-            _kept_draft(
-                pad,
-                self._store.drafts.save,
-                pad.token,
-                pad.next_number,
-                entry_as_data(checked.entry),
-                self.as_drafted(pad, seen),
-            )
+            self._keep(pad, entry_as_data(checked.entry), self.as_drafted(pad, seen))
         return checked
 
+    def _keep(self, pad: Pad, entry: dict[str, Any], expected: Any) -> None:
+        """Keep `entry` as the hand being entered, if the draft on disk is still `expected`
+        (StaleWrite, nothing kept, if not)."""
+        _kept_draft(pad, self._store.drafts.save, pad.token, pad.next_number, entry, expected)
+
     def as_drafted(self, pad: Pad, seen: Mapping[str, Any] | None) -> Any:
-        """The draft a phone's view of the hand stands for (what `self._store.drafts.save` compares)."""
+        """The draft a phone's view of the hand stands for (what the store's `Drafts.save`
+        compares)."""
         if seen is None:
             return ANY_VERSION
         checked = check_progress(pad.game, pad.state, self.with_earlier_phases(pad, seen))
@@ -208,14 +207,7 @@ class Drafts:
         seen = self.get(pad)
         checked = check_phase(pad.game, pad.state, self.with_earlier_phases(pad, raw), phase)
         if checked.ok:
-            _kept_draft(
-                pad,
-                self._store.drafts.save,
-                pad.token,
-                pad.next_number,
-                entry_as_data(checked.entry),
-                seen,
-            )
+            self._keep(pad, entry_as_data(checked.entry), seen)
         return checked
 
     def reopen_phase(self, pad: Pad, phase: Phase, shown: Any = ANY_VERSION) -> None:
