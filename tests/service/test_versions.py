@@ -23,7 +23,7 @@ from companion.service import loading
 from companion.service.service import Service
 from companion.store import Store
 from companion.web.service_door import app_state
-from tests.service.test_pad import GARDE_MADE
+from tests.service.test_hands import GARDE_MADE
 
 GARDE = GARDE_MADE
 """Ann's garde made by 6 with two bouts: (25 + 6) × 2 = 62 a defender, Ann +186."""

@@ -1,6 +1,6 @@
-"""The pad's operations over a real SQLite file: a session opens from its stored results, cold
-as warm, reads only what it shows, and corrections, undos and older files keep the stored
-results true to the hands."""
+"""Hands saved, corrected and undone (`service.hands`) over a real SQLite file: each write keeps
+the stored results true to the hands, so a session opens from them cold as warm and reads only
+what it shows, older files included."""
 
 from __future__ import annotations
 
