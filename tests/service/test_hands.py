@@ -17,6 +17,7 @@ from companion.engine.replay import Checked, replay
 from companion.service.loading import ReplayCache
 from companion.service.service import Service
 from companion.store import Store
+from tests.web.conftest import GARDE_47
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 VALUES = re.compile(r"'(?:[^']|'')*'|-?\b\d+(?:\.\d+)?\b")
@@ -24,15 +25,7 @@ LATEST_HANDS = 10  # what the pad's table shows (web.pad_page.LATEST_HANDS)
 
 # French Tarot, 4 players, Ann takes (tests/games/test_french_tarot.py):
 # garde, 2 bouts, 47 points: target 41, made by 6, (25 + 6) × 2 = 62 from each defender.
-GARDE_MADE = {
-    "contract": "garde",
-    "taker": "0",
-    "counted_side": "taker",
-    "points": "47",
-    "bouts": "2",
-    "petit_au_bout": "none",
-    "chelem": "none",
-}
+GARDE_MADE = GARDE_47
 MADE = (186, -62, -62, -62)
 # garde, 1 bout, 40 points: target 51, failed by 11, (25 + 11) × 2 = 72 to each defender.
 GARDE_FAILED = {**GARDE_MADE, "points": "40", "bouts": "1"}
