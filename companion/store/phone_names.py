@@ -39,14 +39,6 @@ class PhoneNames(Part):
         ).fetchone()
         return row[0] if row else None
 
-    def holding_of(self, token: str, name: str) -> tuple[int, str] | None:
-        """Who holds `name` in session `token` (its row id and device), or None."""
-        row = self.db.execute(
-            "SELECT id, device FROM phone_names WHERE session_id = ? AND name_key = ?",
-            (token, name_key(name)),
-        ).fetchone()
-        return (row[0], row[1]) if row else None
-
     def hold(self, token: str, device: str, name: str, take_over: int | None = None) -> None:
         """`device` holds `name` in session `token` from now (giving up any other name).
 
