@@ -9,7 +9,7 @@ Only a file open for reading only whose stored results another version derived
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -19,7 +19,7 @@ from companion.engine import stats
 from companion.kit import formatting
 from companion.service.loading import load
 from companion.store import Store
-from companion.store.statistics import HandKept, PlayerSums, Sums
+from companion.store.statistics import HandKept, PlayerGame, Sums
 from companion.store.statistics import PlayerName as PlayerName
 
 
@@ -75,22 +75,21 @@ class Statistics:
             found = stats.player_stats(player, replayed(self._store, since, before))
             points = [Point(r.game, r.day[5:], 1, r.total) for r in found.results]
             return PlayerPage(player, found.records, tuple(points))
-        summed = player_sums(self._store, player, since, before)
-        records = stats.in_player_order(map(record_of, summed.games))
-        points = chart_points(self._store, player, records, summed.years, since, before)
-        return PlayerPage(player, records, tuple(points))
+        games = player_games(self._store, player, since, before)
+        records = stats.in_player_order(record_of(game.sums) for game in games)
+        return PlayerPage(player, records, tuple(chart_points(records, games)))
 
     def player_names(self, ids: Sequence[int]) -> dict[int, PlayerName]:
         """These players by id, by name only (what the pages print beside the figures)."""
         return self._store.statistics.player_names(ids)
 
 
-def player_sums(store: Store, player: int, since: str | None, before: str | None) -> PlayerSums:
-    """A player's sums at each game they sat at in the span, and their totals per year."""
-    games = all_games()
-    fewer = [game.slug for game in games if game.scale.better is Better.LOWER]
-    counts = {game.slug: game.figures.keys() for game in games if game.figures}
-    return store.statistics.player_sums(player, since, before, fewer_is_better=fewer, counts=counts)
+def player_games(
+    store: Store, player: int, since: str | None, before: str | None
+) -> list[PlayerGame]:
+    """A player's sums at each game they sat at in the span, and each session's total."""
+    fewer = [game.slug for game in all_games() if game.scale.better is Better.LOWER]
+    return store.statistics.player_games(player, since, before, fewer_is_better=fewer)
 
 
 def record_of(sums: Sums) -> stats.Record:
@@ -133,29 +132,27 @@ class PlayerPage:
     points: tuple[Point, ...]
 
 
-def chart_points(
-    store: Store,
-    player: int,
-    records: tuple[stats.Record, ...],
-    years: Mapping[str, list[tuple[str, int, int]]],
-    since: str | None,
-    before: str | None,
-) -> list[Point]:
-    """The points of a player's chart, game by game: a session each (read for it), or past
-    `POINTS` sessions of a game a year each (from the sums)."""
+def chart_points(records: tuple[stats.Record, ...], games: Sequence[PlayerGame]) -> list[Point]:
+    """The points of a player's chart, game by game in the records' order: a session each, or
+    past `POINTS` sessions of a game a calendar year each (UTC: the start's first four
+    characters), the average total of its sessions."""
+    by_game = {game.sums.game: game.sessions for game in games}
     points = []
     for record in records:
-        if record.sessions <= POINTS:
-            totals = store.statistics.session_totals(player, record.game, since, before, POINTS)
+        sessions = by_game[record.game]
+        if len(sessions) <= POINTS:
             points += [
                 Point(record.game, formatting.local_day(started)[5:], 1, total)
-                for started, total in totals
+                for started, total in sessions
             ]
-        else:
-            points += [
-                Point(record.game, year, n, average(total, n))
-                for year, n, total in years[record.game]
-            ]
+            continue
+        years: dict[str, list[int]] = {}
+        for started, total in sessions:
+            years.setdefault(started[:4], []).append(total)
+        points += [
+            Point(record.game, year, len(totals), average(sum(totals), len(totals)))
+            for year, totals in years.items()
+        ]
     return points
 
 

@@ -13,9 +13,10 @@ runs no engine: it hands back plain sums, and `companion.engine.stats` makes rec
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Mapping, Sequence
-from dataclasses import astuple, dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import astuple, dataclass, fields
 from typing import Any
 
 from companion.store.database import Part
@@ -233,55 +234,26 @@ class Statistics(Part):
             for row in rows
         ]
 
-    def player_sums(
-        self,
-        player: int,
-        since: str | None,
-        before: str | None,
-        *,
-        fewer_is_better: Sequence[str],
-        counts: Mapping[str, Sequence[str]],
-    ) -> PlayerSums:
-        """A player's sums at each game they sat at in the span, with the own-figure `counts`
-        each game declares added up, and their sessions and totals per calendar year (UTC):
-        one pass over their seats, grouped by game and year, the years then added up here
-        (the smallest key of the years is the smallest of all). `fewer_is_better` names the
-        games whose best hand is the lowest."""
+    def player_games(
+        self, player: int, since: str | None, before: str | None, *, fewer_is_better: Sequence[str]
+    ) -> list[PlayerGame]:
+        """A player's sums at each game they sat at in the span, with their own-figure counts
+        and each of their sessions (its start and their total): one pass over their seats,
+        grouped by game; a game's count objects and sessions come back as text, read here.
+        `fewer_is_better` names the games whose best hand is the lowest."""
         lower = f"x.game IN ({', '.join('?' * len(fewer_is_better))})"
         keys = [
             f"min(CASE WHEN {lower} THEN {first_key(column, highest=not high)}"
             f" ELSE {first_key(column, highest=high)} END)"
             for column, high in (("best", True), ("worst", False))
         ]
-        named = [(game, name) for game, names in counts.items() for name in names]
-        summed = "".join(
-            ", coalesce(sum(CASE WHEN x.game = ? THEN ss.counts ->> ? END), 0)" for _ in named
-        )
         rows = self.db.execute(
-            f"SELECT x.game, substr(x.started, 1, 4) AS year, {SUMS}, {', '.join(keys)}{summed}"
-            f" FROM ({seated(player=True)}) AS x{JOINED} GROUP BY x.game, year",
-            (
-                *fewer_is_better,
-                *fewer_is_better,
-                *(value for game, name in named for value in (game, json_path(name))),
-                *span(since, before),
-                player,
-            ),
+            f"SELECT x.game, {SUMS}, {', '.join(keys)}, group_concat(ss.counts, ','),"
+            " group_concat(x.started || '|' || x.n || '|' || coalesce(ss.total, 0), ',')"
+            f" FROM ({seated(player=True)}) AS x{JOINED} GROUP BY x.game",
+            (*fewer_is_better, *fewer_is_better, *span(since, before), player),
         ).fetchall()
-        return player_sums_of(player, rows, fewer_is_better, named)
-
-    def session_totals(
-        self, player: int, game: str, since: str | None, before: str | None, most: int
-    ) -> list[tuple[str, int]]:
-        """The player's first `most` sessions of `game` begun in the span, oldest first: when
-        each began and the total of their (first) seat."""
-        rows = self.db.execute(
-            f"SELECT x.started, coalesce(ss.total, 0)"
-            f" FROM ({seated(game=True, player=True)}) AS x{JOINED}"
-            " ORDER BY x.started, x.n LIMIT ?",
-            (*span(since, before), game, player, most),
-        ).fetchall()
-        return [(started, int(total)) for started, total in rows]
+        return [player_game(player, row, fewer=row[0] in fewer_is_better) for row in rows]
 
     def standing(self, token: str) -> list[StandingRow]:
         """A session's kept standing, one row per seat (none before a hand counts)."""
@@ -294,61 +266,35 @@ class Statistics(Part):
 
 
 @dataclass(frozen=True)
-class PlayerSums:
-    """A player's sums at each game, and per game their sessions and the totals of their
-    seats added up per calendar year (UTC), oldest first: (year, sessions, total)."""
+class PlayerGame:
+    """A player's sums at one game (`Statistics.player_games`) and each of their sessions of
+    it, oldest first: its start and the total of their seat."""
 
-    games: list[Sums]
-    years: dict[str, list[tuple[str, int, int]]]
-
-
-@dataclass
-class GameAdding:
-    """A player's sums at one game being added up from its years (`player_sums_of`)."""
-
-    counted: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    keys: list[str | None] = field(default_factory=lambda: [None, None])
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def add(
-        self, counted: Sequence[int], keys: Sequence[str | None], counts: dict[str, int]
-    ) -> None:
-        """Add a year's sums: the counted figures add up, the smallest key stays."""
-        self.counted = [mine + theirs for mine, theirs in zip(self.counted, counted, strict=True)]
-        self.keys = [
-            key if mine is None or (key is not None and key < mine) else mine
-            for mine, key in zip(self.keys, keys, strict=True)
-        ]
-        for name, value in counts.items():
-            self.counts[name] = self.counts.get(name, 0) + value
+    sums: Sums
+    sessions: list[tuple[str, int]]
 
 
-def player_sums_of(
-    player: int,
-    rows: Sequence[Sequence[Any]],
-    fewer_is_better: Sequence[str],
-    named: Sequence[tuple[str, str]],
-) -> PlayerSums:
-    """The sums of `player_sums`'s rows (a game and year each, in that order) added up by
-    game."""
-    games: dict[str, GameAdding] = {}
-    years: dict[str, list[tuple[str, int, int]]] = {}
-    for game, year, *columns in rows:
-        counted = [int(value) for value in columns[:4]]
-        years.setdefault(game, []).append((year, counted[0], counted[3]))
-        counts = {
-            name: int(value)
-            for (of, name), value in zip(named, columns[6:], strict=True)
-            if of == game and value
-        }
-        games.setdefault(game, GameAdding()).add(counted, columns[4:6], counts)
-    sums = []
-    for game, adding in games.items():
-        fewer = game in fewer_is_better
-        best, worst = adding.keys
-        kept = (hand_kept(best, highest=not fewer), hand_kept(worst, highest=fewer))
-        sums.append(sums_of(player, game, adding.counted, kept, adding.counts))
-    return PlayerSums(sums, years)
+def player_game(player: int, row: Sequence[Any], *, fewer: bool) -> PlayerGame:
+    """A player's sums at a game from its row of `player_games`."""
+    game, *columns, best, worst, counts, sessions = row
+    kept = (hand_kept(best, highest=not fewer), hand_kept(worst, highest=fewer))
+    sums = sums_of(player, game, columns, kept, added_counts(counts or ""))
+    begun = sorted(
+        (started, int(n), int(total))
+        for started, n, total in (each.split("|") for each in sessions.split(","))
+    )
+    return PlayerGame(sums, [(started, total) for started, _, total in begun])
+
+
+def added_counts(kept: str) -> dict[str, int]:
+    """The counts of the seats whose count objects `kept` holds (JSON objects, comma-separated),
+    added up name by name."""
+    added: dict[str, int] = {}
+    for counted in json.loads(f"[{kept}]"):
+        for name, value in counted.items():
+            if value:
+                added[name] = added.get(name, 0) + value
+    return added
 
 
 def standing_row(columns: Sequence[Any]) -> StandingRow:
