@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from enum import Enum, StrEnum
 from operator import add
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from companion.kit.formatting import number, signed
 from companion.kit.i18n import t
@@ -171,9 +171,11 @@ class Phase:
     action: str = ""  # the words on the button that ends the phase ("Save the bids")
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     """One trick as the score keeper wrote it down; every trick game uses the same record.
+
+    A named tuple (immutable, hashed in C), not a frozen dataclass: thirteen are read for every
+    hand a replay scores, and a frozen dataclass sets each field through a call.
 
     `cards` are the cards played, as codes in play order from the leader (when the referee is
     used); `leader` the seat that led, when written; `won_by` the seat that won it; `to` the seat

@@ -30,8 +30,9 @@ _SCALARS = JSON_SCALARS
 def as_data(value: Any) -> Any:
     """Any value the engine produces (a scored hand, its entry, its carry and facts) as JSON
     data that `from_data` reads back to an equal value of the same types: tuples stay tuples,
-    enums enums, dataclasses dataclasses (JSON alone would turn all three into lists or text,
-    and a game comparing `carry.kind is Kind.X` would then behave differently)."""
+    enums enums, dataclasses and named tuples what they were (JSON alone would turn them into
+    lists or text, and a game comparing `carry.kind is Kind.X` would then behave
+    differently)."""
     kind = value.__class__
     if kind in _SCALARS:
         return value
@@ -51,7 +52,7 @@ def _writer_for(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, Enum):
         name = _qualified(kind)
         return lambda value: {"$enum": name, "value": value.value}
-    if is_dataclass(kind):
+    if is_dataclass(kind) or is_record(kind):
         return _dataclass_writer(kind)
     writer = _CONTAINER_WRITERS.get(kind)
     if writer is None:
@@ -71,11 +72,21 @@ def _text_data(value: Text) -> Any:
     return {"$text": value.recipe()}
 
 
+def is_record(kind: type) -> bool:
+    """Whether `kind` is a record of named fields made as a named tuple (`typing.NamedTuple`:
+    a tuple class with `_fields`), which is kept as a dataclass is."""
+    return issubclass(kind, tuple) and isinstance(getattr(kind, "_fields", None), tuple)
+
+
 def _dataclass_writer(kind: type) -> Callable[[Any], Any]:
-    """Writes a dataclass of class `kind`: its qualified name and the fields its constructor
-    takes (named once per class, not once per hand)."""
+    """Writes a dataclass (or a named tuple) of class `kind`: its qualified name and the fields
+    its constructor takes (named once per class, not once per hand)."""
     name = _qualified(kind)
-    kept = tuple(spec.name for spec in fields(kind) if spec.init)
+    kept = (
+        tuple(spec.name for spec in fields(kind) if spec.init)
+        if is_dataclass(kind)
+        else tuple(kind._fields)  # type: ignore[attr-defined]
+    )
     read = attrgetter(*kept) if len(kept) > 1 else lambda value: (getattr(value, kept[0]),)
 
     def write(value: Any) -> Any:
@@ -146,8 +157,10 @@ def _resolve(name: str) -> Any:
     found: Any = module
     for part in qualname.split("."):
         found = getattr(found, part, None)
-    if not isinstance(found, type) or not (is_dataclass(found) or issubclass(found, Enum)):
-        raise ValueError(f"stored data names no dataclass or enum: {name}")
+    if not isinstance(found, type) or not (
+        is_dataclass(found) or is_record(found) or issubclass(found, Enum)
+    ):
+        raise ValueError(f"stored data names no dataclass, named tuple or enum: {name}")
     return found
 
 

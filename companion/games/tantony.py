@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
-from typing import Any, ClassVar
+from typing import Any, NamedTuple
 
 from companion.contract.choices import choices
 from companion.contract.figures import Figure, OwnFigures
@@ -60,12 +60,12 @@ from companion.kit.tricks import (
     TrickRanking,
     WinBy,
     anyone_followed,
+    ends_of_suit_led,
     find_revokes,
     lowest_of_suit_led,
     revoke_words,
     seat_of,
     sorted_cards,
-    winning_index,
 )
 
 
@@ -256,9 +256,9 @@ def values_text(values: Sequence[int]) -> str:
 # ---------------------------------------------------------------- one trick read against the pack
 
 
-@dataclass(frozen=True, slots=True)
-class Runt:
-    """The card that scores a trick, or only its value when the card was not written down."""
+class Runt(NamedTuple):
+    """The card that scores a trick, or only its value when the card was not written down (a
+    named tuple, as `ReadTrick` is: one is made for every trick read)."""
 
     value: int
     card: Card | None = None
@@ -310,6 +310,12 @@ def read_cards(
     tokens: Sequence[str], table: Table, player_count: int
 ) -> tuple[tuple[Card, ...], str | None]:
     """The cards of a refereed trick: one distinct card of the pack from each player."""
+    if len(tokens) == player_count == len(set(tokens)):
+        pack = table.by_code  # the usual case: a distinct code of the pack from each player
+        try:
+            return tuple([pack[code] for code in tokens]), None
+        except KeyError:
+            pass  # a code to read, or to refuse, one by one
     cards: list[Card] = []
     seen: set[str] = set()  # the codes so far: one code per card of the pack
     for token in tokens:
@@ -333,9 +339,10 @@ def read_cards(
 # ---------------------------------------------------------------- a hand walked trick by trick
 
 
-@dataclass(frozen=True, slots=True)
-class ReadTrick:
-    """One trick as the referee understood it: who led, its runt, who got it, who won it."""
+class ReadTrick(NamedTuple):
+    """One trick as the referee understood it: who led, its runt, who got it, who won it. A
+    named tuple, not a frozen dataclass: thirteen are made for every hand a replay scores, and
+    a frozen dataclass sets each field through `object.__setattr__` (four times the cost)."""
 
     number: int
     leader: int | None
@@ -344,7 +351,11 @@ class ReadTrick:
     winner: int | None  # as entered, else from the cards; None when unknown
     placed: bool
     cards: tuple[Card, ...] = ()
-    ranking: ClassVar[TrickRanking] = NO_TRUMP  # how its cards rank: the revoke check reads it
+
+    @property
+    def ranking(self) -> TrickRanking:
+        """How its cards rank (no trump): the revoke check reads it."""
+        return NO_TRUMP
 
 
 @dataclass
@@ -444,13 +455,14 @@ def read_trick(
     )
     if problem:
         notes.append(("cards", problem))
+    lowest, highest = ends_of_suit_led(cards, NO_TRUMP) if cards else (0, 0)
     if cards:
-        runt, problem = _runt_from_cards(table, cards, runt)
+        runt, problem = _runt_from_cards(table, cards, cards[lowest], runt)
         if problem:
             notes.append(("runt", problem))
     elif runt is None and not notes:
         notes.append(("runt", t("enter the runt, or the cards played.")))
-    winner, problem = _winner(setup, cards, leader, entry.won_by)
+    winner, problem = _winner(setup, cards, highest, leader, entry.won_by)
     if problem:
         notes.append(("won_by", problem))
     unplaced = table.is_last_unplaced(number)
@@ -469,11 +481,11 @@ def read_trick(
 
 
 def _runt_from_cards(
-    table: Table, cards: tuple[Card, ...], written: Runt | None
+    table: Table, cards: tuple[Card, ...], card: Card, written: Runt | None
 ) -> tuple[Runt, str | None]:
-    """The runt the cards make (the lowest card of the suit led), and a written runt that differs."""
-    card = cards[lowest_of_suit_led(cards, NO_TRUMP)]
-    if written is not None and written.card == card:
+    """The runt the cards make (`card`, the lowest of the suit led), and a written runt that
+    differs."""
+    if written is not None and (written.card is card or written.card == card):
         return written, None  # the runt written is the card's (`read_runt`)
     derived = Runt(table.value(card), card)
     if written is None:
@@ -496,13 +508,12 @@ def _runt_from_cards(
 
 
 def _winner(
-    setup: Setup, cards: tuple[Card, ...], leader: int | None, won_by: int | None
+    setup: Setup, cards: tuple[Card, ...], index: int, leader: int | None, won_by: int | None
 ) -> tuple[int | None, str | None]:
-    """Who won the trick: as entered, checked against the cards when the leader is known
-    (no cards: as entered)."""
+    """Who won the trick: as entered, checked against the cards (`index`: the winning card's)
+    when the leader is known (no cards: as entered)."""
     if not cards or leader is None:
         return won_by, None
-    index = winning_index(cards, NO_TRUMP)
     derived = seat_of(leader, index, setup.player_count)
     if won_by is None or won_by == derived:
         return derived, None
@@ -557,7 +568,7 @@ def _used_before(runt: Runt | None, cards: tuple[Card, ...], tally: Tally) -> li
     """This trick's cards (its runt and the cards played) already used earlier in the hand."""
     used = tally.used
     spent = [(card, "cards") for card in cards if card.code in used]
-    if runt and runt.card and runt.card not in cards and runt.card.code in used:
+    if runt and runt.card and runt.card.code in used and runt.card not in cards:
         spent.append((runt.card, "runt"))
     return [
         (part, t("{card} was already {where}.", card=str(card), where=_where(used[card.code])))
@@ -582,12 +593,12 @@ def _record(tally: Tally, table: Table, number: int, trick: ReadTrick) -> set[in
             tally.placed[got] += 1
         if runt is not None:
             tally.points[got] += runt.value
-    used = tally.used
+    used, values = tally.used, table.values
     spent: set[int] = set()
     for card in trick.cards:
         if card.code not in used:
             used[card.code] = (number, False)
-            spent.add(table.value(card))
+            spent.add(values[card.rank])
     if runt is not None:
         if runt.card is None:
             tally.value_only[runt.value] += 1
@@ -642,7 +653,11 @@ def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
 
 def score_lines(setup: Setup, groups: Sequence[SeatGroup], walked: WalkedHand) -> list[str]:
     """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
-    lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
+    runts: list[list[Runt]] = [[] for _ in range(setup.player_count)]
+    for trick in walked.tricks:
+        if trick.got is not None and trick.runt:
+            runts[trick.got].append(trick.runt)
+    lines = [_seat_line(setup, seat, got) for seat, got in enumerate(runts)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
     lines += [_side_line(group, walked.points) for group in groups]
     return lines + revoke_notes(setup, walked)
@@ -653,9 +668,8 @@ def headline(setup: Setup, groups: Sequence[SeatGroup], points: Sequence[int]) -
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
 
 
-def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
-    """One seat's runts added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
-    runts = [trick.runt for trick in tricks if trick.got == seat and trick.runt]
+def _seat_line(setup: Setup, seat: int, runts: Sequence[Runt]) -> str:
+    """One seat's runts (those of the tricks it got) added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
     total = sum(runt.value for runt in runts)
     sum_words = " + ".join(runt.counted() for runt in runts) or t("no runt")
     return Text(

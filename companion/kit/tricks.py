@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from companion.kit.cards import (
     ACE,
@@ -221,16 +221,25 @@ def resolve(cards: Sequence[Card], ranking: TrickRanking) -> TrickVerdict:
 def _highest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
     """Who wins under a plain ranking (`resolve`): the play-order index of the first of the
     highest cards of the suit led."""
+    return _ends_of_suit_led(cards, ranking)[1]
+
+
+def _ends_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> tuple[int, int]:
+    """Under a plain ranking (no trump, nothing special): the play-order indexes of the first
+    of the lowest and of the highest cards of the suit led, in one pass."""
     led = cards[0].suit
-    order = ranking.order_of(led)
-    winner, best = 0, order.strength(cards[0].rank)
+    places = ranking.order_of(led)
+    lowest = highest = 0
+    weakest = strongest = places.strength(cards[0].rank)
     for index in range(1, len(cards)):
         card = cards[index]
         if card.suit is led:
-            strength = order.strength(card.rank)
-            if strength > best:
-                winner, best = index, strength
-    return winner
+            strength = places.strength(card.rank)
+            if strength > strongest:
+                highest, strongest = index, strength
+            elif strength < weakest:
+                lowest, weakest = index, strength
+    return lowest, highest
 
 
 def winning_index(cards: Sequence[Card], ranking: TrickRanking) -> int:
@@ -244,9 +253,19 @@ def winning_index(cards: Sequence[Card], ranking: TrickRanking) -> int:
     return verdict.winner
 
 
+def ends_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> tuple[int, int]:
+    """The play-order indexes of the lowest card of the suit led and of the card that wins
+    (`lowest_of_suit_led` and `winning_index`), in one pass under a plain ranking."""
+    if ranking._plain and cards:
+        return _ends_of_suit_led(cards, ranking)
+    return lowest_of_suit_led(cards, ranking), winning_index(cards, ranking)
+
+
 def lowest_of_suit_led(cards: Sequence[Card], ranking: TrickRanking) -> int:
     """The play-order index of the lowest card of the suit led (the lead itself if nobody
     followed)."""
+    if ranking._plain and cards:
+        return _ends_of_suit_led(cards, ranking)[0]
     led = ranking.led(cards)
     order = ranking.order_of(led) if led is not None else ranking.order
     lowest: int | None = None
@@ -392,10 +411,10 @@ class Revoke:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class _Void:
+class _Void(NamedTuple):
     """A suit a seat showed it had none of, in which trick, and the cards of that suit it may
-    still have kept back (a reneging privilege)."""
+    still have kept back (a reneging privilege). A named tuple: one is made for every card
+    that does not follow, and a frozen dataclass sets each field through a call."""
 
     trick: int
     kept: frozenset[Card] = frozenset()
@@ -417,23 +436,32 @@ def find_revokes(
             continue
         ranking = trick.ranking
         led = ranking.led(trick.cards)
+        suits = [ranking.suit_of(card) for card in trick.cards]
+        if not voids and all(suit is led for suit in suits):
+            continue  # no void shown before it, and everyone followed: it neither proves nor shows
         for index, card in enumerate(trick.cards):
-            seat, suit = seat_of(trick.leader, index, player_count), ranking.suit_of(card)
+            seat, suit = seat_of(trick.leader, index, player_count), suits[index]
             shown = voids.get((seat, suit))
-            proof = shown and next((void for void in shown if card not in void.kept), None)
+            proof = shown and next((void for void in shown if not _kept(card, void)), None)
             if proof:
                 found.append(Revoke(seat, suit, proof.trick, number, card))
                 del voids[(seat, suit)]
-            if led is not None and suit is not led and _shows_void(card, suit, ranking, rule):
+            if suit is not led and led is not None and _shows_void(card, suit, ranking, rule):
                 voids.setdefault((seat, led), []).append(
                     _Void(number, _kept_back(trick.cards, led, ranking, rule))
                 )
     return tuple(found)
 
 
+def _kept(card: Card, void: _Void) -> bool:
+    """Whether `card` may be one the void's player kept back (no card when none may be: a card
+    is hashed, in Python, only to look it up among some)."""
+    return bool(void.kept) and card in void.kept
+
+
 def _shows_void(card: Card, suit: Suit, ranking: TrickRanking, rule: FollowRule) -> bool:
     """Whether a card off the suit led shows its player had none of the suit led."""
-    if card in rule.free:
+    if rule.free and card in rule.free:
         return False
     return not (rule.trump_instead and ranking.trump is not None and suit is ranking.trump)
 

@@ -88,7 +88,9 @@ def test_a_value_that_cannot_be_kept_exactly_is_refused() -> None:
     ("name", "why"),
     [
         pytest.param("nosuch.module:Thing", "unknown module", id="a module outside the app"),
-        pytest.param("os:system", "no dataclass or enum", id="a function of a loaded module"),
+        pytest.param(
+            "os:system", "no dataclass, named tuple or enum", id="a function of a loaded module"
+        ),
     ],
 )
 def test_data_naming_anything_but_the_apps_types_is_refused(name: str, why: str) -> None:
