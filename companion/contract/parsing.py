@@ -183,7 +183,7 @@ class EntryReader:
         problems: list[Problem] = []
         for spec in self._order:
             name = spec.name
-            if not spec.applies(values):
+            if spec.shown_when is not None and not spec.applies(values):
                 values[name] = None
                 continue
             sent = raw.get(name, MISSING)
@@ -223,8 +223,10 @@ def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
     text = (
         str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else None
     )
-    if text is not None and any(choice.value == text for choice in spec.choices):
-        return text, None
+    if text is not None:
+        for choice in spec.choices:
+            if choice.value == text:
+                return text, None
     allowed = join([choice.label for choice in spec.choices])
     return None, t("Choose one of: {choices}.", choices=allowed)
 

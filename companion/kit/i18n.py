@@ -89,16 +89,16 @@ class Text(str):
         case: Case | None = None,
         context: str | None = None,
     ) -> Text:
-        params = dict(params or {})
+        # Every line of arithmetic is made of these, so the common case is kept short: no
+        # case asked, the fields filled in one call.
+        params = dict(params) if params else {}
         if count is not None:
             params.setdefault("count", count)
         chosen = template if plural is None or count == 1 else plural
-        english = chosen.format(**params) if params else chosen
-        if case is Case.CAPITAL:
-            english = english[:1].upper() + english[1:]
-        elif case is Case.IN_SENTENCE and opens_with_words(chosen, params):
-            english = english[:1].lower() + english[1:]
-        text = super().__new__(cls, english)
+        english = chosen.format_map(params) if params else chosen
+        if case is not None:
+            english = _cased(english, chosen, params, case)
+        text = str.__new__(cls, english)
         text.template, text.params, text.plural, text.number = template, params, plural, count
         text.case, text.context = case, context
         return text
@@ -172,6 +172,15 @@ def opens_with_words(template: str, params: Mapping[str, Any]) -> bool:
         return True
     value = params.get(field)
     return isinstance(value, Text) and opens_with_words(value.english_words(), value.params)
+
+
+def _cased(english: str, template: str, params: Mapping[str, Any], case: Case) -> str:
+    """A message's English words in the case asked (`Text`'s `case`)."""
+    if case is Case.CAPITAL:
+        return english[:1].upper() + english[1:]
+    if case is Case.IN_SENTENCE and opens_with_words(template, params):
+        return english[:1].lower() + english[1:]
+    return english
 
 
 def t(template: str, /, **params: Any) -> Text:
