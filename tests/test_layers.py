@@ -227,7 +227,6 @@ OVER_THE_LINE_LIMIT: dict[str, int] = {
     "companion.games.tarocchini": 1558,
     "companion.games.troggu": 672,
     "companion.games.whist": 910,
-    "companion.kit.tricks": 473,
 }
 """The modules longer than `MAX_MODULE_LINES` when the limit was extended from the service, store
 and web to every package (issue 40), each with its length then: it may shrink, never grow, and

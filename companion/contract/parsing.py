@@ -223,10 +223,8 @@ def _parse_choice(spec: Field, value: Any, _: int) -> tuple[Any, str | None]:
     text = (
         str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else None
     )
-    if text is not None:
-        for choice in spec.choices:
-            if choice.value == text:
-                return text, None
+    if text is not None and any(choice.value == text for choice in spec.choices):
+        return text, None
     allowed = join([choice.label for choice in spec.choices])
     return None, t("Choose one of: {choices}.", choices=allowed)
 

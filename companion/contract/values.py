@@ -172,10 +172,8 @@ class Phase:
 
 
 class TrickRecord(NamedTuple):
-    """One trick as the score keeper wrote it down; every trick game uses the same record.
-
-    A named tuple (immutable, hashed in C), not a frozen dataclass: thirteen are read for every
-    hand a replay scores, and a frozen dataclass sets each field through a call.
+    """One trick as the score keeper wrote it down; every trick game uses the same record (a
+    named tuple: a frozen dataclass sets each field through a call, for every trick read).
 
     `cards` are the cards played, as codes in play order from the leader (when the referee is
     used); `leader` the seat that led, when written; `won_by` the seat that won it; `to` the seat

@@ -53,17 +53,14 @@ from companion.kit.cards import (
     parse,
 )
 from companion.kit.i18n import Text, t, tn
+from companion.kit.revokes import MUST_FOLLOW, Revoke, find_revokes, revoke_words
 from companion.kit.tricks import (
     ACE_HIGH,
-    MUST_FOLLOW,
-    Revoke,
     TrickRanking,
     WinBy,
     anyone_followed,
     ends_of_suit_led,
-    find_revokes,
     lowest_of_suit_led,
-    revoke_words,
     seat_of,
     sorted_cards,
 )
@@ -257,8 +254,7 @@ def values_text(values: Sequence[int]) -> str:
 
 
 class Runt(NamedTuple):
-    """The card that scores a trick, or only its value when the card was not written down (a
-    named tuple, as `ReadTrick` is: one is made for every trick read)."""
+    """The card that scores a trick, or only its value when the card was not written down."""
 
     value: int
     card: Card | None = None
@@ -310,12 +306,9 @@ def read_cards(
     tokens: Sequence[str], table: Table, player_count: int
 ) -> tuple[tuple[Card, ...], str | None]:
     """The cards of a refereed trick: one distinct card of the pack from each player."""
-    if len(tokens) == player_count == len(set(tokens)):
-        pack = table.by_code  # the usual case: a distinct code of the pack from each player
-        try:
-            return tuple([pack[code] for code in tokens]), None
-        except KeyError:
-            pass  # a code to read, or to refuse, one by one
+    distinct = set(tokens)  # the usual case: a distinct code of the pack from each player
+    if len(tokens) == player_count == len(distinct) and distinct <= table.codes:
+        return tuple([table.by_code[code] for code in tokens]), None
     cards: list[Card] = []
     seen: set[str] = set()  # the codes so far: one code per card of the pack
     for token in tokens:
@@ -340,9 +333,7 @@ def read_cards(
 
 
 class ReadTrick(NamedTuple):
-    """One trick as the referee understood it: who led, its runt, who got it, who won it. A
-    named tuple, not a frozen dataclass: thirteen are made for every hand a replay scores, and
-    a frozen dataclass sets each field through `object.__setattr__` (four times the cost)."""
+    """One trick as the referee understood it: who led, its runt, who got it, who won it."""
 
     number: int
     leader: int | None
@@ -353,8 +344,7 @@ class ReadTrick(NamedTuple):
     cards: tuple[Card, ...] = ()
 
     @property
-    def ranking(self) -> TrickRanking:
-        """How its cards rank (no trump): the revoke check reads it."""
+    def ranking(self) -> TrickRanking:  # how its cards rank: the revoke check reads it
         return NO_TRUMP
 
 
@@ -483,8 +473,7 @@ def read_trick(
 def _runt_from_cards(
     table: Table, cards: tuple[Card, ...], card: Card, written: Runt | None
 ) -> tuple[Runt, str | None]:
-    """The runt the cards make (`card`, the lowest of the suit led), and a written runt that
-    differs."""
+    """The runt the cards make (`card`: the lowest of the suit led); a written one that differs."""
     if written is not None and (written.card is card or written.card == card):
         return written, None  # the runt written is the card's (`read_runt`)
     derived = Runt(table.value(card), card)
@@ -653,11 +642,7 @@ def revoke_notes(setup: Setup, walked: WalkedHand) -> list[str]:
 
 def score_lines(setup: Setup, groups: Sequence[SeatGroup], walked: WalkedHand) -> list[str]:
     """A hand's arithmetic: each seat's runts added up, the Tantony card, the sides' totals."""
-    runts: list[list[Runt]] = [[] for _ in range(setup.player_count)]
-    for trick in walked.tricks:
-        if trick.got is not None and trick.runt:
-            runts[trick.got].append(trick.runt)
-    lines = [_seat_line(setup, seat, got) for seat, got in enumerate(runts)]
+    lines = [_seat_line(setup, seat, walked.tricks) for seat in range(setup.player_count)]
     lines += [_tantony_line(setup, trick) for trick in walked.tricks if not trick.placed]
     lines += [_side_line(group, walked.points) for group in groups]
     return lines + revoke_notes(setup, walked)
@@ -668,8 +653,9 @@ def headline(setup: Setup, groups: Sequence[SeatGroup], points: Sequence[int]) -
     return _sides_words(groups, points) if groups else _seats_words(setup, points)
 
 
-def _seat_line(setup: Setup, seat: int, runts: Sequence[Runt]) -> str:
-    """One seat's runts (those of the tricks it got) added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
+def _seat_line(setup: Setup, seat: int, tricks: Sequence[ReadTrick]) -> str:
+    """One seat's runts added up: "Annie: 2♠ 2 + Q♥ 20 + 6♦ 6 = 28"."""
+    runts = [trick.runt for trick in tricks if trick.got == seat and trick.runt]
     total = sum(runt.value for runt in runts)
     sum_words = " + ".join(runt.counted() for runt in runts) or t("no runt")
     return Text(

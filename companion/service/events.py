@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from typing import Any
 
 from companion.contract.registry import get
@@ -33,7 +34,7 @@ from companion.engine.replay import make_setup
 from companion.kit.i18n import Text, t
 from companion.service import loading
 from companion.service.loading import ReplayCache
-from companion.store import EventRecord, RoundRow, Store, TableRow
+from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
 
 IDLE_MINUTES = 10
 """A table that has entered nothing for this long in a running round is flagged idle."""
@@ -76,6 +77,25 @@ class Room:
             (x for x in self.tables if (x.row.round, x.row.number) == (round_number, number)),
             None,
         )
+
+
+class Refusal(Enum):
+    """Why a change the director asked of a round was not made (the page says it in words)."""
+
+    ALL_DRAWN = "all drawn"  # every round of the event is drawn
+    NOT_DRAWN = "not drawn"  # no round is drawn and waiting to start
+    STARTED = "started"  # the round started before this change could land
+    DRAW_CHANGED = "draw changed"  # a draw again or a swap landed since the page was read
+    NOT_TWO_ENTRANTS = "not two entrants"  # a swap of one player, or of someone not entered
+    NO_SESSION = "no session"  # a table's players make no session of the game
+
+
+class RoundRefused(Exception):
+    """A change to a round refused, and why."""
+
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
 
 
 def other_size(slug: str, size: int) -> int | None:
@@ -128,14 +148,14 @@ class Events:
 
     # -- the draw
 
-    def draw_next(self, event: EventRecord, seed: int | None = None) -> Seating | None:
-        """Draw the next round (or draw again a round not yet started); None when every
-        round is drawn."""
+    def draw_next(self, event: EventRecord, seed: int | None = None) -> Seating:
+        """Draw the next round (or draw again a round not yet started). Refused (`RoundRefused`)
+        when every round is drawn, or when the round started meanwhile."""
         rounds = self._store.events.rounds(event.key)
         current = rounds[-1] if rounds else None
         number = current.round if current and current.started_at is None else len(rounds) + 1
         if number > event.rounds:
-            return None
+            raise RoundRefused(Refusal.ALL_DRAWN)
         room = self.room(event)
         earlier = [table for table in room.tables if table.row.round < number]
         sizes, _ = table_sizes(
@@ -158,18 +178,19 @@ class Events:
                 event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"
             )
         except LookupError:  # another request started the round meanwhile
-            return None
+            raise RoundRefused(Refusal.STARTED) from None
         return seating
 
-    def swap(self, event: EventRecord, a: int, b: int) -> bool:
-        """Swap two entrants in the round drawn and not started; False when there is none or
-        either is not an entrant."""
+    def swap(self, event: EventRecord, a: int, b: int) -> None:
+        """Swap two entrants in the round drawn and not started. Refused (`RoundRefused`) when
+        there is no such round, when they are not two entrants, or when the round started
+        meanwhile."""
         rounds = self._store.events.rounds(event.key)
-        if not rounds or rounds[-1].started_at is not None or a == b:
-            return False
+        if not rounds or rounds[-1].started_at is not None:
+            raise RoundRefused(Refusal.NOT_DRAWN)
         entrants = self._store.events.entrants(event.key)
-        if a not in entrants or b not in entrants:
-            return False
+        if a == b or a not in entrants or b not in entrants:
+            raise RoundRefused(Refusal.NOT_TWO_ENTRANTS)
         current = rounds[-1]
         rows = self._store.events.tables(event.key)
         tables = swap([row.seats for row in rows if row.round == current.round], a, b)
@@ -181,30 +202,34 @@ class Events:
                 event.key, current.round, current.seed, tables, byes, repeats, "swapped"
             )
         except LookupError:  # another request started the round meanwhile
-            return False
-        return True
+            raise RoundRefused(Refusal.STARTED) from None
 
-    def start(self, event: EventRecord) -> bool:
-        """Start the round drawn: a session for each table. False when there is none."""
+    def start(self, event: EventRecord, draw_version: int | None = None) -> None:
+        """Start the round drawn: a session for each table, seating the players of its row.
+        `draw_version` is the draw the director's page showed (None: whatever is drawn).
+        Refused (`RoundRefused`) when no round waits, when the draw changed since (a draw
+        again or a swap: the store reads the tables again inside the start's transaction),
+        or when a table's players make no session."""
         rounds = self._store.events.rounds(event.key)
         if not rounds or rounds[-1].started_at is not None:
-            return False
+            raise RoundRefused(Refusal.NOT_DRAWN)
         current = rounds[-1].round
         entrants = self._store.events.entrants(event.key)
+        seats = [row.seats for row in self._store.events.tables(event.key) if row.round == current]
         setups = []
-        for row in self._store.events.tables(event.key):
-            if row.round == current:
-                setup, problems = make_setup(
-                    event.game, [entrants[seat] for seat in row.seats], event.options
-                )
-                if problems:
-                    return False
-                setups.append(setup)
+        for seated in seats:
+            setup, problems = make_setup(
+                event.game, [entrants[seat] for seat in seated], event.options
+            )
+            if problems:
+                raise RoundRefused(Refusal.NO_SESSION)
+            setups.append(setup)
         try:
-            self._store.events.start_round(event.key, current, setups)
+            self._store.events.start_round(event.key, current, setups, seats, draw_version)
+        except DrawChanged:
+            raise RoundRefused(Refusal.DRAW_CHANGED) from None
         except LookupError:  # another request (a second tap) started it meanwhile
-            return False
-        return True
+            raise RoundRefused(Refusal.STARTED) from None
 
     # -- the room and the ranking
 

@@ -17,7 +17,14 @@ from companion.store.database import (
     fault_of,
 )
 from companion.store.drafts import draft_version
-from companion.store.events import EventRecord, LateChange, LogRow, RoundRow, TableRow
+from companion.store.events import (
+    DrawChanged,
+    EventRecord,
+    LateChange,
+    LogRow,
+    RoundRow,
+    TableRow,
+)
 from companion.store.hands import AddedHand, HandConflict
 from companion.store.migrations import MIGRATIONS
 from companion.store.phone_names import NameHeld, TakeOver
@@ -43,6 +50,7 @@ __all__ = [
     "MIGRATIONS",
     "AddedHand",
     "Author",
+    "DrawChanged",
     "EventRecord",
     "FaultKind",
     "HandAction",

@@ -42,14 +42,22 @@ class EventRecord:
 
 @dataclass(frozen=True)
 class RoundRow:
-    """A round's draw: its seed, who sits out, its count of repeated meetings, and when it
-    started (None: drawn, not started; the director may still swap)."""
+    """A round's draw: its seed, who sits out, its count of repeated meetings, when it
+    started (None: drawn, not started; the director may still swap), and the version of
+    the draw as it stands (the log line of its last draw or swap: a start names the draw it
+    was shown, `DrawChanged`)."""
 
     round: int
     seed: int
     byes: tuple[int, ...]
     repeats: int
     started_at: str | None
+    draw_version: int = 0
+
+
+class DrawChanged(LookupError):
+    """A start refused: the round's tables are no longer the draw it was built from (a draw
+    again or a swap landed in between)."""
 
 
 @dataclass(frozen=True)
@@ -148,11 +156,15 @@ class Events(Part):
     def rounds(self, key: str) -> list[RoundRow]:
         """The rounds drawn so far, in order."""
         rows = self.db.execute(
-            "SELECT round, seed, byes, repeats, started_at FROM event_rounds"
+            "SELECT round, seed, byes, repeats, started_at, (SELECT max(id) FROM event_log l"
+            f"  WHERE l.event_id = r.event_id AND {DRAWN}) FROM event_rounds r"
             " WHERE event_id = ? ORDER BY round",
             (key,),
         )
-        return [RoundRow(r, seed, tuple(load(byes)), rep, at) for r, seed, byes, rep, at in rows]
+        return [
+            RoundRow(r, seed, tuple(load(byes)), rep, at, version or 0)
+            for r, seed, byes, rep, at, version in rows
+        ]
 
     def save_draw(
         self,
@@ -188,9 +200,20 @@ class Events(Part):
             )
             log(conn, key, why, {"round": round_number, "repeats": repeats})
 
-    def start_round(self, key: str, round_number: int, setups: Sequence[Setup]) -> None:
+    def start_round(
+        self,
+        key: str,
+        round_number: int,
+        setups: Sequence[Setup],
+        seats: Sequence[Sequence[int]],
+        draw_version: int | None = None,
+    ) -> None:
         """Start a drawn round: one session per table (its setup, in table order), bound to
-        it, all in one transaction. Raises LookupError when it is not drawn or has started."""
+        it, all in one transaction. The setups were made from the tables' `seats`; the
+        tables are read again inside the transaction, and a draw that is no longer those
+        seats (or, given `draw_version`, no longer the draw the page showed) raises
+        `DrawChanged`, so a session never seats other players than its table. Raises
+        LookupError when the round is not drawn or has started."""
         with self._write() as conn:
             row = conn.execute(
                 "SELECT started_at FROM event_rounds WHERE event_id = ? AND round = ?",
@@ -198,6 +221,20 @@ class Events(Part):
             ).fetchone()
             if row is None or row[0] is not None:
                 raise LookupError("the round is not drawn, or has started")
+            drawn = [
+                tuple(load(seated))
+                for (seated,) in conn.execute(
+                    "SELECT seats FROM event_tables WHERE event_id = ? AND round = ?"
+                    " ORDER BY number",
+                    (key, round_number),
+                )
+            ]
+            (version,) = conn.execute(
+                f"SELECT coalesce(max(id), 0) FROM event_log l WHERE event_id = ? AND {DRAWN}",
+                (key,),
+            ).fetchone()
+            if drawn != [tuple(table) for table in seats] or draw_version not in (None, version):
+                raise DrawChanged("the draw changed")
             for number, setup in enumerate(setups, 1):
                 token = new_token()
                 insert_session(conn, token, setup, ended=False, sign_off=False)
@@ -282,6 +319,10 @@ def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
         last_at,
         complete,
     )
+
+
+DRAWN = "l.kind IN ('drawn', 'swapped')"
+"""The log lines that change a round's draw (`save_draw`'s reasons): the last is its version."""
 
 
 def log(conn: sqlite3.Connection, key: str, kind: str, data: Mapping[str, Any]) -> None:

@@ -16,7 +16,7 @@ from companion.contract.parsing import read_count
 from companion.contract.registry import all_games
 from companion.kit.i18n import t
 from companion.service import EventRecord
-from companion.service.events import Room, time_up
+from companion.service.events import Refusal, Room, RoundRefused, time_up
 from companion.web.language import flash_said, said
 from companion.web.service_door import get_service
 
@@ -55,14 +55,33 @@ def room(key: str) -> str:
     return render_template("events/_room.html", room=room_of(key), director=True)
 
 
+REFUSED = {
+    Refusal.ALL_DRAWN: t("Every round is drawn."),
+    Refusal.NOT_DRAWN: t("There is no round drawn and waiting to start."),
+    Refusal.STARTED: t("The round started before this reached the room: its tables stay as drawn."),
+    Refusal.DRAW_CHANGED: t(
+        "The draw changed since this page was shown (drawn again or swapped): look at the "
+        "tables below, then start the round."
+    ),
+    Refusal.NOT_TWO_ENTRANTS: t("Choose two different players of a round not yet started."),
+    Refusal.NO_SESSION: t("A table's players do not make a session of this game."),
+}
+"""What the director reads when a change to a round is refused, by its reason."""
+
+
+def back_to_the_room(key: str) -> ResponseReturnValue:
+    """The director's page again (a POST's answer: see other)."""
+    return redirect(url_for("event_room.director", key=key), code=303)
+
+
 @bp.post("/e/<key>/draw")
 def draw(key: str) -> ResponseReturnValue:
     """Draw the next round (or draw again the round not yet started)."""
-    event = event_or_404(key)
-    seating = get_service().events.draw_next(event)
-    if seating is None:
-        flash_said(t("Every round is drawn."))
-    return redirect(url_for("event_room.director", key=key), code=303)
+    try:
+        get_service().events.draw_next(event_or_404(key))
+    except RoundRefused as refused:
+        flash_said(REFUSED[refused.reason])
+    return back_to_the_room(key)
 
 
 @bp.post("/e/<key>/swap")
@@ -71,20 +90,32 @@ def swap(key: str) -> ResponseReturnValue:
     event = event_or_404(key)
     a = read_count(request.form.get("a", ""), digits=3)
     b = read_count(request.form.get("b", ""), digits=3)
-    if a is None or b is None or not get_service().events.swap(event, a, b):
-        flash_said(t("Choose two different players of a round not yet started."))
-        return redirect(url_for("event_room.director", key=key), code=303)
+    try:
+        if a is None or b is None:
+            raise RoundRefused(Refusal.NOT_TWO_ENTRANTS)
+        get_service().events.swap(event, a, b)
+    except RoundRefused as refused:
+        flash_said(REFUSED[refused.reason])
+        return back_to_the_room(key)
     flash_said(t("Swapped."))
-    return redirect(url_for("event_room.director", key=key), code=303)
+    return back_to_the_room(key)
 
 
 @bp.post("/e/<key>/start")
 def start(key: str) -> ResponseReturnValue:
-    """Start the round drawn: every table gets its pad."""
+    """Start the round drawn, as the page showed it (`draw`: its version; a page from before
+    this field is sent starts whatever is drawn): every table gets its pad."""
     event = event_or_404(key)
-    if not get_service().events.start(event):
-        flash_said(t("There is no round drawn and waiting to start."))
-    return redirect(url_for("event_room.director", key=key), code=303)
+    sent = request.form.get("draw")
+    version = read_count(sent, digits=12) if sent is not None else None
+    if sent is not None and version is None:
+        flash_said(REFUSED[Refusal.DRAW_CHANGED])
+        return back_to_the_room(key)
+    try:
+        get_service().events.start(event, version)
+    except RoundRefused as refused:
+        flash_said(REFUSED[refused.reason])
+    return back_to_the_room(key)
 
 
 @bp.get("/e/<key>/cards")

@@ -5,6 +5,9 @@ the room, which writes nothing."""
 
 from __future__ import annotations
 
+import random
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,8 +15,9 @@ from typing import Any
 import pytest
 
 from companion.engine.replay import Checked
+from companion.service.events import Events, Refusal, RoundRefused
 from companion.service.service import Service
-from companion.store import EventRecord, Store
+from companion.store import EventRecord, Store, TableRow
 
 
 @pytest.fixture
@@ -35,7 +39,8 @@ def seat_round(store: Store, key: str, number: int, tables: Sequence[Sequence[in
     store.events.save_draw(key, number, 0, tables, (), 0, "drawn")
     service = Service(store)
     event = service.events.get(key)
-    assert event is not None and service.events.start(event)
+    assert event is not None
+    service.events.start(event)
 
 
 def play(store: Store, key: str, round_number: int, table: int, raws: list[dict[str, Any]]) -> str:
@@ -248,3 +253,148 @@ def test_an_undone_hand_leaves_the_ranking(store: Store) -> None:
     # Hand 2 taken back: A 186, B, C, D −62 each, after 1 deal.
     assert [line.total for line in room.ranking] == [186, -62, -62, -62]
     assert room.tables[0].row.deals == 1 and room.tables[0].row.complete
+
+
+# ---------------------------------------------------------------- a round starts as drawn
+
+
+def seated_as_drawn(store: Store, key: str, round_number: int) -> list[bool]:
+    """For each table of the round: whether its session seats its row's entrants, in order."""
+    entrants = store.events.entrants(key)
+    found = []
+    for row in store.events.tables(key):
+        if row.round == round_number:
+            assert row.session is not None
+            record = store.sessions.get(row.session)
+            assert record is not None
+            found.append(list(record.setup.players) == [entrants[seat] for seat in row.seats])
+    return found
+
+
+def skat_night(store: Store, entrants: int = 9) -> tuple[Events, EventRecord]:
+    events = Service(store).events
+    key, problems = events.create(plan("skat", 3, rounds=2, deals_each=1), NAMES[:entrants])
+    assert key is not None, problems
+    event = events.get(key)
+    assert event is not None
+    return events, event
+
+
+NAMES = [f"Player {number}" for number in range(1, 13)]
+
+
+def test_a_start_refuses_a_draw_its_page_did_not_show(store: Store) -> None:
+    events, event = skat_night(store)
+    events.draw_next(event, seed=1)
+    shown = store.events.rounds(event.key)[-1].draw_version
+    events.swap(event, 1, 5)  # another tab swaps two players after the page was read
+    with pytest.raises(RoundRefused) as refused:
+        events.start(event, shown)
+    assert refused.value.reason is Refusal.DRAW_CHANGED
+    assert all(row.session is None for row in store.events.tables(event.key))
+    now = store.events.rounds(event.key)[-1].draw_version
+    assert now > shown
+    events.start(event, now)
+    assert seated_as_drawn(store, event.key, 1) == [True, True, True]
+
+
+def test_a_draw_again_that_loses_to_the_start_says_the_round_started(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events, event = skat_night(store)
+    events.draw_next(event, seed=1)
+    other = Service(store).events
+    room = events.room
+
+    def start_lands_meanwhile(event: EventRecord, **options: Any) -> Any:
+        found = room(event, **options)
+        other.start(event)  # the director's other tap, between the draw's reading and writing
+        return found
+
+    monkeypatch.setattr(events, "room", start_lands_meanwhile)
+    with pytest.raises(RoundRefused) as refused:
+        events.draw_next(event, seed=2)
+    assert refused.value.reason is Refusal.STARTED
+    assert seated_as_drawn(store, event.key, 1) == [True, True, True]
+
+
+def test_a_swap_that_loses_to_the_start_says_the_round_started(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events, event = skat_night(store)
+    events.draw_next(event, seed=1)
+    tables = store.events.tables
+
+    def start_lands_meanwhile(key: str) -> list[TableRow]:
+        found = tables(key)
+        monkeypatch.setattr(store.events, "tables", tables)
+        Service(store).events.start(event)
+        return found
+
+    monkeypatch.setattr(store.events, "tables", start_lands_meanwhile)
+    with pytest.raises(RoundRefused) as refused:
+        events.swap(event, 1, 5)
+    assert refused.value.reason is Refusal.STARTED
+    assert seated_as_drawn(store, event.key, 1) == [True, True, True]
+
+
+def test_a_second_start_and_a_swap_of_one_player_are_refused_in_words(store: Store) -> None:
+    events, event = skat_night(store)
+    with pytest.raises(RoundRefused) as refused:
+        events.start(event)
+    assert refused.value.reason is Refusal.NOT_DRAWN
+    events.draw_next(event, seed=1)
+    with pytest.raises(RoundRefused) as refused:
+        events.swap(event, 3, 3)
+    assert refused.value.reason is Refusal.NOT_TWO_ENTRANTS
+    events.start(event)
+    with pytest.raises(RoundRefused) as refused:
+        events.start(event)
+    assert refused.value.reason is Refusal.NOT_DRAWN
+
+
+@pytest.mark.parametrize("trial", range(20))
+def test_draw_again_and_swaps_racing_the_start_never_seat_a_pad_off_its_row(
+    tmp_path: Path, trial: int
+) -> None:
+    """Two directors' phones on one file, each its own connection: one draws again and swaps
+    as fast as it can while the other starts the round at a random moment; whatever lands
+    first, every table's pad seats the players of its row."""
+    path = tmp_path / "night.sqlite3"
+    with Store(path, migrate=True) as store:
+        events, event = skat_night(store, entrants=12)
+        events.draw_next(event, seed=trial)
+    chance = random.Random(trial)
+    started = threading.Event()
+
+    def redraw() -> None:
+        with Store(path) as own:
+            mine = Service(own).events
+            while not started.is_set():
+                try:
+                    if chance.random() < 0.5:
+                        mine.draw_next(event)
+                    else:
+                        mine.swap(event, chance.randrange(1, 13), chance.randrange(1, 13))
+                except RoundRefused:
+                    pass
+
+    def start() -> None:
+        time.sleep(chance.random() * 0.05)
+        with Store(path) as own:
+            while True:
+                try:
+                    Service(own).events.start(event)
+                    break
+                except RoundRefused as refused:
+                    assert refused.reason is Refusal.DRAW_CHANGED
+        started.set()
+
+    threads = [threading.Thread(target=redraw), threading.Thread(target=start)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert started.is_set()
+    with Store(path) as store:
+        assert seated_as_drawn(store, event.key, 1) == [True, True, True, True]

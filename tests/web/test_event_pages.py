@@ -87,11 +87,33 @@ def test_a_swap_before_the_round_starts_and_none_after(client: FlaskClient) -> N
     after = re.findall(r"Table \d+: [^<]*", client.get(director).get_data(as_text=True))
     swapped = {"1. Ann": "9. Ida", "9. Ida": "1. Ann"}
     assert after == [re.sub(r"\d\. \w+", lambda m: swapped.get(m[0], m[0]), t) for t in before]
-    client.post(f"{director}/start")
-    response = client.post(f"{director}/swap", data={"a": "1", "b": "9"}, follow_redirects=True)
+    response = client.post(f"{director}/swap", data={"a": "1", "b": "1"}, follow_redirects=True)
     assert "Choose two different players of a round not yet started." in response.get_data(
         as_text=True
     )
+    client.post(f"{director}/start")
+    response = client.post(f"{director}/swap", data={"a": "1", "b": "9"}, follow_redirects=True)
+    assert "There is no round drawn and waiting to start." in response.get_data(as_text=True)
+
+
+def test_a_start_from_a_page_older_than_the_draw_is_refused_in_words(
+    client: FlaskClient, db_path: Path
+) -> None:
+    director = create(client)
+    client.post(f"{director}/draw")
+    shown = re.search(r'name="draw" value="(\d+)"', client.get(director).get_data(as_text=True))
+    assert shown is not None
+    client.post(f"{director}/swap", data={"a": "1", "b": "9"})  # from another tab
+    response = client.post(f"{director}/start", data={"draw": shown[1]}, follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert "The draw changed since this page was shown (drawn again or swapped)" in html
+    with Store(db_path) as store:
+        assert all(row.session is None for row in store.events.tables(director.split("/")[-1]))
+    now = re.search(r'name="draw" value="(\d+)"', html)
+    assert now is not None and int(now[1]) > int(shown[1])
+    client.post(f"{director}/start", data={"draw": now[1]})
+    with Store(db_path) as store:
+        assert all(row.session for row in store.events.tables(director.split("/")[-1]))
 
 
 def test_the_pad_says_its_deal_of_the_round_then_that_it_is_over(client: FlaskClient) -> None:
