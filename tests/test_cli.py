@@ -18,6 +18,12 @@ from companion.contract.registry import all_games
 from companion.engine.replay import make_setup
 from companion.service.exchange import FORMAT
 from companion.store import Store
+from tests.engine.test_replay import (
+    ANTI_TRUMP_TABLE,
+    BID_OF_SIX,
+    BID_OF_SIX_PROBLEMS,
+    pad_problems,
+)
 
 PLAYERS = ["Ann", "Bob", "Cleo", "Dan"]
 GARDE = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
@@ -501,3 +507,40 @@ def test_restore_refuses_a_file_that_is_not_a_backup(runner, tmp_path):
     result = runner.invoke(cli.main, ["restore", str(other), "--db", str(target)])
     assert result.exit_code == 2 and "is not a pad's backup" in result.output
     assert not target.exists()
+
+
+# ---------------------------------------------------------------- every door judges alike
+
+
+def anti_trump_document(entry: dict) -> dict:
+    """A session document of the anti-trump game at four with one round."""
+    return {
+        **document(),
+        "game": "anti-trump",
+        "players": ANTI_TRUMP_TABLE,
+        "hands": [{"number": 1, "entry": entry}],
+    }
+
+
+def as_printed(problems: list[tuple[str | None, str]]) -> list[dict]:
+    """The pad's problems of hand 1 as the command line prints them."""
+    return [{"hand": 1, "field": field, "message": message} for field, message in problems]
+
+
+def test_score_names_every_problem_of_a_hand_in_the_pads_words(runner, tmp_path):
+    path = write(tmp_path, anti_trump_document(BID_OF_SIX))
+    result = runner.invoke(cli.main, ["score", str(path)])
+    assert result.exit_code == 2
+    printed = json.loads(result.output)["problems"]
+    assert printed == as_printed(pad_problems(BID_OF_SIX)) == as_printed(BID_OF_SIX_PROBLEMS)
+
+
+def test_import_names_every_problem_of_a_hand_and_imports_nothing(runner, tmp_path):
+    database = tmp_path / "companion.sqlite3"
+    path = write(tmp_path, anti_trump_document(BID_OF_SIX))
+    result = runner.invoke(cli.main, ["import", str(path), "--db", str(database)])
+    assert result.exit_code == 2
+    printed = json.loads(result.output)["problems"]
+    assert printed == as_printed(pad_problems(BID_OF_SIX)) == as_printed(BID_OF_SIX_PROBLEMS)
+    with Store(database, migrate=True) as store:
+        assert store.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0

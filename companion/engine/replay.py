@@ -1,7 +1,9 @@
 """The pure engine around the Game contract: check one entry, replay a whole session.
 
-Both the web pad and `companion score` go through these two functions, so a hand is judged
-the same way wherever it is entered.
+Every door that takes a new hand (the web pad, `companion score`, `companion import`, the web
+import) judges it through `check_entry`: the pad by `score_entry`, a document by
+`replay(..., all_problems=True)`. So a hand is judged the same way, every problem of it named
+at once in the same words, wherever it is entered.
 """
 
 from __future__ import annotations
@@ -189,12 +191,22 @@ class Replay:
     problems: dict[int, tuple[Problem, ...]]
 
 
-def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Replay:
+def replay(
+    setup: Setup,
+    entries: Sequence[tuple[int, Mapping[str, Any]]],
+    *,
+    all_problems: bool = False,
+) -> Replay:
     """Score every (number, entry) in order; a refused hand is left out and its problems kept.
 
     A hand after the game was over by its own rules (a correction ended it earlier) counts
     nothing and says so (`after_the_end`): the pad's history keeps it, and a session exported
     with it reads back the same.
+
+    `all_problems`: a hand the parser refuses is judged as the pad judges a new entry
+    (`check_entry`: its parse problems and its rule problems together, as `score_entry` does),
+    for a document read as new input (`companion score`, an import). Without it (stored hands
+    replayed) the parse problems alone are kept: enough to know the hand is refused, and cheap.
     """
     game = get(setup.game)
     state = State(setup)
@@ -206,7 +218,9 @@ def replay(setup: Setup, entries: Sequence[tuple[int, Mapping[str, Any]]]) -> Re
     for index, (number, raw) in enumerate(entries):
         # What `score_entry` does, with the table's parser looked up once for the session.
         entry, refused = reader.read(raw)
-        if not refused:
+        if refused and all_problems:
+            refused = list(check_entry(game, state, raw).problems)
+        elif not refused:
             if over is None:
                 refused = game.validate(state, entry)
                 if not refused:

@@ -323,11 +323,14 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
 def replay_document(data: Mapping[str, Any]) -> tuple[Replay | None, list[ProblemDict]]:
     """Read a document and replay its hands through the engine: the replay (None when the
     setup itself cannot be read) and every problem, the document's and each refused hand's
-    (with its hand and field), in hand order. What `score` prints and `import` stores."""
+    (with its hand and field), in hand order. What `score` prints and `import` stores.
+
+    Each hand is new input here, judged as the pad judges an entry (`check_entry`): every
+    problem of a refused hand is named at once, in the pad's words."""
     setup, hands, problems = load_session(data)
     if setup is None:
         return None, problems
-    replayed = replay(setup, hands)
+    replayed = replay(setup, hands, all_problems=True)
     for number, refused in replayed.problems.items():
         problems.extend(problem(p.message, hand=number, field=p.field) for p in refused)
     problems.sort(key=lambda p: (p["hand"] is not None, p["hand"] or 0))

@@ -158,3 +158,51 @@ def test_a_table_that_never_ends_by_itself_is_not_asked_after_every_hand() -> No
     assert not get("calabrasella").ends_by_itself(make_setup("calabrasella", ["A", "B", "C"])[0])
     assert get("noddy").ends_by_itself(NODDY)
     assert not get("war").ends_by_itself(make_setup("war", ["A", "B"])[0])  # no outcome of its own
+
+
+# ---------------------------------------------------------------- every door judges alike
+
+ANTI_TRUMP_TABLE = ["Ann", "Bob", "Cleo", "Dan"]
+BID_OF_SIX = {
+    "anti_trump": "C",
+    **{f"bid_{seat}": 1 for seat in range(4)},
+    "bid_1": 6,  # "a value between 0 (also known as nil) and 5": 6 is out of range at any table
+    "took_0": 1,
+    "took_1": 3,
+    "took_2": 1,
+    "took_3": 1,
+}
+"""An anti-trump round at four, dealt by Ann: Bob bids 6, and the tricks, added in the order
+the players bid (Bob, Cleo, Dan, then the dealer), are 3 + 1 + 1 + 1 = 6 of a round's 5."""
+
+BID_OF_SIX_PROBLEMS = [
+    ("bid_1", "Bob bids must be between 0 and 5."),
+    (
+        "took_1",
+        "The tricks add up to 3 + 1 + 1 + 1 = 6; a round has 5 tricks "
+        "(every player holds 5 cards and plays one to each trick).",
+    ),
+]
+"""Both of its problems, worked by hand from the rules: the bid's range and the tricks' total,
+which does not depend on the bid."""
+
+
+def pad_problems(raw: dict[str, object]) -> list[tuple[str | None, str]]:
+    """What the pad says of a first round (`score_entry`, its preview and its save)."""
+    setup, _ = make_setup("anti-trump", ANTI_TRUMP_TABLE)
+    judged = score_entry(get("anti-trump"), State(setup), 1, raw)
+    assert not isinstance(judged, ScoredHand)
+    return [(problem.field, problem.message) for problem in judged.problems]
+
+
+def test_the_pad_names_the_bid_and_the_tricks_at_once() -> None:
+    assert pad_problems(BID_OF_SIX) == BID_OF_SIX_PROBLEMS
+
+
+def test_a_replay_of_new_input_names_every_problem_as_the_pad_does() -> None:
+    setup, _ = make_setup("anti-trump", ANTI_TRUMP_TABLE)
+    judged = replay(setup, [(1, BID_OF_SIX)], all_problems=True)
+    assert [(p.field, p.message) for p in judged.problems[1]] == BID_OF_SIX_PROBLEMS
+    # Stored hands replayed need only know the hand is refused: the parser's word is enough.
+    stored = replay(setup, [(1, BID_OF_SIX)])
+    assert [(p.field, p.message) for p in stored.problems[1]] == BID_OF_SIX_PROBLEMS[:1]

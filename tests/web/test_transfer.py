@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -22,6 +23,12 @@ from companion.contract.values import ScoredHand, State, entry_as_data
 from companion.engine.replay import check_entry, make_setup
 from companion.service.exchange import FORMAT
 from tests.contract.test_contract import accepted_entries
+from tests.engine.test_replay import (
+    ANTI_TRUMP_TABLE,
+    BID_OF_SIX,
+    BID_OF_SIX_PROBLEMS,
+    pad_problems,
+)
 from tests.web.conftest import GARDE_47 as GARDE_47_FORM
 from tests.web.conftest import start
 
@@ -114,6 +121,28 @@ def test_a_tampered_file_is_refused_with_its_hand_and_field(
     html = answer.get_data(as_text=True)
     assert answer.status_code == 422
     assert re.search(r"Hand 2, points: [^<]*between 0 and 91", html)
+    assert "Nothing was imported." in html
+    assert session_count(app) == before
+
+
+def test_an_import_names_every_problem_of_a_hand_in_the_pads_words(
+    app: Flask, client: FlaskClient
+) -> None:
+    document = {
+        "format": FORMAT,
+        "game": "anti-trump",
+        "players": ANTI_TRUMP_TABLE,
+        "first_dealer": 0,
+        "options": {},
+        "hands": [{"number": 1, "entry": BID_OF_SIX}],
+    }
+    before = session_count(app)
+    answer = upload(client, document)
+    html = unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 422
+    assert pad_problems(BID_OF_SIX) == BID_OF_SIX_PROBLEMS
+    for field, message in BID_OF_SIX_PROBLEMS:
+        assert f"Hand 1, {field}: {message}" in html
     assert "Nothing was imported." in html
     assert session_count(app) == before
 
