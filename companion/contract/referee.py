@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.contract.game import Game
-from companion.contract.parsing import is_blank, parse_values, read_card_token, read_count
+from companion.contract.parsing import (
+    is_blank,
+    parse_values,
+    read_card_token,
+    read_count,
+    read_name,
+)
 from companion.contract.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.kit.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
 from companion.kit.i18n import capital, t, tn
@@ -354,12 +360,12 @@ def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
     if (
         not isinstance(value, list)
         or len(value) != count
-        or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)
+        or not all(isinstance(name, str) and 0 < len(read_name(name)) <= 40 for name in value)
     ):
         return None, [
             Problem("names", t("Give {count} names, one per seat in play order.", count=count))
         ]
-    return list(value), []
+    return [read_name(name) for name in value], []
 
 
 def _sitting_out(referee: TrickReferee, count: int, value: Any) -> tuple[int | None, list[Problem]]:

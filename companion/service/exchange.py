@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.game import settlement_of
-from companion.contract.parsing import is_blank, parse_values, trick_keys
+from companion.contract.parsing import is_blank, parse_values, read_name, trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
 from companion.engine.replay import (
@@ -218,7 +218,7 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
     player_problems = _player_problems(raw_players)
     if player_problems:
         return None, player_problems
-    players = [name.strip() for name in raw_players]
+    players = [read_name(name) for name in raw_players]
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         return None, [problem(t("Options must be an object of house rules."), field="options")]
@@ -244,13 +244,23 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
 
 
 def _player_problems(players: Any) -> list[ProblemDict]:
+    """What is wrong with a document's players: not a list of names, a blank one, or one name
+    twice (read as every name is, so look-alikes are one name)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return [problem(t("Players must be a list of names."), field="players")]
-    names = [name.strip() for name in players]
+    names = [read_name(name) for name in players]  # "Ａｎｎ", "A\u200bnn" and "ann" are Ann
     if any(not name for name in names):
         return [problem(t("Every seat needs a name."), field="players")]
-    if len(set(names)) != len(names):
-        return [problem(t("Two seats have the same name."), field="players")]
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return [
+                problem(
+                    t("Two seats are named {name}: give each seat its own name.", name=name),
+                    field="players",
+                )
+            ]
+        seen.add(name.casefold())
     return []
 
 

@@ -61,7 +61,9 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
     assert 'id="err-rounds"' in html and "Enter a whole number from 1 to 20." in html
     response = client.post("/events/new", data=EVENT | {"typed": "Ann\nBob\nAnn\nDee"})
     assert response.status_code == 422
-    assert "Two entrants have the same name." in response.get_data(as_text=True)
+    assert "Ann is entered twice: give each entrant their own name." in response.get_data(
+        as_text=True
+    )
     response = client.post("/events/new", data=EVENT | {"game": "chess"})
     assert response.status_code == 422
     assert 'id="err-game"' in response.get_data(as_text=True)

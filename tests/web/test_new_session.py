@@ -84,5 +84,5 @@ def test_a_house_rule_chosen_is_kept_when_the_names_are_refused(client: FlaskCli
     )
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Ann is already at the table" in html
+    assert "Ann is the same name as player 1" in html
     assert re.search(r'value="seeger_fabian"\s+checked|value="seeger_fabian" checked', html)
