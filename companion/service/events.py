@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from companion.contract.parsing import read_name
+from companion.contract.names import read_name
 from companion.contract.registry import get
 from companion.contract.values import Problem
 from companion.engine.draw import (

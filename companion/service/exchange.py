@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.game import settlement_of
-from companion.contract.parsing import is_blank, parse_values, read_name, trick_keys
+from companion.contract.names import read_name
+from companion.contract.parsing import is_blank, parse_values, trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
 from companion.engine.replay import (
@@ -244,24 +245,18 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
 
 
 def _player_problems(players: Any) -> list[ProblemDict]:
-    """What is wrong with a document's players: not a list of names, a blank one, or one name
-    twice (read as every name is, so look-alikes are one name)."""
+    """A document's players not names, one blank, or a name twice ("Ａｎｎ", "A\u200bnn", "ann")."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return [problem(t("Players must be a list of names."), field="players")]
-    names = [read_name(name) for name in players]  # "Ａｎｎ", "A\u200bnn" and "ann" are Ann
-    if any(not name for name in names):
+    keys = [read_name(name).casefold() for name in players]
+    if not all(keys):
         return [problem(t("Every seat needs a name."), field="players")]
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            return [
-                problem(
-                    t("Two seats are named {name}: give each seat its own name.", name=name),
-                    field="players",
-                )
-            ]
-        seen.add(name.casefold())
-    return []
+    first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
+    twice = next((read_name(players[i]) for i, key in enumerate(keys) if first[key] != i), None)
+    if twice is None:
+        return []
+    said = t("Two seats are named {name}: give each seat its own name.", name=twice)
+    return [problem(said, field="players")]
 
 
 def _setup_problem(found: Problem) -> ProblemDict:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.contract.parsing import read_name
+from companion.contract.names import read_name
 from companion.contract.values import Setup, json_ready
 from companion.store.records import Author, HandAction, HandRow, Seat, SessionRecord
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.contract.parsing import NAME_READ_LIMIT, read_count, read_name
+from companion.contract.names import NAME_READ_LIMIT, read_name
+from companion.contract.parsing import read_count
 from companion.contract.registry import get
 from companion.kit import formatting
 from companion.kit.i18n import Text, t, tn
@@ -28,6 +29,7 @@ from companion.web.new_session import NAME_LIMIT
 from companion.web.service_door import get_service
 
 bp = Blueprint("players", __name__)
+
 
 @dataclass
 class RosterForm:

@@ -49,7 +49,10 @@ def test_a_count_of_players(said_in, code: str, count: int, expected: str) -> No
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
-        ("fr", "Bob est le même nom que celui du joueur 1\u00a0: donnez à chaque place son propre nom."),
+        (
+            "fr",
+            "Bob est le même nom que celui du joueur 1\u00a0: donnez à chaque place son propre nom.",
+        ),
         ("de", "Bob ist derselbe Name wie bei Spieler 1: jeder Platz braucht einen eigenen Namen."),
         ("it", "Bob è lo stesso nome del giocatore 1: date a ogni posto un nome diverso."),
     ],

@@ -20,7 +20,9 @@ def players(client: FlaskClient) -> dict[str, tuple[int, int]]:
     player's open forms (`?edit=<id>`)."""
     html = client.get("/players").get_data(as_text=True)
     found = {}
-    for player_id, name in re.findall(r'<li id="player-(\d+)"><a class="tap"[^>]*>([^<]+)</a>', html):
+    for player_id, name in re.findall(
+        r'<li id="player-(\d+)"><a class="tap"[^>]*>([^<]+)</a>', html
+    ):
         opened = client.get(f"/players?edit={player_id}").get_data(as_text=True)
         version = int(re.search(r'name="version" value="(\d+)"', opened).group(1))
         found[name] = (int(player_id), version)
@@ -96,7 +98,7 @@ def test_merge_two_spellings(client: FlaskClient) -> None:
     start(client, ["Anne", "Bob", "Cid", "Dee"])
     roster = players(client)
     anne, anne_version = roster["Anne"]
-    ann, ann_version = roster["Ann"]
+    ann, _ = roster["Ann"]
     answer = client.post(f"/players/{anne}/merge", data={"into": " ａnn ", "version": anne_version})
     assert answer.status_code == 303
     assert "Anne" not in players(client)
@@ -169,7 +171,9 @@ def test_a_rename_to_a_look_alike_of_another_player_is_refused(client: FlaskClie
     roster = players(client)
     bob, version = roster["Bob"]
     for look_alike in ("Ａｎｎ", "A\u200bnn", "\u00adAnn\u2060", "A\x07nn"):
-        answer = client.post(f"/players/{bob}/rename", data={"name": look_alike, "version": version})
+        answer = client.post(
+            f"/players/{bob}/rename", data={"name": look_alike, "version": version}
+        )
         page = answer.get_data(as_text=True)
         assert answer.status_code == 422, look_alike
         assert "Ann names Ann already" in page.split(f'id="err-name-{bob}"', 1)[1][:200]
