@@ -131,18 +131,6 @@ def read_date(value: Any) -> date | None:
         return None
 
 
-NAME_READ_LIMIT = 200
-"""Characters of a typed name read at all; names are checked against their own limit after."""
-
-
-def read_name(value: Any) -> str:
-    """A typed name tidied: spaces at the ends dropped and runs of spaces made one ("" for
-    anything that is not text). The caller checks that it is not blank and not too long."""
-    if not isinstance(value, str):
-        return ""
-    return " ".join(value[:NAME_READ_LIMIT].split())
-
-
 # ---------------------------------------------------------------- fields
 
 

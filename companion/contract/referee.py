@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.contract.game import Game
+from companion.contract.names import read_name
 from companion.contract.parsing import is_blank, parse_values, read_card_token, read_count
 from companion.contract.values import MAX_SEATS, Choice, Field, FieldKind, Problem
 from companion.kit.cards import ACE, SUIT_NAMES, Card, CardError, Suit, card_name, parse
@@ -351,15 +352,12 @@ TRICK_KEYS = ("cards", "context", "leader")
 def _names(value: Any, count: int) -> tuple[list[str] | None, list[Problem]]:
     if value is None:
         return None, []
-    if (
-        not isinstance(value, list)
-        or len(value) != count
-        or not all(isinstance(name, str) and 0 < len(name) <= 40 for name in value)
-    ):
+    names = [read_name(name) for name in value[: count + 1]] if isinstance(value, list) else []
+    if len(names) != count or not all(0 < len(name) <= 40 for name in names):
         return None, [
             Problem("names", t("Give {count} names, one per seat in play order.", count=count))
         ]
-    return list(value), []
+    return names, []
 
 
 def _sitting_out(referee: TrickReferee, count: int, value: Any) -> tuple[int | None, list[Problem]]:

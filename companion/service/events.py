@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any
 
+from companion.contract.names import read_name
 from companion.contract.registry import get
 from companion.contract.values import Problem
 from companion.engine.draw import (
@@ -105,6 +106,18 @@ def other_size(slug: str, size: int) -> int | None:
     return next((other for other in (size + 1, size - 1) if other in counts), None)
 
 
+def repeated_name(names: Sequence[str]) -> str | None:
+    """The first name that is entered again, read as every name is (`read_name`: "A\u200bnn"
+    is Ann) and whatever its case, as it was entered first; None when every name is its own."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = read_name(name).casefold()
+        if key in seen:
+            return seen[key]
+        seen[key] = read_name(name)
+    return None
+
+
 def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
     """What is wrong with an event as the director chose it (each problem names its field)."""
     problems: list[Problem] = []
@@ -112,8 +125,14 @@ def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
         problems.append(
             Problem("entrants", t("Enter at least {count} entrants.", count=plan.table_size))
         )
-    if len({name.casefold() for name in names}) != len(names):
-        problems.append(Problem("entrants", t("Two entrants have the same name.")))
+    twice = repeated_name(names)
+    if twice is not None:
+        problems.append(
+            Problem(
+                "entrants",
+                t("{name} is entered twice: give each entrant their own name.", name=twice),
+            )
+        )
     _, setup_problems = make_setup(
         plan.game, [f"#{n}" for n in range(plan.table_size)], plan.options
     )
@@ -128,7 +147,9 @@ class Events:
         self._cache = cache
 
     def create(self, plan: EventRecord, names: Sequence[str]) -> tuple[str | None, list[Problem]]:
-        """A new event (its director's key), or None and the problems."""
+        """A new event (its director's key), or None and the problems. The entrants' names
+        are stored as every name is read (`read_name`)."""
+        names = [read_name(name) for name in names]
         problems = plan_problems(plan, names)
         if problems:
             return None, problems

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.game import settlement_of
+from companion.contract.names import read_name
 from companion.contract.parsing import is_blank, parse_values, trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
@@ -218,7 +219,7 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
     player_problems = _player_problems(raw_players)
     if player_problems:
         return None, player_problems
-    players = [name.strip() for name in raw_players]
+    players = [read_name(name) for name in raw_players]
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         return None, [problem(t("Options must be an object of house rules."), field="options")]
@@ -244,14 +245,18 @@ def _load_setup(data: Mapping[str, Any]) -> tuple[Setup | None, list[ProblemDict
 
 
 def _player_problems(players: Any) -> list[ProblemDict]:
+    """A document's players not names, one blank, or a name twice ("Ａｎｎ", "A\u200bnn", "ann")."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return [problem(t("Players must be a list of names."), field="players")]
-    names = [name.strip() for name in players]
-    if any(not name for name in names):
+    keys = [read_name(name).casefold() for name in players]
+    if not all(keys):
         return [problem(t("Every seat needs a name."), field="players")]
-    if len(set(names)) != len(names):
-        return [problem(t("Two seats have the same name."), field="players")]
-    return []
+    first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
+    twice = next((read_name(players[i]) for i, key in enumerate(keys) if first[key] != i), None)
+    if twice is None:
+        return []
+    said = t("Two seats are named {name}: give each seat its own name.", name=twice)
+    return [problem(said, field="players")]
 
 
 def _setup_problem(found: Problem) -> ProblemDict:

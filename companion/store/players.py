@@ -78,6 +78,14 @@ class Players(Part):
         found, name, version, sessions = row
         return Player(found, name, version, sessions, tuple(each for (each,) in spellings))
 
+    def named(self, name: str) -> Player | None:
+        """The player a name names (their name now or a spelling merged into them, read as
+        every name is, whatever its case), or None: a merge typed by name finds its player."""
+        row = self.db.execute(
+            "SELECT player_id FROM player_names WHERE key = ?", (name_key(name),)
+        ).fetchone()
+        return self.get(row[0]) if row is not None else None
+
     def _spellings(self) -> dict[int, tuple[str, ...]]:
         """The spellings that name each player (as first written), in the order seen."""
         found: dict[int, list[str]] = {}

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.contract.names import read_name
 from companion.contract.values import Setup, json_ready
 from companion.store.records import Author, HandAction, HandRow, Seat, SessionRecord
 
@@ -39,9 +40,10 @@ def split_members(name: str) -> tuple[str, ...]:
 
 
 def name_key(name: str) -> str:
-    """What matches one person's spellings: case and spaces do not count ("ann  lee" is
-    "Ann Lee")."""
-    return " ".join(name.split()).casefold()
+    """What matches one person's spellings: the name read as every name is (`read_name`:
+    invisible characters gone, NFKC, spaces collapsed), then case does not count ("ａｎｎ  lee"
+    is "Ann Lee")."""
+    return read_name(name).casefold()
 
 
 def link_seats(conn: sqlite3.Connection, token: str, names: Sequence[str]) -> None:
@@ -59,12 +61,12 @@ def link_seat(conn: sqlite3.Connection, token: str, position: int, members: Sequ
         if row is None:
             cursor = conn.execute(
                 "INSERT INTO players (name, created_at) VALUES (?, ?)",
-                (" ".join(name.split()), now_utc()),
+                (read_name(name), now_utc()),
             )
             player_id = cursor.lastrowid
             conn.execute(
                 "INSERT INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
-                (key, " ".join(name.split()), player_id),
+                (key, read_name(name), player_id),
             )
         else:
             player_id = row[0]

@@ -16,7 +16,8 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from flask.typing import ResponseReturnValue
 
 from companion.contract.game import Game
-from companion.contract.parsing import read_count, read_name, read_word
+from companion.contract.names import read_name
+from companion.contract.parsing import read_count, read_word
 from companion.contract.registry import all_games
 from companion.engine.draw import Fill, Order
 from companion.engine.ranking import Method

@@ -19,7 +19,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.game import Game
-from companion.contract.parsing import read_count, read_name, read_word
+from companion.contract.names import read_name
+from companion.contract.parsing import read_count, read_word
 from companion.contract.registry import all_games
 from companion.contract.values import Field
 from companion.kit.i18n import Text, t
@@ -121,10 +122,12 @@ def known_names() -> list[str]:
 
 
 def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str, list[Text]]]:
-    """The `count` seat names, tidied, with a problem for each blank, long or repeated one."""
+    """The `count` seat names, read as every name is (`read_name`: "Ａｎｎ" and "A\u200bnn"
+    are Ann), with a problem for each blank, long or repeated one: a repeat names the seat
+    that has the name first."""
     names: list[str] = []
     errors: dict[str, list[Text]] = {}
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # a name without case -> the first seat that has it
     for seat in range(count):
         key = f"name-{seat}"
         name = read_name(form.get(key, ""))
@@ -134,9 +137,13 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
             errors[key] = [t("Keep names to {limit} characters.", limit=NAME_LIMIT)]
         elif name.casefold() in seen:
             errors[key] = [
-                t("{name} is already at the table: give each seat its own name.", name=name)
+                t(
+                    "{name} is the same name as player {number}: give each seat its own name.",
+                    name=name,
+                    number=seen[name.casefold()] + 1,
+                )
             ]
-        seen.add(name.casefold())
+        seen.setdefault(name.casefold(), seat)
         names.append(name)
     return names, errors
 

@@ -1,23 +1,25 @@
 """The roster: the players of this pad across sessions, renamed and merged by hand.
 
 Every seat of every session is linked to a player when the session starts (a name seen
-before, in any case and spacing, is the same player). Renaming changes the name the roster
-and the statistics use; the sessions already played keep the names as they were typed then
-(a score sheet is not rewritten), and the old spelling still names the player in a new
-session. Merging two spellings of one person moves every seat of one onto the other. Each
+before, in any case, spacing or look-alike characters, is the same player: `read_name`).
+Renaming changes the name the roster and the statistics use; the sessions already played keep
+the names as they were typed then (a score sheet is not rewritten), and the old spelling still
+names the player in a new session. Merging two spellings of one person moves every seat of one
+onto the other; the other is typed or picked by name from the page's one list of names, and
+found by that name when the form is sent. The page lists every player on one line each and
+draws the forms of one player only (`?edit=<id>`), so a club's roster stays a small page. Each
 form carries the version of the player it was opened for: a change made meanwhile on another
-phone is refused (409), never overwritten.
-"""
+phone is refused (409), never overwritten."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.contract.parsing import read_count, read_name
+from companion.contract.names import NAME_READ_LIMIT, read_name
+from companion.contract.parsing import read_count
 from companion.contract.registry import get
 from companion.kit import formatting
 from companion.kit.i18n import Text, t, tn
@@ -27,9 +29,6 @@ from companion.web.new_session import NAME_LIMIT
 from companion.web.service_door import get_service
 
 bp = Blueprint("players", __name__)
-
-MERGE_CHOICE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
-"""A merge's chosen player as the form sends it: "<id>-<version>" (the version it saw)."""
 
 
 @dataclass
@@ -52,15 +51,25 @@ def read_player_id(text: str) -> int:
 
 @bp.get("/players")
 def roster() -> str:
-    """The roster: each player, the sessions they sat in, and forms to rename and merge."""
-    return render_template("players/roster.html", players=get_service().players.all(), refused=None)
+    """The roster: each player and the sessions they sat in; the player chosen (`?edit=<id>`)
+    with the forms to rename and merge them (one row's forms, so the page stays small)."""
+    editing = read_count(request.args.get("edit", ""), digits=9)
+    return _page(editing, None)
+
+
+def _page(editing: int | None, refused: RosterForm | None) -> str:
+    """The roster page with the forms of the player `editing` open (or the refused form's)."""
+    return render_template(
+        "players/roster.html",
+        players=get_service().players.all(),
+        editing=refused.player if refused else editing,
+        refused=refused,
+    )
 
 
 def _refused(form: RosterForm, status: int) -> tuple[str, int]:
     """The roster again, the refused form as typed with its problem beside the field."""
-    return render_template(
-        "players/roster.html", players=get_service().players.all(), refused=form
-    ), status
+    return _page(None, form), status
 
 
 def _player_or_404(player_id: int) -> Player:
@@ -104,28 +113,23 @@ def rename(player: str) -> Response | tuple[str, int]:
 
 @bp.post("/players/<player>/merge")
 def merge(player: str) -> Response | tuple[str, int]:
-    """Merge a player into another: one person written two ways."""
+    """Merge a player into another, typed or picked by name: one person written two ways."""
     current = _player_or_404(read_player_id(player))
-    chosen = str(request.form.get("into", ""))[:40]
-    form = RosterForm(current.id, into=chosen)
+    typed = str(request.form.get("into", ""))[:NAME_READ_LIMIT]
+    form = RosterForm(current.id, into=typed)
     seen = read_count(request.form.get("version", ""), digits=9)
-    matched = MERGE_CHOICE.fullmatch(chosen.strip())
-    target = get_service().players.get(int(matched.group(1))) if matched else None
-    if target is None and matched:
+    name = read_name(typed)
+    target = get_service().players.named(name) if name else None
+    if not name:
+        form.errors["into"] = [t("Type the name of the player they are the same person as.")]
+        return _refused(form, 422)
+    if target is None:
         form.errors["into"] = [
-            t(
-                "That player is no longer on the roster (merged on another "
-                "phone since this page was opened): choose again."
-            )
+            t("No player on the roster is named {name}: type a name from the list.", name=name)
         ]
-        return _refused(form, 409)
-    if target is None or matched is None:
-        form.errors["into"] = [t("Choose the player they are the same person as.")]
         return _refused(form, 422)
     try:
-        get_service().players.merge(
-            current.id, target.id, seen if seen is not None else -1, int(matched.group(2))
-        )
+        get_service().players.merge(current.id, target.id, seen if seen is not None else -1)
     except SamePlayer:
         form.errors["into"] = [
             t("That is {name}: choose another player to merge into.", name=current.name)

@@ -99,7 +99,7 @@ def test_the_chart_and_the_statistics_on_a_phone_in_the_dark(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     page.goto("/players")
-    page.locator("#player-2 summary").click()
+    page.locator("#player-2").get_by_role("link", name="Bob").click()  # opens Bob's forms
     page.fill("#name-2", "Robert")
     page.locator("#player-2").get_by_role("button", name="Rename").click()
     expect(page.locator("#toast")).to_contain_text("Bob is now Robert")

@@ -49,13 +49,20 @@ def test_a_count_of_players(said_in, code: str, count: int, expected: str) -> No
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
-        ("fr", "Bob est déjà à la table\u00a0: donnez à chaque place son propre nom."),
-        ("de", "Bob sitzt schon am Tisch: jeder Platz braucht einen eigenen Namen."),
-        ("it", "Bob è già al tavolo: date a ogni posto un nome diverso."),
+        (
+            "fr",
+            "Bob est le même nom que celui du joueur 1\u00a0: donnez à chaque place son propre nom.",
+        ),
+        ("de", "Bob ist derselbe Name wie bei Spieler 1: jeder Platz braucht einen eigenen Namen."),
+        ("it", "Bob è lo stesso nome del giocatore 1: date a ogni posto un nome diverso."),
     ],
 )
 def test_a_refusal_of_the_new_session_form(said_in, code: str, expected: str) -> None:
-    message = t("{name} is already at the table: give each seat its own name.", name="Bob")
+    message = t(
+        "{name} is the same name as player {number}: give each seat its own name.",
+        name="Bob",
+        number=1,
+    )
     assert said_in(code, message) == expected
 
 

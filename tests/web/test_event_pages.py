@@ -61,7 +61,9 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
     assert 'id="err-rounds"' in html and "Enter a whole number from 1 to 20." in html
     response = client.post("/events/new", data=EVENT | {"typed": "Ann\nBob\nAnn\nDee"})
     assert response.status_code == 422
-    assert "Two entrants have the same name." in response.get_data(as_text=True)
+    assert "Ann is entered twice: give each entrant their own name." in response.get_data(
+        as_text=True
+    )
     response = client.post("/events/new", data=EVENT | {"game": "chess"})
     assert response.status_code == 422
     assert 'id="err-game"' in response.get_data(as_text=True)
@@ -255,3 +257,14 @@ def test_behind_a_proxy_every_address_of_the_event_pages_carries_the_prefix(
     # The director's page, its room and cards; the followers' pages, lines and sheets.
     assert any("/line/" in path for path in seen) and any("/t/1/" in path for path in seen)
     assert any(path.endswith("/screen") for path in seen)
+
+
+def test_look_alike_entrants_are_refused_by_name(client: FlaskClient, db_path: Path) -> None:
+    typed = "Ann\nBob\nCid\nA\u200bnn\nEve"
+    response = client.post("/events/new", data=EVENT | {"typed": typed})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    beside = html.split('id="err-entrants"', 1)[1][:300]
+    assert "Ann is entered twice: give each entrant their own name." in beside
+    with Store(db_path) as store:
+        assert store.events.all() == []

@@ -101,7 +101,7 @@ def test_a_merge_losing_to_a_merge_that_removed_the_player_is_a_stale_write(
     two_players(client)
     lose_to_a_merge(monkeypatch, "merge")
     # Ann2 (5) into Bob (2, version 1): Ann2 is gone by the time the merge is written.
-    answer = client.post("/players/5/merge", data={"into": "2-1", "version": "1"})
+    answer = client.post("/players/5/merge", data={"into": "Bob", "version": "1"})
     assert answer.status_code == 409
     assert "nothing was merged" in text(answer.get_data(as_text=True))
 

@@ -4,6 +4,7 @@ form builder; with htmx a fragment, without JavaScript a reload; the posted coun
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -12,6 +13,7 @@ from flask.testing import FlaskClient
 from companion.contract.game import Game
 from companion.contract.registry import all_games
 from companion.contract.values import Field, FieldKind
+from companion.store import Store
 from companion.web.forms import build_form
 
 
@@ -84,5 +86,34 @@ def test_a_house_rule_chosen_is_kept_when_the_names_are_refused(client: FlaskCli
     )
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Ann is already at the table" in html
+    assert "Ann is the same name as player 1" in html
     assert re.search(r'value="seeger_fabian"\s+checked|value="seeger_fabian" checked', html)
+
+
+def test_look_alike_seats_are_one_name_refused_beside_the_second(
+    client: FlaskClient, db_path: Path
+) -> None:
+    response = client.post(
+        "/new",
+        data={"game": "skat", "players": "3", "name-0": "Ann", "name-1": "Ａｎｎ", "name-2": "Cat"},
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    beside = html.split('id="err-name-1"', 1)[1][:200]
+    assert "Ann is the same name as player 1: give each seat its own name." in beside
+    assert 'id="err-name-0"' not in html and 'id="err-name-2"' not in html
+    assert 'value="Ａｎｎ"' in html  # kept as typed
+    with Store(db_path) as store:
+        assert store.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0
+        assert store.players.all() == []
+
+
+def test_a_seat_name_is_stored_as_read(client: FlaskClient, db_path: Path) -> None:
+    response = client.post(
+        "/new",
+        data={"game": "skat", "players": "3", "name-0": "Ａｎｎ", "name-1": "B\u200bob\x07",
+              "name-2": "Cat"},
+    )  # fmt: skip
+    assert response.status_code == 303
+    with Store(db_path) as store:
+        assert [player.name for player in store.players.all()] == ["Ann", "Bob", "Cat"]

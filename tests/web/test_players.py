@@ -4,24 +4,28 @@ its field with what was typed kept (nothing changed)."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
-from companion.store import Store
+from companion.store import Store, name_key
 from tests.web.conftest import start
 from tests.web.test_fuzz import NASTY
 
 
 def players(client: FlaskClient) -> dict[str, tuple[int, int]]:
-    """The roster as the page shows it: name -> (id, version)."""
+    """The roster as the page shows it: name -> (id, version), the version read from each
+    player's open forms (`?edit=<id>`)."""
     html = client.get("/players").get_data(as_text=True)
     found = {}
-    for block in html.split('<li class="card" id="player-')[1:]:
-        player_id = int(block.split('"', 1)[0])
-        name = re.search(r'/stats/player/\d+">([^<]+)</a>', block).group(1)
-        version = int(re.search(r'name="version" value="(\d+)"', block).group(1))
-        found[name] = (player_id, version)
+    for player_id, name in re.findall(
+        r'<li id="player-(\d+)"><a class="tap"[^>]*>([^<]+)</a>', html
+    ):
+        opened = client.get(f"/players?edit={player_id}").get_data(as_text=True)
+        version = int(re.search(r'name="version" value="(\d+)"', opened).group(1))
+        found[name] = (int(player_id), version)
     return found
 
 
@@ -94,15 +98,13 @@ def test_merge_two_spellings(client: FlaskClient) -> None:
     start(client, ["Anne", "Bob", "Cid", "Dee"])
     roster = players(client)
     anne, anne_version = roster["Anne"]
-    ann, ann_version = roster["Ann"]
-    answer = client.post(
-        f"/players/{anne}/merge", data={"into": f"{ann}-{ann_version}", "version": anne_version}
-    )
+    ann, _ = roster["Ann"]
+    answer = client.post(f"/players/{anne}/merge", data={"into": " ａnn ", "version": anne_version})
     assert answer.status_code == 303
     assert "Anne" not in players(client)
-    html = client.get("/players").get_data(as_text=True)
+    html = client.get(f"/players?edit={ann}").get_data(as_text=True)
     assert "Also written: Anne" in html
-    assert re.search(r"Ann</a>\s*<small>2 sessions", html)
+    assert re.search(r"Ann\s*<small>2 sessions", html)
 
 
 def test_merges_that_are_refused_say_why_beside_the_choice(client: FlaskClient) -> None:
@@ -110,23 +112,17 @@ def test_merges_that_are_refused_say_why_beside_the_choice(client: FlaskClient) 
     roster = players(client)
     ann, ann_version = roster["Ann"]
     bob, bob_version = roster["Bob"]
-    together = client.post(
-        f"/players/{ann}/merge", data={"into": f"{bob}-{bob_version}", "version": ann_version}
-    )
+    together = client.post(f"/players/{ann}/merge", data={"into": "bob", "version": ann_version})
     page = together.get_data(as_text=True)
     assert together.status_code == 422
     assert "Ann and Bob sat in the same session (French Tarot," in page
     assert f'id="err-into-{ann}"' in page
-    assert f'<option value="{bob}-{bob_version}" selected>' in page  # kept as chosen
-    itself = client.post(
-        f"/players/{ann}/merge", data={"into": f"{ann}-{ann_version}", "version": ann_version}
-    )
+    assert re.search(f'id="into-{ann}"[^>]*value="bob"', page)  # kept as typed
+    itself = client.post(f"/players/{ann}/merge", data={"into": "ANN", "version": ann_version})
     assert itself.status_code == 422 and "That is Ann" in itself.get_data(as_text=True)
-    nothing = client.post(f"/players/{ann}/merge", data={"into": "", "version": ann_version})
-    assert nothing.status_code == 422 and "Choose the player" in nothing.get_data(as_text=True)
-    stale = client.post(
-        f"/players/{ann}/merge", data={"into": f"{bob}-{bob_version + 1}", "version": ann_version}
-    )
+    nothing = client.post(f"/players/{ann}/merge", data={"into": "\u200b ", "version": ann_version})
+    assert nothing.status_code == 422 and "Type the name" in nothing.get_data(as_text=True)
+    stale = client.post(f"/players/{bob}/merge", data={"into": "Ann", "version": bob_version + 1})
     assert stale.status_code == 409
     assert players(client) == roster
 
@@ -154,3 +150,69 @@ def test_no_odd_value_answers_500(client: FlaskClient, nasty: str) -> None:
         assert client.post(path, data=data).status_code in (303, 409, 422), (path, data)
     for path in ("/stats", "/stats/game/skat", "/stats/player/1"):
         assert client.get(path, query_string={"from": nasty, "to": nasty}).status_code in (200, 422)
+
+
+def test_a_merge_to_a_name_nobody_has_is_refused_beside_the_field(client: FlaskClient) -> None:
+    start(client, ["Ann", "Bob", "Cid", "Dee"])
+    start(client, ["Anne", "Bob", "Cid", "Dee"])
+    roster = players(client)
+    anne, version = roster["Anne"]
+    answer = client.post(f"/players/{anne}/merge", data={"into": "Zed", "version": version})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    error = page.split(f'id="err-into-{anne}"', 1)[1][:200]
+    assert "No player on the roster is named Zed: type a name from the list." in error
+    assert re.search(f'id="into-{anne}"[^>]*value="Zed"', page)
+    assert players(client) == roster  # nothing changed
+
+
+def test_a_rename_to_a_look_alike_of_another_player_is_refused(client: FlaskClient) -> None:
+    start(client, ["Ann", "Bob", "Cid", "Dee"])
+    roster = players(client)
+    bob, version = roster["Bob"]
+    for look_alike in ("Ａｎｎ", "A\u200bnn", "\u00adAnn\u2060", "A\x07nn"):
+        answer = client.post(
+            f"/players/{bob}/rename", data={"name": look_alike, "version": version}
+        )
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 422, look_alike
+        assert "Ann names Ann already" in page.split(f'id="err-name-{bob}"', 1)[1][:200]
+    assert players(client) == roster
+
+
+def add_roster(db_path: Path, names: list[str]) -> None:
+    """Players put straight into the file (ids 1, 2, ... in order), as a club's roster that
+    no session has linked yet: thousands in one transaction."""
+    with sqlite3.connect(db_path) as conn:
+        conn.executemany(
+            "INSERT INTO players (id, name, created_at) VALUES (?, ?, '2026-01-01T00:00:00')",
+            list(enumerate(names, 1)),
+        )
+        conn.executemany(
+            "INSERT INTO player_names (key, spelling, player_id) VALUES (?, ?, ?)",
+            [(name_key(name), name, number) for number, name in enumerate(names, 1)],
+        )
+    conn.close()
+
+
+def test_a_club_sized_roster_is_a_small_page_with_each_name_once(
+    client: FlaskClient, db_path: Path
+) -> None:
+    names = [f"Player {number:04}" for number in range(2000)]
+    add_roster(db_path, names)
+    answer = client.get("/players")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert len(answer.data) < 300_000
+    datalist = re.search(r'<datalist id="roster-names">(.*?)</datalist>', page, re.S).group(1)
+    listed = re.findall(r'<option value="([^"]+)">', datalist)
+    assert sorted(listed) == names
+    assert page.count("<option") == 2000  # the one list: no choice per row
+    assert page.count('list="roster-names"') == 0  # no forms until a player is chosen
+    opened = client.get("/players?edit=7").get_data(as_text=True)
+    assert opened.count('list="roster-names"') == 1 and 'id="into-7"' in opened
+    answer = client.post("/players/7/merge", data={"into": "player 0003", "version": "1"})
+    assert answer.status_code == 303
+    with Store(db_path) as store:
+        assert store.players.get(7) is None
+        assert store.players.get(4).spellings == ("Player 0003", "Player 0006")

@@ -231,3 +231,40 @@ def test_the_csv_marks_a_hand_kept_after_the_game_s_end(client: FlaskClient) -> 
         "-186",
         "-186",
     ]
+
+
+def test_an_import_whose_players_look_alike_is_refused_by_name(
+    app: Flask, client: FlaskClient
+) -> None:
+    document = {
+        "format": FORMAT,
+        "game": "french-tarot",
+        "players": ["Ann", "Bob", "Ａｎｎ", "Dee"],
+        "first_dealer": 0,
+        "options": {},
+        "hands": [],
+    }
+    before = session_count(app)
+    answer = upload(client, document)
+    assert answer.status_code == 422
+    assert "Two seats are named Ann: give each seat its own name." in answer.get_data(as_text=True)
+    assert session_count(app) == before
+
+
+def test_an_import_stores_its_players_names_as_read(app: Flask, client: FlaskClient) -> None:
+    from companion.store import Store
+
+    document = {
+        "format": FORMAT,
+        "game": "french-tarot",
+        "players": ["Ａｎｎ", "B\u200bob", " Cid\t", "Dee"],
+        "first_dealer": 0,
+        "options": {},
+        "hands": [{"number": 1, "entry": GARDE_47}],
+    }
+    answer = upload(client, document)
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    with Store(app.config["DATABASE"]) as store:
+        (players,) = store.db.execute("SELECT count(*) FROM players").fetchone()
+        names = sorted(player.name for player in store.players.all())
+    assert players == 4 and names == ["Ann", "Bob", "Cid", "Dee"]

@@ -341,7 +341,7 @@ def test_new_session_problems_show_beside_their_fields(client: FlaskClient) -> N
     response = client.post("/new", data=data)
     html = text_of(response)
     assert response.status_code == 422
-    assert "already at the table" in html.split('id="err-name-1"', 1)[1][:200]
+    assert "ann is the same name as player 1" in html.split('id="err-name-1"', 1)[1][:200]
     assert "Enter the name of player 3" in html
     assert "40 characters" in html
     assert 'value="Ann"' in html  # kept as typed
