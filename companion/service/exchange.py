@@ -2,7 +2,8 @@
 
 A document (`FORMAT`) holds a session's setup, its effective hands as entered and, for the
 audit, every row of its history. Scoring a document replays the hands through the same engine
-the pad uses, so `companion score` and the web pad always agree.
+the pad uses, each judged as the pad judges an entry (`check_entry`: every problem at once), so
+`companion score`, the imports and the web pad always agree.
 
 Problems are plain dicts here, `{"hand": number or None, "field": name or None, "message": ...}`,
 because they leave the program as JSON.
@@ -252,11 +253,9 @@ def _player_problems(players: Any) -> list[ProblemDict]:
     if not all(keys):
         return [problem(t("Every seat needs a name."), field="players")]
     first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
-    twice = next((read_name(players[i]) for i, key in enumerate(keys) if first[key] != i), None)
-    if twice is None:
-        return []
-    said = t("Two seats are named {name}: give each seat its own name.", name=twice)
-    return [problem(said, field="players")]
+    twice = [read_name(players[i]) for i, key in enumerate(keys) if first[key] != i][:1]
+    said = [t("Two seats are named {name}: give each seat its own name.", name=n) for n in twice]
+    return [problem(message, field="players") for message in said]
 
 
 def _setup_problem(found: Problem) -> ProblemDict:
@@ -328,10 +327,7 @@ def _load_hands(raw_hands: Any) -> tuple[list[tuple[int, dict[str, Any]]], list[
 def replay_document(data: Mapping[str, Any]) -> tuple[Replay | None, list[ProblemDict]]:
     """Read a document and replay its hands through the engine: the replay (None when the
     setup itself cannot be read) and every problem, the document's and each refused hand's
-    (with its hand and field), in hand order. What `score` prints and `import` stores.
-
-    Each hand is new input here, judged as the pad judges an entry (`check_entry`): every
-    problem of a refused hand is named at once, in the pad's words."""
+    (with its hand and field), in hand order. What `score` prints and `import` stores."""
     setup, hands, problems = load_session(data)
     if setup is None:
         return None, problems
