@@ -171,7 +171,7 @@ def test_a_skat_list_in_german(phone_in, screens: Path) -> None:
     fill_names(page, ["Ann", "Bob", "Bob"])
     page.get_by_role("button", name="Partie beginnen").click()
     expect(page.locator("#err-name-2")).to_have_text(
-        "Bob sitzt schon am Tisch: jeder Platz braucht einen eigenen Namen."
+        "Bob ist derselbe Name wie bei Spieler 2: jeder Platz braucht einen eigenen Namen."
     )
     expect_fits_the_phone(page)
     page.screenshot(path=str(screens / "de-new-session-refused.png"), full_page=True)

@@ -174,10 +174,10 @@ def test_the_statistics_page_in_french(client: FlaskClient) -> None:
 def test_the_roster_and_its_flash_in_french(client: FlaskClient) -> None:
     start(client)
     french = {"Accept-Language": "fr"}
-    html = client.get("/players", headers=french).get_data(as_text=True)
+    ann, version = players(client)["Ann"]
+    html = client.get(f"/players?edit={ann}", headers=french).get_data(as_text=True)
     assert "Renommer ou fusionner" in html and "Même personne que" in html
     assert "1 partie<" in html
-    ann, version = players(client)["Ann"]
     renamed = client.post(
         f"/players/{ann}/rename",
         headers=french,

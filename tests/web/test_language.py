@@ -151,8 +151,8 @@ def test_a_refusal_is_said_beside_its_field_in_the_readers_language(client: Flas
     assert response.status_code == 422
     assert re.search(r'id="err-name-0">Saisissez le nom du joueur 1\.</p>', page)
     assert re.search(
-        r'id="err-name-2">Bob est déjà à la table\u00a0: donnez à chaque place son '
-        r"propre nom\.</p>",
+        r'id="err-name-2">Bob est le même nom que celui du joueur 2\u00a0: donnez à chaque place '
+        r"son propre nom\.</p>",
         page,
     )
     assert "Nombre de joueurs" in page and "Commencer la partie" in page
