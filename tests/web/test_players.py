@@ -20,9 +20,7 @@ def players(client: FlaskClient) -> dict[str, tuple[int, int]]:
     player's open forms (`?edit=<id>`)."""
     html = client.get("/players").get_data(as_text=True)
     found = {}
-    for player_id, name in re.findall(
-        r'<li id="player-(\d+)"><a [^>]*>([^<]+)</a>', html
-    ):
+    for player_id, name in re.findall(r'<li id="player-(\d+)"><a [^>]*>([^<]+)</a>', html):
         opened = client.get(f"/players?edit={player_id}").get_data(as_text=True)
         version = int(re.search(r'name="version" value="(\d+)"', opened).group(1))
         found[name] = (int(player_id), version)
