@@ -6,6 +6,7 @@ form and look-alikes ("Ann", "Ａｎｎ", "A\u200bnn") are one name. Pure Python
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 NAME_READ_LIMIT = 200
@@ -36,3 +37,28 @@ def _kept_in_name(char: str) -> bool:
         return False
     category = unicodedata.category(char)
     return category != "Cf" and (category != "Cc" or char.isspace())
+
+
+def name_key(value: Any) -> str:
+    """What matches one person's spellings: the name read as every name is (`read_name`),
+    then case does not count ("ａｎｎ  lee" is "Ann Lee")."""
+    return read_name(value).casefold()
+
+
+def repeats(names: Sequence[Any]) -> dict[int, int]:
+    """The names that repeat an earlier one (the same `name_key`): the place of each repeat,
+    and the place of the name it repeats (its first)."""
+    first: dict[str, int] = {}
+    found: dict[int, int] = {}
+    for place, name in enumerate(names):
+        found_first = first.setdefault(name_key(name), place)
+        if found_first != place:
+            found[place] = found_first
+    return found
+
+
+def repeated_name(names: Sequence[Any]) -> str | None:
+    """The first name entered again, as it was entered first (read as every name is); None
+    when every name is its own."""
+    found = repeats(names)
+    return read_name(names[found[min(found)]]) if found else None

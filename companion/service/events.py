@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from companion.contract.names import read_name
+from companion.contract.names import read_name, repeated_name
 from companion.contract.registry import get
 from companion.contract.values import Problem
 from companion.engine.draw import (
@@ -104,18 +104,6 @@ def other_size(slug: str, size: int) -> int | None:
     played by that many, else one fewer (Skat 3 / 4, French Tarot 4 / 5), else none."""
     counts = get(slug).player_counts
     return next((other for other in (size + 1, size - 1) if other in counts), None)
-
-
-def repeated_name(names: Sequence[str]) -> str | None:
-    """The first name that is entered again, read as every name is (`read_name`: "A\u200bnn"
-    is Ann) and whatever its case, as it was entered first; None when every name is its own."""
-    seen: dict[str, str] = {}
-    for name in names:
-        key = read_name(name).casefold()
-        if key in seen:
-            return seen[key]
-        seen[key] = read_name(name)
-    return None
 
 
 def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.game import settlement_of
-from companion.contract.names import read_name
+from companion.contract.names import read_name, repeated_name
 from companion.contract.parsing import is_blank, parse_values, trick_keys
 from companion.contract.registry import UnknownGame, get
 from companion.contract.values import FieldKind, Problem, Setup, State, json_ready
@@ -249,13 +249,13 @@ def _player_problems(players: Any) -> list[ProblemDict]:
     """A document's players not names, one blank, or a name twice ("Ａｎｎ", "A\u200bnn", "ann")."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return [problem(t("Players must be a list of names."), field="players")]
-    keys = [read_name(name).casefold() for name in players]
-    if not all(keys):
+    if not all(read_name(name) for name in players):
         return [problem(t("Every seat needs a name."), field="players")]
-    first = {key: seat for seat, key in reversed(list(enumerate(keys)))}
-    twice = [read_name(players[i]) for i, key in enumerate(keys) if first[key] != i][:1]
-    said = [t("Two seats are named {name}: give each seat its own name.", name=n) for n in twice]
-    return [problem(message, field="players") for message in said]
+    twice = repeated_name(players)
+    if twice is None:
+        return []
+    said = t("Two seats are named {name}: give each seat its own name.", name=twice)
+    return [problem(said, field="players")]
 
 
 def _setup_problem(found: Problem) -> ProblemDict:

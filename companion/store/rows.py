@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.contract.names import name_key as name_key
 from companion.contract.names import read_name
 from companion.contract.values import Setup, json_ready
 from companion.store.records import Author, HandAction, HandRow, Seat, SessionRecord
@@ -37,13 +38,6 @@ def split_members(name: str) -> tuple[str, ...]:
     members = tuple(part.strip() for part in re.split(r"[&+]", name))
     members = tuple(member for member in members if member)
     return members or (name.strip(),)
-
-
-def name_key(name: str) -> str:
-    """What matches one person's spellings: the name read as every name is (`read_name`:
-    invisible characters gone, NFKC, spaces collapsed), then case does not count ("ａｎｎ  lee"
-    is "Ann Lee")."""
-    return read_name(name).casefold()
 
 
 def link_seats(conn: sqlite3.Connection, token: str, names: Sequence[str]) -> None:

@@ -19,7 +19,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.game import Game
-from companion.contract.names import read_name
+from companion.contract.names import read_name, repeats
 from companion.contract.parsing import read_count, read_word
 from companion.contract.registry import all_games
 from companion.contract.values import Field
@@ -125,26 +125,23 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
     """The `count` seat names, read as every name is (`read_name`: "Ａｎｎ" and "A\u200bnn"
     are Ann), with a problem for each blank, long or repeated one: a repeat names the seat
     that has the name first."""
-    names: list[str] = []
+    names = [read_name(form.get(f"name-{seat}", "")) for seat in range(count)]
+    same = repeats(names)  # a seat -> the first seat with its name
     errors: dict[str, list[Text]] = {}
-    seen: dict[str, int] = {}  # a name without case -> the first seat that has it
-    for seat in range(count):
+    for seat, name in enumerate(names):
         key = f"name-{seat}"
-        name = read_name(form.get(key, ""))
         if not name:
             errors[key] = [t("Enter the name of player {number}.", number=seat + 1)]
         elif len(name) > NAME_LIMIT:
             errors[key] = [t("Keep names to {limit} characters.", limit=NAME_LIMIT)]
-        elif name.casefold() in seen:
+        elif seat in same:
             errors[key] = [
                 t(
                     "{name} is the same name as player {number}: give each seat its own name.",
                     name=name,
-                    number=seen[name.casefold()] + 1,
+                    number=same[seat] + 1,
                 )
             ]
-        seen.setdefault(name.casefold(), seat)
-        names.append(name)
     return names, errors
 
 

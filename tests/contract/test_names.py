@@ -6,7 +6,13 @@ from typing import Any
 
 import pytest
 
-from companion.contract.names import NAME_READ_LIMIT, read_name
+from companion.contract.names import (
+    NAME_READ_LIMIT,
+    name_key,
+    read_name,
+    repeated_name,
+    repeats,
+)
 
 
 @pytest.mark.parametrize(
@@ -31,3 +37,20 @@ def test_a_name_is_read_in_the_one_form_it_is_compared_in(typed: Any, read: str)
 
 def test_a_long_name_is_read_only_to_its_limit() -> None:
     assert read_name("x" * 10_000) == "x" * NAME_READ_LIMIT
+
+
+def test_repeats_name_each_repeat_and_the_first_it_repeats() -> None:
+    # Seats 0..4: "Ann", "Bob", fullwidth "Ａｎｎ" (Ann again), "bob" (Bob again), "A\u200bnn".
+    names = ["Ann", "Bob", "Ａｎｎ", "bob", "A\u200bnn"]
+    assert repeats(names) == {2: 0, 3: 1, 4: 0}
+    assert repeats(["Ann", "Bob"]) == {}
+
+
+def test_the_repeated_name_is_the_first_entered_again_as_entered_first() -> None:
+    assert repeated_name(["Cid", "bob", "Ann", "BOB", "ann"]) == "bob"
+    assert repeated_name([" Ann ", "A\u200bnn"]) == "Ann"
+    assert repeated_name(["Ann", "Bob"]) is None
+
+
+def test_a_name_key_ignores_case_width_and_invisible_characters() -> None:
+    assert name_key("ａｎｎ  lee") == name_key("Ann\u200b Lee") == "ann lee"
