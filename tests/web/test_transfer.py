@@ -36,6 +36,18 @@ GARDE_47 = {"contract": "garde", "taker": 0, "points": 47, "bouts": 2}
 """The first worked example: (25 + 6) × 2 = 62 from each defender, Ann +186."""
 
 
+def a_document(game: str, players: list[str], hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """An export document of `game` at a table of `players` (the first deals, no house rule)."""
+    return {
+        "format": FORMAT,
+        "game": game,
+        "players": players,
+        "first_dealer": 0,
+        "options": {},
+        "hands": hands,
+    }
+
+
 def upload(client: FlaskClient, data: Any, name: str = "session.json"):
     """Post `data` (JSON, or raw bytes) to the import page as a file."""
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
@@ -128,14 +140,7 @@ def test_a_tampered_file_is_refused_with_its_hand_and_field(
 def test_an_import_names_every_problem_of_a_hand_in_the_pads_words(
     app: Flask, client: FlaskClient
 ) -> None:
-    document = {
-        "format": FORMAT,
-        "game": "anti-trump",
-        "players": ANTI_TRUMP_TABLE,
-        "first_dealer": 0,
-        "options": {},
-        "hands": [{"number": 1, "entry": BID_OF_SIX}],
-    }
+    document = a_document("anti-trump", ANTI_TRUMP_TABLE, [{"number": 1, "entry": BID_OF_SIX}])
     before = session_count(app)
     answer = upload(client, document)
     html = unescape(answer.get_data(as_text=True))
@@ -236,14 +241,7 @@ def test_the_csv_marks_a_hand_kept_after_the_game_s_end(client: FlaskClient) -> 
 def test_an_import_whose_players_look_alike_is_refused_by_name(
     app: Flask, client: FlaskClient
 ) -> None:
-    document = {
-        "format": FORMAT,
-        "game": "french-tarot",
-        "players": ["Ann", "Bob", "Ａｎｎ", "Dee"],
-        "first_dealer": 0,
-        "options": {},
-        "hands": [],
-    }
+    document = a_document("french-tarot", ["Ann", "Bob", "Ａｎｎ", "Dee"], [])
     before = session_count(app)
     answer = upload(client, document)
     assert answer.status_code == 422
@@ -254,14 +252,9 @@ def test_an_import_whose_players_look_alike_is_refused_by_name(
 def test_an_import_stores_its_players_names_as_read(app: Flask, client: FlaskClient) -> None:
     from companion.store import Store
 
-    document = {
-        "format": FORMAT,
-        "game": "french-tarot",
-        "players": ["Ａｎｎ", "B\u200bob", " Cid\t", "Dee"],
-        "first_dealer": 0,
-        "options": {},
-        "hands": [{"number": 1, "entry": GARDE_47}],
-    }
+    document = a_document(
+        "french-tarot", ["Ａｎｎ", "B\u200bob", " Cid\t", "Dee"], [{"number": 1, "entry": GARDE_47}]
+    )
     answer = upload(client, document)
     assert answer.status_code == 303, answer.get_data(as_text=True)
     with Store(app.config["DATABASE"]) as store:
