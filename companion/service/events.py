@@ -84,8 +84,8 @@ class Refusal(Enum):
     """Why a change the director asked of a round was not made (the page says it in words)."""
 
     ALL_DRAWN = "all drawn"  # every round of the event is drawn
-    NOT_DRAWN = "not drawn"  # no round is drawn and waiting to start
-    STARTED = "started"  # the round started before this change could land
+    NOT_DRAWN = "not drawn"  # no round is drawn yet
+    STARTED = "started"  # the round drawn has started (before this change, or long before)
     DRAW_CHANGED = "draw changed"  # a draw again or a swap landed since the page was read
     NOT_TWO_ENTRANTS = "not two entrants"  # a swap of one player, or of someone not entered
     NO_SESSION = "no session"  # a table's players make no session of the game
@@ -97,6 +97,16 @@ class RoundRefused(Exception):
     def __init__(self, reason: Refusal) -> None:
         super().__init__(reason.value)
         self.reason = reason
+
+
+def waiting_round(rounds: Sequence[RoundRow]) -> int:
+    """The number of the round drawn and waiting to start; refused when none is drawn, or when
+    the last one drawn has started (a second tap of Start, a swap after it)."""
+    if not rounds:
+        raise RoundRefused(Refusal.NOT_DRAWN)
+    if rounds[-1].started_at is not None:
+        raise RoundRefused(Refusal.STARTED)
+    return rounds[-1].round
 
 
 def other_size(slug: str, size: int) -> int | None:
@@ -195,8 +205,7 @@ class Events:
         there is no such round, when they are not two entrants, or when the round started
         meanwhile."""
         rounds = self._store.events.rounds(event.key)
-        if not rounds or rounds[-1].started_at is not None:
-            raise RoundRefused(Refusal.NOT_DRAWN)
+        waiting_round(rounds)
         entrants = self._store.events.entrants(event.key)
         if a == b or a not in entrants or b not in entrants:
             raise RoundRefused(Refusal.NOT_TWO_ENTRANTS)
@@ -220,9 +229,7 @@ class Events:
         again or a swap: the store reads the tables again inside the start's transaction),
         or when a table's players make no session."""
         rounds = self._store.events.rounds(event.key)
-        if not rounds or rounds[-1].started_at is not None:
-            raise RoundRefused(Refusal.NOT_DRAWN)
-        current = rounds[-1].round
+        current = waiting_round(rounds)
         entrants = self._store.events.entrants(event.key)
         seats = [row.seats for row in self._store.events.tables(event.key) if row.round == current]
         setups = []

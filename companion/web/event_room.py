@@ -58,7 +58,7 @@ def room(key: str) -> str:
 REFUSED = {
     Refusal.ALL_DRAWN: t("Every round is drawn."),
     Refusal.NOT_DRAWN: t("There is no round drawn and waiting to start."),
-    Refusal.STARTED: t("The round started before this reached the room: its tables stay as drawn."),
+    Refusal.STARTED: t("The round has already started: its tables stay as drawn."),
     Refusal.DRAW_CHANGED: t(
         "The draw changed since this page was shown (drawn again or swapped): look at the "
         "tables below, then start the round."

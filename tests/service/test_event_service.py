@@ -348,9 +348,9 @@ def test_a_second_start_and_a_swap_of_one_player_are_refused_in_words(store: Sto
         events.swap(event, 3, 3)
     assert refused.value.reason is Refusal.NOT_TWO_ENTRANTS
     events.start(event)
-    with pytest.raises(RoundRefused) as refused:
+    with pytest.raises(RoundRefused) as refused:  # a second tap
         events.start(event)
-    assert refused.value.reason is Refusal.NOT_DRAWN
+    assert refused.value.reason is Refusal.STARTED
 
 
 @pytest.mark.parametrize("trial", range(20))

@@ -95,7 +95,9 @@ def test_a_swap_before_the_round_starts_and_none_after(client: FlaskClient) -> N
     )
     client.post(f"{director}/start")
     response = client.post(f"{director}/swap", data={"a": "1", "b": "9"}, follow_redirects=True)
-    assert "There is no round drawn and waiting to start." in response.get_data(as_text=True)
+    assert "The round has already started: its tables stay as drawn." in response.get_data(
+        as_text=True
+    )
 
 
 def test_a_start_from_a_page_older_than_the_draw_is_refused_in_words(
