@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask
@@ -34,6 +35,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a form left open all evening on a phone must still post
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # The cookie (this phone's device and remembered name, the events it directs) is sent
+        # again only when it changes, not re-signed on each of a phone's polls: a third of a
+        # poll's time (bench/README.md, "the room"). It lasts 400 days from its last change,
+        # the most a browser keeps one.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         # Over HTTPS Flask-WTF would also want a Referer from this host, which the pad never
         # sends (Referrer-Policy: no-referrer keeps session links, the keys, out of it): the
         # form's token and the SameSite cookie are the check (docs/design.md, behind a proxy).

@@ -6,15 +6,12 @@ documents and on the database file, and know nothing game-specific either.
 
 from __future__ import annotations
 
-import io
-import socket
 import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
-import qrcode
 import waitress
 
 from companion.contract.referee import (
@@ -31,15 +28,15 @@ from companion.service.backups import BackupRefused, backups_listed, describe, r
 from companion.service.envelope import MAX_DOCUMENT_BYTES, Unreadable, read_json
 from companion.service.exchange import problem, score_document, to_csv, to_json
 from companion.service.service import Service
-
-# A TEST-NET-1 address (RFC 5737): connecting a UDP socket to it sends nothing, it only makes
-# the kernel pick the interface (and so the address) this machine would use to reach the LAN.
-_ROUTING_PROBE = ("192.0.2.1", 9)
-LOOPBACK = "127.0.0.1"
-ALL_INTERFACES = "0.0.0.0"
-# Requests the one `serve` process answers at once (waitress's threads; its own default is
-# 4): a save spends much of its time waiting on the disk's sync, when the others run.
-DEFAULT_THREADS = 8
+from companion.serving import (
+    ALL_INTERFACES,
+    DEFAULT_CONNECTIONS,
+    DEFAULT_THREADS,
+    allow_open_files,
+    phone_address,
+    qr_text,
+    waitress_settings,
+)
 
 db_option = click.option(
     "--db",
@@ -63,34 +60,6 @@ def main() -> None:
 
 
 # ---------------------------------------------------------------- serve
-
-
-def outward_ipv4() -> str:
-    """This machine's IPv4 address on the local network, or 127.0.0.1 when there is none."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(_ROUTING_PROBE)
-            address: str = probe.getsockname()[0]  # (host, port) for an IPv4 socket
-            return address
-    except OSError:
-        return LOOPBACK
-
-
-def phone_address(host: str, port: int) -> str:
-    """The address the phones at the table should open for a server bound to `host`."""
-    shown = outward_ipv4() if host in (ALL_INTERFACES, "") else host
-    if ":" in shown:  # an IPv6 literal needs brackets in a URL
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
-
-
-def qr_text(url: str) -> str:
-    """`url` as a QR code drawn with block characters, for the phones' cameras."""
-    code = qrcode.QRCode(border=2)
-    code.add_data(url)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
-    return out.getvalue()
 
 
 def _build_app(database: Path) -> Any:
@@ -119,13 +88,25 @@ def _build_app(database: Path) -> Any:
     help="Requests served at once (one process; README.md: several with gunicorn).",
 )
 @click.option(
+    "--connections",
+    default=DEFAULT_CONNECTIONS,
+    show_default=True,
+    type=click.IntRange(1, 100_000),
+    help="Connections held open at once: every phone keeps one (README.md).",
+)
+@click.option(
     "--behind-proxy",
     is_flag=True,
     help="Trust a reverse proxy's X-Forwarded-* headers (HTTPS, a path prefix; README.md).",
 )
 @db_option
 def serve(
-    host: str, port: int, threads: int, db_path: Path | None, behind_proxy: bool = False
+    host: str,
+    port: int,
+    threads: int,
+    connections: int,
+    db_path: Path | None,
+    behind_proxy: bool = False,
 ) -> None:
     """Run the score pad for the phones at the table."""
     database = db_path or default_database_path()
@@ -145,7 +126,9 @@ def serve(
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")
     click.echo(qr_text(url), nl=False)
-    waitress.serve(app, host=host, port=port, threads=threads)
+    if allow_open_files(connections) < connections:
+        click.echo(f"This system lets the pad open fewer files than {connections} connections.")
+    waitress.serve(app, host=host, port=port, **waitress_settings(threads, connections))
 
 
 # ---------------------------------------------------------------- games

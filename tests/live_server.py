@@ -3,7 +3,9 @@ started as a subprocess and stopped afterwards. Shared by the browser tests and 
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -107,3 +109,47 @@ def running_server(
         yield base_url
     finally:
         stop(process)
+
+
+# ---------------------------------------------------------------- a room of open connections
+
+
+def answers_on_held_connections(
+    base_url: str, count: int, rounds: int, seconds: float
+) -> list[int]:
+    """Open `count` connections to the server and keep every one open, as a room of phones
+    does, then ask `/healthz` on each of them at once, `rounds` times, on the same
+    connections: how many answered 200 in each round, each within `seconds` of being asked."""
+    return asyncio.run(_held(base_url, count, rounds, seconds))
+
+
+async def _held(base_url: str, count: int, rounds: int, seconds: float) -> list[int]:
+    host, port = base_url.removeprefix("http://").rsplit(":", 1)
+    connections = [await asyncio.open_connection(host, int(port)) for _ in range(count)]
+    try:
+        answered = []
+        for _ in range(rounds):
+            asked = [_ask(host, reader, writer, seconds) for reader, writer in connections]
+            answered.append(sum(await asyncio.gather(*asked)))
+        return answered
+    finally:
+        for _, writer in connections:
+            writer.close()
+
+
+async def _ask(
+    host: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seconds: float
+) -> bool:
+    """One kept-alive GET /healthz on an open connection: whether "ok" came back in time."""
+    writer.write(
+        f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: keep-alive\r\n\r\n".encode()
+    )
+    try:
+        async with asyncio.timeout(seconds):
+            await writer.drain()
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+            body = await reader.readexactly(int(length.group(1)) if length else 0)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError):
+        return False
+    return head.startswith(b"HTTP/1.1 200") and body == b"ok"

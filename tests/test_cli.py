@@ -5,14 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import socket
 import sqlite3
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from companion import cli
+from companion import cli, serving
 from companion.contract.referee import all_referees, game_with_referee
 from companion.contract.registry import all_games
 from companion.engine.replay import make_setup
@@ -235,60 +234,10 @@ def test_backup_refuses_to_overwrite_its_source(runner, stored):
 # ---------------------------------------------------------------- serve
 
 
-def test_phone_address_uses_the_lan_address_for_all_interfaces(monkeypatch):
-    monkeypatch.setattr(cli, "outward_ipv4", lambda: "192.168.1.23")
-    assert cli.phone_address("0.0.0.0", 8000) == "http://192.168.1.23:8000/"
-
-
-def test_phone_address_uses_an_explicit_host(monkeypatch):
-    monkeypatch.setattr(cli, "outward_ipv4", lambda: pytest.fail("no lookup for a given host"))
-    assert cli.phone_address("10.0.0.5", 9000) == "http://10.0.0.5:9000/"
-    assert cli.phone_address("::1", 80) == "http://[::1]:80/"
-
-
-class FakeSocket:
-    """A UDP socket that records the connect and answers from a pretend routing table."""
-
-    def __init__(self, *args, fail: bool = False) -> None:
-        self.fail = fail
-        self.connected_to = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def connect(self, address):
-        if self.fail:
-            raise OSError("Network is unreachable")
-        self.connected_to = address
-
-    def getsockname(self):
-        return ("192.168.1.23", 54321)
-
-
-def test_outward_ipv4_asks_the_routing_table(monkeypatch):
-    made: list[FakeSocket] = []
-
-    def fake_socket(*args):
-        made.append(FakeSocket(*args))
-        return made[-1]
-
-    monkeypatch.setattr(socket, "socket", fake_socket)
-    assert cli.outward_ipv4() == "192.168.1.23"
-    assert made[0].connected_to == ("192.0.2.1", 9)
-
-
-def test_outward_ipv4_falls_back_to_loopback(monkeypatch):
-    monkeypatch.setattr(socket, "socket", lambda *args: FakeSocket(fail=True))
-    assert cli.outward_ipv4() == "127.0.0.1"
-
-
 def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch, tmp_path):
     served: dict = {}
     app = object()
-    monkeypatch.setattr(cli, "outward_ipv4", lambda: "192.168.1.23")
+    monkeypatch.setattr(serving, "outward_ipv4", lambda: "192.168.1.23")
 
     def build_app(database: Path) -> object:
         served["db"] = database
@@ -304,7 +253,15 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
         ["serve", "--port", "8123", "--threads", "4", "--db", str(database)],
     )
     assert result.exit_code == 0, result.output
-    assert served == {"db": database, "app": app, "host": "0.0.0.0", "port": 8123, "threads": 4}
+    assert served == {
+        "db": database,
+        "app": app,
+        "host": "0.0.0.0",
+        "port": 8123,
+        "threads": 4,
+        "connection_limit": 1000,
+        "asyncore_use_poll": True,
+    }
     assert str(database) in result.output
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
@@ -320,7 +277,15 @@ def test_serve_runs_one_waitress_process_with_eight_threads_by_default(
         cli.main, ["serve", "--host", "127.0.0.1", "--db", str(tmp_path / "pad.sqlite3")]
     )
     assert result.exit_code == 0, result.output
-    assert served == [{"host": "127.0.0.1", "port": 8000, "threads": 8}]
+    assert served == [
+        {
+            "host": "127.0.0.1",
+            "port": 8000,
+            "threads": 8,
+            "connection_limit": 1000,
+            "asyncore_use_poll": True,
+        }
+    ]
 
 
 def test_serve_has_no_worker_processes_of_its_own(runner, monkeypatch, tmp_path):

@@ -9,12 +9,17 @@ a file that does not exist yet, on a free port of 127.0.0.1 (issue 40).
   for the one migrating) and the log holds no traceback; three times. Before the migrations
   were serialised, about one start in four failed ("database is locked").
 
-bench/bench_start.py runs both twenty times (the issue's counts).
+- The README's own command (issue 35): 400 connections held open at once, each asked twice,
+  every one answered.
+
+bench/bench_start.py runs the first two twenty times (the issue's counts); bench/bench_room.py
+measures a room of polling phones on the README's command (`--server gunicorn`).
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -31,6 +36,8 @@ from pathlib import Path
 import pytest
 
 from companion.contract.registry import all_games
+from tests.live_server import answers_on_held_connections
+from tests.test_serving import ANSWER_SECONDS, ROOM
 
 ROOT = Path(__file__).resolve().parents[1]
 GUNICORN = shutil.which("gunicorn", path=str(Path(sys.executable).parent))
@@ -141,3 +148,25 @@ def test_four_workers_all_start_on_a_new_file(tmp_path: Path, attempt: int) -> N
         text = log.read_text(errors="replace")
     assert text.count("Booting worker") == 4, text
     assert "Traceback" not in text and "Worker failed to boot" not in text, text
+
+
+def readme_command_options() -> list[str]:
+    """The options of the README's gunicorn command, less its address (`-b`) and its app."""
+    line = next(
+        line for line in (ROOT / "README.md").read_text().splitlines() if "bin/gunicorn " in line
+    )
+    words = shlex.split(line)
+    options = words[words.index(next(w for w in words if w.endswith("bin/gunicorn"))) + 1 : -1]
+    where = options.index("-b")
+    return options[:where] + options[where + 2 :]
+
+
+def test_the_readme_command_answers_a_room_of_four_hundred_held_connections(
+    tmp_path: Path,
+) -> None:
+    # Issue 35: 100 tables of four phones, each polling on a connection of its own.
+    options = readme_command_options()
+    assert options[:2] == ["-k", "gthread"]
+    with gunicorn(tmp_path / "room.sqlite3", tmp_path / "gunicorn.log", *options) as base:
+        answered = answers_on_held_connections(base, ROOM, 2, ANSWER_SECONDS)
+    assert answered == [ROOM, ROOM]

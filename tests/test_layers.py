@@ -210,7 +210,7 @@ MAX_CLASS_LINES = 300
 """Every module and class of the package is kept this small: a newcomer reads one in a sitting."""
 
 OVER_THE_LINE_LIMIT: dict[str, int] = {
-    "companion.cli": 434,
+    "companion.cli": 407,
     "companion.contract.parsing": 433,
     "companion.contract.referee": 695,
     "companion.contract.values": 421,

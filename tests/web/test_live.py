@@ -38,6 +38,17 @@ def test_a_phone_up_to_date_gets_an_empty_answer(client: FlaskClient) -> None:
     assert answer.get_data() == b""
 
 
+def test_a_poll_sends_no_cookie_back(client: FlaskClient) -> None:
+    # The phone's cookie (its device, kept 400 days) is sent again only when it changes: before,
+    # every poll re-signed it, a third of the poll's time (bench/README.md, "the room").
+    pad_url = start(client)
+    client.post(f"{pad_url}/who", data={"name": "Ann"})  # the phone holds a name: a cookie
+    seen = shown_version(client.get(pad_url).get_data(as_text=True))
+    answer = client.get(f"{pad_url}/live?seen={seen}")
+    assert nothing_new(answer)
+    assert "Set-Cookie" not in answer.headers
+
+
 def test_a_hand_saved_elsewhere_reaches_a_phone_that_typed_nothing(app: Flask) -> None:
     ann, bob = app.test_client(), app.test_client()
     pad_url = start(ann)
