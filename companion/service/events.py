@@ -13,9 +13,8 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from enum import Enum
-from typing import Any
 
 from companion.contract.names import read_name, repeated_name
 from companion.contract.registry import get
@@ -34,22 +33,10 @@ from companion.engine.ranking import Line, Method, TableScore, rank, standings_o
 from companion.engine.replay import make_setup
 from companion.kit.i18n import Text, t
 from companion.service import loading
+from companion.service.event_log import late_words, log_words
+from companion.service.event_tables import Table, TableSeat, table_of, table_seat
 from companion.service.loading import ReplayCache
 from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
-
-IDLE_MINUTES = 10
-"""A table that has entered nothing for this long in a running round is flagged idle."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table of a round as the room shows it."""
-
-    row: TableRow
-    names: tuple[str, ...]
-    length: int  # the deals of its round (deals each × players)
-    over: bool
-    idle: bool
 
 
 @dataclass(frozen=True)
@@ -67,6 +54,25 @@ class Room:
     def current(self) -> RoundRow | None:
         """The last round drawn, or None before the first draw."""
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def live_tables(self) -> tuple[Table, ...]:
+        """The tables the room shows: the last started round's, and any table of an earlier
+        round still playing (a round drawn while it played)."""
+        started = [row.round for row in self.rounds if row.started_at]
+        if not started:
+            return ()
+        last = started[-1]
+        return tuple(
+            table
+            for table in self.tables
+            if table.row.round == last or (table.row.session and not table.over)
+        )
+
+    @property
+    def playing(self) -> int:
+        """How many started tables are still playing (not over, not closed)."""
+        return sum(1 for table in self.tables if table.row.session and not table.over)
 
     def tables_of(self, round_number: int) -> tuple[Table, ...]:
         """The tables of one round."""
@@ -89,14 +95,19 @@ class Refusal(Enum):
     DRAW_CHANGED = "draw changed"  # a draw again or a swap landed since the page was read
     NOT_TWO_ENTRANTS = "not two entrants"  # a swap of one player, or of someone not entered
     NO_SESSION = "no session"  # a table's players make no session of the game
+    TABLES_PLAYING = "tables playing"  # the next round drawn while tables still play: confirm
+    NO_TABLE = "no table"  # no such started table still open (closed, or not started)
+    TIME_NOT_UP = "time not up"  # the deal in progress allowed where the time is not up
+    CLOSED = "closed"  # the evening is closed: its results are final
 
 
 class RoundRefused(Exception):
     """A change to a round refused, and why."""
 
-    def __init__(self, reason: Refusal) -> None:
+    def __init__(self, reason: Refusal, tables: Sequence[Table] = ()) -> None:
         super().__init__(reason.value)
         self.reason = reason
+        self.tables = tuple(tables)  # TABLES_PLAYING: the tables still playing
 
 
 def waiting_round(rounds: Sequence[RoundRow]) -> int:
@@ -107,6 +118,12 @@ def waiting_round(rounds: Sequence[RoundRow]) -> int:
     if rounds[-1].started_at is not None:
         raise RoundRefused(Refusal.STARTED)
     return rounds[-1].round
+
+
+def refuse_if_closed(event: EventRecord) -> None:
+    """Refused (`Refusal.CLOSED`) once the director has closed the evening."""
+    if event.closed_at is not None:
+        raise RoundRefused(Refusal.CLOSED)
 
 
 def other_size(slug: str, size: int) -> int | None:
@@ -167,15 +184,22 @@ class Events:
 
     # -- the draw
 
-    def draw_next(self, event: EventRecord, seed: int | None = None) -> Seating:
+    def draw_next(
+        self, event: EventRecord, seed: int | None = None, *, playing_confirmed: bool = False
+    ) -> Seating:
         """Draw the next round (or draw again a round not yet started). Refused (`RoundRefused`)
-        when every round is drawn, or when the round started meanwhile."""
+        when every round is drawn, when the round started meanwhile, when the evening is
+        closed, or, unless `playing_confirmed`, when tables still play (they are named)."""
+        refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         current = rounds[-1] if rounds else None
         number = current.round if current and current.started_at is None else len(rounds) + 1
         if number > event.rounds:
             raise RoundRefused(Refusal.ALL_DRAWN)
         room = self.room(event)
+        playing = [table for table in room.tables if table.row.session and not table.over]
+        if playing and not playing_confirmed and number == len(rounds) + 1:
+            raise RoundRefused(Refusal.TABLES_PLAYING, playing)
         earlier = [table for table in room.tables if table.row.round < number]
         sizes, _ = table_sizes(
             len(room.entrants), event.table_size, event.other_size, Fill(event.fill)
@@ -204,6 +228,7 @@ class Events:
         """Swap two entrants in the round drawn and not started. Refused (`RoundRefused`) when
         there is no such round, when they are not two entrants, or when the round started
         meanwhile."""
+        refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         waiting_round(rounds)
         entrants = self._store.events.entrants(event.key)
@@ -228,6 +253,7 @@ class Events:
         Refused (`RoundRefused`) when no round waits, when the draw changed since (a draw
         again or a swap: the store reads the tables again inside the start's transaction),
         or when a table's players make no session."""
+        refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         current = waiting_round(rounds)
         entrants = self._store.events.entrants(event.key)
@@ -283,88 +309,12 @@ class Events:
         """The event's log as lines to show (time, words), the late corrections included."""
         store = self._store
         lines = [(row.at, log_words(row.kind, row.data)) for row in store.events.log(event.key)]
-        for late in store.events.late_changes(event.key, event.deals_each):
-            words = (
-                t(
-                    "Round {round}, table {table}: hand {hand} corrected after the round; "
-                    "the ranking is updated.",
-                    round=late.round,
-                    table=late.table,
-                    hand=late.hand,
-                )
-                if late.action == "correct"
-                else t(
-                    "Round {round}, table {table}: hand {hand} undone after the round; "
-                    "the ranking is updated.",
-                    round=late.round,
-                    table=late.table,
-                    hand=late.hand,
-                )
-            )
-            lines.append((late.at, words))
+        lines += [
+            (late.at, late_words(late))
+            for late in store.events.late_changes(event.key, event.deals_each)
+        ]
         return tuple(sorted(lines, key=lambda line: line[0]))
 
-    def table_of_session(self, token: str) -> tuple[EventRecord, int, int, int] | None:
-        """The event, round, table and the round's length in deals a session plays for."""
-        found = self._store.events.table_of_session(token)
-        if found is None:
-            return None
-        event, round_number, number = found
-        record = self._store.sessions.get(token)
-        players = len(record.setup.players) if record else event.table_size
-        return event, round_number, number, event.deals_each * players
-
-    def round_started(self, event: EventRecord, round_number: int) -> str | None:
-        """When a round started (None: not yet)."""
-        rows = self._store.events.rounds(event.key)
-        return next((row.started_at for row in rows if row.round == round_number), None)
-
-
-def table_of(
-    event: EventRecord,
-    row: TableRow,
-    entrants: Mapping[int, str],
-    started_at: str | None,
-    now: datetime,
-) -> Table:
-    """A table as the room shows it: names, length, over, idle."""
-    length = event.deals_each * len(row.seats)
-    over = row.deals >= length or time_up(event, started_at, now)
-    last = row.last_at or started_at
-    idle = (
-        started_at is not None
-        and not over
-        and last is not None
-        and now - datetime.fromisoformat(last) > timedelta(minutes=IDLE_MINUTES)
-    )
-    return Table(row, tuple(entrants[seat] for seat in row.seats), length, over, idle)
-
-
-def time_up(event: EventRecord, started_at: str | None, now: datetime) -> bool:
-    """Whether a timed round's time is over."""
-    if not event.minutes or started_at is None:
-        return False
-    return now >= datetime.fromisoformat(started_at) + timedelta(minutes=event.minutes)
-
-
-def log_words(kind: str, data: Mapping[str, Any]) -> Text:
-    """A stored log line in words."""
-    if kind == "created":
-        return t("Event created with {count} entrants.", count=data.get("entrants", 0))
-    if kind == "drawn":
-        return t(
-            "Round {round} drawn: {repeats} repeated meetings.",
-            round=data.get("round", 0),
-            repeats=data.get("repeats", 0),
-        )
-    if kind == "swapped":
-        return t(
-            "Round {round}: two players swapped; {repeats} repeated meetings.",
-            round=data.get("round", 0),
-            repeats=data.get("repeats", 0),
-        )
-    return t(
-        "Round {round} started at {tables} tables.",
-        round=data.get("round", 0),
-        tables=data.get("tables", 0),
-    )
+    def seat_of(self, token: str, deals: int) -> TableSeat | None:
+        """Where a session that has played `deals` plays in an event (None: a plain one)."""
+        return table_seat(self._store, token, deals, datetime.now(UTC))

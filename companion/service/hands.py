@@ -8,6 +8,7 @@ session's standing after it (one transaction).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from companion.contract.values import (
@@ -27,6 +28,7 @@ from companion.engine.standing import standing_after
 from companion.kit.i18n import t
 from companion.service.drafts import Drafts, values_out_of_phase
 from companion.service.envelope import MAX_HANDS
+from companion.service.event_tables import table_seat
 from companion.service.loading import (
     Derived,
     Pad,
@@ -94,6 +96,9 @@ class Hands:
         """
         if pad.next_number > MAX_HANDS:
             return Checked({}, (full_session(),))
+        seat = table_seat(self._store, pad.token, pad.next_number - 1, datetime.now(UTC))
+        if seat is not None and seat.over:  # a club table plays its round, no further
+            return Checked({}, (Problem(None, seat.over_words),))
         out_of_turn = values_out_of_phase(pad, self._drafts.get(pad), raw)
         if out_of_turn:
             return Checked({}, out_of_turn)

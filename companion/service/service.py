@@ -7,6 +7,8 @@ one member per aggregate, in the manner of the store's own (`store.hands`, `stor
 - `service.drafts` (drafts.py): the hand being entered, its phases;
 - `service.statistics` (statistics.py): the statistics pages' figures;
 - `service.events` (events.py): the club nights, their draws, rooms and rankings;
+- `service.director` (director.py): the director's controls of a running evening's tables,
+  rounds and the evening itself;
 - `service.players`, `service.devices`, `service.phone_names`, `service.sign_offs`,
   `service.backups`: records the service adds no rule to (the roster, the sessions each phone
   opened, the names phones hold, the word of another phone on a hand, copies of the file),
@@ -22,6 +24,7 @@ import os
 from types import TracebackType
 from typing import Any, Self
 
+from companion.service.director import Director
 from companion.service.drafts import Drafts
 from companion.service.events import Events
 from companion.service.hands import Hands
@@ -43,6 +46,7 @@ class Service:
         self.drafts = Drafts(store)
         self.statistics = Statistics(store)
         self.events = Events(store, cache)
+        self.director = Director(store, self.events)
         self.players = store.players
         self.devices = store.devices
         self.phone_names = store.phone_names

@@ -75,9 +75,13 @@ class Sessions:
         hands = self._store.hands
         return exchange.export_session(record, hands.effective(token), hands.history(token))
 
-    def end(self, token: str) -> None:
-        """Mark the session ended (LookupError for an unknown token)."""
+    def end(self, token: str) -> bool:
+        """Mark the session ended (LookupError for an unknown token). A club table's session
+        is not ended here: only the director closes it (`service.director`); False then."""
+        if self._store.events.table_of_session(token) is not None:
+            return False
         self._store.sessions.end(token)
+        return True
 
     def live_version(self, token: str) -> str | None:
         """What a watching phone compares to learn whether anything it shows changed (None:

@@ -23,6 +23,7 @@ from companion.store.events import (
     LateChange,
     LogRow,
     RoundRow,
+    SeatRow,
     TableRow,
 )
 from companion.store.hands import AddedHand, HandConflict
@@ -69,6 +70,7 @@ __all__ = [
     "SamePlayer",
     "SatTogether",
     "Seat",
+    "SeatRow",
     "SessionRecord",
     "SignOff",
     "StaleWrite",

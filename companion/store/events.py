@@ -38,6 +38,7 @@ class EventRecord:
     method: str
     draw_order: str
     created_at: str
+    closed_at: str | None = None  # the director closed the evening: its results are final
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,21 @@ class RoundRow:
     repeats: int
     started_at: str | None
     draw_version: int = 0
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """Where a session plays in an event: its round and table, its players' count, the
+    director's word on it (deals added; the deals it may reach after its time), and when its
+    round started."""
+
+    event: EventRecord
+    round: int
+    table: int
+    players: int
+    extra_deals: int
+    after_time: int | None
+    started_at: str | None
 
 
 class DrawChanged(LookupError):
@@ -75,6 +91,9 @@ class TableRow:
     totals: tuple[Any, ...] | None
     last_at: str | None
     complete: bool
+    extra_deals: int = 0  # deals the director added to this table's round
+    after_time: int | None = None  # the deals it may reach once its time is up (None: none)
+    closed: bool = False  # its session was ended: by the director, or by an older version
 
 
 @dataclass(frozen=True)
@@ -259,7 +278,9 @@ class Events(Part):
             "  ORDER BY h.id DESC LIMIT 1),"
             " (SELECT max(number) FROM hand_results c WHERE c.session_id = t.session_id),"
             " (SELECT max(number) FROM hands n WHERE n.session_id = t.session_id"
-            "  AND n.action != 'undo')"
+            "  AND n.action != 'undo'),"
+            " t.extra_deals, t.after_time,"
+            " (SELECT ended_at IS NOT NULL FROM sessions s WHERE s.id = t.session_id)"
             " FROM event_tables t LEFT JOIN hand_results r ON r.session_id = t.session_id"
             " AND r.position = (SELECT max(position) FROM hand_results p"
             "  WHERE p.session_id = t.session_id)"
@@ -268,17 +289,53 @@ class Events(Part):
         ).fetchall()
         return [table_row(conn, row) for row in rows]
 
-    def table_of_session(self, token: str) -> tuple[EventRecord, int, int] | None:
-        """The event, round and table number a session plays for, or None."""
+    def table_of_session(self, token: str) -> SeatRow | None:
+        """Where a session plays in an event (its table, the round's start, the director's
+        word on it), or None for a plain session."""
         columns = ", ".join(f"e.{column}" for column in EVENT_COLUMNS.split(", "))
         row = self.db.execute(
-            f"SELECT t.round, t.number, {columns} FROM event_tables t"
-            " JOIN events e ON e.id = t.event_id WHERE t.session_id = ?",
+            "SELECT t.round, t.number, json_array_length(t.seats), t.extra_deals, t.after_time,"
+            f" r.started_at, {columns} FROM event_tables t JOIN events e ON e.id = t.event_id"
+            " JOIN event_rounds r ON r.event_id = t.event_id AND r.round = t.round"
+            " WHERE t.session_id = ?",
             (token,),
         ).fetchone()
-        if row is None:
-            return None
-        return event_record(row[2:]), row[0], row[1]
+        return None if row is None else SeatRow(event_record(row[6:]), *row[:6])
+
+    def direct_table(
+        self, key: str, round_number: int, number: int, *, lengthen: bool, allow: int | None
+    ) -> None:
+        """The director's word on a started table: one deal more in its round (`lengthen`),
+        or, its time being up, the deals it may still reach (`allow`: the deal in progress).
+        Logged. LookupError when there is no such started table."""
+        with self._write() as conn:
+            changed = conn.execute(
+                "UPDATE event_tables SET extra_deals = extra_deals + ?,"
+                " after_time = coalesce(?, after_time) WHERE event_id = ? AND round = ?"
+                " AND number = ? AND session_id IS NOT NULL",
+                (int(lengthen), allow, key, round_number, number),
+            ).rowcount
+            if not changed:
+                raise LookupError("no such table")
+            kind, data = ("lengthened", {}) if lengthen else ("allowed", {"deals": allow})
+            log(conn, key, kind, {"round": round_number, "table": number, **data})
+
+    def close(self, key: str, tables: Sequence[tuple[int, int]], *, evening: bool) -> None:
+        """Close tables (round, number): their sessions are ended, so their pads take no more
+        deals; with `evening`, the evening is closed too and its results are final. Logged:
+        each table closed before its round's deals were played, with its deals."""
+        with self._write() as conn:
+            for round_number, number in tables:
+                conn.execute(
+                    "UPDATE sessions SET ended_at = ? WHERE ended_at IS NULL AND id ="
+                    " (SELECT session_id FROM event_tables WHERE event_id = ? AND round = ?"
+                    " AND number = ?)",
+                    (now_utc(), key, round_number, number),
+                )
+            if evening:
+                conn.execute("UPDATE events SET closed_at = ? WHERE id = ?", (now_utc(), key))
+            tables_data = [list(table) for table in tables]
+            log(conn, key, "closed_evening" if evening else "closed", {"tables": tables_data})
 
     def log(self, key: str) -> list[LogRow]:
         """The event's log, oldest first."""
@@ -289,13 +346,14 @@ class Events(Part):
 
     def late_changes(self, key: str, deals_each: int) -> list[LateChange]:
         """The corrections and undos written at a table after it had saved the last deal of
-        its round (its `deals_each` × players): what changed a finished round's ranking."""
+        its round (its `deals_each` × players, and any deals the director added): what changed
+        a finished round's ranking."""
         rows = self.db.execute(
             "SELECT t.round, t.number, h.number, h.action, h.created_at FROM event_tables t"
             " JOIN hands h ON h.session_id = t.session_id"
             " WHERE t.event_id = ? AND h.action != 'enter' AND h.id > (SELECT min(e.id)"
             "  FROM hands e WHERE e.session_id = t.session_id"
-            "  AND e.number >= ? * json_array_length(t.seats))"
+            "  AND e.number >= ? * json_array_length(t.seats) + t.extra_deals)"
             " ORDER BY h.id",
             (key, deals_each),
         )
@@ -304,7 +362,8 @@ class Events(Part):
 
 def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
     """A table's row from the event's query, checked for a complete cache."""
-    round_number, number, seats, session, position, totals, last_at, cached, top = row
+    round_number, number, seats, session, position, totals, last_at, cached, top = row[:9]
+    extra_deals, after_time, closed = row[9:]
     # The cache is a prefix of the hands by number, and an undo drops the results it takes
     # back: a cache that holds the highest hand ever entered holds every hand that counts.
     # Only otherwise (an undo, a lost race) is the hand that counts last looked for.
@@ -318,6 +377,9 @@ def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
         None if totals is None else tuple(load(totals)),
         last_at,
         complete,
+        extra_deals,
+        after_time,
+        bool(closed),
     )
 
 

@@ -62,3 +62,14 @@ M012: tuple[str, ...] = (
     # rows alone, so the log does not read every hand of every table.
     "CREATE INDEX IF NOT EXISTS hands_changes ON hands (session_id, id) WHERE action != 'enter'",
 )
+
+M019: tuple[str, ...] = (
+    # The director's word on a table: deals added to its round, and after a timed round's
+    # clock ran out the deals it may still reach (the deal in progress); NULL: none allowed.
+    "ALTER TABLE event_tables ADD COLUMN extra_deals INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE event_tables ADD COLUMN after_time INTEGER",
+    # When the director closed the evening: its results are final from then on.
+    "ALTER TABLE events ADD COLUMN closed_at TEXT",
+)
+"""The statements migration m019 runs: the director's controls of the tables and the evening.
+Released with m019: never edited."""

@@ -362,3 +362,12 @@ def m018_results_versions(db: Database) -> None:
         " (game TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID"
     )
     db.execute("DELETE FROM settings WHERE key = 'results_engine'")
+
+
+@MIGRATIONS()
+def m019_directed_evening(db: Database) -> None:
+    """The evening directed (issue 37): a table's round lengthened by the director, the deals
+    a table may still reach after its time ran out, and when the evening was closed."""
+    if "extra_deals" not in db["event_tables"].columns_dict:
+        for statement in events_schema.M019:
+            db.execute(statement)

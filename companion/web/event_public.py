@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
@@ -103,7 +104,8 @@ def line(follow: str, entrant: int) -> str:
 @bp.get("/f/<follow>/print")
 def results(follow: str) -> str:
     """The results list to print on A4: place, number, name, each round, total."""
-    return render_template("events/print.html", room=room_or_404(follow))
+    printed_at = datetime.now(UTC).isoformat(timespec="seconds")
+    return render_template("events/print.html", room=room_or_404(follow), printed_at=printed_at)
 
 
 def ranking_rows(room: Room) -> list[list[str]]:

@@ -7,8 +7,6 @@ Only these pages show the tables' own links; the followers' pages (event_public.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -16,7 +14,7 @@ from companion.contract.parsing import read_count
 from companion.contract.registry import all_games
 from companion.kit.i18n import t
 from companion.service import EventRecord
-from companion.service.events import Refusal, Room, RoundRefused, time_up
+from companion.service.events import Refusal, Room, RoundRefused
 from companion.web.language import flash_said, said
 from companion.web.service_door import get_service
 
@@ -65,6 +63,9 @@ REFUSED = {
     ),
     Refusal.NOT_TWO_ENTRANTS: t("Choose two different players of a round not yet started."),
     Refusal.NO_SESSION: t("A table's players do not make a session of this game."),
+    Refusal.NO_TABLE: t("That table is not playing: it is closed, or its round has not started."),
+    Refusal.TIME_NOT_UP: t("That table's time is not up: it may still play its round."),
+    Refusal.CLOSED: t("The evening is closed: its results are final."),
 }
 """What the director reads when a change to a round is refused, by its reason."""
 
@@ -76,12 +77,59 @@ def back_to_the_room(key: str) -> ResponseReturnValue:
 
 @bp.post("/e/<key>/draw")
 def draw(key: str) -> ResponseReturnValue:
-    """Draw the next round (or draw again the round not yet started)."""
+    """Draw the next round (or draw again the round not yet started). While tables still play
+    the director is asked first, the tables named (`playing_confirmed` says they were)."""
+    event = event_or_404(key)
+    confirmed = request.form.get("playing_confirmed") == "1"
     try:
-        get_service().events.draw_next(event_or_404(key))
+        get_service().events.draw_next(event, playing_confirmed=confirmed)
     except RoundRefused as refused:
+        if refused.reason is Refusal.TABLES_PLAYING:
+            return render_template("events/confirm_draw.html", event=event, tables=refused.tables)
         flash_said(REFUSED[refused.reason])
     return back_to_the_room(key)
+
+
+@bp.post("/e/<key>/direct")
+def direct(key: str) -> ResponseReturnValue:
+    """The director's word on a table (one more deal, the deal in progress after the time,
+    closed), on a round (closed) or on the evening (closed)."""
+    event = event_or_404(key)
+    action = request.form.get("action", "")
+    round_number = read_count(request.form.get("round", ""), digits=3)
+    number = read_count(request.form.get("table", ""), digits=4)
+    director = get_service().director
+    try:
+        if action == "close-evening":
+            director.close_evening(event)
+        elif action == "close-round" and round_number is not None:
+            director.close_round(event, round_number)
+        elif action in TABLE_ACTIONS and round_number is not None and number is not None:
+            getattr(director, TABLE_ACTIONS[action])(event, round_number, number)
+        else:
+            raise RoundRefused(Refusal.NO_TABLE)
+    except RoundRefused as refused:
+        flash_said(REFUSED[refused.reason])
+        return back_to_the_room(key)
+    flash_said(DONE[action])
+    return back_to_the_room(key)
+
+
+TABLE_ACTIONS = {
+    "lengthen": "lengthen",
+    "allow": "allow_deal_in_progress",
+    "close-table": "close_table",
+}
+"""The director's actions on one table, by the form's `action`: the `Director` method."""
+
+DONE = {
+    "lengthen": t("One more deal for that table."),
+    "allow": t("That table may finish the deal in progress."),
+    "close-table": t("Table closed: its deals played count."),
+    "close-round": t("Round closed: the deals played count."),
+    "close-evening": t("The evening is closed: its results are final."),
+}
+"""What the director reads once an action is done."""
 
 
 @bp.post("/e/<key>/swap")
@@ -127,27 +175,11 @@ def cards(key: str) -> str:
     return render_template("events/cards.html", room=room, tables=tables)
 
 
-def event_table(token: str, deals: int) -> dict[str, object] | None:
-    """For a session's pad that has saved `deals` hands: the event, round and table it plays
-    for, the round's length and whether the round is over for it (by its deals or the clock);
-    None for a plain session. The pad says "deal 12 of 48", then that the round is over."""
-    if not token or len(token) > 64:
-        return None
-    events = get_service().events
-    found = events.table_of_session(token)
-    if found is None:
-        return None
-    event, round_number, number, length = found
-    started = events.round_started(event, round_number)
-    over = deals >= length or time_up(event, started, datetime.now(UTC))
-    return {"event": event, "round": round_number, "table": number, "length": length, "over": over}
-
-
 @bp.app_context_processor
 def pad_binding() -> dict[str, object]:
-    """`event_table(token)` for the pad's status line."""
+    """The names the club night's pages draw with: a game's name, and `said`."""
     # `said`: a word the room repeats on each of 200 lines, said once (plain text) per render.
-    return {"event_table": event_table, "game_name": game_name, "said": said}
+    return {"game_name": game_name, "said": said}
 
 
 def game_name(slug: str) -> str:

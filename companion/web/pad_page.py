@@ -271,10 +271,14 @@ def pad_context(
     rows, folded = latest_rows(pad, every_hand, shown)
     phase, ended, drafted = phase_now(pad)
     phases = pad.phases
+    seat = get_service().events.seat_of(pad.token, pad.next_number - 1)
     return (
         table_context(pad)
         | {
             "panel": panel,
+            # A club table's place in its round; the entry form shows while hands are taken.
+            "seat": seat,
+            "taking_hands": not pad.ended and not (seat and seat.over),
             "phase": phase,
             "phase_ends_hand": phase.name == phases[-1].name,
             "ended_phases": ended_phase_lines(pad, ended, drafted),

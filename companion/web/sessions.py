@@ -255,7 +255,9 @@ def undo(token: str) -> ResponseReturnValue:
 def end(token: str) -> ResponseReturnValue:
     """End the session: no more hands; the summary shows the final standing."""
     load_or_404(token)
-    get_service().sessions.end(token)
+    if not get_service().sessions.end(token):
+        flash_said(t("Only the director closes a club table: call the director."))
+        return redirect(url_for("sessions.show", token=token), code=303)
     return redirect(url_for("records.summary", token=token), code=303)
 
 

@@ -127,9 +127,45 @@ def test_the_pad_says_its_deal_of_the_round_then_that_it_is_over(client: FlaskCl
     for _ in range(4):
         assert client.post(f"{pad}/hands", data=GARDE_47).status_code in (200, 303)
     html = client.get(pad).get_data(as_text=True)
-    assert "This round is over for the table" in html
+    assert "This round is over for your table: 4 of 4 deals." in html
+    assert 'id="entry"' not in html  # no form for a fifth deal
     room = client.get(f"{follower}/room").get_data(as_text=True)
     assert "4 of 4" in room and "Round over" in room
+
+
+def test_a_table_is_refused_a_deal_past_its_round_and_may_still_correct(
+    client: FlaskClient, db_path: Path
+) -> None:
+    # Issue 37: the fifth deal of a four-deal round was accepted and counted.
+    _, _, pads = started(client)
+    pad = pads[0]
+    for number in range(1, 5):
+        data = GARDE_47 | {"expected_number": str(number)}
+        assert client.post(f"{pad}/hands", data=data).status_code in (200, 303)
+    fifth = client.post(f"{pad}/hands", data=GARDE_47 | {"expected_number": "5"})
+    assert fifth.status_code == 422
+    assert "This round is over for your table: 4 of 4 deals." in fifth.get_data(as_text=True)
+    token = pad.rsplit("/", 1)[1]
+    with Store(db_path) as store:
+        assert len(store.hands.effective(token)) == 4
+    fixed = client.post(f"{pad}/hands/2", data=GARDE_47 | {"points": "51"})
+    assert fixed.status_code == 303
+    with Store(db_path) as store:
+        assert [row.entry["points"] for row in store.hands.effective(token)] == [47, 51, 47, 47]
+
+
+def test_a_club_table_cannot_end_itself(client: FlaskClient, db_path: Path) -> None:
+    # Issue 37: any player could end a club table for good with one confirmation.
+    _, _, pads = started(client)
+    pad = pads[0]
+    assert "End session" not in client.get(pad).get_data(as_text=True)
+    answer = client.post(f"{pad}/end", follow_redirects=True)
+    assert "Only the director closes a club table: call the director." in answer.get_data(
+        as_text=True
+    )
+    with Store(db_path) as store:
+        record = store.sessions.get(pad.rsplit("/", 1)[1])
+        assert record is not None and record.ended_at is None
 
 
 def test_the_followers_link_cannot_write_nor_reveal_a_table(client: FlaskClient) -> None:

@@ -1,0 +1,92 @@
+"""The evening directed (`service.director`): the director's controls of the tables, the rounds
+and the evening (docs/rulings.md, "Club night").
+
+- A table plays its round (`events.table_seat` refuses a new deal past it); the director may
+  lengthen one table's round by a deal, or let a table whose time is up finish the deal in
+  progress.
+- Only the director closes a table, a round (its unfinished tables closed as they stand: the
+  deals played count) or the evening (every table still open, and the results become final).
+- Each is written to the event's log, in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.service.event_tables import Table
+from companion.service.events import Events, Refusal, RoundRefused, refuse_if_closed
+from companion.store import EventRecord, Store
+
+
+class Director:
+    """What the director does to a running evening, over its tables."""
+
+    def __init__(self, store: Store, events: Events) -> None:
+        self._store = store
+        self._events = events
+
+    def lengthen(self, event: EventRecord, round_number: int, number: int) -> None:
+        """One deal more in one table's round. Refused when there is no such started table
+        still open, or when the evening is closed."""
+        self._open_table(event, round_number, number)
+        self._direct(event, round_number, number, lengthen=True, allow=None)
+
+    def allow_deal_in_progress(self, event: EventRecord, round_number: int, number: int) -> None:
+        """Let a table whose round's time is up save the deal it is playing (one more than
+        it has). Refused when its time is not up, or it has played its round."""
+        table = self._open_table(event, round_number, number)
+        if not table.limit.time_up or table.row.deals >= table.length:
+            raise RoundRefused(Refusal.TIME_NOT_UP)
+        self._direct(event, round_number, number, lengthen=False, allow=table.row.deals + 1)
+
+    def close_table(self, event: EventRecord, round_number: int, number: int) -> None:
+        """Close one table as it stands: its pad takes no more deals."""
+        self._open_table(event, round_number, number)
+        self._store.events.close(event.key, [(round_number, number)], evening=False)
+
+    def close_round(self, event: EventRecord, round_number: int) -> None:
+        """Close every table of a round still open (the deals played count)."""
+        refuse_if_closed(event)
+        tables = [
+            table
+            for table in self._events.room(event).tables_of(round_number)
+            if table.row.session and not table.row.closed
+        ]
+        if not tables:
+            raise RoundRefused(Refusal.NO_TABLE)
+        self._store.events.close(event.key, places(tables), evening=False)
+
+    def close_evening(self, event: EventRecord) -> None:
+        """Close the evening: every table still open is closed, and the results are final."""
+        refuse_if_closed(event)
+        tables = [t for t in self._events.room(event).tables if t.row.session and not t.row.closed]
+        self._store.events.close(event.key, places(tables), evening=True)
+
+    def _open_table(self, event: EventRecord, round_number: int, number: int) -> Table:
+        """A started table still open, or refused."""
+        refuse_if_closed(event)
+        table = self._events.room(event).table(round_number, number)
+        if table is None or not table.row.session or table.row.closed:
+            raise RoundRefused(Refusal.NO_TABLE)
+        return table
+
+    def _direct(
+        self,
+        event: EventRecord,
+        round_number: int,
+        number: int,
+        *,
+        lengthen: bool,
+        allow: int | None,
+    ) -> None:
+        try:
+            self._store.events.direct_table(
+                event.key, round_number, number, lengthen=lengthen, allow=allow
+            )
+        except LookupError:
+            raise RoundRefused(Refusal.NO_TABLE) from None
+
+
+def places(tables: Sequence[Table]) -> list[tuple[int, int]]:
+    """Tables as (round, number), as the store closes them."""
+    return [(table.row.round, table.row.number) for table in tables]

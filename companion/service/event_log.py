@@ -1,0 +1,100 @@
+"""An event's log in words: each stored line (what the director did, and when) and each late
+correction at a table, as the director's page and the printed list show them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.kit.i18n import Text, t
+from companion.store import LateChange
+
+
+def log_words(kind: str, data: Mapping[str, Any]) -> Text:
+    """A stored log line in words."""
+    if kind == "created":
+        return t("Event created with {count} entrants.", count=data.get("entrants", 0))
+    if kind == "drawn":
+        return t(
+            "Round {round} drawn: {repeats} repeated meetings.",
+            round=data.get("round", 0),
+            repeats=data.get("repeats", 0),
+        )
+    if kind == "swapped":
+        return t(
+            "Round {round}: two players swapped; {repeats} repeated meetings.",
+            round=data.get("round", 0),
+            repeats=data.get("repeats", 0),
+        )
+    if kind in DIRECTED:
+        return DIRECTED[kind](data)
+    return t(
+        "Round {round} started at {tables} tables.",
+        round=data.get("round", 0),
+        tables=data.get("tables", 0),
+    )
+
+
+def lengthened(data: Mapping[str, Any]) -> Text:
+    return t(
+        "Round {round}, table {table}: one more deal allowed by the director.",
+        round=data.get("round", 0),
+        table=data.get("table", 0),
+    )
+
+
+def allowed(data: Mapping[str, Any]) -> Text:
+    return t(
+        "Round {round}, table {table}: the deal in progress allowed after the time "
+        "(up to {deals} deals).",
+        round=data.get("round", 0),
+        table=data.get("table", 0),
+        deals=data.get("deals", 0),
+    )
+
+
+def closed(data: Mapping[str, Any]) -> Text:
+    return t("Closed by the director: {tables}.", tables=tables_named(data.get("tables", [])))
+
+
+def closed_evening(data: Mapping[str, Any]) -> Text:
+    if not data.get("tables"):
+        return t("The evening closed by the director: the results are final.")
+    return t(
+        "The evening closed by the director ({tables} closed with it): the results are final.",
+        tables=tables_named(data.get("tables", [])),
+    )
+
+
+DIRECTED = {
+    "lengthened": lengthened,
+    "allowed": allowed,
+    "closed": closed,
+    "closed_evening": closed_evening,
+}
+
+
+def tables_named(tables: list[list[int]]) -> str:
+    """Tables (round, number) as a log names them: "round 1 table 2, round 1 table 5"."""
+    return ", ".join(
+        str(t("round {round} table {table}", round=round_number, table=number))
+        for round_number, number in tables
+    )
+
+
+def late_words(late: LateChange) -> Text:
+    """A correction or undo written at a table after its round's last deal, in words."""
+    if late.action == "correct":
+        return t(
+            "Round {round}, table {table}: hand {hand} corrected after the round; "
+            "the ranking is updated.",
+            round=late.round,
+            table=late.table,
+            hand=late.hand,
+        )
+    return t(
+        "Round {round}, table {table}: hand {hand} undone after the round; the ranking is updated.",
+        round=late.round,
+        table=late.table,
+        hand=late.hand,
+    )

@@ -1,0 +1,163 @@
+"""The evening directed (companion/service/director.py, issue 37), over a real SQLite file: a
+table plays its round and no further, the director lengthens one table's round or lets a table
+whose time is up finish its deal, closes a table, a round and the evening (each logged), and
+the next round is drawn while tables play only once the director confirms it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine.replay import Checked
+from companion.service.events import Refusal, RoundRefused
+from companion.service.service import Service
+from companion.store import EventRecord, Store
+from tests.service.test_event_service import made, plan, play, seat_round
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "pad.sqlite3", migrate=True) as opened:
+        yield opened
+
+
+def two_tables(store: Store, minutes: int = 0) -> tuple[Service, EventRecord]:
+    """French Tarot, 8 entrants at two tables of four, one deal each a round (4 deals a
+    table), two rounds; round 1 started."""
+    service = Service(store)
+    timed = EventRecord(
+        **{**plan("french-tarot", 4, rounds=2, deals_each=1).__dict__, "minutes": minutes}
+    )
+    key, _ = service.events.create(timed, list("ABCDEFGH"))
+    assert key is not None
+    seat_round(store, key, 1, [(1, 2, 3, 4), (5, 6, 7, 8)])
+    event = service.events.get(key)
+    assert event is not None
+    return service, event
+
+
+def save(service: Service, token: str, raw: dict[str, Any]) -> Checked | None:
+    """Save the next hand at a table: None when saved, else the refusal."""
+    pad = service.sessions.load(token)
+    assert pad is not None
+    result = service.hands.add(pad, raw)
+    return result if isinstance(result, Checked) else None
+
+
+def refusal_words(refused: Checked | None) -> str:
+    assert refused is not None, "the hand was saved"
+    return " ".join(str(problem.message) for problem in refused.problems)
+
+
+def log_words(service: Service, event: EventRecord) -> list[str]:
+    return [str(words) for _, words in service.events.log_lines(event)]
+
+
+def test_a_table_takes_no_fifth_deal_of_a_four_deal_round(store: Store) -> None:
+    service, event = two_tables(store)
+    token = play(store, event.key, 1, 1, [made(0), made(1), made(2), made(3)])
+    words = refusal_words(save(service, token, made(0)))
+    assert words == "This round is over for your table: 4 of 4 deals."
+    assert len(store.hands.effective(token)) == 4
+
+
+def test_the_director_lengthens_one_tables_round_by_a_deal(store: Store) -> None:
+    service, event = two_tables(store)
+    token = play(store, event.key, 1, 1, [made(0), made(1), made(2), made(3)])
+    service.director.lengthen(event, 1, 1)
+    assert save(service, token, made(0)) is None  # the fifth deal, allowed
+    assert (
+        refusal_words(save(service, token, made(1)))
+        == "This round is over for your table: 5 of 5 deals."
+    )
+    room = service.events.room(event)
+    assert [(t.row.deals, t.length) for t in room.tables_of(1)] == [(5, 5), (0, 4)]
+    assert "Round 1, table 1: one more deal allowed by the director." in log_words(service, event)
+
+
+def test_a_table_whose_time_is_up_finishes_its_deal_only_if_the_director_allows(
+    store: Store,
+) -> None:
+    service, event = two_tables(store, minutes=60)
+    token = play(store, event.key, 1, 1, [made(0)])
+    with store._write() as conn:  # the round began long before its 60 minutes
+        conn.execute("UPDATE event_rounds SET started_at = '2020-01-01T19:00:00.000+00:00'")
+    assert refusal_words(save(service, token, made(1))) == (
+        "Time is up for this round: your table has played 1 of 4 deals. "
+        "Ask the director to allow the deal in progress."
+    )
+    service.director.allow_deal_in_progress(event, 1, 1)
+    assert save(service, token, made(1)) is None  # deal 2, the one in progress
+    assert save(service, token, made(2)) is not None  # deal 3: the time is still up
+    assert (
+        "Round 1, table 1: the deal in progress allowed after the time (up to 2 deals)."
+        in log_words(service, event)
+    )
+
+
+def test_the_deal_in_progress_is_not_allowed_while_the_time_runs(store: Store) -> None:
+    service, event = two_tables(store, minutes=60)
+    with pytest.raises(RoundRefused) as refused:
+        service.director.allow_deal_in_progress(event, 1, 1)
+    assert refused.value.reason is Refusal.TIME_NOT_UP
+
+
+def test_a_closed_table_takes_no_deal_and_the_room_says_closed(store: Store) -> None:
+    service, event = two_tables(store)
+    token = play(store, event.key, 1, 2, [made(0), made(1)])
+    service.director.close_table(event, 1, 2)
+    pad = service.sessions.load(token)
+    assert pad is not None and pad.ended
+    table = service.events.room(event).table(1, 2)
+    assert table is not None and table.row.closed and table.over and table.row.deals == 2
+    assert "Closed by the director: round 1 table 2." in log_words(service, event)
+    with pytest.raises(RoundRefused) as refused:
+        service.director.close_table(event, 1, 2)  # a second tap
+    assert refused.value.reason is Refusal.NO_TABLE
+
+
+def test_the_next_round_is_drawn_while_tables_play_only_once_confirmed(store: Store) -> None:
+    service, event = two_tables(store)
+    play(store, event.key, 1, 1, [made(0), made(1), made(2), made(3)])  # table 1 done
+    play(store, event.key, 1, 2, [made(0)])  # table 2: 1 of 4
+    with pytest.raises(RoundRefused) as refused:
+        service.events.draw_next(event, seed=1)
+    assert refused.value.reason is Refusal.TABLES_PLAYING
+    assert [(t.row.round, t.row.number, t.row.deals) for t in refused.value.tables] == [(1, 2, 1)]
+    assert store.events.rounds(event.key)[-1].round == 1  # nothing drawn
+    service.events.draw_next(event, seed=1, playing_confirmed=True)
+    service.events.start(event)
+    live = service.events.room(event).live_tables
+    # Round 2's two tables, and round 1's table 2, still playing, stays in the room.
+    assert [(t.row.round, t.row.number) for t in live] == [(1, 2), (2, 1), (2, 2)]
+
+
+def test_closing_a_round_closes_its_open_tables_as_they_stand(store: Store) -> None:
+    service, event = two_tables(store)
+    play(store, event.key, 1, 1, [made(0), made(1), made(2), made(3)])
+    play(store, event.key, 1, 2, [made(0)])
+    service.director.close_round(event, 1)
+    tables = service.events.room(event).tables_of(1)
+    assert [(t.row.closed, t.row.deals) for t in tables] == [(True, 4), (True, 1)]
+    assert service.events.room(event).playing == 0
+
+
+def test_the_closed_evening_is_final_and_takes_no_more_draws(store: Store) -> None:
+    service, event = two_tables(store)
+    play(store, event.key, 1, 1, [made(0)])
+    service.director.close_evening(event)
+    closed = service.events.get(event.key)
+    assert closed is not None and closed.closed_at is not None
+    assert all(t.row.closed for t in service.events.room(closed).tables)
+    with pytest.raises(RoundRefused) as refused:
+        service.events.draw_next(closed, seed=1, playing_confirmed=True)
+    assert refused.value.reason is Refusal.CLOSED
+    with pytest.raises(RoundRefused):
+        service.director.close_evening(closed)
+    assert log_words(service, closed)[-1] == (
+        "The evening closed by the director (round 1 table 1, round 1 table 2 closed with it): "
+        "the results are final."
+    )
