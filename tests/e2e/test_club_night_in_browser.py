@@ -118,7 +118,7 @@ def test_the_club_night_pages_pass_axe(page: Page) -> None:
     page.locator("label.chip", has_text="War").first.click()
     page.wait_for_load_state("networkidle")
     page.get_by_label("Name of the event").fill("Axe night")
-    page.get_by_label("Rounds", exact=True).fill("1")
+    page.get_by_label("Rounds", exact=True).fill("2")
     page.get_by_label("Deals per player", exact=False).fill("1")
     page.get_by_label("Other entrants, one name a line").fill("Eve\nFay\nGus\nHal")
     page.get_by_role("button", name="Create the event").click()
@@ -129,6 +129,14 @@ def test_the_club_night_pages_pass_axe(page: Page) -> None:
     expect(page.locator("table.room tbody tr")).to_have_count(2)
     found += violations(page, "director, the room")
     director = page.url
+    page.get_by_role("button", name="Draw round 2").click()  # the tables still play: asked
+    expect(page.get_by_role("heading", name="Tables still playing")).to_be_visible()
+    found += violations(page, "draw while tables play")
+    page.get_by_role("link", name="Back to the room").click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Close the evening").click()
+    expect(page.get_by_role("heading", name="The evening is closed")).to_be_visible()
+    found += violations(page, "director, the evening closed")
     follower = page.get_by_role("link", name="Followers’ link (read-only)").get_attribute("href")
     assert follower is not None
     for path, where in (
