@@ -31,10 +31,11 @@ from companion.engine.draw import (
 )
 from companion.engine.ranking import Line, Method, TableScore, rank, standings_order
 from companion.engine.replay import make_setup
+from companion.engine.round_clock import Clock, clock
 from companion.kit.i18n import Text, t
 from companion.service import loading
 from companion.service.event_log import late_words, log_words
-from companion.service.event_tables import Table, TableSeat, table_of, table_seat
+from companion.service.event_tables import Table, TableSeat, round_end, table_of, table_seat
 from companion.service.loading import ReplayCache
 from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
 
@@ -49,6 +50,7 @@ class Room:
     tables: tuple[Table, ...]
     ranking: tuple[Line, ...]
     log: tuple[tuple[str, Text], ...] = field(default=())
+    clock: RoundClock | None = None  # the last started round's, when the event is timed
 
     @property
     def current(self) -> RoundRow | None:
@@ -84,6 +86,23 @@ class Room:
             (x for x in self.tables if (x.row.round, x.row.number) == (round_number, number)),
             None,
         )
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """The clock of a timed event's last started round, as the room shows it."""
+
+    round: int
+    clock: Clock
+
+
+def round_clock(event: EventRecord, rounds: Sequence[RoundRow], now: datetime) -> RoundClock | None:
+    """The last started round's clock (None: untimed, or no round started yet)."""
+    started = [row for row in rounds if row.started_at]
+    if not started:
+        return None
+    shown = clock(round_end(event, started[-1].started_at), now)
+    return RoundClock(started[-1].round, shown) if shown else None
 
 
 class Refusal(Enum):
@@ -292,10 +311,8 @@ class Events:
         entrants = store.events.entrants(event.key)
         rounds = tuple(store.events.rounds(event.key))
         started = {row.round: row.started_at for row in rounds}
-        tables = tuple(
-            table_of(event, row, entrants, started.get(row.round), datetime.now(UTC))
-            for row in rows
-        )
+        now = datetime.now(UTC)
+        tables = tuple(table_of(event, row, entrants, started.get(row.round), now) for row in rows)
         scores = [
             TableScore(row.round, row.number, row.seats, row.totals, row.deals)
             for row in rows
@@ -303,7 +320,7 @@ class Events:
         ]
         ranking = tuple(rank(list(entrants), event.rounds, scores, Method(event.method)))
         log = self.log_lines(event) if with_log else ()
-        return Room(event, entrants, rounds, tables, ranking, log)
+        return Room(event, entrants, rounds, tables, ranking, log, round_clock(event, rounds, now))
 
     def log_lines(self, event: EventRecord) -> tuple[tuple[str, Text], ...]:
         """The event's log as lines to show (time, words), the late corrections included."""

@@ -6,12 +6,14 @@ the next round is drawn while tables play only once the director confirms it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.engine.replay import Checked
+from companion.engine.round_clock import Clock, Zone
 from companion.service.events import Refusal, RoundRefused
 from companion.service.service import Service
 from companion.store import EventRecord, Store
@@ -161,3 +163,20 @@ def test_the_closed_evening_is_final_and_takes_no_more_draws(store: Store) -> No
         "The evening closed by the director (round 1 table 1, round 1 table 2 closed with it): "
         "the results are final."
     )
+
+
+def test_the_room_shows_the_last_started_rounds_clock(store: Store) -> None:
+    service, event = two_tables(store, minutes=60)
+    started = datetime.now(UTC) - timedelta(minutes=55)  # 5 of its 60 minutes left
+    with store._write() as conn:
+        conn.execute("UPDATE event_rounds SET started_at = ?", (started.isoformat(),))
+    shown = service.events.room(event).clock
+    assert shown is not None and shown.round == 1
+    assert shown.clock.zone is Zone.LAST_MINUTES
+    assert 290 <= shown.clock.seconds_left <= 300  # 5 × 60, less the test's own seconds
+    with store._write() as conn:
+        conn.execute("UPDATE event_rounds SET started_at = '2020-01-01T19:00:00.000+00:00'")
+    over = service.events.room(event).clock
+    assert over is not None and over.clock == Clock(0, Zone.OVER)
+    untimed_service, untimed = two_tables(store)
+    assert untimed_service.events.room(untimed).clock is None

@@ -306,3 +306,21 @@ def test_look_alike_entrants_are_refused_by_name(client: FlaskClient, db_path: P
     assert "Ann is entered twice: give each entrant their own name." in beside
     with Store(db_path) as store:
         assert store.events.all() == []
+
+
+def test_a_timed_round_shows_its_clock_on_the_room_and_the_big_screen(
+    client: FlaskClient, db_path: Path
+) -> None:
+    director = create(client, minutes="60")
+    client.post(f"{director}/draw")
+    client.post(f"{director}/start")
+    html = client.get(director).get_data(as_text=True)
+    assert re.search(r'class="round-clock running"[^>]*data-seconds="3[56]\d\d"', html)
+    assert re.search(r"(1:00:00|59:[45]\d) left", html)  # 60 minutes, less the test's seconds
+    with Store(db_path) as store, store._write() as conn:  # the round began long ago
+        conn.execute("UPDATE event_rounds SET started_at = '2020-01-01T19:00:00.000+00:00'")
+    follower = re.search(r'href="(/f/[^"/]+)"', html)
+    assert follower is not None
+    screen = client.get(f"{follower[1]}/screen/body").get_data(as_text=True)
+    assert 'class="round-clock over"' in screen and "Time is up" in screen
+    assert "Time is up" in client.get(f"{director}/room").get_data(as_text=True)
