@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -119,8 +120,11 @@ def answers_on_held_connections(
 ) -> list[int]:
     """Open `count` connections to the server and keep every one open, as a room of phones
     does, then ask `/healthz` on each of them at once, `rounds` times, on the same
-    connections: how many answered 200 in each round, each within `seconds` of being asked."""
-    return asyncio.run(_held(base_url, count, rounds, seconds))
+    connections: how many answered 200 in each round, each within `seconds` of being asked.
+    Run in a thread of its own: the browser tests' Playwright keeps an event loop running in
+    the test's thread, where `asyncio.run` is refused."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(_held(base_url, count, rounds, seconds))).result()
 
 
 async def _held(base_url: str, count: int, rounds: int, seconds: float) -> list[int]:
