@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from companion.service.event_tables import Table
 from companion.service.events import Events, Refusal, RoundRefused, refuse_if_closed
-from companion.store import EventRecord, Store
+from companion.store import EventRecord, Store, TableRow
 
 
 class Director:
@@ -47,11 +47,7 @@ class Director:
     def close_round(self, event: EventRecord, round_number: int) -> None:
         """Close every table of a round still open (the deals played count)."""
         refuse_if_closed(event)
-        tables = [
-            table
-            for table in self._events.room(event).tables_of(round_number)
-            if table.row.session and not table.row.closed
-        ]
+        tables = [row for row in self._open_rows(event) if row.round == round_number]
         if not tables:
             raise RoundRefused(Refusal.NO_TABLE)
         self._store.events.close(event.key, places(tables), evening=False)
@@ -59,8 +55,12 @@ class Director:
     def close_evening(self, event: EventRecord) -> None:
         """Close the evening: every table still open is closed, and the results are final."""
         refuse_if_closed(event)
-        tables = [t for t in self._events.room(event).tables if t.row.session and not t.row.closed]
-        self._store.events.close(event.key, places(tables), evening=True)
+        self._store.events.close(event.key, places(self._open_rows(event)), evening=True)
+
+    def _open_rows(self, event: EventRecord) -> list[TableRow]:
+        """The started tables not yet closed."""
+        rows = self._store.events.tables(event.key)
+        return [row for row in rows if row.session and not row.closed]
 
     def _open_table(self, event: EventRecord, round_number: int, number: int) -> Table:
         """A started table still open, or refused."""
@@ -87,6 +87,6 @@ class Director:
             raise RoundRefused(Refusal.NO_TABLE) from None
 
 
-def places(tables: Sequence[Table]) -> list[tuple[int, int]]:
+def places(rows: Sequence[TableRow]) -> list[tuple[int, int]]:
     """Tables as (round, number), as the store closes them."""
-    return [(table.row.round, table.row.number) for table in tables]
+    return [(row.round, row.number) for row in rows]

@@ -114,6 +114,7 @@ class Refusal(Enum):
     DRAW_CHANGED = "draw changed"  # a draw again or a swap landed since the page was read
     NOT_TWO_ENTRANTS = "not two entrants"  # a swap of one player, or of someone not entered
     NO_SESSION = "no session"  # a table's players make no session of the game
+    ALREADY_DRAWN = "already drawn"  # the new round asked for was drawn meanwhile
     TABLES_PLAYING = "tables playing"  # the next round drawn while tables still play: confirm
     NO_TABLE = "no table"  # no such started table still open (closed, or not started)
     TIME_NOT_UP = "time not up"  # the deal in progress allowed where the time is not up
@@ -152,12 +153,13 @@ def other_size(slug: str, size: int) -> int | None:
     return next((other for other in (size + 1, size - 1) if other in counts), None)
 
 
-def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
-    """What is wrong with an event as the director chose it (each problem names its field)."""
+def entrant_problems(names: Sequence[str], table_size: int) -> list[Problem]:
+    """What is wrong with an event's entrants: too few for a table, or a name twice (look-alike
+    names are one name: `contract.names`)."""
     problems: list[Problem] = []
-    if len(names) < plan.table_size:
+    if len(names) < table_size:
         problems.append(
-            Problem("entrants", t("Enter at least {count} entrants.", count=plan.table_size))
+            Problem("entrants", t("Enter at least {count} entrants.", count=table_size))
         )
     twice = repeated_name(names)
     if twice is not None:
@@ -167,6 +169,12 @@ def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
                 t("{name} is entered twice: give each entrant their own name.", name=twice),
             )
         )
+    return problems
+
+
+def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
+    """What is wrong with an event as the director chose it (each problem names its field)."""
+    problems = entrant_problems(names, plan.table_size)
     _, setup_problems = make_setup(
         plan.game, [f"#{n}" for n in range(plan.table_size)], plan.options
     )
@@ -204,13 +212,21 @@ class Events:
     # -- the draw
 
     def draw_next(
-        self, event: EventRecord, seed: int | None = None, *, playing_confirmed: bool = False
+        self,
+        event: EventRecord,
+        seed: int | None = None,
+        *,
+        playing_confirmed: bool = False,
+        fresh: int | None = None,
     ) -> Seating:
         """Draw the next round (or draw again a round not yet started). Refused (`RoundRefused`)
         when every round is drawn, when the round started meanwhile, when the evening is
-        closed, or, unless `playing_confirmed`, when tables still play (they are named)."""
+        closed, unless `playing_confirmed` when tables still play (they are named), and when
+        `fresh`, the new round the page asked for, is drawn already (a second tap)."""
         refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
+        if fresh is not None and any(row.round == fresh for row in rounds):
+            raise RoundRefused(Refusal.ALREADY_DRAWN)
         current = rounds[-1] if rounds else None
         number = current.round if current and current.started_at is None else len(rounds) + 1
         if number > event.rounds:

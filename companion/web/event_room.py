@@ -63,6 +63,7 @@ REFUSED = {
     ),
     Refusal.NOT_TWO_ENTRANTS: t("Choose two different players of a round not yet started."),
     Refusal.NO_SESSION: t("A table's players do not make a session of this game."),
+    Refusal.ALREADY_DRAWN: t("That round is drawn already: look at its tables below."),
     Refusal.NO_TABLE: t("That table is not playing: it is closed, or its round has not started."),
     Refusal.TIME_NOT_UP: t("That table's time is not up: it may still play its round."),
     Refusal.CLOSED: t("The evening is closed: its results are final."),
@@ -81,11 +82,15 @@ def draw(key: str) -> ResponseReturnValue:
     the director is asked first, the tables named (`playing_confirmed` says they were)."""
     event = event_or_404(key)
     confirmed = request.form.get("playing_confirmed") == "1"
+    sent = request.form.get("round")  # a new round's number; none for "Draw again"
+    fresh = read_count(sent, digits=3) if sent is not None else None
     try:
-        get_service().events.draw_next(event, playing_confirmed=confirmed)
+        get_service().events.draw_next(event, playing_confirmed=confirmed, fresh=fresh)
     except RoundRefused as refused:
         if refused.reason is Refusal.TABLES_PLAYING:
-            return render_template("events/confirm_draw.html", event=event, tables=refused.tables)
+            return render_template(
+                "events/confirm_draw.html", event=event, tables=refused.tables, fresh=fresh
+            )
         flash_said(REFUSED[refused.reason])
     return back_to_the_room(key)
 
@@ -99,13 +104,18 @@ def direct(key: str) -> ResponseReturnValue:
     round_number = read_count(request.form.get("round", ""), digits=3)
     number = read_count(request.form.get("table", ""), digits=4)
     director = get_service().director
+    on_a_table = {
+        "lengthen": director.lengthen,
+        "allow": director.allow_deal_in_progress,
+        "close-table": director.close_table,
+    }
     try:
         if action == "close-evening":
             director.close_evening(event)
         elif action == "close-round" and round_number is not None:
             director.close_round(event, round_number)
-        elif action in TABLE_ACTIONS and round_number is not None and number is not None:
-            getattr(director, TABLE_ACTIONS[action])(event, round_number, number)
+        elif action in on_a_table and round_number is not None and number is not None:
+            on_a_table[action](event, round_number, number)
         else:
             raise RoundRefused(Refusal.NO_TABLE)
     except RoundRefused as refused:
@@ -114,13 +124,6 @@ def direct(key: str) -> ResponseReturnValue:
     flash_said(DONE[action])
     return back_to_the_room(key)
 
-
-TABLE_ACTIONS = {
-    "lengthen": "lengthen",
-    "allow": "allow_deal_in_progress",
-    "close-table": "close_table",
-}
-"""The director's actions on one table, by the form's `action`: the `Director` method."""
 
 DONE = {
     "lengthen": t("One more deal for that table."),

@@ -23,7 +23,7 @@ from companion.engine.draw import Fill, Order
 from companion.engine.ranking import Method
 from companion.kit.i18n import t
 from companion.service import EventRecord
-from companion.service.events import other_size
+from companion.service.events import entrant_problems, other_size
 from companion.web.common import is_htmx
 from companion.web.new_session import (
     NAME_LIMIT,
@@ -134,6 +134,9 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
                 limit=NAME_LIMIT,
             )
         ]
+    elif form.errors:  # named with the rest, not only once the rest is mended
+        for problem in entrant_problems(entrants, form.size):
+            form.errors.setdefault("entrants", []).append(problem.message)
     if form.errors:
         return None, entrants
     game = form.game

@@ -26,6 +26,7 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import SignOff, Verdict
 from companion.service.drafts import current_phase, ended_phases
+from companion.service.event_tables import TableSeat
 from companion.service.loading import Pad
 from companion.web.forms import FormField, build_form, defaults_as_form_data
 from companion.web.game_pages import page_of
@@ -157,8 +158,12 @@ def shown_value(spec: Field, value: Any, pad: Pad) -> str:
 def table_context(pad: Pad, settled: bool = True) -> dict[str, Any]:
     """What the status, standings and settlement draw from (cheap: no table of hands;
     `settled`: with the settlement, which an answer that leaves its fold alone does not draw)."""
+    seat = club_seat(pad)
     return {
         "pad": pad,
+        # A club table's place in its round; the entry form shows while hands are taken.
+        "seat": seat,
+        "taking_hands": taking_hands(pad, seat),
         "setup": pad.setup,
         "players": pad.setup.players,
         "totals": pad.state.totals,
@@ -171,6 +176,16 @@ def table_context(pad: Pad, settled: bool = True) -> dict[str, Any]:
         "notes": pad.game.table_notes(pad.state),
         "leading": leading_words(pad),
     }
+
+
+def club_seat(pad: Pad) -> TableSeat | None:
+    """Where a club table's pad plays in its event, and how far (None: a plain session)."""
+    return get_service().events.seat_of(pad.token, pad.next_number - 1)
+
+
+def taking_hands(pad: Pad, seat: TableSeat | None) -> bool:
+    """Whether the pad takes a new hand: not ended, and not a club table past its round."""
+    return not pad.ended and not (seat and seat.over)
 
 
 @dataclass(frozen=True)
@@ -271,14 +286,10 @@ def pad_context(
     rows, folded = latest_rows(pad, every_hand, shown)
     phase, ended, drafted = phase_now(pad)
     phases = pad.phases
-    seat = get_service().events.seat_of(pad.token, pad.next_number - 1)
     return (
         table_context(pad)
         | {
             "panel": panel,
-            # A club table's place in its round; the entry form shows while hands are taken.
-            "seat": seat,
-            "taking_hands": not pad.ended and not (seat and seat.over),
             "phase": phase,
             "phase_ends_hand": phase.name == phases[-1].name,
             "ended_phases": ended_phase_lines(pad, ended, drafted),

@@ -27,6 +27,7 @@ from companion.web.live import poller_drawn
 from companion.web.pad_page import (
     HANDS_CHANGED,
     LATEST_HANDS,
+    club_seat,
     empty_entry,
     folded_count,
     hand_rows_context,
@@ -34,6 +35,7 @@ from companion.web.pad_page import (
     phase_now,
     saved_message,
     table_context,
+    taking_hands,
 )
 from companion.web.service_door import get_service
 
@@ -74,7 +76,9 @@ def form_stays(after: Pad) -> bool:
     drawn blank (it carried that blank form's digest back), the next hand's blank form has the
     same digest (the same fields, order, names and language), and the next hand starts with no
     phase behind it. The answer then leaves the form in place instead of drawing it again."""
-    if after.ended or not posted_blank_form(request.form, empty_entry(after).digest):
+    if not taking_hands(after, club_seat(after)) or not posted_blank_form(
+        request.form, empty_entry(after).digest
+    ):
         return False
     phase, ended, _ = phase_now(after)
     return not ended and phase.name == after.phases[-1].name

@@ -180,3 +180,18 @@ def test_the_room_shows_the_last_started_rounds_clock(store: Store) -> None:
     assert over is not None and over.clock == Clock(0, Zone.OVER)
     untimed_service, untimed = two_tables(store)
     assert untimed_service.events.room(untimed).clock is None
+
+
+def test_a_second_tap_of_draw_the_next_round_draws_nothing_more(store: Store) -> None:
+    # Found at the table: two taps of "Draw round 2" (or of its confirmation) drew round 2
+    # twice, the second draw silently replacing the one the director was looking at.
+    service, event = two_tables(store)
+    service.events.draw_next(event, seed=1, playing_confirmed=True, fresh=2)
+    drawn = store.events.tables(event.key)
+    with pytest.raises(RoundRefused) as refused:
+        service.events.draw_next(event, seed=2, playing_confirmed=True, fresh=2)
+    assert refused.value.reason is Refusal.ALREADY_DRAWN
+    assert store.events.tables(event.key) == drawn
+    assert log_words(service, event).count("Round 2 drawn: 4 repeated meetings.") == 1
+    service.events.draw_next(event, seed=2)  # "Draw again" asks for no new round: drawn again
+    assert len([line for line in log_words(service, event) if "Round 2 drawn" in line]) == 2

@@ -64,6 +64,14 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_saved(
     assert "Ann is entered twice: give each entrant their own name." in response.get_data(
         as_text=True
     )
+    # Every problem at once: the look-alike name beside the name left blank (found at the
+    # table: it was named only once the other fields were mended).
+    response = client.post(
+        "/events/new", data=EVENT | {"name": "", "typed": "Ann\nBob\nＡｎｎ\nDee"}
+    )
+    html = response.get_data(as_text=True)
+    assert "Give the event a name." in html
+    assert "Ann is entered twice: give each entrant their own name." in html
     response = client.post("/events/new", data=EVENT | {"game": "chess"})
     assert response.status_code == 422
     assert 'id="err-game"' in response.get_data(as_text=True)
@@ -324,3 +332,23 @@ def test_a_timed_round_shows_its_clock_on_the_room_and_the_big_screen(
     screen = client.get(f"{follower[1]}/screen/body").get_data(as_text=True)
     assert 'class="round-clock over"' in screen and "Time is up" in screen
     assert "Time is up" in client.get(f"{director}/room").get_data(as_text=True)
+
+
+def test_the_phone_that_saves_the_rounds_last_deal_is_told_and_loses_its_form(
+    client: FlaskClient,
+) -> None:
+    # Found at the table: the phone saving deal 4 of 4 kept its blank form ("Hand 5") in place,
+    # as a form that stays for the next hand does; only the other phones were told.
+    _, _, pads = started(client)
+    pad = pads[0]
+    html = client.get(pad).get_data(as_text=True)
+    blank = re.search(r'name="blank_form" value="([^"]+)"', html)
+    assert blank is not None
+    for number in range(1, 5):
+        data = GARDE_47 | {"expected_number": str(number), "blank_form": blank[1]}
+        answer = client.post(f"{pad}/hands", data=data, headers={"HX-Request": "true"})
+        assert answer.status_code == 200
+    assert answer.headers.get("HX-Reswap") != "none"  # the form does not stay for a hand 5
+    last = answer.get_data(as_text=True)
+    assert "This round is over for your table: 4 of 4 deals." in last
+    assert "Save hand 5" not in last and "Hand <strong>5</strong>" not in last
