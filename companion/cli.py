@@ -122,7 +122,7 @@ def serve(
 
         trust_the_proxy(app)
         click.echo("Behind a proxy: the phones open the proxy's address, not the one below.")
-    url = phone_address(host, port)
+    app.config["PHONE_ADDRESS"] = url = phone_address(host, port)  # for the table cards
     click.echo(f"Database: {database}")
     click.echo(f"Open on the phones at the table: {url}")
     click.echo(qr_text(url), nl=False)

@@ -7,6 +7,7 @@ import io
 import json
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -236,7 +237,7 @@ def test_backup_refuses_to_overwrite_its_source(runner, stored):
 
 def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch, tmp_path):
     served: dict = {}
-    app = object()
+    app = SimpleNamespace(config={})  # the app's config: serve leaves the phones' address in it
     monkeypatch.setattr(serving, "outward_ipv4", lambda: "192.168.1.23")
 
     def build_app(database: Path) -> object:
@@ -265,13 +266,14 @@ def test_serve_prints_the_address_and_a_qr_code_then_serves(runner, monkeypatch,
     assert str(database) in result.output
     assert "http://192.168.1.23:8123/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
+    assert app.config == {"PHONE_ADDRESS": "http://192.168.1.23:8123/"}  # for the table cards
 
 
 def test_serve_runs_one_waitress_process_with_eight_threads_by_default(
     runner, monkeypatch, tmp_path
 ):
     served: list[dict] = []
-    monkeypatch.setattr(cli, "_build_app", lambda database: "app")
+    monkeypatch.setattr(cli, "_build_app", lambda database: SimpleNamespace(config={}))
     monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: served.append(kwargs))
     result = runner.invoke(
         cli.main, ["serve", "--host", "127.0.0.1", "--db", str(tmp_path / "pad.sqlite3")]
@@ -290,7 +292,7 @@ def test_serve_runs_one_waitress_process_with_eight_threads_by_default(
 
 def test_serve_has_no_worker_processes_of_its_own(runner, monkeypatch, tmp_path):
     # Several processes are gunicorn's job (README.md); `serve` refuses the old option.
-    monkeypatch.setattr(cli, "_build_app", lambda database: "app")
+    monkeypatch.setattr(cli, "_build_app", lambda database: SimpleNamespace(config={}))
     monkeypatch.setattr(cli.waitress, "serve", lambda wsgi, **kwargs: None)
     result = runner.invoke(cli.main, ["serve", "--workers", "2"])
     assert result.exit_code == 2
@@ -301,7 +303,9 @@ def test_serve_takes_the_database_from_the_environment(runner, monkeypatch, tmp_
     database = tmp_path / "env.sqlite3"
     monkeypatch.setenv("COMPANION_DB", str(database))
     seen: list[Path] = []
-    monkeypatch.setattr(cli, "_build_app", lambda path: seen.append(path))
+    monkeypatch.setattr(
+        cli, "_build_app", lambda path: seen.append(path) or SimpleNamespace(config={})
+    )
     monkeypatch.setattr(cli.waitress, "serve", lambda *args, **kwargs: None)
     result = runner.invoke(cli.main, ["serve", "--host", "127.0.0.1"])
     assert result.exit_code == 0, result.output

@@ -61,6 +61,9 @@ class OwnFigures:
     count: HandCounts
     figures: CountedFigures
     keys: Callable[[], tuple[str, ...]]
+    # Contracts won and lost from a player's counts, as a tournament list prints them beside
+    # each name (Skat's games won and lost); None: the game's figures have no such count.
+    won_lost: Callable[[Mapping[str, int]], tuple[int, int]] | None = None
 
     def headings(self) -> tuple[str, ...]:
         """The figures' headings, as a table's columns."""
@@ -102,4 +105,9 @@ def contracts_made(
             for counted in ("taken", "made")
         )
 
-    return OwnFigures(title, count, figures, keys)
+    def won_lost(counts: Mapping[str, int]) -> tuple[int, int]:
+        taken = sum(n for key, n in counts.items() if key.startswith("taken:"))
+        won = sum(n for key, n in counts.items() if key.startswith("made:"))
+        return won, taken - won
+
+    return OwnFigures(title, count, figures, keys, won_lost)

@@ -74,6 +74,9 @@ class Game(ABC):
     turn_heading: ClassVar[str] = t("Dealer")  # that seat's column on the score sheet
     options_type: ClassVar[type | None] = None  # the game's typed house rules (a dataclass)
     figures: ClassVar[OwnFigures | None] = None  # its own figures on the statistics pages
+    # The house rules a club night decides by itself (how long a table plays: its round; the
+    # night's money: the event's), which the event's form leaves at their defaults.
+    event_decides: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------ what a session and a hand hold
 

@@ -102,3 +102,13 @@ def winners_of(game: Game, state: State, hands: int) -> tuple[int, ...]:
     if outcome.finished or outcome.winners:  # a finished game's verdict, a draw's none
         return tuple(outcome.winners)
     return leaders(state.totals, game.scale.better)
+
+
+def won_and_lost(game: Game, state: State) -> tuple[tuple[int, int], ...] | None:
+    """Each seat's contracts won and lost in a session, as a tournament list prints them
+    (Skat's games won and lost: `OwnFigures.won_lost`); None for a game whose figures count
+    no such thing."""
+    figures = game.figures
+    if figures is None or figures.won_lost is None:
+        return None
+    return tuple(figures.won_lost(seat.counts) for seat in standing_of(game, state).seats)

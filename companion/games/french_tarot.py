@@ -1222,6 +1222,7 @@ class FrenchTarot(Game):
         Contract.PASS.value,
     )
     options_type = Options
+    event_decides = frozenset({"hands"})  # a club night plays its rounds' deals
     summary = t(
         "The 78-card tarot: a taker bids Petite, Garde, Garde sans or Garde contre and "
         "plays against the others; card points and bouts decide the hand."
@@ -1370,8 +1371,7 @@ class FrenchTarot(Game):
         return tuple(fields)
 
     def validate(self, state: State, entry: Entry) -> list[Problem]:
-        """Points possible for the bouts and the chien, petit au bout, poignées, partner,
-        chelem."""
+        """Points possible for the bouts and the chien, petit au bout, poignées, partner, chelem."""
         if entry.get("contract") not in PLAYED_SET:
             return []
         setup = state.setup

@@ -922,8 +922,7 @@ def score_row(
 
 
 def score_line(setup: Setup, how: Scoring, play: Play, judged: Valuation, dealer: int) -> str:
-    """The last line: what goes on the list under the table's scoring `how`, with its
-    arithmetic."""
+    """The last line: what goes on the list under the table's scoring `how`, with its arithmetic."""
     name = setup.players[play.declarer]
     if how is Scoring.AS_WRITTEN:
         if judged.won:
@@ -1065,6 +1064,7 @@ class Skat(Game):
         GameType.PASSED.value,
     )
     options_type = Options
+    event_decides = frozenset({"list_games", "stake"})  # a club night: its round, its money
     summary = t(
         "Germany's national card game: the declarer bids, names trumps, Grand or Null, "
         "and needs 61 of the 120 card points. Kept on a list with ISkO game values."

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.kit.i18n import Text, t
+from companion.kit.i18n import Text, t, tn
 from companion.store import LateChange
 
 
@@ -66,11 +66,54 @@ def closed_evening(data: Mapping[str, Any]) -> Text:
     )
 
 
+def hidden(data: Mapping[str, Any]) -> Text:
+    rounds = data.get("rounds", 0)
+    if not rounds:
+        return t("The running ranking shown to the followers in every round.")
+    return tn(
+        "The running ranking hidden from the followers for the last round.",
+        "The running ranking hidden from the followers for the last {count} rounds.",
+        rounds,
+    )
+
+
+def called(data: Mapping[str, Any]) -> Text:
+    words = data.get("words") or ""
+    if not words:
+        return t(
+            "Round {round}, table {table} called the director.",
+            round=data.get("round", 0),
+            table=data.get("table", 0),
+        )
+    return t(
+        "Round {round}, table {table} called the director: “{words}”.",
+        round=data.get("round", 0),
+        table=data.get("table", 0),
+        words=words,
+    )
+
+
+def call_cleared(data: Mapping[str, Any]) -> Text:
+    return t(
+        "Round {round}, table {table}: the director answered the call.",
+        round=data.get("round", 0),
+        table=data.get("table", 0),
+    )
+
+
+def pin_refused(data: Mapping[str, Any]) -> Text:
+    return t("A wrong PIN was tried for the director's page.")
+
+
 DIRECTED = {
     "lengthened": lengthened,
     "allowed": allowed,
     "closed": closed,
     "closed_evening": closed_evening,
+    "hidden": hidden,
+    "called": called,
+    "call_cleared": call_cleared,
+    "pin_refused": pin_refused,
 }
 
 

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from companion.contract.registry import get
 from companion.engine.round_clock import Clock, TableLimit, clock, round_ends, table_limit
 from companion.kit.i18n import Text, t
 from companion.store import EventRecord, SeatRow, Store, TableRow
@@ -38,6 +39,7 @@ class TableSeat:
     deals: int
     limit: TableLimit
     clock: Clock | None
+    called_at: str | None = None  # the table called the director, who has not yet answered
 
     @property
     def over(self) -> bool:
@@ -68,7 +70,8 @@ def table_seat(store: Store, token: str, deals: int, now: datetime) -> TableSeat
         return None
     limit = limit_of(found.event, found.players, found, found.started_at, deals, now)
     ends = round_end(found.event, found.started_at)
-    return TableSeat(found.event, found.round, found.table, deals, limit, clock(ends, now))
+    shown = clock(ends, now)
+    return TableSeat(found.event, found.round, found.table, deals, limit, shown, found.called_at)
 
 
 def table_of(
@@ -116,3 +119,23 @@ def limit_of(
 def round_end(event: EventRecord, started_at: str | None) -> datetime | None:
     """When a round that started at `started_at` ends by the event's clock (None: untimed)."""
     return round_ends(event.minutes, datetime.fromisoformat(started_at) if started_at else None)
+
+
+def won_and_lost(
+    event: EventRecord,
+    rows: Sequence[TableRow],
+    counts: Mapping[tuple[str, int], Mapping[str, int]],
+) -> dict[int, tuple[int, int]]:
+    """Each entrant's contracts won and lost over the event's tables, as a tournament list
+    prints them (Skat's games won and lost), from each seat's own-figure `counts` by (session,
+    seat); empty for a game whose figures count no such thing (`OwnFigures.won_lost`)."""
+    figures = get(event.game).figures
+    if figures is None or figures.won_lost is None:
+        return {}
+    records: dict[int, tuple[int, int]] = {}
+    for row in rows:
+        for seat, entrant in enumerate(row.seats if row.session else ()):
+            won, lost = figures.won_lost(counts.get((row.session or "", seat), {}))
+            so_far = records.get(entrant, (0, 0))
+            records[entrant] = (so_far[0] + won, so_far[1] + lost)
+    return records

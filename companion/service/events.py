@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import Enum
 
+from werkzeug.security import generate_password_hash
+
 from companion.contract.names import read_name, repeated_name
 from companion.contract.registry import get
 from companion.contract.values import Problem
@@ -35,7 +37,14 @@ from companion.engine.round_clock import Clock, clock
 from companion.kit.i18n import Text, t
 from companion.service import loading
 from companion.service.event_log import late_words, log_words
-from companion.service.event_tables import Table, TableSeat, round_end, table_of, table_seat
+from companion.service.event_tables import (
+    Table,
+    TableSeat,
+    round_end,
+    table_of,
+    table_seat,
+    won_and_lost,
+)
 from companion.service.loading import ReplayCache
 from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
 
@@ -51,6 +60,7 @@ class Room:
     ranking: tuple[Line, ...]
     log: tuple[tuple[str, Text], ...] = field(default=())
     clock: RoundClock | None = None  # the last started round's, when the event is timed
+    records: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # won, lost
 
     @property
     def current(self) -> RoundRow | None:
@@ -70,6 +80,15 @@ class Room:
             for table in self.tables
             if table.row.round == last or (table.row.session and not table.over)
         )
+
+    @property
+    def ranking_hidden(self) -> bool:
+        """Whether the followers' pages hide the running ranking: the evening is open and one
+        of its last `hide_last` rounds has started (the director's page still shows it)."""
+        started = [row.round for row in self.rounds if row.started_at]
+        if self.event.closed_at or not self.event.hide_last or not started:
+            return False
+        return started[-1] > self.event.rounds - self.event.hide_last
 
     @property
     def playing(self) -> int:
@@ -119,6 +138,7 @@ class Refusal(Enum):
     NO_TABLE = "no table"  # no such started table still open (closed, or not started)
     TIME_NOT_UP = "time not up"  # the deal in progress allowed where the time is not up
     CLOSED = "closed"  # the evening is closed: its results are final
+    NOT_ROUNDS = "not rounds"  # a count of rounds the event does not have
 
 
 class RoundRefused(Exception):
@@ -172,6 +192,17 @@ def entrant_problems(names: Sequence[str], table_size: int) -> list[Problem]:
     return problems
 
 
+PIN_DIGITS = range(4, 9)
+"""How many digits a director's PIN has."""
+
+
+def pin_problems(pin: str) -> list[Problem]:
+    """What is wrong with a director's PIN (none is fine): 4 to 8 digits."""
+    if not pin or (pin.isascii() and pin.isdigit() and len(pin) in PIN_DIGITS):
+        return []
+    return [Problem("pin", t("A PIN is 4 to 8 digits (or leave it empty)."))]
+
+
 def plan_problems(plan: EventRecord, names: Sequence[str]) -> list[Problem]:
     """What is wrong with an event as the director chose it (each problem names its field)."""
     problems = entrant_problems(names, plan.table_size)
@@ -188,14 +219,18 @@ class Events:
         self._store = store
         self._cache = cache
 
-    def create(self, plan: EventRecord, names: Sequence[str]) -> tuple[str | None, list[Problem]]:
+    def create(
+        self, plan: EventRecord, names: Sequence[str], pin: str = ""
+    ) -> tuple[str | None, list[Problem]]:
         """A new event (its director's key), or None and the problems. The entrants' names
-        are stored as every name is read (`read_name`)."""
+        are stored as every name is read (`read_name`); the director's PIN (none when
+        empty) only as its salted hash."""
         names = [read_name(name) for name in names]
-        problems = plan_problems(plan, names)
+        problems = plan_problems(plan, names) + pin_problems(pin)
         if problems:
             return None, problems
-        return self._store.events.create(plan, names).key, []
+        pin_hash = generate_password_hash(pin) if pin else None
+        return self._store.events.create(plan, names, pin_hash).key, []
 
     def get(self, key: str) -> EventRecord | None:
         """The event of a director's key."""
@@ -336,7 +371,9 @@ class Events:
         ]
         ranking = tuple(rank(list(entrants), event.rounds, scores, Method(event.method)))
         log = self.log_lines(event) if with_log else ()
-        return Room(event, entrants, rounds, tables, ranking, log, round_clock(event, rounds, now))
+        clock = round_clock(event, rounds, now)
+        records = won_and_lost(event, rows, store.events.seat_counts(event.key))
+        return Room(event, entrants, rounds, tables, ranking, log, clock, records)
 
     def log_lines(self, event: EventRecord) -> tuple[tuple[str, Text], ...]:
         """The event's log as lines to show (time, words), the late corrections included."""

@@ -39,6 +39,7 @@ class EventRecord:
     draw_order: str
     created_at: str
     closed_at: str | None = None  # the director closed the evening: its results are final
+    hide_last: int = 0  # the last rounds whose running ranking the followers do not see
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class SeatRow:
     extra_deals: int
     after_time: int | None
     started_at: str | None
+    called_at: str | None = None  # the table called the director, who has not yet cleared it
 
 
 class DrawChanged(LookupError):
@@ -94,6 +96,8 @@ class TableRow:
     extra_deals: int = 0  # deals the director added to this table's round
     after_time: int | None = None  # the deals it may reach once its time is up (None: none)
     closed: bool = False  # its session was ended: by the director, or by an older version
+    called_at: str | None = None  # when it called the director (None: no call waiting)
+    call_words: str | None = None  # what its players wrote with the call
 
 
 @dataclass(frozen=True)
@@ -132,15 +136,20 @@ def event_record(row: Sequence[Any]) -> EventRecord:
 class Events(Part):
     """The club nights of the file (`store.events`, over the store's one connection)."""
 
-    def create(self, event: EventRecord, entrants: Sequence[str]) -> EventRecord:
+    def create(
+        self, event: EventRecord, entrants: Sequence[str], pin_hash: str | None = None
+    ) -> EventRecord:
         """Store a new event and its entrants (numbered 1, 2, … in the order given), with
-        two new keys; returns the event as stored."""
+        two new keys and the director's PIN's hash, if any; returns the event as stored."""
         stored = replace(event, key=new_token(), follow=new_token(), created_at=now_utc())
         values = [getattr(stored, name) for name in EVENT_FIELDS]
         values[EVENT_FIELDS.index("options")] = dump(dict(stored.options))
-        marks = ", ".join("?" * len(values))
+        marks = ", ".join("?" * (len(values) + 1))
         with self._write() as conn:
-            conn.execute(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES ({marks})", values)
+            conn.execute(
+                f"INSERT INTO events ({EVENT_COLUMNS}, pin_hash) VALUES ({marks})",
+                [*values, pin_hash],
+            )
             conn.executemany(
                 "INSERT INTO entrants (event_id, number, name) VALUES (?, ?, ?)",
                 [(stored.key, number, name) for number, name in enumerate(entrants, 1)],
@@ -280,7 +289,8 @@ class Events(Part):
             " (SELECT max(number) FROM hands n WHERE n.session_id = t.session_id"
             "  AND n.action != 'undo'),"
             " t.extra_deals, t.after_time,"
-            " (SELECT ended_at IS NOT NULL FROM sessions s WHERE s.id = t.session_id)"
+            " (SELECT ended_at IS NOT NULL FROM sessions s WHERE s.id = t.session_id),"
+            " t.called_at, t.call_words"
             " FROM event_tables t LEFT JOIN hand_results r ON r.session_id = t.session_id"
             " AND r.position = (SELECT max(position) FROM hand_results p"
             "  WHERE p.session_id = t.session_id)"
@@ -289,53 +299,28 @@ class Events(Part):
         ).fetchall()
         return [table_row(conn, row) for row in rows]
 
+    def seat_counts(self, key: str) -> dict[tuple[str, int], dict[str, int]]:
+        """The own-figure counts of every seat of the event's tables, by (session, seat), from
+        the statistics' kept standing (one row a seat)."""
+        rows = self.db.execute(
+            "SELECT s.session_id, s.seat, s.counts FROM event_tables t"
+            " JOIN seat_standings s ON s.session_id = t.session_id WHERE t.event_id = ?",
+            (key,),
+        )
+        return {(token, seat): load(counts) if counts else {} for token, seat, counts in rows}
+
     def table_of_session(self, token: str) -> SeatRow | None:
         """Where a session plays in an event (its table, the round's start, the director's
         word on it), or None for a plain session."""
         columns = ", ".join(f"e.{column}" for column in EVENT_COLUMNS.split(", "))
         row = self.db.execute(
             "SELECT t.round, t.number, json_array_length(t.seats), t.extra_deals, t.after_time,"
-            f" r.started_at, {columns} FROM event_tables t JOIN events e ON e.id = t.event_id"
+            f" r.started_at, t.called_at, {columns} FROM event_tables t JOIN events e ON e.id = t.event_id"
             " JOIN event_rounds r ON r.event_id = t.event_id AND r.round = t.round"
             " WHERE t.session_id = ?",
             (token,),
         ).fetchone()
-        return None if row is None else SeatRow(event_record(row[6:]), *row[:6])
-
-    def direct_table(
-        self, key: str, round_number: int, number: int, *, lengthen: bool, allow: int | None
-    ) -> None:
-        """The director's word on a started table: one deal more in its round (`lengthen`),
-        or, its time being up, the deals it may still reach (`allow`: the deal in progress).
-        Logged. LookupError when there is no such started table."""
-        with self._write() as conn:
-            changed = conn.execute(
-                "UPDATE event_tables SET extra_deals = extra_deals + ?,"
-                " after_time = coalesce(?, after_time) WHERE event_id = ? AND round = ?"
-                " AND number = ? AND session_id IS NOT NULL",
-                (int(lengthen), allow, key, round_number, number),
-            ).rowcount
-            if not changed:
-                raise LookupError("no such table")
-            kind, data = ("lengthened", {}) if lengthen else ("allowed", {"deals": allow})
-            log(conn, key, kind, {"round": round_number, "table": number, **data})
-
-    def close(self, key: str, tables: Sequence[tuple[int, int]], *, evening: bool) -> None:
-        """Close tables (round, number): their sessions are ended, so their pads take no more
-        deals; with `evening`, the evening is closed too and its results are final. Logged:
-        each table closed before its round's deals were played, with its deals."""
-        with self._write() as conn:
-            for round_number, number in tables:
-                conn.execute(
-                    "UPDATE sessions SET ended_at = ? WHERE ended_at IS NULL AND id ="
-                    " (SELECT session_id FROM event_tables WHERE event_id = ? AND round = ?"
-                    " AND number = ?)",
-                    (now_utc(), key, round_number, number),
-                )
-            if evening:
-                conn.execute("UPDATE events SET closed_at = ? WHERE id = ?", (now_utc(), key))
-            tables_data = [list(table) for table in tables]
-            log(conn, key, "closed_evening" if evening else "closed", {"tables": tables_data})
+        return None if row is None else SeatRow(event_record(row[7:]), *row[:7])
 
     def log(self, key: str) -> list[LogRow]:
         """The event's log, oldest first."""
@@ -363,7 +348,7 @@ class Events(Part):
 def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
     """A table's row from the event's query, checked for a complete cache."""
     round_number, number, seats, session, position, totals, last_at, cached, top = row[:9]
-    extra_deals, after_time, closed = row[9:]
+    extra_deals, after_time, closed, called_at, call_words = row[9:]
     # The cache is a prefix of the hands by number, and an undo drops the results it takes
     # back: a cache that holds the highest hand ever entered holds every hand that counts.
     # Only otherwise (an undo, a lost race) is the hand that counts last looked for.
@@ -380,6 +365,8 @@ def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
         extra_deals,
         after_time,
         bool(closed),
+        called_at,
+        call_words,
     )
 
 

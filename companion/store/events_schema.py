@@ -73,3 +73,18 @@ M019: tuple[str, ...] = (
 )
 """The statements migration m019 runs: the director's controls of the tables and the evening.
 Released with m019: never edited."""
+
+M020: tuple[str, ...] = (
+    # The director may hide the running ranking from the followers for the last rounds.
+    "ALTER TABLE events ADD COLUMN hide_last INTEGER NOT NULL DEFAULT 0",
+    # The director's PIN (a salted hash; NULL: none) and the wrong tries since the last right
+    # one, with until when the PIN is refused after too many.
+    "ALTER TABLE events ADD COLUMN pin_hash TEXT",
+    "ALTER TABLE events ADD COLUMN pin_failures INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE events ADD COLUMN pin_locked_until TEXT",
+    # A table that called the director: when, and its words (NULL: no call waiting).
+    "ALTER TABLE event_tables ADD COLUMN called_at TEXT",
+    "ALTER TABLE event_tables ADD COLUMN call_words TEXT",
+)
+"""The statements migration m020 runs: the ranking hidden, the director's PIN, the calls.
+Released with m020: never edited."""

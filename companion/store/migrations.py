@@ -371,3 +371,12 @@ def m019_directed_evening(db: Database) -> None:
     if "extra_deals" not in db["event_tables"].columns_dict:
         for statement in events_schema.M019:
             db.execute(statement)
+
+
+@MIGRATIONS()
+def m020_director_pin_calls_hidden_ranking(db: Database) -> None:
+    """The evening directed, continued (issue 37): the running ranking hidden for the last
+    rounds, the director's PIN, and a table's call to the director."""
+    if "hide_last" not in db["events"].columns_dict:
+        for statement in events_schema.M020:
+            db.execute(statement)

@@ -35,6 +35,7 @@ from companion.web.service_door import start_state
 from companion.web.sessions import bp as sessions_bp
 from companion.web.static_files import init_static_files
 from companion.web.stats import bp as stats_bp
+from companion.web.table_call import bp as table_call_bp
 from companion.web.transfer import allow_a_larger_upload
 from companion.web.transfer import bp as transfer_bp
 from companion.web.trick_entry import bp as tricks_bp
@@ -81,6 +82,7 @@ def init_web(app: Flask) -> None:
         events_bp,
         event_room_bp,
         event_public_bp,
+        table_call_bp,
         install_bp,
     ):
         app.register_blueprint(blueprint)

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 from companion.contract.parsing import read_count
 from companion.kit.formatting import number
+from companion.kit.i18n import t
 from companion.service.events import Room
 from companion.web.common import is_htmx
 from companion.web.service_door import get_service
@@ -92,8 +93,10 @@ def sheet(follow: str, round_number: int, number: int) -> str:
 @bp.get("/f/<follow>/line/<int:entrant>")
 def line(follow: str, entrant: int) -> str:
     """One player's round-by-round figures with each table's sheet: the part a ranking line
-    opens to (htmx), or a page of its own."""
+    opens to (htmx), or a page of its own (not while the ranking is hidden)."""
     room = room_or_404(follow)
+    if room.ranking_hidden:
+        abort(404)
     found = next((line for line in room.ranking if line.entrant == entrant), None)
     if found is None:
         abort(404)
@@ -103,20 +106,35 @@ def line(follow: str, entrant: int) -> str:
 
 @bp.get("/f/<follow>/print")
 def results(follow: str) -> str:
-    """The results list to print on A4: place, number, name, each round, total."""
+    """The results list to print on A4 (while the ranking is hidden, it says so)."""
+    room = room_or_404(follow)
+    return results_page(room, hidden=room.ranking_hidden)
+
+
+def results_page(room: Room, *, hidden: bool) -> str:
+    """The results list to print: place, number, name, each round, total, with the time of
+    printing; `hidden`: the followers' list while the director hides the ranking."""
     printed_at = datetime.now(UTC).isoformat(timespec="seconds")
-    return render_template("events/print.html", room=room_or_404(follow), printed_at=printed_at)
+    return render_template("events/print.html", room=room, printed_at=printed_at, hidden=hidden)
+
+
+def hidden_answer() -> Response:
+    """The followers' export while the director hides the ranking."""
+    words = t("The ranking is hidden until the director closes the evening.")
+    return Response(str(words), status=403, mimetype="text/plain")
 
 
 def ranking_rows(room: Room) -> list[list[str]]:
     """The ranking as rows of text: a header, then place, number, name, rounds, total."""
     rounds = range(1, room.event.rounds + 1)
-    rows = [["place", "number", "name", *(f"round {r}" for r in rounds), "total"]]
+    counted = ["won", "lost"] if room.records else []
+    rows = [["place", "number", "name", *(f"round {r}" for r in rounds), "total", *counted]]
     for line in room.ranking:
         figures = ["" if value is None else number(value) for value in line.rounds]
+        record = [str(n) for n in room.records.get(line.entrant, (0, 0))] if counted else []
         rows.append(
             [str(line.place), str(line.entrant), room.entrants[line.entrant], *figures,
-             number(line.total)]
+             number(line.total), *record]
         )  # fmt: skip
     return rows
 
@@ -124,8 +142,14 @@ def ranking_rows(room: Room) -> list[list[str]]:
 @bp.get("/f/<follow>/export.csv")
 def export_csv(follow: str) -> Response:
     """The ranking list as CSV (one row an entrant)."""
+    room = room_or_404(follow)
+    return hidden_answer() if room.ranking_hidden else csv_export(room)
+
+
+def csv_export(room: Room) -> Response:
+    """The ranking list as a CSV file."""
     out = io.StringIO()
-    csv.writer(out).writerows(ranking_rows(room_or_404(follow)))
+    csv.writer(out).writerows(ranking_rows(room))
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="event.csv"'
     return response
@@ -171,15 +195,30 @@ def event_document(room: Room) -> dict[str, Any]:
                 "number": line.entrant,
                 "rounds": list(line.rounds),
                 "total": line.total,
+                **record_of(room, line.entrant),
             }
             for line in room.ranking
         ],
     }
 
 
+def record_of(room: Room, entrant: int) -> dict[str, int]:
+    """An entrant's contracts won and lost, for a game that counts them (else nothing)."""
+    if not room.records:
+        return {}
+    won, lost = room.records.get(entrant, (0, 0))
+    return {"won": won, "lost": lost}
+
+
 @bp.get("/f/<follow>/export.json")
 def export_json(follow: str) -> Response:
     """The whole event as JSON."""
-    response = jsonify(event_document(room_or_404(follow)))
+    room = room_or_404(follow)
+    return hidden_answer() if room.ranking_hidden else json_export(room)
+
+
+def json_export(room: Room) -> Response:
+    """The whole event as a JSON file."""
+    response = jsonify(event_document(room))
     response.headers["Content-Disposition"] = 'attachment; filename="event.json"'
     return response

@@ -7,7 +7,18 @@ Only these pages show the tables' own links; the followers' pages (event_public.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+import ipaddress
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
@@ -15,6 +26,7 @@ from companion.contract.registry import all_games
 from companion.kit.i18n import t
 from companion.service import EventRecord
 from companion.service.events import Refusal, Room, RoundRefused
+from companion.web.event_public import csv_export, json_export, results_page
 from companion.web.language import flash_said, said
 from companion.web.service_door import get_service
 
@@ -67,6 +79,7 @@ REFUSED = {
     Refusal.NO_TABLE: t("That table is not playing: it is closed, or its round has not started."),
     Refusal.TIME_NOT_UP: t("That table's time is not up: it may still play its round."),
     Refusal.CLOSED: t("The evening is closed: its results are final."),
+    Refusal.NOT_ROUNDS: t("Choose how many of the event's rounds to hide."),
 }
 """What the director reads when a change to a round is refused, by its reason."""
 
@@ -108,10 +121,14 @@ def direct(key: str) -> ResponseReturnValue:
         "lengthen": director.lengthen,
         "allow": director.allow_deal_in_progress,
         "close-table": director.close_table,
+        "clear-call": director.clear_call,
     }
+    hidden = read_count(request.form.get("hide_last", ""), digits=2)
     try:
         if action == "close-evening":
             director.close_evening(event)
+        elif action == "hide":
+            director.hide_last(event, -1 if hidden is None else hidden)
         elif action == "close-round" and round_number is not None:
             director.close_round(event, round_number)
         elif action in on_a_table and round_number is not None and number is not None:
@@ -131,6 +148,8 @@ DONE = {
     "close-table": t("Table closed: its deals played count."),
     "close-round": t("Round closed: the deals played count."),
     "close-evening": t("The evening is closed: its results are final."),
+    "clear-call": t("Call cleared."),
+    "hide": t("Saved: what the followers see of the ranking."),
 }
 """What the director reads once an action is done."""
 
@@ -169,13 +188,52 @@ def start(key: str) -> ResponseReturnValue:
     return back_to_the_room(key)
 
 
+@bp.get("/e/<key>/print")
+def results(key: str) -> str:
+    """The results list to print, as the director sees it (never hidden)."""
+    return results_page(room_of(key), hidden=False)
+
+
+@bp.get("/e/<key>/export.csv")
+def export_csv(key: str) -> Response:
+    """The ranking list as CSV, as the director sees it (never hidden)."""
+    return csv_export(room_of(key))
+
+
+@bp.get("/e/<key>/export.json")
+def export_json(key: str) -> Response:
+    """The whole event as JSON, as the director sees it (never hidden)."""
+    return json_export(room_of(key))
+
+
 @bp.get("/e/<key>/cards")
 def cards(key: str) -> str:
-    """The table cards of the latest round, to print: number, players, the table's QR code."""
+    """The table cards of the latest round, to print: the event's name, the table's number,
+    players, QR code and its address written out. Opened at a loopback address, the page
+    warns that its codes point the phones at themselves, and names the address to open."""
     room = room_of(key)
     current = room.current
     tables = room.tables_of(current.round) if current else ()
-    return render_template("events/cards.html", room=room, tables=tables)
+    return render_template(
+        "events/cards.html",
+        room=room,
+        tables=tables,
+        loopback=is_loopback(request.host),
+        phone_address=current_app.config.get("PHONE_ADDRESS"),
+    )
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a request's host (name or address, with or without its port) is this machine
+    itself: localhost, 127.0.0.0/8 or ::1."""
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    name = name.strip("[]").split("]")[0].lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 @bp.app_context_processor

@@ -21,9 +21,10 @@ from companion.contract.parsing import read_count, read_word
 from companion.contract.registry import all_games
 from companion.engine.draw import Fill, Order
 from companion.engine.ranking import Method
-from companion.kit.i18n import t
+from companion.kit.i18n import Text, t
 from companion.service import EventRecord
-from companion.service.events import entrant_problems, other_size
+from companion.service.director import PinAnswer
+from companion.service.events import entrant_problems, other_size, pin_problems
 from companion.web.common import is_htmx
 from companion.web.new_session import (
     NAME_LIMIT,
@@ -42,7 +43,10 @@ NUMBERS: dict[str, tuple[int, int, int]] = {
     "rounds": (1, 20, 3),
     "deals_each": (1, 30, 1),
     "minutes": (0, 600, 0),
+    "hide_last": (0, 20, 0),
 }
+OPTIONAL_NUMBERS = frozenset({"hide_last"})
+"""The numbers a form may leave out (one drawn before they were asked): their default."""
 USUAL_SIZE = 4  # the tables of a Skat Preisskat and a French Tarot tournament
 SKAT_SERIES = 12  # a Skat series: every player deals 12 times (36 games at 3, 48 at 4)
 
@@ -59,13 +63,24 @@ class EventForm:
 
     def value(self, name: str) -> str:
         """A value as typed, else its default."""
-        if name in self.values:
+        typed_for_another_game = name == "deals_each" and self.values.get("deals_game") not in (
+            None,
+            self.game.slug,
+        )
+        if name in self.values and not typed_for_another_game:
             return str(self.values[name])
         if name == "deals_each":
             return str(SKAT_SERIES if self.game.slug == "skat" else 1)
         if name in NUMBERS:
             return str(NUMBERS[name][2])
         return ""
+
+    @property
+    def house_rules(self) -> list[Any]:
+        """The game's house rules the form offers: not those a club night decides itself (the
+        round's length, the night's money: `Game.event_decides`)."""
+        decided = {f"opt-{self.game.slug}-{name}" for name in self.game.event_decides}
+        return [option for option in self.rules.options if option.spec.name not in decided]
 
     @property
     def roster_chosen(self) -> set[str]:
@@ -112,11 +127,16 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
     elif len(name) > 60:
         form.errors["name"] = [t("Keep names to {limit} characters.", limit=60)]
     numbers: dict[str, int] = {}
-    for key, (low, high, _) in NUMBERS.items():
-        number = read_count(values.get(key, ""), digits=3)
+    for key, (low, high, default) in NUMBERS.items():
+        left_out = key in OPTIONAL_NUMBERS and key not in values  # a form from before it
+        number = default if left_out else read_count(values.get(key, ""), digits=3)
         if number is None or not low <= number <= high:
             form.errors[key] = [t("Enter a whole number from {low} to {high}.", low=low, high=high)]
         numbers[key] = number or 0
+    if "hide_last" not in form.errors and numbers["hide_last"] > max(numbers["rounds"], 1):
+        form.errors["hide_last"] = [
+            t("At most the event's {count} rounds.", count=numbers["rounds"])
+        ]
     choices = {
         "fill": read_word(values.get("fill"), [f.value for f in Fill]),
         "method": read_word(values.get("method"), [m.value for m in Method]),
@@ -137,16 +157,27 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
     elif form.errors:  # named with the rest, not only once the rest is mended
         for problem in entrant_problems(entrants, form.size):
             form.errors.setdefault("entrants", []).append(problem.message)
+    for problem in pin_problems(read_pin(values)):
+        form.errors["pin"] = [problem.message]
     if form.errors:
         return None, entrants
     game = form.game
-    options = {o.name: values.get(option_key(game, o)) for o in game.options(form.size)}
+    options = {
+        o.name: values.get(option_key(game, o))
+        for o in game.options(form.size)
+        if o.name not in game.event_decides
+    }
     plan = EventRecord(
         "", "", name, game.slug, options, form.size, other_size(game.slug, form.size),
         str(choices["fill"]), numbers["rounds"], numbers["deals_each"], numbers["minutes"],
-        str(choices["method"]), str(choices["draw_order"]), "",
+        str(choices["method"]), str(choices["draw_order"]), "", hide_last=numbers["hide_last"],
     )  # fmt: skip
     return plan, entrants
+
+
+def read_pin(values: Mapping[str, Any]) -> str:
+    """The director's PIN as typed (spaces dropped), at most a few characters read."""
+    return str(values.get("pin", ""))[:20].replace(" ", "")
 
 
 def known_names() -> list[str]:
@@ -197,13 +228,38 @@ def create() -> ResponseReturnValue:
     plan, entrants = read_plan(form)
     if plan is None:
         return page(form, 422)
-    key, problems = get_service().events.create(plan, entrants)
+    key, problems = get_service().events.create(plan, entrants, read_pin(request.form))
     if key is None:
         for problem in problems:
-            if problem.field == "entrants":
-                form.errors.setdefault("entrants", []).append(problem.message)
+            if problem.field in ("entrants", "pin"):
+                form.errors.setdefault(problem.field, []).append(problem.message)
             else:
                 form.errors.setdefault("rules", []).append(problem.message)
         return page(form, 422)
     remember_director(key)
     return redirect(url_for("event_room.director", key=key), code=303)
+
+
+PIN_SAID = {
+    PinAnswer.WRONG: t("That PIN is not this event’s."),
+    PinAnswer.PAUSED: t("Too many wrong PINs: try again in a few minutes."),
+    PinAnswer.NO_PIN: t("Choose an event that has a PIN."),
+}
+"""What a director reads when a PIN opens nothing, by why."""
+
+
+@bp.route("/events/open", methods=["GET", "POST"])
+def open_with_pin() -> tuple[str, int] | ResponseReturnValue:
+    """Open an event's director's page with its PIN, on any device (the events with a PIN are
+    listed by name; the page then keeps the director's key on this device too)."""
+    director = get_service().director
+    chosen = str(request.values.get("event", ""))[:40]
+    error: Text | None = None
+    if request.method == "POST":
+        answer, event = director.open_with_pin(chosen, read_pin(request.form))
+        if event is not None:
+            remember_director(event.key)
+            return redirect(url_for("event_room.director", key=event.key), code=303)
+        error = PIN_SAID[answer]
+    page = render_template("events/open.html", events=director.pins(), chosen=chosen, error=error)
+    return page, 422 if error else 200

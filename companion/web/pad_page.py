@@ -22,6 +22,7 @@ from companion.contract.game import entry_order, settlement_of
 from companion.contract.parsing import parse_values, read_count
 from companion.contract.referee import referee_for
 from companion.contract.values import Field, FieldKind, Phase, Problem, ScoredHand, State
+from companion.engine.standing import won_and_lost
 from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import SignOff, Verdict
@@ -168,12 +169,18 @@ def table_context(pad: Pad, settled: bool = True) -> dict[str, Any]:
         "players": pad.setup.players,
         "totals": pad.state.totals,
         "outcome": pad.outcome,
-        "settlement": (settlement_of(pad.game, pad.state) if settled and pad.state.hands else None),
+        # A club table's money and ranking are its event's: no settlement between its players.
+        "settlement": (
+            settlement_of(pad.game, pad.state)
+            if settled and pad.state.hands and seat is None
+            else None
+        ),
         "groups": pad.game.groups(pad.setup),
         "group_totals": [
             (group, pad.game.group_total(pad.state, group)) for group in pad.game.groups(pad.setup)
         ],
         "notes": pad.game.table_notes(pad.state),
+        "records": won_and_lost(pad.game, pad.state) if pad.state.hands else None,
         "leading": leading_words(pad),
     }
 

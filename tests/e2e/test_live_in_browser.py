@@ -120,7 +120,7 @@ def test_another_phone_joins_by_the_code_on_the_page(
 def test_sign_off_another_phone_agrees(page: Page, second_phone: Page, screens: Path) -> None:
     pad_url = start_game(page, "War", ["Ann", "Bob"], options={"sign_off": "y"})
     second_phone.goto(pad_url)
-    second_phone.locator("#who summary").click()
+    # An unnamed phone is asked openly: the names are in sight, no fold to open.
     second_phone.locator("#who").get_by_role("button", name="Bob").click()
     expect(second_phone.locator("#who summary")).to_contain_text("This phone: Bob")
 
@@ -142,7 +142,7 @@ def test_the_same_hand_choice_discards_and_the_history_names_the_phones(
     pad_url = start_game(page, "War", ["Ann", "Bob"])
     second_phone.goto(pad_url)
     for phone, name in ((page, "Ann"), (second_phone, "Bob")):
-        phone.locator("#who summary").click()
+        # An unnamed phone is asked openly: the names are in sight, no fold to open.
         phone.locator("#who").get_by_role("button", name=name).click()
     second_phone.locator("#field-winner label.chip:has-text('Bob')").click()  # typing hand 1
     save_war_game(page, "Bob", 1)

@@ -156,12 +156,12 @@ def test_a_name_taken_over_is_shown_to_both_phones(
     page: Page, browser: Browser, server: str
 ) -> None:
     pad_url = start_game(page, "War", ["Ann", "Dan"])
-    page.locator("#who summary").click()
+    # An unnamed phone is asked openly: the names are in sight, no fold to open.
     page.locator("#who .chips button", has_text="Dan").click()
     expect(page.locator("#who summary")).to_contain_text("This phone: Dan")
     other = second_phone(browser, server)
     other.goto(pad_url)
-    other.locator("#who summary").click()
+    # An unnamed phone is asked openly: the names are in sight, no fold to open.
     other.locator("#who .chips button", has_text="Dan").click()
     # Not taken in silence: the other phone is asked, and confirms.
     expect(other.locator("h1")).to_contain_text("Take over Dan")

@@ -9,7 +9,13 @@ import pytest
 
 from companion.contract.registry import get
 from companion.contract.values import State
-from companion.engine.standing import SeatStanding, Standing, standing_after, standing_of
+from companion.engine.standing import (
+    SeatStanding,
+    Standing,
+    standing_after,
+    standing_of,
+    won_and_lost,
+)
 from companion.engine.stats import SessionPlay
 from tests.engine.test_stats import ALL, ANN, BOB, CAT, DAN, SKAT_FOUR, SKAT_PASSED, play
 
@@ -84,3 +90,15 @@ def test_every_count_a_hand_makes_is_one_its_game_declares(session: SessionPlay)
     made = {name for seat in kept.seats for name in seat.counts}
     assert made <= set(game.figures.keys())
     assert made or not session.state.hands  # a hand played counts something
+
+
+def test_skats_games_won_and_lost_as_a_list_prints_them() -> None:
+    # SKAT_PASSED: Ann's clubs won, a passed game (nobody's), Bob's Null lost; Cat declared
+    # nothing.
+    assert won_and_lost(get("skat"), SKAT_PASSED.state) == ((1, 0), (0, 1), (0, 0))
+    # SKAT_FOUR: Bob's clubs won, Ann's hearts lost.
+    assert won_and_lost(get("skat"), SKAT_FOUR.state) == ((0, 1), (1, 0), (0, 0), (0, 0))
+
+
+def test_a_game_whose_figures_count_no_contract_has_no_won_and_lost() -> None:
+    assert won_and_lost(get("troggu"), TROGGU.state) is None

@@ -14,6 +14,7 @@ import pytest
 
 from companion.engine.replay import Checked
 from companion.engine.round_clock import Clock, Zone
+from companion.service.director import PinAnswer
 from companion.service.events import Refusal, RoundRefused
 from companion.service.service import Service
 from companion.store import EventRecord, Store
@@ -195,3 +196,115 @@ def test_a_second_tap_of_draw_the_next_round_draws_nothing_more(store: Store) ->
     assert log_words(service, event).count("Round 2 drawn: 4 repeated meetings.") == 1
     service.events.draw_next(event, seed=2)  # "Draw again" asks for no new round: drawn again
     assert len([line for line in log_words(service, event) if "Round 2 drawn" in line]) == 2
+
+
+def table_token(store: Store, key: str, round_number: int, number: int) -> str:
+    row = next(r for r in store.events.tables(key) if (r.round, r.number) == (round_number, number))
+    assert row.session is not None
+    return row.session
+
+
+def test_the_ranking_is_hidden_from_the_followers_for_the_last_round_until_closed(
+    store: Store,
+) -> None:
+    service, event = two_tables(store)  # two rounds; round 1 started
+    service.director.hide_last(event, 1)
+    event = service.events.get(event.key) or event
+    assert event.hide_last == 1
+    assert not service.events.room(event).ranking_hidden  # round 1 is not the last round
+    seat_round(store, event.key, 2, [(1, 3, 5, 7), (2, 4, 6, 8)])
+    assert service.events.room(event).ranking_hidden  # round 2 of 2 started
+    assert "The running ranking hidden from the followers for the last round." in log_words(
+        service, event
+    )
+    service.director.close_evening(event)
+    closed = service.events.get(event.key)
+    assert closed is not None and not service.events.room(closed).ranking_hidden
+
+
+def test_hiding_more_rounds_than_the_event_has_is_refused(store: Store) -> None:
+    service, event = two_tables(store)
+    with pytest.raises(RoundRefused) as refused:
+        service.director.hide_last(event, 3)
+    assert refused.value.reason is Refusal.NOT_ROUNDS
+    assert (service.events.get(event.key) or event).hide_last == 0
+
+
+def test_a_table_calls_the_director_until_the_director_answers(store: Store) -> None:
+    service, event = two_tables(store)
+    token = table_token(store, event.key, 1, 2)
+    service.director.call(token, "  A revoke\u200b at   trick 3 ")  # read as a name is read
+    first = service.events.room(event).table(1, 2)
+    assert first is not None and first.row.call_words == "A revoke at trick 3"
+    assert first.row.called_at is not None
+    seat = service.events.seat_of(token, 0)
+    assert seat is not None and seat.called_at == first.row.called_at
+    service.director.call(token, "Still waiting")  # again: new words, the first call's time
+    again = service.events.room(event).table(1, 2)
+    assert again is not None and again.row.call_words == "Still waiting"
+    assert again.row.called_at == first.row.called_at
+    service.director.clear_call(event, 1, 2)
+    cleared = service.events.room(event).table(1, 2)
+    assert cleared is not None and cleared.row.called_at is None
+    assert log_words(service, event)[-3:] == [
+        "Round 1, table 2 called the director: “A revoke at trick 3”.",
+        "Round 1, table 2 called the director: “Still waiting”.",
+        "Round 1, table 2: the director answered the call.",
+    ]
+    with pytest.raises(RoundRefused) as refused:
+        service.director.clear_call(event, 1, 2)  # a second tap: nothing waiting
+    assert refused.value.reason is Refusal.NO_TABLE
+
+
+def test_closing_a_table_clears_its_call_and_a_closed_table_calls_no_more(store: Store) -> None:
+    service, event = two_tables(store)
+    token = table_token(store, event.key, 1, 1)
+    service.director.call(token, "")
+    service.director.close_table(event, 1, 1)
+    table = service.events.room(event).table(1, 1)
+    assert table is not None and table.row.called_at is None
+    with pytest.raises(RoundRefused) as refused:
+        service.director.call(token, "Come back")
+    assert refused.value.reason is Refusal.NO_TABLE
+    plain, _ = service.sessions.start("french-tarot", ["A", "B", "C", "D"], {})
+    with pytest.raises(RoundRefused):
+        service.director.call(plain, "")  # a plain session has no director
+
+
+def test_the_pin_opens_the_directors_page_and_five_wrong_ones_pause_it(store: Store) -> None:
+    service = Service(store)
+    key, problems = service.events.create(plan("french-tarot", 4, 2, 1), list("ABCD"), "2468")
+    assert problems == [] and key is not None
+    event = service.events.get(key)
+    assert event is not None
+    assert service.director.pins() == [(event.follow, "Club", event.created_at)]
+    (stored,) = store.db.execute("SELECT pin_hash FROM events").fetchone()
+    assert "2468" not in stored  # only its salted hash is kept
+    answer, opened = service.director.open_with_pin(event.follow, "2468")
+    assert answer is PinAnswer.OPENED and opened is not None and opened.key == key
+    answers = [service.director.open_with_pin(event.follow, "1111")[0] for _ in range(5)]
+    assert answers == [PinAnswer.WRONG] * 5
+    assert service.director.open_with_pin(event.follow, "2468") == (PinAnswer.PAUSED, None)
+    with store._write() as conn:  # the pause of PIN_PAUSE has run out
+        conn.execute("UPDATE events SET pin_locked_until = '2020-01-01T00:00:00+00:00'")
+    answer, opened = service.director.open_with_pin(event.follow, "2468")
+    assert answer is PinAnswer.OPENED and opened is not None
+    assert log_words(service, event).count("A wrong PIN was tried for the director's page.") == 5
+
+
+@pytest.mark.parametrize("pin", ["123", "123456789", "12a4", "１２３４"])
+def test_a_pin_is_four_to_eight_digits(store: Store, pin: str) -> None:
+    key, problems = Service(store).events.create(plan("french-tarot", 4, 2, 1), list("ABCD"), pin)
+    assert key is None
+    assert [(p.field, str(p.message)) for p in problems] == [
+        ("pin", "A PIN is 4 to 8 digits (or leave it empty).")
+    ]
+
+
+def test_an_event_without_a_pin_is_not_opened_by_one(store: Store) -> None:
+    service = Service(store)
+    key, _ = service.events.create(plan("french-tarot", 4, 2, 1), list("ABCD"))
+    event = service.events.get(key or "")
+    assert event is not None and service.director.pins() == []
+    assert service.director.open_with_pin(event.follow, "") == (PinAnswer.NO_PIN, None)
+    assert service.director.open_with_pin("no such key", "1234") == (PinAnswer.NO_PIN, None)

@@ -111,6 +111,10 @@ def test_a_skat_series_ranks_by_the_extended_seeger_fabian_leistung(store: Store
         (4, "Cat", (-96, -90), -186),
     ]  # fmt: skip
     assert [(t.row.deals, t.length, t.over) for t in room.tables] == [(4, 4, True), (4, 4, True)]
+    # The counts a Skat list prints beside each name, games won and lost as declarer: Ann the
+    # Grand of series 1; Bob the spades and the Grand of series 2; Cat the Null and the hearts
+    # lost; Dan the clubs and the diamonds. The passed game is nobody's.
+    assert room.records == {1: (1, 0), 2: (2, 0), 3: (0, 2), 4: (2, 0)}
 
 
 # French Tarot, 4 players (tests/games/test_french_tarot.py): a garde made by the taker of

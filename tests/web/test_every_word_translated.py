@@ -63,17 +63,22 @@ class ShownText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.hidden = 0
+        self.untranslated: list[str] = []  # the open tags whose text is not words
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in HIDDEN_TAGS:
-            self.hidden += 1
         values = dict(attrs)
+        # Not words at all: a script, a style, or what the page marks translate="no" (an
+        # address written out under a QR code).
+        if tag in HIDDEN_TAGS or values.get("translate") == "no":
+            self.hidden += 1
+            self.untranslated.append(tag)
         self.parts.extend(value for name, value in attrs if name in SHOWN_ATTRIBUTES and value)
         if tag == "input" and values.get("type") in ("submit", "button") and values.get("value"):
             self.parts.append(values["value"] or "")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in HIDDEN_TAGS:
+        if self.untranslated and self.untranslated[-1] == tag:
+            self.untranslated.pop()
             self.hidden -= 1
 
     def handle_data(self, data: str) -> None:
