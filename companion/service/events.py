@@ -37,6 +37,7 @@ from companion.service import loading
 from companion.service.event_log import late_words, log_words
 from companion.service.event_tables import Table, TableSeat, round_end, table_of, table_seat
 from companion.service.loading import ReplayCache
+from companion.service.movements import Movements
 from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
 
 
@@ -187,6 +188,7 @@ class Events:
     def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
         self._store = store
         self._cache = cache
+        self.movements = Movements(store)
 
     def create(self, plan: EventRecord, names: Sequence[str]) -> tuple[str | None, list[Problem]]:
         """A new event (its director's key), or None and the problems. The entrants' names
@@ -235,16 +237,21 @@ class Events:
         playing = [table for table in room.tables if table.row.session and not table.over]
         if playing and not playing_confirmed and number == len(rounds) + 1:
             raise RoundRefused(Refusal.TABLES_PLAYING, playing)
-        earlier = [table for table in room.tables if table.row.round < number]
-        sizes, _ = table_sizes(
-            len(room.entrants), event.table_size, event.other_size, Fill(event.fill)
-        )
-        standings = None
-        if number > 1 and event.draw_order == Order.STANDINGS:
-            standings = standings_order(room.ranking)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        if event.draw_order == Order.MIXED:  # from the movement planned at once
+            try:
+                again = current is not None and number == current.round
+                return self.movements.draw_round(event, number, seed, again=again)
+            except LookupError:  # another request started the round meanwhile
+                raise RoundRefused(Refusal.STARTED) from None
+        earlier = [table for table in room.tables if table.row.round < number]
+        players = self.movements.lineup(event.key).playing(number)
+        sizes, _ = table_sizes(len(players), event.table_size, event.other_size, Fill(event.fill))
+        standings = None
+        if number > 1:
+            standings = standings_order(room.ranking)
         seating = draw(
-            list(room.entrants),
+            players,
             sizes,
             seed=seed,
             met=meetings(table.row.seats for table in earlier),
@@ -266,10 +273,10 @@ class Events:
         refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         waiting_round(rounds)
-        entrants = self._store.events.entrants(event.key)
+        current = rounds[-1]
+        entrants = self.movements.lineup(event.key).playing(current.round)
         if a == b or a not in entrants or b not in entrants:
             raise RoundRefused(Refusal.NOT_TWO_ENTRANTS)
-        current = rounds[-1]
         rows = self._store.events.tables(event.key)
         tables = swap([row.seats for row in rows if row.round == current.round], a, b)
         (byes,) = swap([current.byes], a, b)
@@ -291,7 +298,7 @@ class Events:
         refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         current = waiting_round(rounds)
-        entrants = self._store.events.entrants(event.key)
+        entrants = self.movements.lineup(event.key).names_in(current)  # a substitute's name
         seats = [row.seats for row in self._store.events.tables(event.key) if row.round == current]
         setups = []
         for seated in seats:
@@ -324,16 +331,21 @@ class Events:
         """The event as it stands, read from the tables' stored results."""
         store = self._store
         rows = [self.as_replayed(row) for row in store.events.tables(event.key)]
-        entrants = store.events.entrants(event.key)
+        lineup = self.movements.lineup(event.key)
+        entrants = lineup.entrants
         rounds = tuple(store.events.rounds(event.key))
         started = {row.round: row.started_at for row in rounds}
         now = datetime.now(UTC)
-        tables = tuple(table_of(event, row, entrants, started.get(row.round), now) for row in rows)
-        scores = [
-            TableScore(row.round, row.number, row.seats, row.totals, row.deals)
+        names = {number: lineup.names_in(number) for number in started}
+        tables = tuple(
+            table_of(event, row, names[row.round], started.get(row.round), now) for row in rows
+        )
+        scores = [  # a substitute's rounds not credited count for nobody (docs/rulings.md)
+            TableScore(row.round, row.number, lineup.ranked_seats(row.round, row.seats),
+                       row.totals, row.deals)
             for row in rows
             if row.totals is not None
-        ]
+        ]  # fmt: skip
         ranking = tuple(rank(list(entrants), event.rounds, scores, Method(event.method)))
         log = self.log_lines(event) if with_log else ()
         return Room(event, entrants, rounds, tables, ranking, log, round_clock(event, rounds, now))

@@ -371,3 +371,12 @@ def m019_directed_evening(db: Database) -> None:
     if "extra_deals" not in db["event_tables"].columns_dict:
         for statement in events_schema.M019:
             db.execute(statement)
+
+
+@MIGRATIONS()
+def m021_movement(db: Database) -> None:
+    """The movement (issue 36): an event's rounds planned at once and stored with their
+    figures, the pairs kept apart, and the entrants who came late, withdrew or were
+    substituted."""
+    for statement in events_schema.M021:
+        db.execute(statement)

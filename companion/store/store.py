@@ -2,10 +2,10 @@
 
 In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `store.hands`,
 `store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
-`store.results`, `store.statistics`, `store.backups` and `store.events` are each a `Part`
-(database.py) over the store's one connection and its one write path, so a caller writes
-`store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
-member names. What spans the file (opening, migrating, closing, the secret key) is the
+`store.results`, `store.statistics`, `store.backups`, `store.events` and `store.movements`
+are each a `Part` (database.py) over the store's one connection and its one write path, so a
+caller writes `store.hands.add(...)` or `store.players.all()`, and a method is found in the
+module its member names. What spans the file (opening, migrating, closing, the secret key) is the
 store's own (`Database`).
 """
 
@@ -20,6 +20,7 @@ from companion.store.devices import Devices
 from companion.store.drafts import Drafts
 from companion.store.events import Events
 from companion.store.hands import Hands
+from companion.store.movements import Movements
 from companion.store.phone_names import PhoneNames
 from companion.store.players import Players
 from companion.store.results import Results
@@ -50,3 +51,4 @@ class Store(Database):
         self.statistics = Statistics(self)
         self.backups = Backups(self)
         self.events = Events(self)
+        self.movements = Movements(self)
