@@ -15,6 +15,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 from companion.contract.parsing import read_count
 from companion.kit.formatting import number
 from companion.service.events import Room
+from companion.service.movement_view import movement_view
 from companion.web.common import is_htmx
 from companion.web.service_door import get_service
 
@@ -97,15 +98,28 @@ def line(follow: str, entrant: int) -> str:
     found = next((line for line in room.ranking if line.entrant == entrant), None)
     if found is None:
         abort(404)
-    template = "events/_line.html" if is_htmx() else "events/line.html"
-    return render_template(template, room=room, line=found)
+    template = "events/_line_open.html" if is_htmx() else "events/line.html"
+    seat = movement_view(get_service().movements, room.event).next_seat(entrant)
+    return render_template(template, room=room, line=found, seat=seat)
+
+
+@bp.get("/f/<follow>/line/<int:entrant>/next")
+def next_table(follow: str, entrant: int) -> str:
+    """A player's next table and seat, for their line's page to poll as rounds start."""
+    room = room_or_404(follow)
+    if entrant not in room.entrants:
+        abort(404)
+    seat = movement_view(get_service().movements, room.event).next_seat(entrant)
+    return render_template("events/_next.html", room=room, entrant=entrant, seat=seat)
 
 
 @bp.get("/f/<follow>/print")
 def results(follow: str) -> str:
     """The results list to print on A4: place, number, name, each round, total."""
     printed_at = datetime.now(UTC).isoformat(timespec="seconds")
-    return render_template("events/print.html", room=room_or_404(follow), printed_at=printed_at)
+    room = room_or_404(follow)
+    lineup = get_service().movements.lineup(room.event.key)
+    return render_template("events/print.html", room=room, lineup=lineup, printed_at=printed_at)
 
 
 def ranking_rows(room: Room) -> list[list[str]]:

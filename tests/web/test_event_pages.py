@@ -209,8 +209,11 @@ def test_results_and_export(client: FlaskClient) -> None:
     # The leader's line, round by round: 186 at table 1 in round 1, round 2 not played yet.
     leader = data["ranking"][0]["number"]
     line = client.get(f"{follower}/line/{leader}", headers={"HX-Request": "true"})
+    # First the player's next table (round 2, planned with round 1), then their rounds.
+    next_table, rounds = line.get_data(as_text=True).split("</div>")
+    assert "Round 2" in next_table and "Your next table: " in next_table
     assert (
-        line.get_data(as_text=True).split()
+        rounds.split()
         == (
             f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1">table 1</a></li>'
             " <li>Round 2: —</li> </ul>"
