@@ -173,6 +173,13 @@ class Movements:
             seed,
         )
 
+    def plan_ahead(self, event: EventRecord, seed: int) -> MovementRow:
+        """Plan the whole movement before round 1 is drawn (to print the start cards at
+        home); round 1 is then drawn as planned."""
+        movement = self.planned(event, 1, seed)
+        self._store.movements.save(event.key, movement)
+        return movement
+
     def draw_round(self, event: EventRecord, number: int, seed: int, *, again: bool) -> Seating:
         """Draw round `number` from the movement: as planned when the stored movement seats
         exactly its players; planned afresh from it with `seed` otherwise, and when the

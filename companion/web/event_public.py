@@ -5,15 +5,13 @@ list and the export. Read-only: no form, and never a table's own link (its key t
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 from companion.contract.parsing import read_count
-from companion.kit.formatting import number
+from companion.service.event_export import event_document, ranking_csv
 from companion.service.events import Room
 from companion.service.movement_view import movement_view
 from companion.web.common import is_htmx
@@ -122,78 +120,18 @@ def results(follow: str) -> str:
     return render_template("events/print.html", room=room, lineup=lineup, printed_at=printed_at)
 
 
-def ranking_rows(room: Room) -> list[list[str]]:
-    """The ranking as rows of text: a header, then place, number, name, rounds, total."""
-    rounds = range(1, room.event.rounds + 1)
-    rows = [["place", "number", "name", *(f"round {r}" for r in rounds), "total"]]
-    for line in room.ranking:
-        figures = ["" if value is None else number(value) for value in line.rounds]
-        rows.append(
-            [str(line.place), str(line.entrant), room.entrants[line.entrant], *figures,
-             number(line.total)]
-        )  # fmt: skip
-    return rows
-
-
 @bp.get("/f/<follow>/export.csv")
 def export_csv(follow: str) -> Response:
     """The ranking list as CSV (one row an entrant)."""
-    out = io.StringIO()
-    csv.writer(out).writerows(ranking_rows(room_or_404(follow)))
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(ranking_csv(room_or_404(follow)), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="event.csv"'
     return response
-
-
-def event_document(room: Room) -> dict[str, Any]:
-    """The whole event as data: its settings, entrants, every round's tables, the ranking."""
-    event = room.event
-    return {
-        "name": event.name,
-        "game": event.game,
-        "options": dict(event.options),
-        "table_size": event.table_size,
-        "rounds": event.rounds,
-        "deals_each": event.deals_each,
-        "minutes": event.minutes,
-        "method": event.method,
-        "created_at": event.created_at,
-        "entrants": [{"number": n, "name": name} for n, name in room.entrants.items()],
-        "draws": [
-            {
-                "round": r.round,
-                "byes": list(r.byes),
-                "repeats": r.repeats,
-                "started_at": r.started_at,
-            }
-            for r in room.rounds
-        ],
-        "tables": [
-            {
-                "round": x.row.round,
-                "table": x.row.number,
-                "seats": list(x.row.seats),
-                "deals": x.row.deals,
-                "length": x.length,
-                "totals": None if x.row.totals is None else list(x.row.totals),
-            }
-            for x in room.tables
-        ],
-        "ranking": [
-            {
-                "place": line.place,
-                "number": line.entrant,
-                "rounds": list(line.rounds),
-                "total": line.total,
-            }
-            for line in room.ranking
-        ],
-    }
 
 
 @bp.get("/f/<follow>/export.json")
 def export_json(follow: str) -> Response:
     """The whole event as JSON."""
-    response = jsonify(event_document(room_or_404(follow)))
+    room = room_or_404(follow)
+    response = jsonify(event_document(room, get_service().movements.lineup(room.event.key)))
     response.headers["Content-Disposition"] = 'attachment; filename="event.json"'
     return response
