@@ -1,8 +1,6 @@
-"""The command line: `companion serve | games | score | export | backup`.
-
-`serve` runs the pad for the phones around the table; the other commands work on exchange
-documents and on the database file, and know nothing game-specific either.
-"""
+"""The command line: `companion serve | games | score | export | backup`, and `event` (club
+nights, event_cli.py). `serve` runs the pad for the phones around the table; the others work on
+exchange documents and on the database file, and know nothing game-specific either."""
 
 from __future__ import annotations
 
@@ -22,6 +20,7 @@ from companion.contract.referee import (
     referee_for,
 )
 from companion.contract.registry import all_games
+from companion.event_cli import event
 from companion.kit.formatting import plural
 from companion.service import StoreFault, default_database_path
 from companion.service.backups import BackupRefused, backups_listed, describe, restore_backup
@@ -54,7 +53,7 @@ class Refused(click.ClickException):
     exit_code = 2
 
 
-@click.group()
+@click.group(commands=[event])
 def main() -> None:
     """Table Companion: the score pad and referee for card games played with real cards."""
 

@@ -18,8 +18,9 @@ from enum import Enum
 from werkzeug.security import check_password_hash
 
 from companion.contract.names import read_name
+from companion.service.event_refusals import Refusal, RoundRefused, refuse_if_closed
 from companion.service.event_tables import Table
-from companion.service.events import Events, Refusal, RoundRefused, refuse_if_closed
+from companion.service.events import Events
 from companion.store import EventRecord, Store, TableRow
 
 CALL_WORDS_LIMIT = 120

@@ -105,6 +105,66 @@ def pin_refused(data: Mapping[str, Any]) -> Text:
     return t("A wrong PIN was tried for the director's page.")
 
 
+def planned(data: Mapping[str, Any]) -> Text:
+    return t(
+        "Movement planned from round {round}: {repeats} repeated meetings "
+        "(at least {bound} with these numbers).",
+        round=data.get("from", 1),
+        repeats=data.get("repeats", 0),
+        bound=data.get("bound", 0),
+    )
+
+
+def joined(data: Mapping[str, Any]) -> Text:
+    return t(
+        "The director added {name} (no. {number}), who plays from round {round}; "
+        "the rounds not started are planned again.",
+        name=data.get("name", ""),
+        number=data.get("number", 0),
+        round=data.get("round", 1),
+    )
+
+
+def withdrew(data: Mapping[str, Any]) -> Text:
+    return t(
+        "The director withdrew {name} (no. {number}) after round {round}; "
+        "the rounds not started are planned again.",
+        name=data.get("name", ""),
+        number=data.get("number", 0),
+        round=data.get("after", 0),
+    )
+
+
+def substituted(data: Mapping[str, Any]) -> Text:
+    fields = {
+        "substitute": data.get("substitute", ""),
+        "name": data.get("name", ""),
+        "number": data.get("number", 0),
+        "round": data.get("round", 1),
+    }
+    if data.get("credited"):
+        return t(
+            "The director seated {substitute} for {name} (no. {number}) from round {round}; "
+            "those rounds count for {name}.",
+            **fields,
+        )
+    return t(
+        "The director seated {substitute} for {name} (no. {number}) from round {round}; "
+        "those rounds count for nobody.",
+        **fields,
+    )
+
+
+def apart(data: Mapping[str, Any]) -> Text:
+    first, second = [*data.get("names", []), "", ""][:2]
+    return t("The director keeps {first} and {second} apart.", first=first, second=second)
+
+
+def apart_dropped(data: Mapping[str, Any]) -> Text:
+    first, second = [*data.get("names", []), "", ""][:2]
+    return t("The director no longer keeps {first} and {second} apart.", first=first, second=second)
+
+
 DIRECTED = {
     "lengthened": lengthened,
     "allowed": allowed,
@@ -114,6 +174,12 @@ DIRECTED = {
     "called": called,
     "call_cleared": call_cleared,
     "pin_refused": pin_refused,
+    "planned": planned,
+    "joined": joined,
+    "withdrew": withdrew,
+    "substituted": substituted,
+    "apart": apart,
+    "apart_dropped": apart_dropped,
 }
 
 

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from enum import Enum
 
 from werkzeug.security import generate_password_hash
 
@@ -37,6 +36,12 @@ from companion.engine.round_clock import Clock, clock
 from companion.kit.i18n import Text, t
 from companion.service import loading
 from companion.service.event_log import late_words, log_words
+from companion.service.event_refusals import (
+    Refusal,
+    RoundRefused,
+    refuse_if_closed,
+    waiting_round,
+)
 from companion.service.event_tables import (
     Table,
     TableSeat,
@@ -46,6 +51,7 @@ from companion.service.event_tables import (
     won_and_lost,
 )
 from companion.service.loading import ReplayCache
+from companion.service.movements import Movements
 from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
 
 
@@ -124,48 +130,6 @@ def round_clock(event: EventRecord, rounds: Sequence[RoundRow], now: datetime) -
     return RoundClock(started[-1].round, shown) if shown else None
 
 
-class Refusal(Enum):
-    """Why a change the director asked of a round was not made (the page says it in words)."""
-
-    ALL_DRAWN = "all drawn"  # every round of the event is drawn
-    NOT_DRAWN = "not drawn"  # no round is drawn yet
-    STARTED = "started"  # the round drawn has started (before this change, or long before)
-    DRAW_CHANGED = "draw changed"  # a draw again or a swap landed since the page was read
-    NOT_TWO_ENTRANTS = "not two entrants"  # a swap of one player, or of someone not entered
-    NO_SESSION = "no session"  # a table's players make no session of the game
-    ALREADY_DRAWN = "already drawn"  # the new round asked for was drawn meanwhile
-    TABLES_PLAYING = "tables playing"  # the next round drawn while tables still play: confirm
-    NO_TABLE = "no table"  # no such started table still open (closed, or not started)
-    TIME_NOT_UP = "time not up"  # the deal in progress allowed where the time is not up
-    CLOSED = "closed"  # the evening is closed: its results are final
-    NOT_ROUNDS = "not rounds"  # a count of rounds the event does not have
-
-
-class RoundRefused(Exception):
-    """A change to a round refused, and why."""
-
-    def __init__(self, reason: Refusal, tables: Sequence[Table] = ()) -> None:
-        super().__init__(reason.value)
-        self.reason = reason
-        self.tables = tuple(tables)  # TABLES_PLAYING: the tables still playing
-
-
-def waiting_round(rounds: Sequence[RoundRow]) -> int:
-    """The number of the round drawn and waiting to start; refused when none is drawn, or when
-    the last one drawn has started (a second tap of Start, a swap after it)."""
-    if not rounds:
-        raise RoundRefused(Refusal.NOT_DRAWN)
-    if rounds[-1].started_at is not None:
-        raise RoundRefused(Refusal.STARTED)
-    return rounds[-1].round
-
-
-def refuse_if_closed(event: EventRecord) -> None:
-    """Refused (`Refusal.CLOSED`) once the director has closed the evening."""
-    if event.closed_at is not None:
-        raise RoundRefused(Refusal.CLOSED)
-
-
 def other_size(slug: str, size: int) -> int | None:
     """The other table size seating a count that does not divide: one more when the game is
     played by that many, else one fewer (Skat 3 / 4, French Tarot 4 / 5), else none."""
@@ -218,6 +182,7 @@ class Events:
     def __init__(self, store: Store, cache: ReplayCache | None = None) -> None:
         self._store = store
         self._cache = cache
+        self.movements = Movements(store)
 
     def create(
         self, plan: EventRecord, names: Sequence[str], pin: str = ""
@@ -270,16 +235,21 @@ class Events:
         playing = [table for table in room.tables if table.row.session and not table.over]
         if playing and not playing_confirmed and number == len(rounds) + 1:
             raise RoundRefused(Refusal.TABLES_PLAYING, playing)
-        earlier = [table for table in room.tables if table.row.round < number]
-        sizes, _ = table_sizes(
-            len(room.entrants), event.table_size, event.other_size, Fill(event.fill)
-        )
-        standings = None
-        if number > 1 and event.draw_order == Order.STANDINGS:
-            standings = standings_order(room.ranking)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        if event.draw_order == Order.MIXED:  # from the movement planned at once
+            try:
+                again = current is not None and number == current.round
+                return self.movements.draw_round(event, number, seed, again=again)
+            except LookupError:  # another request started the round meanwhile
+                raise RoundRefused(Refusal.STARTED) from None
+        earlier = [table for table in room.tables if table.row.round < number]
+        players = self.movements.lineup(event.key).playing(number)
+        sizes, _ = table_sizes(len(players), event.table_size, event.other_size, Fill(event.fill))
+        standings = None
+        if number > 1:
+            standings = standings_order(room.ranking)
         seating = draw(
-            list(room.entrants),
+            players,
             sizes,
             seed=seed,
             met=meetings(table.row.seats for table in earlier),
@@ -301,10 +271,10 @@ class Events:
         refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         waiting_round(rounds)
-        entrants = self._store.events.entrants(event.key)
+        current = rounds[-1]
+        entrants = self.movements.lineup(event.key).playing(current.round)
         if a == b or a not in entrants or b not in entrants:
             raise RoundRefused(Refusal.NOT_TWO_ENTRANTS)
-        current = rounds[-1]
         rows = self._store.events.tables(event.key)
         tables = swap([row.seats for row in rows if row.round == current.round], a, b)
         (byes,) = swap([current.byes], a, b)
@@ -326,7 +296,7 @@ class Events:
         refuse_if_closed(event)
         rounds = self._store.events.rounds(event.key)
         current = waiting_round(rounds)
-        entrants = self._store.events.entrants(event.key)
+        entrants = self.movements.lineup(event.key).names_in(current)  # a substitute's name
         seats = [row.seats for row in self._store.events.tables(event.key) if row.round == current]
         setups = []
         for seated in seats:
@@ -359,16 +329,21 @@ class Events:
         """The event as it stands, read from the tables' stored results."""
         store = self._store
         rows = [self.as_replayed(row) for row in store.events.tables(event.key)]
-        entrants = store.events.entrants(event.key)
+        lineup = self.movements.lineup(event.key)
+        entrants = lineup.entrants
         rounds = tuple(store.events.rounds(event.key))
         started = {row.round: row.started_at for row in rounds}
         now = datetime.now(UTC)
-        tables = tuple(table_of(event, row, entrants, started.get(row.round), now) for row in rows)
-        scores = [
-            TableScore(row.round, row.number, row.seats, row.totals, row.deals)
+        names = {number: lineup.names_in(number) for number in started}
+        tables = tuple(
+            table_of(event, row, names[row.round], started.get(row.round), now) for row in rows
+        )
+        scores = [  # a substitute's rounds not credited count for nobody (docs/rulings.md)
+            TableScore(row.round, row.number, lineup.ranked_seats(row.round, row.seats),
+                       row.totals, row.deals)
             for row in rows
             if row.totals is not None
-        ]
+        ]  # fmt: skip
         ranking = tuple(rank(list(entrants), event.rounds, scores, Method(event.method)))
         log = self.log_lines(event) if with_log else ()
         clock = round_clock(event, rounds, now)

@@ -7,6 +7,8 @@ one member per aggregate, in the manner of the store's own (`store.hands`, `stor
 - `service.drafts` (drafts.py): the hand being entered, its phases;
 - `service.statistics` (statistics.py): the statistics pages' figures;
 - `service.events` (events.py): the club nights, their draws, rooms and rankings;
+- `service.movements` (movements.py): the movement planned at once, drawn from and shown;
+- `service.entrants` (entrants.py): the entrants as they come, and the pairs kept apart;
 - `service.director` (director.py): the director's controls of a running evening's tables,
   rounds and the evening itself;
 - `service.players`, `service.devices`, `service.phone_names`, `service.sign_offs`,
@@ -26,6 +28,7 @@ from typing import Any, Self
 
 from companion.service.director import Director
 from companion.service.drafts import Drafts
+from companion.service.entrants import Entrants
 from companion.service.events import Events
 from companion.service.hands import Hands
 from companion.service.loading import ReplayCache
@@ -47,6 +50,8 @@ class Service:
         self.statistics = Statistics(store)
         self.events = Events(store, cache)
         self.director = Director(store, self.events)
+        self.movements = self.events.movements
+        self.entrants = Entrants(store, self.events)
         self.players = store.players
         self.devices = store.devices
         self.phone_names = store.phone_names

@@ -28,6 +28,13 @@ from companion.store.events import (
 )
 from companion.store.hands import AddedHand, HandConflict
 from companion.store.migrations import MIGRATIONS
+from companion.store.movements import (
+    Change,
+    EntrantState,
+    MovementRow,
+    PlanChanged,
+    PlannedRound,
+)
 from companion.store.phone_names import NameHeld, TakeOver
 from companion.store.players import NameTaken, Player, SamePlayer, SatTogether
 from companion.store.records import (
@@ -51,7 +58,9 @@ __all__ = [
     "MIGRATIONS",
     "AddedHand",
     "Author",
+    "Change",
     "DrawChanged",
+    "EntrantState",
     "EventRecord",
     "FaultKind",
     "HandAction",
@@ -59,8 +68,11 @@ __all__ = [
     "HandRow",
     "LateChange",
     "LogRow",
+    "MovementRow",
     "NameHeld",
     "NameTaken",
+    "PlanChanged",
+    "PlannedRound",
     "Player",
     "ResultRow",
     "ResultsSummary",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from companion.store.database import Part
-from companion.store.events import log
+from companion.store.event_writes import log
 from companion.store.rows import now_utc
 
 PIN_TRIES = 5

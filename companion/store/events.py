@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.contract.values import Setup
 from companion.store.database import Part
+from companion.store.event_writes import log, write_draw
 from companion.store.results import last_counting_number
 from companion.store.rows import dump, load, new_token, now_utc
 from companion.store.sessions import insert_session
@@ -207,26 +208,7 @@ class Events(Part):
         """Keep (or replace) the draw of a round not yet started, and log `why` (drawn,
         swapped). Raises LookupError when the round has started."""
         with self._write() as conn:
-            started = conn.execute(
-                "SELECT started_at FROM event_rounds WHERE event_id = ? AND round = ?",
-                (key, round_number),
-            ).fetchone()
-            if started is not None and started[0] is not None:
-                raise LookupError("the round has started")
-            conn.execute(
-                "DELETE FROM event_tables WHERE event_id = ? AND round = ?", (key, round_number)
-            )
-            conn.execute(
-                "INSERT INTO event_rounds (event_id, round, seed, byes, repeats)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id, round) DO UPDATE SET"
-                " seed = excluded.seed, byes = excluded.byes, repeats = excluded.repeats",
-                (key, round_number, seed, dump(list(byes)), repeats),
-            )
-            conn.executemany(
-                "INSERT INTO event_tables (event_id, round, number, seats) VALUES (?, ?, ?, ?)",
-                [(key, round_number, n, dump(list(seats))) for n, seats in enumerate(tables, 1)],
-            )
-            log(conn, key, why, {"round": round_number, "repeats": repeats})
+            write_draw(conn, key, round_number, seed, tables, byes, repeats, why)
 
     def start_round(
         self,
@@ -372,11 +354,3 @@ def table_row(conn: sqlite3.Connection, row: Sequence[Any]) -> TableRow:
 
 DRAWN = "l.kind IN ('drawn', 'swapped')"
 """The log lines that change a round's draw (`save_draw`'s reasons): the last is its version."""
-
-
-def log(conn: sqlite3.Connection, key: str, kind: str, data: Mapping[str, Any]) -> None:
-    """A line of the event's log, in the write's own transaction."""
-    conn.execute(
-        "INSERT INTO event_log (event_id, kind, data, at) VALUES (?, ?, ?, ?)",
-        (key, kind, dump(dict(data)), now_utc()),
-    )

@@ -88,3 +88,46 @@ M020: tuple[str, ...] = (
 )
 """The statements migration m020 runs: the ranking hidden, the director's PIN, the calls.
 Released with m020: never edited."""
+
+M021: tuple[str, ...] = (
+    # The movement planned at once (issue 36): the rounds of an event planned from one round
+    # on, each round's tables and byes as JSON, and the plan's figures: repeated meetings, the
+    # lower bound for those numbers, third meetings, the pairs kept apart that could not be.
+    """
+        CREATE TABLE IF NOT EXISTS event_movements (
+            event_id TEXT PRIMARY KEY REFERENCES events(id),
+            from_round INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            rounds TEXT NOT NULL,
+            repeats INTEGER NOT NULL,
+            lower_bound INTEGER NOT NULL,
+            third_meetings INTEGER NOT NULL,
+            apart_broken TEXT NOT NULL,
+            exact INTEGER NOT NULL,
+            planned_at TEXT NOT NULL
+        )""",
+    # The pairs the director keeps apart (a < b).
+    """
+        CREATE TABLE IF NOT EXISTS event_apart (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            a INTEGER NOT NULL,
+            b INTEGER NOT NULL,
+            PRIMARY KEY (event_id, a, b)
+        ) WITHOUT ROWID""",
+    # The entrants as they came: the first round an entrant may be seated in (a late entrant),
+    # the last round they play (withdrawn; NULL: still in), and a substitute who takes their
+    # seat from a round on, with the director's word on whose results those rounds are.
+    """
+        CREATE TABLE IF NOT EXISTS entrant_states (
+            event_id TEXT NOT NULL REFERENCES events(id),
+            number INTEGER NOT NULL,
+            joined_round INTEGER NOT NULL DEFAULT 1,
+            left_after INTEGER,
+            substitute TEXT,
+            substitute_from INTEGER,
+            credited INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (event_id, number)
+        ) WITHOUT ROWID""",
+)
+"""The statements migration m021 runs: the movement, the pairs kept apart, the entrants as
+they came. Released with m021: never edited."""

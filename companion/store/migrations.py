@@ -380,3 +380,12 @@ def m020_director_pin_calls_hidden_ranking(db: Database) -> None:
     if "hide_last" not in db["events"].columns_dict:
         for statement in events_schema.M020:
             db.execute(statement)
+
+
+@MIGRATIONS()
+def m021_movement(db: Database) -> None:
+    """The movement (issue 36): an event's rounds planned at once and stored with their
+    figures, the pairs kept apart, and the entrants who came late, withdrew or were
+    substituted."""
+    for statement in events_schema.M021:
+        db.execute(statement)

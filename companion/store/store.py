@@ -2,12 +2,11 @@
 
 In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `store.hands`,
 `store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
-`store.results`, `store.statistics`, `store.backups`, `store.events` and `store.director`
-(the director's word on an event) are each a `Part`
-(database.py) over the store's one connection and its one write path, so a caller writes
-`store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
-member names. What spans the file (opening, migrating, closing, the secret key) is the
-store's own (`Database`).
+`store.results`, `store.statistics`, `store.backups`, `store.events`, `store.director` (the
+director's word on an event) and `store.movements` are each a `Part` (database.py) over the
+store's one connection and its one write path, so a caller writes `store.hands.add(...)` or
+`store.players.all()`, and a method is found in the module its member names. What spans the
+file (opening, migrating, closing, the secret key) is the store's own (`Database`).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from companion.store.drafts import Drafts
 from companion.store.event_director import EventDirector
 from companion.store.events import Events
 from companion.store.hands import Hands
+from companion.store.movements import Movements
 from companion.store.phone_names import PhoneNames
 from companion.store.players import Players
 from companion.store.results import Results
@@ -53,3 +53,4 @@ class Store(Database):
         self.backups = Backups(self)
         self.events = Events(self)
         self.director = EventDirector(self)
+        self.movements = Movements(self)

@@ -14,6 +14,7 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import FaultKind, StoreFault
 from companion.web.corrections import bp as corrections_bp
+from companion.web.event_movement import bp as event_movement_bp
 from companion.web.event_public import bp as event_public_bp
 from companion.web.event_room import bp as event_room_bp
 from companion.web.events import bp as events_bp
@@ -83,6 +84,7 @@ def init_web(app: Flask) -> None:
         event_room_bp,
         event_public_bp,
         table_call_bp,
+        event_movement_bp,
         install_bp,
     ):
         app.register_blueprint(blueprint)

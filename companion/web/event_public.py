@@ -5,17 +5,16 @@ list and the export. Read-only: no form, and never a table's own link (its key t
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 from companion.contract.parsing import read_count
-from companion.kit.formatting import number
 from companion.kit.i18n import t
+from companion.service.event_export import event_document, ranking_csv
 from companion.service.events import Room
+from companion.service.movement_view import movement_view
 from companion.web.common import is_htmx
 from companion.web.service_door import get_service
 
@@ -100,8 +99,19 @@ def line(follow: str, entrant: int) -> str:
     found = next((line for line in room.ranking if line.entrant == entrant), None)
     if found is None:
         abort(404)
-    template = "events/_line.html" if is_htmx() else "events/line.html"
-    return render_template(template, room=room, line=found)
+    template = "events/_line_open.html" if is_htmx() else "events/line.html"
+    seat = movement_view(get_service().movements, room.event).next_seat(entrant)
+    return render_template(template, room=room, line=found, seat=seat)
+
+
+@bp.get("/f/<follow>/line/<int:entrant>/next")
+def next_table(follow: str, entrant: int) -> str:
+    """A player's next table and seat, for their line's page to poll as rounds start."""
+    room = room_or_404(follow)
+    if entrant not in room.entrants:
+        abort(404)
+    seat = movement_view(get_service().movements, room.event).next_seat(entrant)
+    return render_template("events/_next.html", room=room, entrant=entrant, seat=seat)
 
 
 @bp.get("/f/<follow>/print")
@@ -115,28 +125,16 @@ def results_page(room: Room, *, hidden: bool) -> str:
     """The results list to print: place, number, name, each round, total, with the time of
     printing; `hidden`: the followers' list while the director hides the ranking."""
     printed_at = datetime.now(UTC).isoformat(timespec="seconds")
-    return render_template("events/print.html", room=room, printed_at=printed_at, hidden=hidden)
+    lineup = get_service().movements.lineup(room.event.key)
+    return render_template(
+        "events/print.html", room=room, lineup=lineup, printed_at=printed_at, hidden=hidden
+    )
 
 
 def hidden_answer() -> Response:
     """The followers' export while the director hides the ranking."""
     words = t("The ranking is hidden until the director closes the evening.")
     return Response(str(words), status=403, mimetype="text/plain")
-
-
-def ranking_rows(room: Room) -> list[list[str]]:
-    """The ranking as rows of text: a header, then place, number, name, rounds, total."""
-    rounds = range(1, room.event.rounds + 1)
-    counted = ["won", "lost"] if room.records else []
-    rows = [["place", "number", "name", *(f"round {r}" for r in rounds), "total", *counted]]
-    for line in room.ranking:
-        figures = ["" if value is None else number(value) for value in line.rounds]
-        record = [str(n) for n in room.records.get(line.entrant, (0, 0))] if counted else []
-        rows.append(
-            [str(line.place), str(line.entrant), room.entrants[line.entrant], *figures,
-             number(line.total), *record]
-        )  # fmt: skip
-    return rows
 
 
 @bp.get("/f/<follow>/export.csv")
@@ -148,66 +146,9 @@ def export_csv(follow: str) -> Response:
 
 def csv_export(room: Room) -> Response:
     """The ranking list as a CSV file."""
-    out = io.StringIO()
-    csv.writer(out).writerows(ranking_rows(room))
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(ranking_csv(room), mimetype="text/csv")
     response.headers["Content-Disposition"] = 'attachment; filename="event.csv"'
     return response
-
-
-def event_document(room: Room) -> dict[str, Any]:
-    """The whole event as data: its settings, entrants, every round's tables, the ranking."""
-    event = room.event
-    return {
-        "name": event.name,
-        "game": event.game,
-        "options": dict(event.options),
-        "table_size": event.table_size,
-        "rounds": event.rounds,
-        "deals_each": event.deals_each,
-        "minutes": event.minutes,
-        "method": event.method,
-        "created_at": event.created_at,
-        "entrants": [{"number": n, "name": name} for n, name in room.entrants.items()],
-        "draws": [
-            {
-                "round": r.round,
-                "byes": list(r.byes),
-                "repeats": r.repeats,
-                "started_at": r.started_at,
-            }
-            for r in room.rounds
-        ],
-        "tables": [
-            {
-                "round": x.row.round,
-                "table": x.row.number,
-                "seats": list(x.row.seats),
-                "deals": x.row.deals,
-                "length": x.length,
-                "totals": None if x.row.totals is None else list(x.row.totals),
-            }
-            for x in room.tables
-        ],
-        "ranking": [
-            {
-                "place": line.place,
-                "number": line.entrant,
-                "rounds": list(line.rounds),
-                "total": line.total,
-                **record_of(room, line.entrant),
-            }
-            for line in room.ranking
-        ],
-    }
-
-
-def record_of(room: Room, entrant: int) -> dict[str, int]:
-    """An entrant's contracts won and lost, for a game that counts them (else nothing)."""
-    if not room.records:
-        return {}
-    won, lost = room.records.get(entrant, (0, 0))
-    return {"won": won, "lost": lost}
 
 
 @bp.get("/f/<follow>/export.json")
@@ -219,6 +160,6 @@ def export_json(follow: str) -> Response:
 
 def json_export(room: Room) -> Response:
     """The whole event as a JSON file."""
-    response = jsonify(event_document(room))
+    response = jsonify(event_document(room, get_service().movements.lineup(room.event.key)))
     response.headers["Content-Disposition"] = 'attachment; filename="event.json"'
     return response

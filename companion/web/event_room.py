@@ -25,7 +25,9 @@ from companion.contract.parsing import read_count
 from companion.contract.registry import all_games
 from companion.kit.i18n import t
 from companion.service import EventRecord
-from companion.service.events import Refusal, Room, RoundRefused
+from companion.service.event_refusals import Refusal, RoundRefused
+from companion.service.events import Room
+from companion.service.movement_view import movement_view
 from companion.web.event_public import csv_export, json_export, results_page
 from companion.web.language import flash_said, said
 from companion.web.service_door import get_service
@@ -56,7 +58,9 @@ def room_of(key: str, *, with_log: bool = False) -> Room:
 @bp.get("/e/<key>")
 def director(key: str) -> str:
     """The director's page: the round to draw or start, the room, the ranking, the log."""
-    return render_template("events/director.html", room=room_of(key, with_log=True), director=True)
+    room = room_of(key, with_log=True)
+    movement = movement_view(get_service().movements, room.event)
+    return render_template("events/director.html", room=room, movement=movement, director=True)
 
 
 @bp.get("/e/<key>/room")

@@ -11,7 +11,7 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.kit.i18n import t
-from companion.service.events import Refusal, RoundRefused
+from companion.service.event_refusals import Refusal, RoundRefused
 from companion.web.language import flash_said
 from companion.web.service_door import get_service
 

@@ -15,7 +15,7 @@ import pytest
 from companion.engine.replay import Checked
 from companion.engine.round_clock import Clock, Zone
 from companion.service.director import PinAnswer
-from companion.service.events import Refusal, RoundRefused
+from companion.service.event_refusals import Refusal, RoundRefused
 from companion.service.service import Service
 from companion.store import EventRecord, Store
 from tests.service.test_event_service import made, plan, play, seat_round

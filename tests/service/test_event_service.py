@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from companion.engine.replay import Checked
-from companion.service.events import Events, Refusal, RoundRefused
+from companion.service.event_refusals import Refusal, RoundRefused
+from companion.service.events import Events
 from companion.service.service import Service
 from companion.store import EventRecord, Store, TableRow
 

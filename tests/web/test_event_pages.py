@@ -198,19 +198,24 @@ def test_results_and_export(client: FlaskClient) -> None:
     _, follower, pads = started(client)
     client.post(f"{pads[0]}/hands", data=GARDE_47)
     csv = client.get(f"{follower}/export.csv").get_data(as_text=True).splitlines()
-    assert csv[0] == "place,number,name,round 1,round 2,total"
-    # The taker of the first deal at table 1 made a garde: +186, the others −62.
-    assert csv[1].endswith(",186,,186")
+    assert csv[0] == "place,number,name,round 1,round 2,total,won,lost"
+    # The taker of the first deal at table 1 made a garde: +186, the others −62; the taker's
+    # one contract made, none failed.
+    assert csv[1].endswith(",186,,186,1,0")
     data = client.get(f"{follower}/export.json").get_json()
     assert data["ranking"][0]["total"] == 186
+    assert (data["ranking"][0]["won"], data["ranking"][0]["lost"]) == (1, 0)
     assert [t["deals"] for t in data["tables"]] == [1, 0]
     listed = client.get(f"{follower}/print").get_data(as_text=True)
-    assert "<td><strong>186</strong></td>" in listed
+    assert "<td><strong>186</strong></td><td>1</td><td>0</td>" in listed
     # The leader's line, round by round: 186 at table 1 in round 1, round 2 not played yet.
     leader = data["ranking"][0]["number"]
     line = client.get(f"{follower}/line/{leader}", headers={"HX-Request": "true"})
+    # First the player's next table (round 2, planned with round 1), then their rounds.
+    next_table, rounds = line.get_data(as_text=True).split("</div>")
+    assert "Round 2" in next_table and "Your next table: " in next_table
     assert (
-        line.get_data(as_text=True).split()
+        rounds.split()
         == (
             f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1">table 1</a></li>'
             " <li>Round 2: —</li> </ul>"
