@@ -2,8 +2,9 @@
 
 In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `store.hands`,
 `store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
-`store.results`, `store.statistics`, `store.backups` and `store.events` are each a `Part`
-(database.py) over the store's one connection and its one write path, so a caller writes
+`store.results`, `store.statistics`, `store.backups`, `store.events`, `store.seasons` (a
+club's seasons and each night's money) and `store.ratings` (the finished sessions a rating
+reads) are each a `Part` (database.py) over the store's one connection and its one write path, so a caller writes
 `store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
 member names. What spans the file (opening, migrating, closing, the secret key) is the
 store's own (`Database`).
@@ -22,7 +23,9 @@ from companion.store.events import Events
 from companion.store.hands import Hands
 from companion.store.phone_names import PhoneNames
 from companion.store.players import Players
+from companion.store.ratings import Ratings
 from companion.store.results import Results
+from companion.store.seasons import Seasons
 from companion.store.sessions import Sessions
 from companion.store.signoffs import SignOffs
 from companion.store.statistics import Statistics
@@ -50,3 +53,5 @@ class Store(Database):
         self.statistics = Statistics(self)
         self.backups = Backups(self)
         self.events = Events(self)
+        self.seasons = Seasons(self)
+        self.ratings = Ratings(self)
