@@ -4,9 +4,9 @@ In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `sto
 `store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
 `store.results`, `store.statistics`, `store.backups`, `store.events`, `store.seasons` (a
 club's seasons and each night's money) and `store.ratings` (the finished sessions a rating
-reads) are each a `Part` (database.py) over the store's one connection and its one write path, so a caller writes
-`store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
-member names. What spans the file (opening, migrating, closing, the secret key) is the
+reads) are each a `Part` (database.py) over the store's one connection and its one write
+path, so a caller writes `store.hands.add(...)` or `store.players.all()`, and a method is
+found in the module its member names. What spans the file (opening, migrating, closing, the secret key) is the
 store's own (`Database`).
 """
 
