@@ -9,6 +9,9 @@ one member per aggregate, in the manner of the store's own (`store.hands`, `stor
 - `service.events` (events.py): the club nights, their draws, rooms and rankings;
 - `service.director` (director.py): the director's controls of a running evening's tables,
   rounds and the evening itself;
+- `service.seasons` (seasons.py): a club's seasons, their evenings and their table;
+- `service.money` (money.py): a night's fees and prize plan, and its cashier's sheet;
+- `service.ratings` (ratings.py): each player's rating, rebuilt from the finished sessions;
 - `service.players`, `service.devices`, `service.phone_names`, `service.sign_offs`,
   `service.backups`: records the service adds no rule to (the roster, the sessions each phone
   opened, the names phones hold, the word of another phone on a hand, copies of the file),
@@ -29,6 +32,9 @@ from companion.service.drafts import Drafts
 from companion.service.events import Events
 from companion.service.hands import Hands
 from companion.service.loading import ReplayCache
+from companion.service.money import Money
+from companion.service.ratings import Ratings
+from companion.service.seasons import Seasons
 from companion.service.sessions import Sessions
 from companion.service.statistics import Statistics
 from companion.store import Store
@@ -47,6 +53,9 @@ class Service:
         self.statistics = Statistics(store)
         self.events = Events(store, cache)
         self.director = Director(store, self.events)
+        self.money = Money(store, self.events, cache)
+        self.seasons = Seasons(store, self.events, self.money)
+        self.ratings = Ratings(store)
         self.players = store.players
         self.devices = store.devices
         self.phone_names = store.phone_names
