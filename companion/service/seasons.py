@@ -152,6 +152,10 @@ class Seasons:
         """The season an event is an evening of, or None."""
         return self._store.seasons.season_of(event.key)
 
+    def entrants(self, event: EventRecord) -> dict[int, str]:
+        """An evening's entrants by number (whom the director may mark as guests)."""
+        return self._store.events.entrants(event.key)
+
     def candidates(self, season: SeasonRecord) -> list[EventRecord]:
         """The events that may become its evenings: of its game, in no season yet."""
         taken = {evening.event.key for evening in self._store.seasons.evenings(season.key)}

@@ -14,6 +14,7 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import FaultKind, StoreFault
 from companion.web.corrections import bp as corrections_bp
+from companion.web.event_money import bp as event_money_bp
 from companion.web.event_public import bp as event_public_bp
 from companion.web.event_room import bp as event_room_bp
 from companion.web.events import bp as events_bp
@@ -31,6 +32,8 @@ from companion.web.players import bp as players_bp
 from companion.web.proxy import init_proxy
 from companion.web.records import bp as records_bp
 from companion.web.referee import bp as referee_bp
+from companion.web.season_public import bp as season_public_bp
+from companion.web.seasons import bp as seasons_bp
 from companion.web.service_door import start_state
 from companion.web.sessions import bp as sessions_bp
 from companion.web.static_files import init_static_files
@@ -81,6 +84,9 @@ def init_web(app: Flask) -> None:
         events_bp,
         event_room_bp,
         event_public_bp,
+        event_money_bp,
+        seasons_bp,
+        season_public_bp,
         install_bp,
     ):
         app.register_blueprint(blueprint)
