@@ -30,6 +30,7 @@ from companion.web.new_session import bp as new_session_bp
 from companion.web.phases import bp as phases_bp
 from companion.web.players import bp as players_bp
 from companion.web.proxy import init_proxy
+from companion.web.ratings import bp as ratings_bp
 from companion.web.records import bp as records_bp
 from companion.web.referee import bp as referee_bp
 from companion.web.season_public import bp as season_public_bp
@@ -81,6 +82,7 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        ratings_bp,
         events_bp,
         event_room_bp,
         event_public_bp,
