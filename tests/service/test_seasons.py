@@ -203,3 +203,21 @@ def test_a_rule_is_read_strictly_and_each_problem_is_on_its_field() -> None:
         TieBreak.MORE_COUNTED, TieBreak.BEST_COUNTED, TieBreak.LAST_EVENING,
     )  # fmt: skip
     assert [p.field for p in season_problems("", "chess", "EURO")] == ["name", "game", "currency"]
+
+
+def test_guests_marked_by_the_director_are_marked_or_left_out(store: Store) -> None:
+    listed = season(store, "french-tarot")
+    left_out = season(store, "french-tarot", guests="left-out")
+    seasons = Service(store).seasons
+    first, second = (evening(store, "french-tarot", names, ORDERED) for names in ("ABCD", "ABCE"))
+    seasons.add(listed, first)
+    seasons.add(left_out, second)
+    # E is entrant 4 of the second evening, D entrant 4 of the first.
+    assert seasons.mark_guests(listed, first, ["4", "9", "x"], based_on=2)
+    assert seasons.mark_guests(left_out, second, ["4"], based_on=2)
+    assert not seasons.mark_guests(listed, second, ["4"], based_on=3)  # not its evening
+    # Every evening's total: A 382, B 134, C −114, D (or E) −402.
+    assert [(line.name, line.guest) for line in seasons.view(listed).table.ranked] == [
+        ("A", False), ("B", False), ("C", False), ("D", True),
+    ]  # fmt: skip
+    assert [line.name for line in seasons.view(left_out).table.ranked] == ["A", "B", "C"]
