@@ -108,6 +108,18 @@ def read_word(value: Any, allowed: Sequence[str]) -> str | None:
     return value if isinstance(value, str) and value in allowed else None
 
 
+AMOUNT_TEXT = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
+
+
+def read_cents(value: Any) -> int | None:
+    """An amount of money as typed, whole units and at most two decimals after "." or ","
+    ("12", "12.5", "0,50"), in cents (1250, 50), else None: no sign, no exponent."""
+    found = AMOUNT_TEXT.fullmatch(value.strip()) if isinstance(value, str) else None
+    if found is None:
+        return None
+    return int(found[1]) * 100 + int((found[2] or "0").ljust(2, "0"))
+
+
 DIGEST_TEXT = re.compile(r"[0-9a-f]{16}")
 
 

@@ -11,6 +11,9 @@ one member per aggregate, in the manner of the store's own (`store.hands`, `stor
 - `service.entrants` (entrants.py): the entrants as they come, and the pairs kept apart;
 - `service.director` (director.py): the director's controls of a running evening's tables,
   rounds and the evening itself;
+- `service.seasons` (seasons.py): a club's seasons, their evenings and their table;
+- `service.money` (money.py): a night's fees and prize plan, and its cashier's sheet;
+- `service.ratings` (ratings.py): each player's rating, rebuilt from the finished sessions;
 - `service.players`, `service.devices`, `service.phone_names`, `service.sign_offs`,
   `service.backups`: records the service adds no rule to (the roster, the sessions each phone
   opened, the names phones hold, the word of another phone on a hand, copies of the file),
@@ -32,6 +35,9 @@ from companion.service.entrants import Entrants
 from companion.service.events import Events
 from companion.service.hands import Hands
 from companion.service.loading import ReplayCache
+from companion.service.money import Money
+from companion.service.ratings import Ratings
+from companion.service.seasons import Seasons
 from companion.service.sessions import Sessions
 from companion.service.statistics import Statistics
 from companion.store import Store
@@ -52,6 +58,9 @@ class Service:
         self.director = Director(store, self.events)
         self.movements = self.events.movements
         self.entrants = Entrants(store, self.events)
+        self.money = Money(store, self.events)
+        self.seasons = Seasons(store, self.events, self.money)
+        self.ratings = Ratings(store)
         self.players = store.players
         self.devices = store.devices
         self.phone_names = store.phone_names

@@ -37,6 +37,7 @@ from companion.store.movements import (
 )
 from companion.store.phone_names import NameHeld, TakeOver
 from companion.store.players import NameTaken, Player, SamePlayer, SatTogether
+from companion.store.ratings import FinishedSeat, FinishedSession
 from companion.store.records import (
     ANY_VERSION,
     Author,
@@ -48,6 +49,7 @@ from companion.store.records import (
 )
 from companion.store.results import ResultRow, ResultsSummary, ResultsWrite
 from companion.store.rows import name_key, new_token, now_utc, split_members
+from companion.store.seasons import Evening, EventTaken, MoneyRow, SeasonRecord
 from companion.store.signoffs import SameAuthor, SignOff, Verdict
 from companion.store.statistics import StandingRow
 from companion.store.store import Store
@@ -61,13 +63,18 @@ __all__ = [
     "Change",
     "DrawChanged",
     "EntrantState",
+    "Evening",
     "EventRecord",
+    "EventTaken",
     "FaultKind",
+    "FinishedSeat",
+    "FinishedSession",
     "HandAction",
     "HandConflict",
     "HandRow",
     "LateChange",
     "LogRow",
+    "MoneyRow",
     "MovementRow",
     "NameHeld",
     "NameTaken",
@@ -81,6 +88,7 @@ __all__ = [
     "SameAuthor",
     "SamePlayer",
     "SatTogether",
+    "SeasonRecord",
     "Seat",
     "SeatRow",
     "SessionRecord",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Database
 
-from companion.store import events_schema
+from companion.store import events_schema, seasons_schema
 from companion.store.rows import link_seat, load
 
 MIGRATIONS = sqlite_utils.Migrations("table-companion")
@@ -388,4 +388,13 @@ def m021_movement(db: Database) -> None:
     figures, the pairs kept apart, and the entrants who came late, withdrew or were
     substituted."""
     for statement in events_schema.M021:
+        db.execute(statement)
+
+
+@MIGRATIONS()
+def m022_seasons(db: Database) -> None:
+    """A club's season (issue 38): seasons (their two keys, game, rule and currency), the
+    events that are their evenings, and each event's money (fees and prize plan in cents).
+    Numbered m022: m020 and m021 were taken by work done beside it."""
+    for statement in seasons_schema.M022:
         db.execute(statement)

@@ -3,10 +3,12 @@
 In the manner of sqlite-utils' `Database` and its tables: `store.sessions`, `store.hands`,
 `store.drafts`, `store.sign_offs`, `store.devices`, `store.phone_names`, `store.players`,
 `store.results`, `store.statistics`, `store.backups`, `store.events`, `store.director` (the
-director's word on an event) and `store.movements` are each a `Part` (database.py) over the
-store's one connection and its one write path, so a caller writes `store.hands.add(...)` or
-`store.players.all()`, and a method is found in the module its member names. What spans the
-file (opening, migrating, closing, the secret key) is the store's own (`Database`).
+director's word on an event), `store.movements`, `store.seasons` (a club's seasons and each
+night's money) and `store.ratings` (the finished sessions a rating reads) are each a `Part`
+(database.py) over the store's one connection and its one write path, so a caller writes
+`store.hands.add(...)` or `store.players.all()`, and a method is found in the module its
+member names. What spans the file (opening, migrating, closing, the secret key) is the
+store's own (`Database`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from companion.store.hands import Hands
 from companion.store.movements import Movements
 from companion.store.phone_names import PhoneNames
 from companion.store.players import Players
+from companion.store.ratings import Ratings
 from companion.store.results import Results
+from companion.store.seasons import Seasons
 from companion.store.sessions import Sessions
 from companion.store.signoffs import SignOffs
 from companion.store.statistics import Statistics
@@ -54,3 +58,5 @@ class Store(Database):
         self.events = Events(self)
         self.director = EventDirector(self)
         self.movements = Movements(self)
+        self.seasons = Seasons(self)
+        self.ratings = Ratings(self)

@@ -14,6 +14,7 @@ from companion.kit import formatting
 from companion.kit.i18n import Text, t
 from companion.service import FaultKind, StoreFault
 from companion.web.corrections import bp as corrections_bp
+from companion.web.event_money import bp as event_money_bp
 from companion.web.event_movement import bp as event_movement_bp
 from companion.web.event_public import bp as event_public_bp
 from companion.web.event_room import bp as event_room_bp
@@ -30,8 +31,11 @@ from companion.web.new_session import bp as new_session_bp
 from companion.web.phases import bp as phases_bp
 from companion.web.players import bp as players_bp
 from companion.web.proxy import init_proxy
+from companion.web.ratings import bp as ratings_bp
 from companion.web.records import bp as records_bp
 from companion.web.referee import bp as referee_bp
+from companion.web.season_public import bp as season_public_bp
+from companion.web.seasons import bp as seasons_bp
 from companion.web.service_door import start_state
 from companion.web.sessions import bp as sessions_bp
 from companion.web.static_files import init_static_files
@@ -80,11 +84,15 @@ def init_web(app: Flask) -> None:
         referee_bp,
         players_bp,
         stats_bp,
+        ratings_bp,
         events_bp,
         event_room_bp,
         event_public_bp,
         table_call_bp,
         event_movement_bp,
+        event_money_bp,
+        seasons_bp,
+        season_public_bp,
         install_bp,
     ):
         app.register_blueprint(blueprint)
