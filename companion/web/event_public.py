@@ -78,7 +78,8 @@ def screen_body(follow: str) -> str:
 
 @bp.get("/f/<follow>/t/<int:round_number>/<int:number>")
 def sheet(follow: str, round_number: int, number: int) -> str:
-    """One table's sheet for one round: its players and each hand's points, read-only."""
+    """One table's sheet for one round: its players and each hand's points, read-only, a
+    corrected hand marked (its history is the table's)."""
     room = room_or_404(follow)
     table = room.table(round_number, number)
     if table is None or table.row.session is None:
@@ -86,7 +87,10 @@ def sheet(follow: str, round_number: int, number: int) -> str:
     pad = get_service().sessions.load(table.row.session)
     if pad is None:
         abort(404)
-    return render_template("events/sheet.html", room=room, table=table, pad=pad)
+    corrected = get_service().hands.corrected_numbers(table.row.session)
+    return render_template(
+        "events/sheet.html", room=room, table=table, pad=pad, corrected=corrected
+    )
 
 
 @bp.get("/f/<follow>/line/<int:entrant>")

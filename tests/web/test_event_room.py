@@ -175,3 +175,20 @@ def test_the_new_controls_are_all_messages(app: Flask) -> None:
     drawn["screen, winners"] = client.get(f"{follower}/screen").get_data(as_text=True)
     left = {name: untranslated(page) for name, page in drawn.items()}
     assert left == {name: [] for name in drawn}
+
+
+def test_a_followers_sheet_marks_a_corrected_hand_and_the_room_links_it(
+    client: FlaskClient,
+) -> None:
+    _, follower, pads = started(client)
+    client.post(f"{pads[0]}/hands", data=GARDE_47)
+    client.post(f"{pads[0]}/hands", data=GARDE_47)
+    assert client.post(f"{pads[0]}/hands/2", data=GARDE_47 | {"points": "51"}).status_code == 303
+    room = client.get(f"{follower}/room").get_data(as_text=True)
+    assert f'href="{follower}/t/1/1"' in room  # the followers' room links each table's sheet
+    sheet = client.get(f"{follower}/t/1/1").get_data(as_text=True)
+    rows = re.findall(r'<th scope="row" class="what">(.*?)</th>', sheet)
+    assert rows[:2] == ["1", '2 <span class="fixed">corrected</span>']
+    # Hand 2 corrected to 51 points: still a garde made by 10, (25 + 10) × 2 = 70 a defender,
+    # so the taker's +186 and +210 make 396.
+    assert "<td>396</td>" in sheet
