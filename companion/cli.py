@@ -12,6 +12,7 @@ from typing import Any
 import click
 import waitress
 
+from companion.cli_common import Refused, db_option, open_existing
 from companion.contract.referee import (
     all_referees,
     describe_referee,
@@ -36,21 +37,6 @@ from companion.serving import (
     qr_text,
     waitress_settings,
 )
-
-db_option = click.option(
-    "--db",
-    "db_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The database file (default: $COMPANION_DB, else ~/.local/share/table-companion).",
-)
-
-
-class Refused(click.ClickException):
-    """A command that cannot do what was asked, with the problem named: exit status 2, as for
-    every refused input (a bad file, a missing session, a backup that cannot be written)."""
-
-    exit_code = 2
 
 
 @click.group(commands=[event])
@@ -315,14 +301,6 @@ def referee(game: str, file: str) -> None:
 
 
 # ---------------------------------------------------------------- export and backup
-
-
-def open_existing(db_path: Path | None, *, migrate: bool) -> Service:
-    """The data at `db_path` (or the default); a missing file is an error, never created."""
-    database = db_path or default_database_path()
-    if not database.is_file():
-        raise Refused(f"There is no database at {database}.")
-    return Service.open(database, migrate=migrate)
 
 
 @main.command()

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from companion.cli_common import Refused, db_option, open_existing
 from companion.contract.parsing import read_count
 from companion.contract.registry import all_games
 from companion.engine.draw import Fill, Order
@@ -37,21 +38,6 @@ DEFAULTS: dict[str, Any] = {
     "method": "points", "draw_order": "mixed", "options": {},
 }  # fmt: skip
 """A setting the file does not give."""
-
-
-class Refused(click.ClickException):
-    """A command that cannot do what was asked, with the problem named (exit status 2)."""
-
-    exit_code = 2
-
-
-db_option = click.option(
-    "--db",
-    "db_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The database file (default: $COMPANION_DB, else ~/.local/share/table-companion).",
-)
 
 
 @click.group(name="event")
@@ -169,14 +155,6 @@ def open_event(service: Service, key: str) -> EventRecord:
     if found is None:
         raise Refused("There is no event with that key.")
     return found
-
-
-def open_existing(db_path: Path | None) -> Service:
-    """The data at `db_path` (or the default); a missing file is an error, never created."""
-    database = db_path or default_database_path()
-    if not database.is_file():
-        raise Refused(f"There is no database at {database}.")
-    return Service.open(database, migrate=True)
 
 
 @event.command()

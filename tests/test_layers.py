@@ -96,9 +96,15 @@ def test_the_walk_sees_an_upward_import(tmp_path: Path) -> None:
     assert layer_of("companion.web.sessions") > layer_of("companion.kit.cards")
 
 
-FRONT_ENDS = ("companion.web", "companion.cli", "companion.__main__")
-"""What reaches the data from outside: the web, the command line (and the app factory,
-`companion` itself)."""
+FRONT_ENDS = (
+    "companion.web",
+    "companion.cli",
+    "companion.cli_common",
+    "companion.event_cli",
+    "companion.__main__",
+)
+"""What reaches the data from outside: the web, the command line (its commands for club nights
+and what its commands share too; and the app factory, `companion` itself)."""
 
 
 def is_front_end(module: str) -> bool:
@@ -210,7 +216,6 @@ MAX_CLASS_LINES = 300
 """Every module and class of the package is kept this small: a newcomer reads one in a sitting."""
 
 OVER_THE_LINE_LIMIT: dict[str, int] = {
-    "companion.cli": 407,
     "companion.contract.parsing": 433,
     "companion.contract.referee": 695,
     "companion.contract.values": 421,
