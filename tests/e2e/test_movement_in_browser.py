@@ -122,7 +122,6 @@ def test_a_tarot_night_with_a_late_entrant_and_a_withdrawal(
     )
     mo_line = follower.locator("ol.ranking details[open] .round-list li")
     expect(mo_line.first).to_have_text("Round 1: —")  # not entered yet: no figure
-    follower.locator("ol.ranking details[open] .rounds a").first.wait_for(state="attached")
     line_link = f"{followers}/line/13"
     follower.goto(line_link)
     follower.screenshot(path=str(screens / "movement-next-table.png"), full_page=True)
