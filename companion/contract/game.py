@@ -77,6 +77,9 @@ class Game(ABC):
     # The house rules a club night decides by itself (how long a table plays: its round; the
     # night's money: the event's), which the event's form leaves at their defaults.
     event_decides: ClassVar[frozenset[str]] = frozenset()
+    # Whether a club night may charge a fee per game its declarer lost (Skat's tournaments do),
+    # counted from the game's won and lost contracts (`OwnFigures.won_lost`).
+    lost_game_fee: ClassVar[bool] = False
 
     # ------------------------------------------------------------ what a session and a hand hold
 

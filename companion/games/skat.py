@@ -1065,6 +1065,7 @@ class Skat(Game):
     )
     options_type = Options
     event_decides = frozenset({"list_games", "stake"})  # a club night: its round, its money
+    lost_game_fee = True  # a tournament charges a fee per game lost (DSkV, ISkO)
     summary = t(
         "Germany's national card game: the declarer bids, names trumps, Grand or Null, "
         "and needs 61 of the 120 card points. Kept on a list with ISkO game values."
@@ -1322,8 +1323,7 @@ class Skat(Game):
 
 
 def played_result(setup: Setup, play: Play, judged: Valuation, dealer: int) -> HandResult:
-    """A played game's result: its row on the list, the arithmetic, the headline and the
-    facts."""
+    """A played game's result: its row on the list, the arithmetic, the headline and the facts."""
     how = scoring(setup)
     points = score_row(setup, how, play, judged, dealer)
     return HandResult(

@@ -90,7 +90,6 @@ class Director:
         found = self._store.events.table_of_session(token)
         if found is None:
             raise RoundRefused(Refusal.NO_TABLE)
-        refuse_if_closed(found.event)
         table = self._open_table(found.event, found.round, found.table)
         said = read_name(words)[:CALL_WORDS_LIMIT]
         self._store.director.call(found.event.key, table.row.round, table.row.number, said)

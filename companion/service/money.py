@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.contract.parsing import is_blank, read_cents, read_count, read_word
+from companion.contract.registry import get
 from companion.contract.values import Problem
 from companion.engine.money import (
     CashierSheet,
@@ -28,9 +29,12 @@ from companion.kit.i18n import t
 from companion.service.events import Events, Room
 from companion.store import ANY_VERSION, EventRecord, MoneyRow, SeasonRecord, Store
 
-LOST_GAME_GAMES = frozenset({"skat"})
-"""The games whose nights may charge a fee per lost game: a hand's facts name its declarer
-and whether the game was won (`games/skat.py`, `game_facts`)."""
+
+def charges_lost_games(slug: str) -> bool:
+    """Whether a night of the game may charge a fee per lost game (`Game.lost_game_fee`)."""
+    return get(slug).lost_game_fee
+
+
 MOST_PLACES = 50
 MOST_CENTS = 999_999_999
 SEPARATORS = re.compile(r"[\s;]+")
@@ -54,7 +58,7 @@ class NightMoney:
     @property
     def charges_lost_games(self) -> bool:
         """Whether the night's game has a lost-game fee at all."""
-        return self.event.game in LOST_GAME_GAMES
+        return charges_lost_games(self.event.game)
 
     @property
     def version(self) -> int:
@@ -125,7 +129,7 @@ def read_money(
     if not CURRENCY.fullmatch(currency):
         problems.append(Problem("currency", t("Enter the currency's code, such as EUR or CHF.")))
     start_fee = read_amount(values, "start_fee", problems)
-    lost = read_lost_fee(values, problems) if event.game in LOST_GAME_GAMES else None
+    lost = read_lost_fee(values, problems) if charges_lost_games(event.game) else None
     kind = read_word(values.get("prize_kind"), [k.value for k in PrizeKind])
     if kind is None:
         problems.append(Problem("prize_kind", t("Choose one.")))
@@ -169,7 +173,7 @@ class Money:
         room = room or self._events.room(event)
         row = self._store.seasons.money(event.key)
         season = self._store.seasons.season_of(event.key)
-        lost = self.lost_games(room) if event.game in LOST_GAME_GAMES else {}
+        lost = self.lost_games(room) if charges_lost_games(event.game) else {}
         rule = money_rule(row) if row else None
         sheet = None
         if rule is not None:
