@@ -32,10 +32,14 @@
     if (!form) return;
     form.querySelectorAll('[name="' + control.name + '"][aria-invalid="true"]').forEach(
       function (each) {
-        var id = each.getAttribute("aria-describedby");
+        // The error's id goes from what the box is described by; its help's stays.
+        var ids = (each.getAttribute("aria-describedby") || "").split(" ");
+        var id = ids.filter(function (one) { return one.indexOf("err-") === 0; })[0];
+        var rest = ids.filter(function (one) { return one && one !== id; }).join(" ");
         each.removeAttribute("aria-invalid");
-        each.removeAttribute("aria-describedby");
-        if (id && !form.querySelector('[aria-invalid="true"][aria-describedby="' + id + '"]')) {
+        if (rest) each.setAttribute("aria-describedby", rest);
+        else each.removeAttribute("aria-describedby");
+        if (id && !form.querySelector('[aria-invalid="true"][aria-describedby~="' + id + '"]')) {
           var message = document.getElementById(id);
           if (message) message.remove();
         }
@@ -66,8 +70,22 @@
     if (event.target.name && event.target.closest("#entry")) clearError(event.target);
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.matches(".preview")) clearFixed(event.detail.target);
+    if (event.detail.target.matches(".preview")) {
+      clearFixed(event.detail.target);
+      sayHeadline(event.detail.target);
+    }
   });
+
+  // The live preview is no live region: its to-do list changes at every choice. What it says
+  // is a complete hand's headline, once ("Garde made by 6: Ann +186"), and again only when the
+  // headline changes.
+  var lastHeadline = "";
+  function sayHeadline(preview) {
+    var head = preview.querySelector(".preview-head");
+    var words = head ? head.textContent.replace(/\s+/g, " ").trim() : "";
+    if (words && words !== lastHeadline) say("announce", words);
+    lastHeadline = words;
+  }
 
   // Ask before undoing or ending (the data-confirm text says what will happen).
   document.addEventListener("submit", function (event) {
@@ -225,6 +243,45 @@
       return node.textContent.replace(/\s+/g, " ").trim();
     }).join(" ");
   }
+  // A refusal is said once: the focus goes to the first field refused, whose name and error
+  // the reader then reads (aria-describedby); the alert says every other error.
+  function refused() {
+    var first = firstRefused();
+    var told = first ? (first.getAttribute("aria-describedby") || "").split(" ") : [];
+    if (first) first.focus();
+    return Array.prototype.filter.call(
+      document.querySelectorAll("main .error, #stale-choice"),
+      function (node) { return told.indexOf(node.id) < 0; }
+    ).map(function (node) { return node.textContent.replace(/\s+/g, " ").trim(); }).join(" ");
+  }
+  function firstRefused() {
+    var invalid = document.querySelectorAll('main [aria-invalid="true"]');
+    for (var i = 0; i < invalid.length; i++) {
+      var group = invalid[i].type === "radio" && invalid[i].form ?
+        invalid[i].form.querySelector('[name="' + invalid[i].name + '"]:checked') : null;
+      var control = group || invalid[i];
+      if (!control.disabled && control.getClientRects().length) return control;
+    }
+    return null;
+  }
+  // A page drawn with a refusal (a form posted without htmx) opens on its first field refused.
+  document.addEventListener("DOMContentLoaded", function () {
+    var first = document.querySelector("[autofocus]") ? null : firstRefused();
+    if (first) first.focus();
+  });
+
+  // Another phone's change, brought by the live view (pad/_live.html): said once, politely.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.detail.elt.hasAttribute("data-live")) return;
+    var poller = document.getElementById("live");
+    if (!poller) return;
+    var words = poller.dataset.say || "";
+    if ("sayTrick" in poller.dataset) words = (words + " " + wordsOf("#entry .trick-status")).trim();
+    delete poller.dataset.say;
+    delete poller.dataset.sayTrick;
+    say("announce", words);
+  });
+
   var lastSettled = null;
   document.addEventListener("htmx:afterSettle", function (event) {
     var xhr = event.detail.xhr;
@@ -244,9 +301,9 @@
       }
     }
     var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (event.detail.elt.closest(".preview-box")) return;  // the preview is a region of its own
+    if (event.detail.elt.closest(".preview-box")) return;  // the preview says its own headline
     if (xhr.status === 409 || xhr.status === 422) {
-      say("announce-alert", wordsOf("main .error, #stale-choice"));
+      say("announce-alert", refused());
     } else if (verb === "post" && xhr.status < 300) {
       say("announce", xhr.responseText.indexOf('id="toast"') >= 0 ? wordsOf("#toast > p")
         : wordsOf("#entry .trick-status"));

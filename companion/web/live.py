@@ -19,8 +19,10 @@ import re
 from flask import Blueprint, Response, abort, make_response, render_template, request
 
 from companion.contract.parsing import read_count
+from companion.kit.i18n import t
+from companion.service.loading import Pad
 from companion.web.common import load_or_404
-from companion.web.pad_page import HANDS_CHANGED, pad_context
+from companion.web.pad_page import HANDS_CHANGED, hand_scores, pad_context
 from companion.web.service_door import get_service
 
 bp = Blueprint("live", __name__)
@@ -96,11 +98,14 @@ def live(token: str) -> Response | tuple[str, int] | str:
     form_is_stale = shown is not None and shown != pad.next_number
     draft_changed = seen is None or draft_part(seen) != draft_part(version)
     typing = request.args.get("typing") == "1"
+    hands_changed = seen is not None and hands_part(seen) != hands_part(version)
     response = make_response(
         render_template(
             "pad/_live_update.html",
             **pad_context(pad),
             live_version=version,
+            heard=heard(pad, shown) if hands_changed else "",
+            trick_heard=draft_changed and not hands_changed and seen is not None,
             form_is_stale=form_is_stale,
             entry_change=entry_change(form_is_stale or draft_changed, typing),
             names_changed=seen is None or names_part(seen) != names_part(version),
@@ -110,6 +115,26 @@ def live(token: str) -> Response | tuple[str, int] | str:
     # an open one is fetched again on this event (static/app.js).
     response.headers["HX-Trigger-After-Settle"] = HANDS_CHANGED
     return response
+
+
+def heard(pad: Pad, shown: int | None) -> str:
+    """What another phone did to the hands, in words, for the live view to say once to a
+    screen reader: the hand it saved with its points, the hand it took back, or that it
+    corrected one (`shown`: the number of the hand this phone's form was for)."""
+    last = pad.state.hands[-1] if pad.state.hands else None
+    if shown is not None and pad.next_number > shown and last and last.number == shown:
+        scores = hand_scores(pad, last)
+        return str(
+            t("Hand {number} saved on another phone: {scores}.", number=last.number, scores=scores)
+        )
+    if shown is not None and pad.next_number < shown:
+        return str(t("Hand {number} undone on another phone.", number=pad.next_number))
+    return str(t("A hand was changed on another phone."))
+
+
+def hands_part(version: str) -> str:
+    """The part of a live version that follows the hands (the session's latest hand row)."""
+    return version.split("-")[0]
 
 
 def draft_part(version: str) -> str:

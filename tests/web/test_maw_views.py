@@ -62,7 +62,7 @@ def test_an_unknown_kind_of_deal_is_refused_beside_its_field(client: FlaskClient
     response = client.post(f"{url}/hands", data={"deal": "redeal"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert 'id="err-deal"' in html and 'aria-describedby="err-deal"' in html
+    assert 'id="err-deal"' in html and 'aria-describedby="err-deal help-deal"' in html
     assert client.get(f"{url}/export.json").get_json()["hands"] == []
 
 

@@ -455,7 +455,7 @@ def test_a_whole_hand_boxs_message_is_a_row_of_its_own(client: FlaskClient, db_p
     assert "Trick 13: enter the runt, or the cards played." in plain(thirteen)
     # Each message is the box's own element, which the style sheet spans across the whole box
     # (under the number, the runt and the menus) rather than squeezing it into one column.
-    assert '<p class="error" role="alert">Trick 13: enter the runt' in thirteen
+    assert '<p class="error">Trick 13: enter the runt' in thirteen
     css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
     assert ".runt-box .error { grid-column: 1 / -1;" in css
     assert stored_hands(db_path, url) == []
