@@ -23,6 +23,7 @@ from companion.contract.parsing import read_count
 from companion.contract.registry import all_games
 from companion.engine.draw import Fill, Order
 from companion.engine.ranking import Method
+from companion.engine.seeding import Seeding
 from companion.service import EventRecord, default_database_path
 from companion.service.event_export import event_document, ranking_csv
 from companion.service.events import other_size
@@ -35,7 +36,7 @@ BOUNDS: dict[str, tuple[int, int]] = {"rounds": (1, 20), "deals_each": (1, 30), 
 """The bounds of the event's numbers, as the event form has them (web/events.py)."""
 DEFAULTS: dict[str, Any] = {
     "table_size": 4, "rounds": 3, "deals_each": 1, "minutes": 0, "fill": "mixed",
-    "method": "points", "draw_order": "mixed", "options": {},
+    "method": "points", "draw_order": "mixed", "seeding": "random", "options": {},
 }  # fmt: skip
 """A setting the file does not give."""
 
@@ -86,7 +87,8 @@ def record_of(settings: dict[str, Any]) -> EventRecord:
         if number is None or not low <= number <= high:
             raise Refused(f"{key} must be a whole number from {low} to {high}.")
         numbers[key] = number
-    for key, allowed in (("fill", Fill), ("method", Method), ("draw_order", Order)):
+    choices = (("fill", Fill), ("method", Method), ("draw_order", Order), ("seeding", Seeding))
+    for key, allowed in choices:
         if values[key] not in [choice.value for choice in allowed]:
             raise Refused(f"{key} must be one of {', '.join(c.value for c in allowed)}.")
     if not isinstance(values["options"], dict):
@@ -94,7 +96,7 @@ def record_of(settings: dict[str, Any]) -> EventRecord:
     return EventRecord(
         "", "", name.strip(), game.slug, values["options"], size, other_size(game.slug, size),
         values["fill"], numbers["rounds"], numbers["deals_each"], numbers["minutes"],
-        values["method"], values["draw_order"], "",
+        values["method"], values["draw_order"], "", seeding=values["seeding"],
     )  # fmt: skip
 
 
@@ -125,6 +127,9 @@ def with_address(command: Any) -> Any:
 @click.option("--rounds", type=int)
 @click.option("--deals-each", "deals_each", type=int, help="Deals per player a round.")
 @click.option("--draw-order", "draw_order", type=click.Choice([o.value for o in Order]))
+@click.option(
+    "--seeding", type=click.Choice([s.value for s in Seeding]), help="How round 1 is seated."
+)
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Plan the movement with this seed.")
 @db_option
 @with_address

@@ -60,11 +60,13 @@ def test_a_csv_of_entrants_with_the_settings_as_options(tmp_path: Path) -> None:
     source.write_text("number,name\n" + "".join(f"{n},{x}\n" for n, x in enumerate(TWELVE, 1)))
     db = tmp_path / "pad.sqlite3"
     code, out = run("create", str(source), "--db", str(db), "--name", "Club", "--game", "skat",
-                    "--table-size", "3", "--rounds", "2", "--draw-order", "standings")  # fmt: skip
+                    "--table-size", "3", "--rounds", "2", "--draw-order", "standings",
+                    "--seeding", "rating")  # fmt: skip
     assert code == 0, out
     with Store(db) as store:
         (event,) = store.events.all()
         assert (event.game, event.table_size, event.rounds) == ("skat", 3, 2)
+        assert event.seeding == "rating"
         assert list(store.events.entrants(event.key).values()) == TWELVE
         assert store.movements.get(event.key) is None  # by the standings: drawn round by round
 
@@ -76,6 +78,7 @@ def test_a_bad_file_is_refused_and_nothing_created(tmp_path: Path) -> None:
         ({"name": "X", "game": "nope", "entrants": TWELVE}, "Choose a game"),
         ({"name": "X", "game": "skat", "rounds": 0, "entrants": TWELVE}, "rounds must be"),
         ({"name": "X", "game": "skat", "table_size": 7, "entrants": TWELVE}, "not played at"),
+        ({"name": "X", "game": "skat", "seeding": "best", "entrants": TWELVE}, "seeding must"),
         ({"name": "X", "game": "skat", "entrants": ["Ann", "ann"]}, "entered twice"),
         ({"name": "X", "game": "skat"}, "list of"),
     ]:

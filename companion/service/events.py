@@ -33,6 +33,7 @@ from companion.engine.draw import (
 from companion.engine.ranking import Line, Method, TableScore, rank, standings_order
 from companion.engine.replay import make_setup
 from companion.engine.round_clock import Clock, clock
+from companion.engine.seeding import Seeding
 from companion.kit.i18n import Text, t
 from companion.service import loading
 from companion.service.event_log import late_words, log_words
@@ -248,14 +249,17 @@ class Events:
         standings = None
         if number > 1:
             standings = standings_order(room.ranking)
-        seating = draw(
-            players,
-            sizes,
-            seed=seed,
-            met=meetings(table.row.seats for table in earlier),
-            byes_so_far=Counter(bye for row in rounds if row.round < number for bye in row.byes),
-            standings=standings,
-        )
+        if number == 1 and event.seeding == Seeding.RATING:  # by rating, dealt in a snake
+            seating = self.movements.seeded_first(event, players, sizes, seed)
+        else:
+            seating = draw(
+                players,
+                sizes,
+                seed=seed,
+                met=meetings(table.row.seats for table in earlier),
+                byes_so_far=Counter(b for row in rounds if row.round < number for b in row.byes),
+                standings=standings,
+            )
         try:
             self._store.events.save_draw(
                 event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"

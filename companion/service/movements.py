@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.engine.draw import (
     Fill,
@@ -25,7 +25,9 @@ from companion.engine.draw import (
     repeats_of,
     table_sizes,
 )
-from companion.engine.movement import plan
+from companion.engine.movement import lower_bound, plan
+from companion.engine.seeding import Seeding, seeded_round
+from companion.service.ratings import Ratings
 from companion.store import (
     Change,
     EntrantState,
@@ -91,9 +93,14 @@ def plan_from(
     apart: Sequence[Pair],
     from_round: int,
     seed: int,
+    ratings: Mapping[int, float] | None = None,
 ) -> MovementRow:
     """The movement of rounds `from_round` … the last, planned after the rounds before it as
-    they were played: their meetings, their byes and the rounds a late entrant missed count."""
+    they were played: their meetings, their byes and the rounds a late entrant missed count.
+    With `ratings` (round 1 seeded by rating) a plan from round 1 seats round 1 by rating
+    (`engine.seeding`) and plans rounds 2 … the last after it, as if it had been played."""
+    if from_round == 1 and ratings is not None:
+        return seeded_plan(event, lineup, apart, seed, ratings)
     players = lineup.playing(from_round)
     met = meetings(row.seats for row in tables if row.round < from_round)
     byes: Counter[int] = Counter(
@@ -101,6 +108,20 @@ def plan_from(
     )
     for player in players:
         byes[player] += lineup.missed(player, from_round)
+    return planned_after(event, players, from_round, seed, met, byes, apart)
+
+
+def planned_after(
+    event: EventRecord,
+    players: Sequence[int],
+    from_round: int,
+    seed: int,
+    met: Counter[Pair],
+    byes: Counter[int],
+    apart: Sequence[Pair],
+) -> MovementRow:
+    """The movement of rounds `from_round` … the last of these players, after the meetings
+    `met` and the byes `byes` of the rounds before it."""
     sizes, _ = table_sizes(len(players), event.table_size, event.other_size, Fill(event.fill))
     found = plan(
         players,
@@ -121,6 +142,44 @@ def plan_from(
     )  # fmt: skip
 
 
+def seeded_plan(
+    event: EventRecord,
+    lineup: Lineup,
+    apart: Sequence[Pair],
+    seed: int,
+    ratings: Mapping[int, float],
+) -> MovementRow:
+    """The movement of an event whose round 1 is seeded by rating: round 1 dealt by rating,
+    rounds 2 … the last planned after it (its meetings and byes counted, as when a round is
+    drawn again after the rounds played). Its figures are those of rounds 2 … the last
+    (round 1 repeats nothing) against the better of the lower bounds of the whole evening and
+    of rounds 2 … the last after round 1 (the planner's first planned round has no pigeonhole
+    bound: after round 1 alone it would say 0); a pair kept apart
+    that the snake seats together is named as one that could not be kept apart."""
+    players = lineup.playing(1)
+    sizes, _ = table_sizes(len(players), event.table_size, event.other_size, Fill(event.fill))
+    first = seeded_round(players, sizes, ratings, seed=seed)
+    together = meetings(first.tables)
+    broken = tuple((1, a, b) for a, b in sorted(set(apart)) if together[pair(a, b)])
+    opening = PlannedRound(first.tables, first.byes, 0)
+    if event.rounds == 1:
+        return MovementRow(1, seed, (opening,), 0, 0, 0, broken, False)
+    later = lineup.playing(2)
+    byes = Counter({player: lineup.missed(player, 2) for player in later})
+    byes.update(first.byes)
+    rest = planned_after(event, later, 2, seed, together, byes, apart)
+    bound = rest.lower_bound  # the evening's own bound holds too when the same players play
+    if later == players:
+        bound = max(bound, lower_bound(len(players), sizes, event.rounds))
+    return replace(
+        rest,
+        from_round=1,
+        rounds=(opening, *rest.rounds),
+        lower_bound=bound,
+        apart_broken=broken + rest.apart_broken,
+    )
+
+
 def fits(planned: PlannedRound | None, players: Sequence[int]) -> bool:
     """Whether a planned round seats exactly these players (or gives them a bye)."""
     if planned is None:
@@ -134,6 +193,21 @@ class Movements:
 
     def __init__(self, store: Store) -> None:
         self._store = store
+        self._ratings = Ratings(store)
+
+    def first_ratings(self, event: EventRecord, lineup: Lineup) -> dict[int, float] | None:
+        """The ratings round 1 is seeded by (`Ratings.of_entrants`, by the names seated in
+        round 1: a substitute's in their entrant's seat); None when it is not seeded."""
+        if event.seeding != Seeding.RATING:
+            return None
+        return self._ratings.of_entrants(lineup.names_in(1))
+
+    def seeded_first(
+        self, event: EventRecord, players: Sequence[int], sizes: Sequence[int], seed: int
+    ) -> Seating:
+        """Round 1 of an event drawn by the standings, seeded by rating (`engine.seeding`)."""
+        ratings = self.first_ratings(event, self.lineup(event.key)) or {}
+        return seeded_round(players, sizes, ratings, seed=seed)
 
     def lineup(self, key: str) -> Lineup:
         """Who plays which round in an event."""
@@ -163,14 +237,16 @@ class Movements:
     def planned(self, event: EventRecord, from_round: int, seed: int) -> MovementRow:
         """The movement from `from_round` on, planned after the event as it stands."""
         store = self._store
+        lineup = self.lineup(event.key)
         return plan_from(
             event,
-            self.lineup(event.key),
+            lineup,
             store.events.tables(event.key),
             store.events.rounds(event.key),
             [pair(a, b) for a, b in store.movements.apart(event.key)],
             from_round,
             seed,
+            self.first_ratings(event, lineup) if from_round == 1 else None,
         )
 
     def plan_ahead(self, event: EventRecord, seed: int) -> MovementRow:
@@ -218,9 +294,10 @@ class Movements:
         apart = set(map(tuple, store.movements.apart(event.key)))
         if change.pair is not None:
             (apart.add if change.kind == "apart" else apart.discard)(change.pair)
+        ratings = self.first_ratings(event, future) if from_round == 1 else None
         movement = plan_from(
             event, future, store.events.tables(event.key), rounds,
-            sorted(pair(a, b) for a, b in apart), from_round, seed,
+            sorted(pair(a, b) for a, b in apart), from_round, seed, ratings,
         )  # fmt: skip
         store.movements.save(event.key, movement, change=change, waiting=waiting, version=version)
 

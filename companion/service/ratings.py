@@ -6,6 +6,7 @@ version gives the ratings the results give now (docs/rulings.md, "The rating")."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.contract.registry import UnknownGame, get
@@ -69,3 +70,15 @@ class Ratings:
             return None
         steps = ratings.history[player]
         return PlayerRating(ratings.now[player], steps[-HISTORY_SHOWN:], len(steps))
+
+    def of_entrants(self, names: Mapping[int, str]) -> dict[int, float]:
+        """The rating each entrant's page shows (μ − 3σ), by entrant number, for those whose
+        name names a player with a rating: the order of round 1 seeded by rating (an entrant
+        not on the roster, or who finished no session, is not there)."""
+        players = self._store.ratings.players_named(names.values())
+        now = self.all().now
+        return {
+            number: now[players[name]].shown
+            for number, name in names.items()
+            if name in players and players[name] in now
+        }

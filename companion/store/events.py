@@ -41,6 +41,7 @@ class EventRecord:
     created_at: str
     closed_at: str | None = None  # the director closed the evening: its results are final
     hide_last: int = 0  # the last rounds whose running ranking the followers do not see
+    seeding: str = "random"  # how round 1 is seated: "random" or "rating" (engine.seeding)
 
 
 @dataclass(frozen=True)

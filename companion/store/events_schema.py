@@ -131,3 +131,11 @@ M021: tuple[str, ...] = (
 )
 """The statements migration m021 runs: the movement, the pairs kept apart, the entrants as
 they came. Released with m021: never edited."""
+
+M023: tuple[str, ...] = (
+    # How round 1 is seated (issue 38): 'random' (the draw, or the movement planned at once)
+    # or 'rating' (the entrants by rating, dealt to the tables in a snake).
+    "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'random'",
+)
+"""The statements migration m023 runs: round 1 seeded by rating. Released with m023: never
+edited."""

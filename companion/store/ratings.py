@@ -8,9 +8,11 @@ these rows whenever they are asked for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.store.database import Part
+from companion.store.rows import chunks, name_key
 
 
 @dataclass(frozen=True)
@@ -54,4 +56,21 @@ class Ratings(Part):
                 found[-1] = FinishedSession(token, game, started, (*last.seats, seat))
             else:
                 found.append(FinishedSession(token, game, started, (seat,)))
+        return found
+
+    def players_named(self, names: Iterable[str]) -> dict[str, int]:
+        """The roster's player each name names (their name now or a spelling merged into
+        them, whatever its case), for the names that name one: an event's entrants as the
+        rating knows them (round 1 seeded by rating)."""
+        keys: dict[str, list[str]] = {}
+        for name in names:
+            keys.setdefault(name_key(name), []).append(name)
+        found: dict[str, int] = {}
+        for part in chunks(list(keys), 500):
+            marks = ", ".join("?" * len(part))
+            rows = self.db.execute(
+                f"SELECT key, player_id FROM player_names WHERE key IN ({marks})", part
+            )
+            for key, player in rows:
+                found |= dict.fromkeys(keys[key], player)
         return found

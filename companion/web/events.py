@@ -21,6 +21,7 @@ from companion.contract.parsing import read_count, read_word
 from companion.contract.registry import all_games
 from companion.engine.draw import Fill, Order
 from companion.engine.ranking import Method
+from companion.engine.seeding import Seeding
 from companion.kit.i18n import Text, t
 from companion.service import EventRecord
 from companion.service.director import PinAnswer
@@ -142,6 +143,8 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
         "method": read_word(values.get("method"), [m.value for m in Method]),
         "draw_order": read_word(values.get("draw_order"), [o.value for o in Order]),
     }
+    seeding = values.get("seeding", Seeding.RANDOM.value)  # a form from before it: random
+    choices["seeding"] = read_word(seeding, [s.value for s in Seeding])
     for key, chosen in choices.items():
         if chosen is None:
             form.errors[key] = [t("Choose one.")]
@@ -171,6 +174,7 @@ def read_plan(form: EventForm) -> tuple[EventRecord | None, list[str]]:
         "", "", name, game.slug, options, form.size, other_size(game.slug, form.size),
         str(choices["fill"]), numbers["rounds"], numbers["deals_each"], numbers["minutes"],
         str(choices["method"]), str(choices["draw_order"]), "", hide_last=numbers["hide_last"],
+        seeding=str(choices["seeding"]),
     )  # fmt: skip
     return plan, entrants
 
@@ -190,7 +194,7 @@ def page(form: EventForm, status: int = 200) -> tuple[str, int]:
     template = "events/_fields.html" if is_htmx() else "events/new.html"
     return render_template(
         template, games=all_games(), form=form, roster=known_names(), Fill=Fill, Method=Method,
-        Order=Order,
+        Order=Order, Seeding=Seeding,
     ), status  # fmt: skip
 
 

@@ -8,9 +8,11 @@ import re
 from collections import deque
 from pathlib import Path
 
+import jsonschema
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.service.event_export import evening_schema
 from companion.store import Store
 from tests.web.conftest import GARDE_47
 from tests.web.test_behind_proxy import OUTSIDE, PREFIX, addresses, inside, proxied_client
@@ -203,6 +205,8 @@ def test_results_and_export(client: FlaskClient) -> None:
     # one contract made, none failed.
     assert csv[1].endswith(",186,,186,1,0")
     data = client.get(f"{follower}/export.json").get_json()
+    jsonschema.Draft202012Validator(evening_schema()).validate(data)  # docs/evening-format.md
+    assert data["format"] == "table-companion/evening@1"
     assert data["ranking"][0]["total"] == 186
     assert (data["ranking"][0]["won"], data["ranking"][0]["lost"]) == (1, 0)
     assert [t["deals"] for t in data["tables"]] == [1, 0]

@@ -81,3 +81,36 @@ def test_the_form_leaves_off_what_a_club_night_decides_itself(
     with Store(db_path) as store:
         (event,) = store.events.all()
         assert "hands" not in event.options  # the tables play the default: until closed
+
+
+def test_round_1_seeded_by_rating_is_chosen_on_the_form(client: FlaskClient, db_path: Path) -> None:
+    form = client.get("/events/new").get_data(as_text=True)
+    assert 'name="seeding" value="random" checked' in form  # the draw stays the default
+    assert 'name="seeding" value="rating">' in form
+    refused = client.post("/events/new", data=EVENT | {"seeding": "best-first"})
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert '<p class="error" role="alert" id="err-seeding">Choose one.</p>' in html
+    with Store(db_path) as store:
+        assert store.events.all() == []
+    older = create(client)  # a form from before the choice: drawn at random
+    assert "seeded by rating" not in client.get(older).get_data(as_text=True)
+    director = create(client, seeding="rating", name="Seeded club")
+    with Store(db_path) as store:
+        assert {event.name: event.seeding for event in store.events.all()} == {
+            "Friday club": "random", "Seeded club": "rating",
+        }  # fmt: skip
+    assert "round 1 seeded by rating" in client.get(director).get_data(as_text=True)
+    assert client.post(f"{director}/draw").status_code == 303
+    drawn = client.get(director).get_data(as_text=True)
+    assert "Round 1 is seeded by rating: the players in order of their rating" in drawn
+
+
+def test_the_seeding_is_offered_in_every_language(client: FlaskClient) -> None:
+    for language, words in (
+        ("de", "Nach Wertungszahl gesetzt"),
+        ("fr", "Placée selon la cote"),
+        ("it", "Per punteggio: i migliori distribuiti ai tavoli a serpentina"),
+    ):
+        page = client.get("/events/new", headers={"Accept-Language": language})
+        assert words in page.get_data(as_text=True), language
