@@ -81,6 +81,7 @@ def test_a_call_and_a_closed_table_change_the_directors_room(client: FlaskClient
     called = client.get(address).get_data(as_text=True)
     assert "1 table calls you" in called and "“Misdeal”" in called
     assert 'id="clear-1-2"' in called  # its button keeps its id from one drawing to the next
+    assert 'id="table-1-2" aria-label="Table 2’s pad"' in called  # the link named for its pad
     address = poll_of(called, "room")
     assert_unchanged(client, address)
     closed = client.post(
