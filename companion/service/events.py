@@ -44,6 +44,7 @@ from companion.service.event_refusals import (
     waiting_round,
 )
 from companion.service.event_tables import (
+    IDLE_MINUTES,
     Table,
     TableSeat,
     round_end,
@@ -318,6 +319,12 @@ class Events:
             raise RoundRefused(Refusal.STARTED) from None
 
     # -- the room and the ranking
+
+    def version(self, event: EventRecord) -> str:
+        """What the room shows now, as a short text that changes whenever the room would
+        (`store.event_version`): a poll that sends it back is answered with nothing."""
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        return self._store.events.version(event.key, now, IDLE_MINUTES) or ""
 
     def as_replayed(self, row: TableRow) -> TableRow:
         """A table whose stored results lack a hand (a game's new version dropped them, a

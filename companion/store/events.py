@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.contract.values import Setup
 from companion.store.database import Part
+from companion.store.event_version import ROOM_VERSION, version_text
 from companion.store.event_writes import log, write_draw
 from companion.store.results import last_counting_number
 from companion.store.rows import dump, load, new_token, now_utc
@@ -281,6 +282,11 @@ class Events(Part):
             (key,),
         ).fetchall()
         return [table_row(conn, row) for row in rows]
+
+    def version(self, key: str, now: str, idle_minutes: int) -> str | None:
+        """The room's version at `now` (`event_version`), in one query; None: no such event."""
+        found = self.db.execute(ROOM_VERSION, {"key": key, "now": now, "idle": idle_minutes})
+        return version_text(found.fetchone())
 
     def seat_counts(self, key: str) -> dict[tuple[str, int], dict[str, int]]:
         """The own-figure counts of every seat of the event's tables, by (session, seat), from

@@ -12,34 +12,50 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 from companion.contract.parsing import read_count
 from companion.kit.i18n import t
+from companion.service import EventRecord
 from companion.service.event_export import event_document, ranking_csv
 from companion.service.events import Room
 from companion.service.movement_view import movement_view
 from companion.web.common import is_htmx
+from companion.web.room_poll import room_version, unchanged
 from companion.web.service_door import get_service
 
 bp = Blueprint("event_public", __name__)
 
 
-def room_or_404(follow: str) -> Room:
-    """The room of a followers' key, or 404 (the event log is the director's)."""
-    events = get_service().events
-    event = events.followed(follow)
+def event_or_404(follow: str) -> EventRecord:
+    """The event of a followers' key, or 404."""
+    event = get_service().events.followed(follow)
     if event is None:
         abort(404)
-    return events.room(event)
+    return event
+
+
+def room_or_404(follow: str) -> Room:
+    """The room of a followers' key, or 404 (the event log is the director's)."""
+    return get_service().events.room(event_or_404(follow))
 
 
 @bp.get("/f/<follow>")
 def follower(follow: str) -> str:
     """The followers' page: the ranking and the tables' progress, refreshing itself."""
-    return render_template("events/follower.html", room=room_or_404(follow), director=False)
+    event = event_or_404(follow)
+    version = room_version(event)
+    room = get_service().events.room(event)
+    return render_template("events/follower.html", room=room, director=False, room_version=version)
 
 
 @bp.get("/f/<follow>/room")
-def room(follow: str) -> str:
-    """The ranking and progress, for the followers' page to poll."""
-    return render_template("events/_room.html", room=room_or_404(follow), director=False)
+def room(follow: str) -> Response | str:
+    """The ranking and progress, for the followers' page to poll: nothing when the page
+    shows the room's version already (web/room_poll.py)."""
+    event = event_or_404(follow)
+    version = room_version(event)
+    same = unchanged(version)
+    if same is not None:
+        return same
+    room = get_service().events.room(event)
+    return render_template("events/_room.html", room=room, director=False, room_version=version)
 
 
 SCREEN_LINES = 15
@@ -47,7 +63,7 @@ SCREEN_LINES = 15
 is shown a page at a time, the next page at each refresh."""
 
 
-def screen_page(room: Room) -> dict[str, Any]:
+def screen_page(room: Room, version: str) -> dict[str, Any]:
     """The page of the ranking the big screen shows now, and the one it asks for next."""
     pages = max(1, -(-len(room.ranking) // SCREEN_LINES))
     page = read_count(request.args.get("page", "0"), digits=4) or 0
@@ -61,19 +77,30 @@ def screen_page(room: Room) -> dict[str, Any]:
         "next_page": (page + 1) % pages,
         "first": start + 1,
         "last": min(start + SCREEN_LINES, len(room.ranking)),
+        "room_version": version,
     }
 
 
 @bp.get("/f/<follow>/screen")
 def screen(follow: str) -> str:
     """The big screen (a projector or TV at 1920×1080): large type, refreshing itself."""
-    return render_template("events/screen.html", **screen_page(room_or_404(follow)))
+    event = event_or_404(follow)
+    version = room_version(event)
+    page = screen_page(get_service().events.room(event), version)
+    return render_template("events/screen.html", **page)
 
 
 @bp.get("/f/<follow>/screen/body")
-def screen_body(follow: str) -> str:
-    """The big screen's content, for it to poll (the next page of a long ranking)."""
-    return render_template("events/_screen.html", **screen_page(room_or_404(follow)))
+def screen_body(follow: str) -> Response | str:
+    """The big screen's content, for it to poll: the next page of a long ranking, or nothing
+    when its one page shows the room's version already (it sends it only then)."""
+    event = event_or_404(follow)
+    version = room_version(event)
+    same = unchanged(version)
+    if same is not None:
+        return same
+    page = screen_page(get_service().events.room(event), version)
+    return render_template("events/_screen.html", **page)
 
 
 @bp.get("/f/<follow>/t/<int:round_number>/<int:number>")
@@ -97,7 +124,9 @@ def sheet(follow: str, round_number: int, number: int) -> str:
 def line(follow: str, entrant: int) -> str:
     """One player's round-by-round figures with each table's sheet: the part a ranking line
     opens to (htmx), or a page of its own (not while the ranking is hidden)."""
-    room = room_or_404(follow)
+    event = event_or_404(follow)
+    version = room_version(event)
+    room = get_service().events.room(event)
     if room.ranking_hidden:
         abort(404)
     found = next((line for line in room.ranking if line.entrant == entrant), None)
@@ -105,17 +134,25 @@ def line(follow: str, entrant: int) -> str:
         abort(404)
     template = "events/_line_open.html" if is_htmx() else "events/line.html"
     seat = movement_view(get_service().movements, room.event).next_seat(entrant)
-    return render_template(template, room=room, line=found, seat=seat)
+    return render_template(template, room=room, line=found, seat=seat, room_version=version)
 
 
 @bp.get("/f/<follow>/line/<int:entrant>/next")
-def next_table(follow: str, entrant: int) -> str:
-    """A player's next table and seat, for their line's page to poll as rounds start."""
-    room = room_or_404(follow)
-    if entrant not in room.entrants:
+def next_table(follow: str, entrant: int) -> Response | str:
+    """A player's next table and seat, for their line's page to poll as rounds start: nothing
+    when the page shows the room's version already."""
+    event = event_or_404(follow)
+    version = room_version(event)
+    if entrant not in get_service().movements.lineup(event.key).entrants:
         abort(404)
+    same = unchanged(version)
+    if same is not None:
+        return same
+    room = get_service().events.room(event)
     seat = movement_view(get_service().movements, room.event).next_seat(entrant)
-    return render_template("events/_next.html", room=room, entrant=entrant, seat=seat)
+    return render_template(
+        "events/_next.html", room=room, entrant=entrant, seat=seat, room_version=version
+    )
 
 
 @bp.get("/f/<follow>/print")

@@ -30,6 +30,7 @@ from companion.service.events import Room
 from companion.service.movement_view import movement_view
 from companion.web.event_public import csv_export, json_export, results_page
 from companion.web.language import flash_said, said
+from companion.web.room_poll import room_version, unchanged
 from companion.web.service_door import get_service
 
 bp = Blueprint("event_room", __name__)
@@ -58,15 +59,26 @@ def room_of(key: str, *, with_log: bool = False) -> Room:
 @bp.get("/e/<key>")
 def director(key: str) -> str:
     """The director's page: the round to draw or start, the room, the ranking, the log."""
-    room = room_of(key, with_log=True)
+    event = event_or_404(key)
+    version = room_version(event)
+    room = get_service().events.room(event, with_log=True)
     movement = movement_view(get_service().movements, room.event)
-    return render_template("events/director.html", room=room, movement=movement, director=True)
+    return render_template(
+        "events/director.html", room=room, movement=movement, director=True, room_version=version
+    )
 
 
 @bp.get("/e/<key>/room")
-def room(key: str) -> str:
-    """The room and ranking, for the director's page to poll."""
-    return render_template("events/_room.html", room=room_of(key), director=True)
+def room(key: str) -> Response | str:
+    """The room and ranking, for the director's page to poll: nothing when the page shows
+    the room's version already (web/room_poll.py)."""
+    event = event_or_404(key)
+    version = room_version(event)
+    same = unchanged(version)
+    if same is not None:
+        return same
+    room = get_service().events.room(event)
+    return render_template("events/_room.html", room=room, director=True, room_version=version)
 
 
 REFUSED = {

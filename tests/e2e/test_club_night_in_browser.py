@@ -99,7 +99,7 @@ def test_a_club_night_of_two_tables(
     try:
         screen = context.new_page()
         screen.goto(f"{follower}/screen")
-        expect(screen.locator(".screen-ranking tr").first).to_contain_text(players[1])
+        expect(screen.locator(".screen-ranking tbody tr").first).to_contain_text(players[1])
         expect(screen.locator(".screen-tables li")).to_have_count(2)
         screen.screenshot(path=str(screens / "club-night-big-screen.png"))
     finally:

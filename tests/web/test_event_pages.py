@@ -221,8 +221,8 @@ def test_results_and_export(client: FlaskClient) -> None:
     assert (
         rounds.split()
         == (
-            f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1">table 1</a></li>'
-            " <li>Round 2: —</li> </ul>"
+            f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1"'
+            f' id="rank-{leader}-round-1">table 1</a></li> <li>Round 2: —</li> </ul>'
         ).split()
     )
     assert client.get(f"{follower}/line/99").status_code == 404
@@ -263,10 +263,11 @@ def test_the_big_screen_shows_a_long_ranking_a_page_at_a_time(client: FlaskClien
     follower = re.findall(r'href="(/f/[^"/]+)"', client.get(director).get_data(as_text=True))[0]
     first = client.get(f"{follower}/screen").get_data(as_text=True)
     # 20 entrants, 15 lines a page: 1–15, and the screen asks for page 1 next.
-    assert "1–15 of 20" in first and first.count("<tr>") == 15
+    # One row of column headers (place, name, total), then the lines.
+    assert "1–15 of 20" in first and first.count("<tr>") == 1 + 15
     assert f"{follower}/screen/body?page=1" in first
     second = client.get(f"{follower}/screen/body?page=1").get_data(as_text=True)
-    assert "16–20 of 20" in second and second.count("<tr>") == 5
+    assert "16–20 of 20" in second and second.count("<tr>") == 1 + 5
     assert f"{follower}/screen/body?page=0" in second
 
 
