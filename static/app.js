@@ -397,3 +397,64 @@
     dropStaleSaved();
   });
 })();
+
+// A card grid of radios (Tantony's runts, templates/pad/tricks/_tantony.html) walked suit then
+// rank (docs/design.md, "Web decisions"): the radios share one name, so the form sends one card,
+// and each suit's row is a radio group of its own: Left and Right move along the row (its
+// ranks), Up and Down to the next suit's row, at the same rank or the nearest one not yet used.
+(function () {
+  "use strict";
+
+  var ALONG = { ArrowLeft: -1, ArrowRight: 1 };
+  var ACROSS = { ArrowUp: -1, ArrowDown: 1 };
+
+  function open(row) {
+    return Array.prototype.slice.call(row.querySelectorAll("input[type=radio]"));
+  }
+
+  function nearest(row, column) {
+    var radios = open(row);
+    var best = null;
+    radios.forEach(function (radio, index) {
+      if (radio.disabled) return;
+      if (!best || Math.abs(index - column) < Math.abs(best.index - column)) {
+        best = { radio: radio, index: index };
+      }
+    });
+    return best && best.radio;
+  }
+
+  function step(radio, key) {
+    var row = radio.closest(".suit-row");
+    var radios = open(row);
+    var here = radios.indexOf(radio);
+    if (key in ALONG) {
+      for (var i = 1; i < radios.length; i++) {
+        var next = radios[(here + ALONG[key] * i + radios.length * i) % radios.length];
+        if (!next.disabled) return next;
+      }
+      return null;
+    }
+    var rows = Array.prototype.slice.call(radio.closest(".runt-grid").querySelectorAll(".suit-row"));
+    var at = rows.indexOf(row);
+    for (var j = 1; j < rows.length; j++) {
+      var found = nearest(rows[(at + ACROSS[key] * j + rows.length * j) % rows.length], here);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var radio = event.target;
+    if (!radio.matches || !radio.matches(".runt-grid .suit-row input[type=radio]")) return;
+    if (!(event.key in ALONG) && !(event.key in ACROSS)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    var next = step(radio, event.key);
+    if (!next) return;
+    next.focus();
+    next.checked = true;
+    next.dispatchEvent(new Event("input", { bubbles: true }));
+    next.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}());

@@ -34,6 +34,7 @@ from companion.web.proxy import init_proxy
 from companion.web.ratings import bp as ratings_bp
 from companion.web.records import bp as records_bp
 from companion.web.referee import bp as referee_bp
+from companion.web.said_aloud import init_said_aloud
 from companion.web.season_public import bp as season_public_bp
 from companion.web.seasons import bp as seasons_bp
 from companion.web.service_door import start_state
@@ -68,6 +69,7 @@ def init_web(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(answer_with_the_checked_token)  # runs after CSRFProtect's own check
     init_language(app)
+    init_said_aloud(app)
     for blueprint in (
         language_bp,
         home_bp,

@@ -16,7 +16,8 @@ from companion.contract.game import Game
 from companion.contract.values import SHARED_TRICK_PARTS, FieldKind, Setup, TrickProgress
 from companion.families.piles import PileGame
 from companion.games.tantony import TantonyProgress, table_for
-from companion.kit.i18n import t
+from companion.kit.i18n import Text, t
+from companion.web.said_aloud import SeatTally, tricks_of_quota, tricks_taken
 
 Taps = Mapping[str, str]
 """What was tapped or typed for the next trick, by part of the trick (as posted)."""
@@ -57,7 +58,8 @@ class GamePage:
     own form (Noddy's keypad, the pile grid) drawn instead of the shared fields, or "".
     `trick` and `whole_hand`: a trick game's panel parts for the next trick and its form of all
     tricks at once. The four functions turn the trick panel's taps into a trick, say what is
-    missing, place a problem beside its control, and lay out the whole-hand form's blank rows.
+    missing, place a problem beside its control, and lay out the whole-hand form's blank rows;
+    `seat_tally` says a seat's tricks after one is added (`said_aloud.trick_recorded`).
     """
 
     standings: str | None = None
@@ -68,6 +70,7 @@ class GamePage:
     missing_taps: Callable[[TrickProgress, Taps], dict[str, list[str]]] = cards_missing
     problem_part: Callable[[TrickProgress, str | None], str | None] = part_as_named
     blank_tricks: Callable[[Game, Setup], list[dict[str, str]]] = blank_rows
+    seat_tally: SeatTally = tricks_taken
 
 
 # ---------------------------------------------------------------- Tantony's runt grid
@@ -102,6 +105,14 @@ def tantony_problem_part(progress: TrickProgress, part: str | None) -> str | Non
     if part == "won_by" and (_last_trick(progress) or not progress.closing_trick):
         return "to"
     return part
+
+
+def tantony_tally(before: TrickProgress, name: str, taken: int) -> Text:
+    """A seat's tricks against the quota ("Connie has 1 of 3 tricks."); after the unplaced last
+    trick, its count alone."""
+    if not isinstance(before, TantonyProgress) or before.last_trick:
+        return tricks_taken(before, name, taken)
+    return t("{name} has {tricks}.", name=name, tricks=tricks_of_quota(taken, before.quota))
 
 
 def tantony_rows(game: Game, setup: Setup) -> list[dict[str, str]]:
@@ -141,6 +152,7 @@ PAGES: dict[str, GamePage] = {
         missing_taps=tantony_missing,
         problem_part=tantony_problem_part,
         blank_tricks=tantony_rows,
+        seat_tally=tantony_tally,
     ),
 }
 

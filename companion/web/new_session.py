@@ -4,7 +4,9 @@ The page shows only the chosen game: its player counts, a name box per seat, and
 rules for that count, drawn by the shared form builder and `field_row` macro like any entry
 field (a yes/no rule is a checkbox, a choice chips or a list). With JavaScript, choosing a game
 or a count fetches that part again (`/new/fields`); without, "Show this game's players and
-rules" reloads the page for the choice, keeping what was typed. The posted player count is read
+rules" posts the form back for the choice, keeping what was typed (a post: the form's CSRF
+token never goes into an address). The form's first button is a hidden Start, so Enter in a
+name box starts the session. The posted player count is read
 strictly and only a count the game declares is used: nothing is built from the number sent.
 """
 
@@ -92,9 +94,10 @@ class _FormData(dict[str, Any]):
         return [self[key]] if key in self else []
 
 
-def _page_values() -> tuple[Game, int, dict[str, Any]]:
-    """The game and count a GET asks for (the first of each by default) and the values typed."""
-    values = request.args.to_dict()
+def _page_values(values: dict[str, Any] | None = None) -> tuple[Game, int, dict[str, Any]]:
+    """The game and count asked for (the first of each by default) and the values typed: a
+    GET's, or the form's that "Show this game's players and rules" posted."""
+    values = request.args.to_dict() if values is None else values
     game = chosen_game(values) or all_games()[0]
     count = chosen_count(game, values) or game.player_counts[0]
     return game, count, values
@@ -149,6 +152,9 @@ def read_names(form: Mapping[str, Any], count: int) -> tuple[list[str], dict[str
 def create_session() -> ResponseReturnValue:
     """Check the new-session form; start the session, or show what is wrong beside each field."""
     values = request.form.to_dict()
+    if read_word(values.get("show"), ("y",)):  # without JavaScript: this game's part, no session
+        shown = new_session_form(*_page_values(values), posted=False)
+        return render_template("new.html", games=all_games(), form=shown, known_names=known_names())
     game = chosen_game(values)
     if game is None:
         form = new_session_form(

@@ -19,7 +19,7 @@ from companion.contract.values import (
     json_ready,
 )
 from companion.engine.replay import Checked
-from companion.kit.cards import parse
+from companion.kit.cards import card_name, parse
 from companion.service.drafts import current_phase, progress_of
 from companion.service.hands import preview
 from companion.service.loading import Pad
@@ -36,6 +36,7 @@ class GridCard:
     label: str
     used: bool
     red: bool
+    name: str = ""  # the card in words ("the Three of Hearts"), for a screen reader
 
 
 @dataclass
@@ -50,6 +51,7 @@ class TrickPanel:
     errors: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     preview: ScoredHand | Checked | None = None
+    recorded: str = ""  # the trick just added, in words (`said_aloud.trick_recorded`)
 
     def label(self, code: str | None) -> str:
         """The words for a runt as entered: "2♠", a bare value, or a dash when it was derived."""
@@ -66,9 +68,11 @@ def card_grid(spec: Field, used: frozenset[str]) -> list[list[GridCard]]:
     """The pack in play as rows of tap targets, one row per suit (the game orders its choices)."""
     rows: dict[str, list[GridCard]] = {}
     for choice in spec.choices:
-        suit = parse(choice.value).suit
-        rows.setdefault(suit.value, []).append(
-            GridCard(choice.value, choice.label, choice.value in used, suit.is_red)
+        card = parse(choice.value)
+        rows.setdefault(card.suit.value, []).append(
+            GridCard(
+                choice.value, choice.label, choice.value in used, card.suit.is_red, card_name(card)
+            )
         )
     return list(rows.values())
 

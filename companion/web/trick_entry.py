@@ -45,6 +45,7 @@ from companion.web.panels import (
     problems_by_row,
     whole_hand_rows,
 )
+from companion.web.said_aloud import trick_recorded
 from companion.web.service_door import get_service
 from companion.web.who import author
 
@@ -158,7 +159,12 @@ def _add_one(pad: Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseRet
             build_panel(pad, {spec.name: so_far}, typed=typed, errors=errors, problems=messages),
             422,
         )
-    return _answer(pad, build_panel(pad, {spec.name: [*so_far, trick]}), 200)
+    after = build_panel(pad, {spec.name: [*so_far, trick]})
+    if after is not None and len(after.tricks) > len(before.tricks):
+        after.recorded = trick_recorded(
+            before.progress, after.progress, after.tricks[-1], pad.setup.players, page.seat_tally
+        )
+    return _answer(pad, after, 200)
 
 
 def _drop_last(pad: Pad, spec: Field, so_far: list[dict[str, Any]]) -> ResponseReturnValue:

@@ -6,9 +6,14 @@ that was used after each htmx swap, and the page's live regions say what a save 
 French Tarot, docs/rulings.md's first worked example: Ann's garde with 2 bouts and 47 points,
 target 41, made by 6: (25 + 6) × 2 = 62 from each defender; Ann +186, the others −62.
 Tantony, trick 1 (Benny leads, Annie dealt): the 3♥ as runt, given to Connie: 3 points, 1/3.
+The runt grid is walked suit then rank (Spades, Hearts, Diamonds, Clubs; 2 up to the Ace): from
+the 2♠, Down twice is the 2♦, Up the 2♥, Right the 3♥. The trick added is said once, in words:
+"Trick 1 recorded: the Three of Hearts to Connie, 3 points. Connie has 1 of 3 tricks."
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -100,14 +105,47 @@ def test_a_french_tarot_hand_by_keyboard_alone(page: Page) -> None:
     assert focus_is_seen(page)
 
 
+LISTEN = """() => {
+  window.said = [];
+  for (const id of ["announce", "announce-alert"]) {
+    const region = document.getElementById(id);
+    new MutationObserver(() => {
+      const words = region.textContent.replace(/\\s+/g, " ").trim();
+      if (words) window.said.push([id, words]);
+    }).observe(region, {childList: true, characterData: true, subtree: true});
+  }
+}"""
+"""Log every text the live regions are given (`window.said`: [region, words] in order)."""
+
+
+def said(page: Page) -> list[list[str]]:
+    """What the live regions said since `LISTEN` was installed."""
+    return page.evaluate("() => window.said")
+
+
+def press_and_expect(page: Page, key: str, value: str) -> None:
+    """Press an arrow key in the runt grid: the focus and the choice are on `value`."""
+    page.keyboard.press(key)
+    assert active(page, "value") == value and active(page, "checked"), (key, value)
+    assert focus_is_seen(page)
+
+
 def test_a_tantony_trick_by_keyboard_alone(page: Page) -> None:
     start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
+    page.evaluate(LISTEN)
     page.locator("main").focus()
     page.keyboard.press("Tab")
     entry = page.locator("#entry")
     expect(entry.get_by_role("group", name="Got the trick")).to_be_visible()
-    choose(page, "next-runt", "3H")
-    expect(entry.get_by_role("radio", name="3♥")).to_be_checked()
+    # The runt: each suit is a group of its own; the arrows go suit (Up, Down), then rank.
+    expect(entry.get_by_role("radiogroup", name="Hearts")).to_be_visible()
+    tab_to(page, "input[name=next-runt]")
+    assert active(page, "value") == "2S"
+    press_and_expect(page, "ArrowDown", "2H")
+    press_and_expect(page, "ArrowDown", "2D")
+    press_and_expect(page, "ArrowUp", "2H")
+    press_and_expect(page, "ArrowRight", "3H")
+    expect(entry.get_by_role("radio", name="the Three of Hearts")).to_be_checked()
     tab_to(page, "#add-trick")  # no player yet: refused, said, the focus kept
     page.keyboard.press("Enter")
     expect(entry).to_contain_text("Tap who got the trick")
@@ -115,13 +153,54 @@ def test_a_tantony_trick_by_keyboard_alone(page: Page) -> None:
     expect(page.locator("#add-trick")).to_be_focused()
 
     choose(page, "next-to", "2")  # Connie (the runt stayed chosen)
-    expect(entry.get_by_role("radio", name="3♥")).to_be_checked()
+    expect(entry.get_by_role("radio", name="the Three of Hearts")).to_be_checked()
     tab_to(page, "#add-trick")
     page.keyboard.press("Enter")
     expect(page.locator(".trick-status")).to_contain_text("Trick 2 of 13")
     expect(page.locator("#announce")).to_contain_text("Trick 2 of 13")
+    recorded = (
+        "Trick 1 recorded: the Three of Hearts to Connie, 3 points. Connie has 1 of 3 tricks."
+    )
+    expect(page.locator("#announce")).to_contain_text(recorded)
+    page.wait_for_timeout(600)  # any second saying would have come by now
+    polite = [words for region, words in said(page) if region == "announce"]
+    assert polite == [f"{recorded} Trick 2 of 13 · Connie leads"], said(page)
+    alerts = [words for region, words in said(page) if region == "announce-alert"]
+    assert len(alerts) == 1 and "Tap who got the trick" in alerts[0], said(page)
     expect(page.locator(".quota .q").nth(2)).to_contain_text("1")
     expect(page.locator(".quota .q").nth(2)).to_contain_text("3 pts")
     expect(page.locator("#add-trick")).to_be_focused()
     assert focus_is_seen(page)
     expect(page.locator("input[name=next-runt][value='3H']")).to_be_disabled()
+
+
+def test_a_new_session_from_the_first_tab_to_enter(page: Page) -> None:
+    """Keyboard only: the game, the count (the focus stays on it as its part is drawn again),
+    a Tab to each name box in turn, and Enter in the last starts the session: a POST, with no
+    token in any address."""
+    asked: list[tuple[str, str]] = []
+    page.on("request", lambda request: asked.append((request.method, request.url)))
+    page.goto("/new")
+    page.keyboard.press("Tab")
+    choose(page, "game", "tantony")
+    expect(page.locator("#players-4")).to_be_attached()  # Tantony's counts: 3 and 4
+    page.wait_for_load_state("networkidle")
+    tab_to(page, "input[name=players]:checked")
+    assert active(page, "value") == "3"
+    page.keyboard.press("ArrowRight")  # 4 players: the part with four name boxes is drawn
+    expect(page.locator(".name-row input")).to_have_count(4)
+    expect(page.locator("#players-4")).to_be_checked()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#players-4")).to_be_focused()  # back on the count, in its new part
+    assert focus_is_seen(page)
+    for seat, name in enumerate(["Kira", "Lars", "Mona", "Nils"]):
+        page.keyboard.press("Tab")
+        expect(page.locator(f"#name-{seat}")).to_be_focused()
+        page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    expect(page.locator("#entry")).to_be_visible()
+    assert ("POST", page.url.split("/s/")[0] + "/new") in asked, asked
+    assert not [url for _, url in asked if "csrf_token" in url], asked
+    assert not [url for _, url in asked if "/new?" in url], asked  # not the no-JS reload
+    expect(page.locator(".quota .name")).to_have_text(["Kira", "Lars", "Mona", "Nils"])

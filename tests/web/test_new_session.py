@@ -51,7 +51,31 @@ def test_without_javascript_the_page_reloads_for_the_chosen_game(client: FlaskCl
     html = client.get("/new?game=troggu&players=6&name-0=Ann").get_data(as_text=True)
     assert len(re.findall(r'name="name-\d+"', html)) == 6
     assert re.search(r'id="name-0" name="name-0" value="Ann"', html)
-    assert re.search(r'formmethod="get"[^>]*>Show this game', html)
+    assert re.search(r'name="show" value="y">Show this game', html)
+
+
+def test_without_javascript_show_posts_the_choice_and_starts_nothing(
+    client: FlaskClient, db_path: Path
+) -> None:
+    response = client.post(
+        "/new", data={"game": "troggu", "players": "5", "name-0": "Ann", "show": "y"}
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert len(re.findall(r'name="name-\d+"', html)) == 5
+    assert re.search(r'id="name-0" name="name-0" value="Ann"', html)
+    with Store(db_path) as store:
+        assert store.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0
+
+
+def test_the_forms_first_button_starts_the_session(client: FlaskClient) -> None:
+    """Enter in a name box presses the form's first submit button (its default button)."""
+    html = client.get("/new").get_data(as_text=True)
+    form = html.split('class="new-session"', 1)[1]
+    first = re.search(r"<button[^>]*>[^<]*</button>", form)
+    assert first is not None
+    assert "Start the session" in first.group(0) and 'name="show"' not in first.group(0)
+    assert "formmethod" not in form  # no button sends the form (and its token) as a GET
 
 
 def test_a_count_the_game_does_not_have_is_refused_beside_it(client: FlaskClient) -> None:

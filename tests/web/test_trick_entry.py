@@ -705,7 +705,7 @@ def test_the_referee_reads_the_cards_of_a_trick(client: FlaskClient, db_path: Pa
         },
     )
     # Connie: 1 trick of 3, 2 points; her side 2; she got it, so she leads trick 2.
-    assert "Connie 1/3 2 pts" in plain(html)
+    assert "Connie 1/3 1 of 3 tricks, 2 pts 2 points" in plain(html)
     assert "Annie & Connie 2 – Benny & Denny 0" in plain(html)
     assert "Trick 2 of 13 · Connie leads" in plain(html)
     # All four cards are spent: greyed on the grid.
@@ -902,12 +902,12 @@ def test_three_players_have_no_seven_to_ten_and_a_quota_of_four(
         assert f'value="{code}"' not in page
     for code in ("2S", "6S", "JH", "AC"):
         assert f'value="{code}"' in page
-    assert "Annie 0/4 0 pts" in plain(page)
+    assert "Annie 0/4 0 of 4 tricks, 0 pts 0 points" in plain(page)
     # Annie gets 2♠ 3♠ 4♠ 5♠: 2 + 3 + 4 + 5 = 14, her quota of four.
     four = [("2S", ANNIE), ("3S", ANNIE), ("4S", ANNIE), ("5S", ANNIE)]
     enter(client, url, four, total=12)
     page = text_of(client.get(url))
-    assert "Annie 4/4 14 pts" in plain(page)
+    assert "Annie 4/4 4 of 4 tricks, 14 pts 14 points" in plain(page)
     assert radio_disabled(page, "next-to", "0") and not radio_disabled(page, "next-to", "1")
     response = post_trick(client, url, four, runt="6S", to=ANNIE, total=12)
     assert response.status_code == 422

@@ -1,0 +1,81 @@
+"""The cards and the new-session page as a screen reader hears them, in the real Chromium.
+
+Chromium's own accessibility tree (through the DevTools protocol) names the Tantony runt chip
+of the 3♥ "the Three of Hearts", and no radio by its symbol; and axe finds no serious or
+critical violation, in the light and the dark theme, on the Tantony pad (after one trick: the 3♥
+to Connie, 3 points, 1 of 3) and on the new-session page, in each of the four languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import start_game
+from tests.e2e.test_access_in_browser import violations
+
+pytestmark = pytest.mark.e2e
+
+CARD_NAMES = {
+    "en": "the Three of Hearts",
+    "de": "die Herz-Drei",
+    "fr": "le Trois de Cœur",
+    "it": "il Tre di Cuori",
+}
+"""The 3♥ in words, as the catalogues write it (companion/translations/*/core.po)."""
+
+
+def speak_in(page: Page, language: str) -> None:
+    """This phone's language, as the switcher at the foot of every page sets it."""
+    origin = "/".join(page.url.split("/")[:3])
+    page.context.add_cookies([{"name": "lang", "value": language, "url": origin + "/"}])
+
+
+def radios_heard(page: Page) -> list[dict[str, Any]]:
+    """Every radio of Chromium's accessibility tree: its name and whether it is checked."""
+    session = page.context.new_cdp_session(page)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    radios = []
+    for node in nodes:
+        if node.get("ignored") or node.get("role", {}).get("value") != "radio":
+            continue
+        radios.append({"name": node.get("name", {}).get("value", "")})
+    return radios
+
+
+@pytest.mark.parametrize("language", sorted(CARD_NAMES))
+def test_a_runt_chip_is_heard_by_its_name(page: Page, language: str) -> None:
+    start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
+    speak_in(page, language)
+    page.reload()
+    expect(page.locator("#next-runt-3H")).to_be_attached()
+    names = [radio["name"] for radio in radios_heard(page)]
+    assert CARD_NAMES[language] in names, names
+    assert not [name for name in names if "♥" in name or "♠" in name], names
+    # Connie's chip under "Got the trick" says her quota in words, not "0/3".
+    connie = [name for name in names if name.startswith("Connie")]
+    assert connie and "0/3" not in connie[0], connie
+
+
+def test_the_tantony_pad_and_the_new_session_page_pass_axe_in_four_languages(
+    page: Page,
+) -> None:
+    pad = start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
+    page.locator("label.card-chip:has(#next-runt-3H)").click()
+    page.locator("label.chip:has(#next-to-2)").click()
+    page.locator("#add-trick").click()
+    expect(page.locator(".trick-status")).to_contain_text("Trick 2 of 13")
+    found: list[str] = []
+    for language in ("en", "de", "fr", "it"):
+        speak_in(page, language)
+        page.goto(pad)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        found += violations(page, f"Tantony pad ({language})")
+        page.goto("/new?game=tantony&players=4")
+        found += violations(page, f"new session ({language})")
+    assert not found, "\n".join(found)
