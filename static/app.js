@@ -157,6 +157,8 @@
     var typed = document.querySelector("#entry form[data-typed]");
     event.detail.parameters.form = shown ? shown.value : "";
     event.detail.parameters.typing = typed && unsaved(typed) ? "1" : "";
+    // The tricks of the hand this phone shows: one more on the server is said in words.
+    event.detail.parameters.tricks = document.querySelectorAll("#entry .so-far .lines li").length;
   });
 
   // A save that left the form in place (pad/_saved_in_place.html): the blank form it was, again.
@@ -276,7 +278,9 @@
     var poller = document.getElementById("live");
     if (!poller) return;
     var words = poller.dataset.say || "";
-    if ("sayTrick" in poller.dataset) words = (words + " " + wordsOf("#entry .trick-status")).trim();
+    if ("sayTrick" in poller.dataset) {
+      words = [words, poller.dataset.sayTrick, wordsOf("#entry .trick-status")].join(" ").trim();
+    }
     delete poller.dataset.say;
     delete poller.dataset.sayTrick;
     say("announce", words);
@@ -335,6 +339,7 @@
     toast.dataset.notSaved = "1";
     toast.hidden = false;
     toast.scrollIntoView(true);
+    say("announce-alert", wordsOf("#toast > p"));
   }
   function retry() {
     var elt = failedWrite;

@@ -23,6 +23,7 @@ from companion.kit.i18n import t
 from companion.service.loading import Pad
 from companion.web.common import load_or_404
 from companion.web.pad_page import HANDS_CHANGED, hand_scores, pad_context
+from companion.web.panels import trick_heard
 from companion.web.service_door import get_service
 
 bp = Blueprint("live", __name__)
@@ -106,6 +107,9 @@ def live(token: str) -> Response | tuple[str, int] | str:
             live_version=version,
             heard=heard(pad, shown) if hands_changed else "",
             trick_heard=draft_changed and not hands_changed and seen is not None,
+            trick_said=trick_heard(pad, read_count(request.args.get("tricks")))
+            if draft_changed and not hands_changed and seen is not None
+            else "",
             form_is_stale=form_is_stale,
             entry_change=entry_change(form_is_stale or draft_changed, typing),
             names_changed=seen is None or names_part(seen) != names_part(version),

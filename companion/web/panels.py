@@ -25,6 +25,7 @@ from companion.service.hands import preview
 from companion.service.loading import Pad
 from companion.web.forms import trick_as_strings, trick_field, tricks_from_form
 from companion.web.game_pages import page_of
+from companion.web.said_aloud import trick_recorded
 from companion.web.service_door import get_service
 
 
@@ -153,3 +154,22 @@ def problems_by_row(problems: Sequence[Problem]) -> tuple[dict[int, list[str]], 
         else:
             by_row.setdefault(problem.item, []).append(problem.message)
     return by_row, general
+
+
+def trick_heard(pad: Pad, shown: int | None) -> str:
+    """The trick another phone added to the hand being entered, in one sentence, for this
+    phone's screen reader ("Trick 3 recorded: …"); "" unless the hand now holds one trick more
+    than the `shown` this phone had."""
+    spec = trick_field(pad.specs)
+    so_far = get_service().drafts.get(pad).get(spec.name) if spec else None
+    if spec is None or not so_far or shown is None or len(so_far) != shown + 1:
+        return ""
+    before = build_panel(pad, {spec.name: so_far[:-1]})
+    after = build_panel(pad, {spec.name: so_far})
+    if before is None or after is None or len(after.tricks) != len(before.tricks) + 1:
+        return ""
+    page = page_of(pad.game)
+    players = pad.setup.players
+    return str(
+        trick_recorded(before.progress, after.progress, after.tricks[-1], players, page.seat_tally)
+    )

@@ -30,6 +30,7 @@ from companion.engine.replay import check_entry, make_setup
 from companion.service.exchange import FORMAT
 from tests.contract.test_contract import random_raw
 from tests.e2e.conftest import PHONE
+from tests.e2e.heard import speak_in
 from tests.live_server import running_server
 
 pytestmark = pytest.mark.e2e
@@ -172,6 +173,23 @@ def test_the_pages_of_no_game_pass_axe(phone: Page) -> None:
     phone.get_by_role("button", name="Import").click()
     expect(phone.locator(".error")).to_contain_text("not JSON")
     found += violations(phone, "import refused")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_pages_of_no_game_pass_axe_in_the_other_languages(phone: Page, language: str) -> None:
+    """The same pages and the club's (events, seasons) in German, French and Italian: longer
+    words, other quotes and apostrophes, each page's `lang`."""
+    phone.goto("/")
+    speak_in(phone, language)
+    found: list[str] = []
+    try:
+        for path in ("/", "/import", "/players", "/stats", "/events", "/events/new", "/seasons"):
+            phone.goto(path)
+            expect(phone.locator("html")).to_have_attribute("lang", language)
+            found += violations(phone, f"{path}, {language}")
+    finally:
+        speak_in(phone, "en")
     assert not found, "\n".join(found)
 
 

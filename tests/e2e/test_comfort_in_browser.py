@@ -87,6 +87,6 @@ def test_six_five_digit_scores_fit_a_narrow_phone(
                 || seat.querySelector('.total').scrollWidth > seat.clientWidth)
         .map(seat => seat.textContent.trim())""")
     assert clipped == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
     page.screenshot(path=str(screens / "six-five-digits-360.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
     context.close()

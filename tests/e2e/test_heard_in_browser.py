@@ -8,12 +8,11 @@ to Connie, 3 points, 1 of 3) and on the new-session page, in each of the four la
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import start_game
+from tests.e2e.heard import speak_in, spoken_names
 from tests.e2e.test_access_in_browser import violations
 
 pytestmark = pytest.mark.e2e
@@ -27,34 +26,13 @@ CARD_NAMES = {
 """The 3♥ in words, as the catalogues write it (companion/translations/*/core.po)."""
 
 
-def speak_in(page: Page, language: str) -> None:
-    """This phone's language, as the switcher at the foot of every page sets it."""
-    origin = "/".join(page.url.split("/")[:3])
-    page.context.add_cookies([{"name": "lang", "value": language, "url": origin + "/"}])
-
-
-def radios_heard(page: Page) -> list[dict[str, Any]]:
-    """Every radio of Chromium's accessibility tree: its name and whether it is checked."""
-    session = page.context.new_cdp_session(page)
-    try:
-        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
-    finally:
-        session.detach()
-    radios = []
-    for node in nodes:
-        if node.get("ignored") or node.get("role", {}).get("value") != "radio":
-            continue
-        radios.append({"name": node.get("name", {}).get("value", "")})
-    return radios
-
-
 @pytest.mark.parametrize("language", sorted(CARD_NAMES))
 def test_a_runt_chip_is_heard_by_its_name(page: Page, language: str) -> None:
     start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
     speak_in(page, language)
     page.reload()
     expect(page.locator("#next-runt-3H")).to_be_attached()
-    names = [radio["name"] for radio in radios_heard(page)]
+    names = [name for role, name in spoken_names(page, with_empty=True) if role == "radio"]
     assert CARD_NAMES[language] in names, names
     assert not [name for name in names if "♥" in name or "♠" in name], names
     # Connie's chip under "Got the trick" says her quota in words, not "0/3".

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import start_game
+from tests.e2e.heard import live_log, log_live_regions
 
 pytestmark = pytest.mark.e2e
 
@@ -89,38 +90,33 @@ def test_a_french_tarot_hand_by_keyboard_alone(page: Page) -> None:
     type_into(page, "#points", "95")  # out of range first: refused, said, the focus kept
     choose(page, "bouts", "2")
     tab_to(page, "#save-hand")
+    log_live_regions(page)
     page.keyboard.press("Enter")
     expect(page.locator("#err-points")).to_contain_text("between 0 and 91")
-    expect(page.locator("#announce-alert")).to_contain_text("between 0 and 91")
-    expect(page.locator("#save-hand")).to_be_focused()
+    # Refused: the focus goes to the box refused, which is read with its error (once: the
+    # alert region says nothing a field says).
+    expect(page.locator("#points")).to_be_focused()
+    expect(page.locator("#points")).to_have_attribute("aria-describedby", "err-points help-points")
+    expect(page.locator("#points")).to_have_accessible_description(
+        re.compile(r"^Card points must be between 0 and 91\. \S")  # then the box's help line
+    )
     assert focus_is_seen(page)
     expect(page.locator("#standings .total")).to_have_text(["0", "0", "0", "0"])
 
-    type_into(page, "#points", "47", back=True)
+    type_into(page, "#points", "47")
+    # The hand is complete: the preview says its headline once, not its to-do list.
+    expect(page.locator("#announce")).to_contain_text("made by 6")  # 47 − 41 with 2 bouts
     tab_to(page, "#save-hand")
     page.keyboard.press("Enter")
-    expect(page.locator("#announce")).to_contain_text("Hand 1 saved")
+    saved = "Hand 1 saved: Ann +186, Bob −62, Cat −62, Dan −62."  # (25 + 6) × 2 = 62, × 3
+    expect(page.locator("#announce")).to_have_text(saved)
     expect(page.locator("#standings .total")).to_have_text(["186", "−62", "−62", "−62"])
     expect(page.get_by_role("button", name="Save hand 2")).to_be_focused()
     assert focus_is_seen(page)
-
-
-LISTEN = """() => {
-  window.said = [];
-  for (const id of ["announce", "announce-alert"]) {
-    const region = document.getElementById(id);
-    new MutationObserver(() => {
-      const words = region.textContent.replace(/\\s+/g, " ").trim();
-      if (words) window.said.push([id, words]);
-    }).observe(region, {childList: true, characterData: true, subtree: true});
-  }
-}"""
-"""Log every text the live regions are given (`window.said`: [region, words] in order)."""
-
-
-def said(page: Page) -> list[list[str]]:
-    """What the live regions said since `LISTEN` was installed."""
-    return page.evaluate("() => window.said")
+    page.wait_for_timeout(600)  # any second saying would have come by now
+    polite = [words for region, words in live_log(page) if region == "announce"]
+    assert len(polite) == 2 and "made by 6" in polite[0] and polite[1] == saved, live_log(page)
+    assert [region for region, _ in live_log(page)] == ["announce", "announce"], live_log(page)
 
 
 def press_and_expect(page: Page, key: str, value: str) -> None:
@@ -132,7 +128,7 @@ def press_and_expect(page: Page, key: str, value: str) -> None:
 
 def test_a_tantony_trick_by_keyboard_alone(page: Page) -> None:
     start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
-    page.evaluate(LISTEN)
+    log_live_regions(page)
     page.locator("main").focus()
     page.keyboard.press("Tab")
     entry = page.locator("#entry")
@@ -163,10 +159,10 @@ def test_a_tantony_trick_by_keyboard_alone(page: Page) -> None:
     )
     expect(page.locator("#announce")).to_contain_text(recorded)
     page.wait_for_timeout(600)  # any second saying would have come by now
-    polite = [words for region, words in said(page) if region == "announce"]
-    assert polite == [f"{recorded} Trick 2 of 13 · Connie leads"], said(page)
-    alerts = [words for region, words in said(page) if region == "announce-alert"]
-    assert len(alerts) == 1 and "Tap who got the trick" in alerts[0], said(page)
+    polite = [words for region, words in live_log(page) if region == "announce"]
+    assert polite == [f"{recorded} Trick 2 of 13 · Connie leads"], live_log(page)
+    alerts = [words for region, words in live_log(page) if region == "announce-alert"]
+    assert len(alerts) == 1 and "Tap who got the trick" in alerts[0], live_log(page)
     expect(page.locator(".quota .q").nth(2)).to_contain_text("1")
     expect(page.locator(".quota .q").nth(2)).to_contain_text("3 pts")
     expect(page.locator("#add-trick")).to_be_focused()

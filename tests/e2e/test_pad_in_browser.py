@@ -106,10 +106,11 @@ def expect_preview(page: Page, lines: list[str], points: list[int]) -> None:
 
 
 def expect_row(page: Page, number: int, points: list[int], running: list[int]) -> None:
-    """Hand `number`'s row: each seat's points for the hand, then its running total."""
+    """Hand `number`'s row: each seat's points for the hand, then its running total (read
+    with its word: "+87, total 25")."""
     cells = page.locator(f"#hand-{number} tr.pts td")
     expect(cells).to_have_text(
-        [f"{signed(p)}{sheet(r)}" for p, r in zip(points, running, strict=True)]
+        [f"{signed(p)}, total {sheet(r)}" for p, r in zip(points, running, strict=True)]
     )
     expect(cells.locator(".run")).to_have_text([sheet(r) for r in running])
 

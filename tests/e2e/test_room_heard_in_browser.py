@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.heard import spoken_names
 from tests.e2e.test_access_in_browser import violations
 from tests.live_server import running_server
 
@@ -77,20 +78,6 @@ def evening(browser: Browser, heard_server: str) -> Iterator[Evening]:
     assert table is not None and follower is not None
     yield Evening(page.url, follower, table, (first, second))
     page.context.close()
-
-
-def spoken_names(page: Page) -> list[tuple[str, str]]:
-    """Every (role, name) of Chromium's accessibility tree of the page, as a reader hears it."""
-    session = page.context.new_cdp_session(page)
-    try:
-        tree = session.send("Accessibility.getFullAXTree")
-    finally:
-        session.detach()
-    return [
-        (node.get("role", {}).get("value", ""), node.get("name", {}).get("value", ""))
-        for node in tree["nodes"]
-        if not node.get("ignored") and node.get("name", {}).get("value")
-    ]
 
 
 def poll(page: Page) -> Response:
