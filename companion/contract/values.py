@@ -69,11 +69,6 @@ class Scale:
         """One hand's points as this scale writes them: +31 / −3, or a plain count (1)."""
         return signed(points) if self.signed else number(points)
 
-    def noun(self, count: float) -> str:
-        """What `count` of these points is called, for the ear beside a bare number: "point"
-        for 1 or −1, "points" otherwise."""
-        return self.singular if abs(count) == 1 else self.plural
-
     def best(self, totals: Sequence[int]) -> int | None:
         """The best of these totals, by this scale's direction (None for no seats)."""
         if not totals:

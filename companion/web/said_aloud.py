@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask
 
-from companion.contract.values import TrickProgress, TrickRecord
+from companion.contract.values import Scale, TrickProgress, TrickRecord
 from companion.kit.cards import SUIT_NAMES, Card, CardError, card_name, parse
 from companion.kit.i18n import Text, t, tn
 
@@ -52,6 +52,12 @@ def tricks_of_quota(taken: int, quota: int) -> Text:
 def points_said(points: int) -> Text:
     """Points in words: "3 points" (shown "3 pts")."""
     return tn("{count} point", "{count} points", points)
+
+
+def unit_said(count: float, scale: Scale) -> str:
+    """What `count` of a game's points is called, said beside a bare total: "point" for 1 or
+    −1, "points" otherwise (a game's own unit where it has one)."""
+    return scale.singular if abs(count) == 1 else scale.plural
 
 
 SeatTally = Callable[[TrickProgress, str, int], Text]
@@ -106,5 +112,6 @@ def init_said_aloud(app: Flask) -> None:
         "suit_said": suit_said,
         "tricks_of_quota": tricks_of_quota,
         "points_said": points_said,
+        "unit_said": unit_said,
     }
     app.jinja_env.globals.update(words)

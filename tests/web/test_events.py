@@ -90,7 +90,7 @@ def test_round_1_seeded_by_rating_is_chosen_on_the_form(client: FlaskClient, db_
     refused = client.post("/events/new", data=EVENT | {"seeding": "best-first"})
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
-    assert '<p class="error" role="alert" id="err-seeding">Choose one.</p>' in html
+    assert '<p class="error" id="err-seeding">Choose one.</p>' in html
     with Store(db_path) as store:
         assert store.events.all() == []
     older = create(client)  # a form from before the choice: drawn at random

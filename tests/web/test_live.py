@@ -277,3 +277,37 @@ def test_a_stale_save_of_a_phased_hand_says_why_above_the_next_bids(app: Flask) 
         page.replace("&#39;", "'").split()
     )
     assert 'name="expected_number" value="2"' in page  # the next hand's bids, ready
+
+
+def said_on(html: str) -> str:
+    """What the poller of a live answer carries for the screen reader to say once."""
+    found = re.search(r'<div id="live"[^>]*data-say="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
+def test_what_another_phone_did_is_said_once_in_words(app: Flask) -> None:
+    """Ann's Garde made by 0 (+150, −50 each) saved, corrected, then undone on her phone."""
+    ann, bob = app.test_client(), app.test_client()
+    pad_url = start(ann)
+    page = bob.get(pad_url).get_data(as_text=True)
+    assert "data-say" not in page  # a page as drawn says nothing
+    seen = shown_version(page)
+    ann.post(f"{pad_url}/hands", data=GARDE_41)
+    html = bob.get(f"{pad_url}/live?seen={seen}&form=1&typing=").get_data(as_text=True)
+    saved = "Hand 1 saved on another phone: Ann +150, Bob −50, Cid −50, Dee −50."
+    assert said_on(html) == saved
+    # Bob had typed: the note is part of the one saying, not a region of its own.
+    typed = bob.get(f"{pad_url}/live?seen={seen}&form=1&typing=1").get_data(as_text=True)
+    assert said_on(typed) == (
+        f"{saved} The hands changed on another phone: the next is hand 2. "
+        "What you typed here is kept."
+    )
+    assert 'role="status"' not in typed.split('id="live-note"', 1)[1].split(">", 1)[0]
+    seen = shown_version(html)
+    ann.post(f"{pad_url}/hands/1", data={**GARDE_41, "points": "51"})
+    html = bob.get(f"{pad_url}/live?seen={seen}&form=2").get_data(as_text=True)
+    assert said_on(html) == "A hand was changed on another phone."
+    seen = shown_version(html)
+    ann.post(f"{pad_url}/undo", data={})
+    html = bob.get(f"{pad_url}/live?seen={seen}&form=2").get_data(as_text=True)
+    assert said_on(html) == "Hand 1 undone on another phone."

@@ -17,7 +17,10 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from companion.contract.values import Scale
+from companion.kit.i18n import t
 from companion.web.language import COOKIE
+from companion.web.said_aloud import unit_said
 from tests.web.test_trick_entry import HTMX, plain, post_trick, start, text_of
 
 HIDDEN = '<span class="visually-hidden">{}</span>'
@@ -94,3 +97,11 @@ def test_a_refused_trick_is_not_said_as_recorded(client: FlaskClient) -> None:
 def test_the_referees_card_buttons_are_named_in_words(client: FlaskClient) -> None:
     html = text_of(client.get("/referee/maw?players=4&cards=QH"))
     assert re.search(r'data-card="QH" aria-label="the Queen of Hearts">Q♥</button>', html)
+
+
+def test_a_bare_total_is_said_with_its_unit() -> None:
+    """The standings say "1 point", "−1 point", "186 points", "0 points": the game's own unit,
+    singular for one either way."""
+    scale = Scale(t("point"), t("points"))
+    said = {count: str(unit_said(count, scale)) for count in (1, -1, 0, 186, -62)}
+    assert said == {1: "point", -1: "point", 0: "points", 186: "points", -62: "points"}
