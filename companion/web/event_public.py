@@ -17,7 +17,7 @@ from companion.service.event_export import event_document, ranking_csv
 from companion.service.events import Room
 from companion.service.movement_view import movement_view
 from companion.web.common import is_htmx
-from companion.web.room_poll import room_version, unchanged
+from companion.web.room_poll import polled_room, room_version, unchanged
 from companion.web.service_door import get_service
 
 bp = Blueprint("event_public", __name__)
@@ -49,13 +49,7 @@ def follower(follow: str) -> str:
 def room(follow: str) -> Response | str:
     """The ranking and progress, for the followers' page to poll: nothing when the page
     shows the room's version already (web/room_poll.py)."""
-    event = event_or_404(follow)
-    version = room_version(event)
-    same = unchanged(version)
-    if same is not None:
-        return same
-    room = get_service().events.room(event)
-    return render_template("events/_room.html", room=room, director=False, room_version=version)
+    return polled_room(event_or_404(follow), director=False)
 
 
 SCREEN_LINES = 15

@@ -30,7 +30,7 @@ from companion.service.events import Room
 from companion.service.movement_view import movement_view
 from companion.web.event_public import csv_export, json_export, results_page
 from companion.web.language import flash_said, said
-from companion.web.room_poll import room_version, unchanged
+from companion.web.room_poll import polled_room, room_version
 from companion.web.service_door import get_service
 
 bp = Blueprint("event_room", __name__)
@@ -72,13 +72,7 @@ def director(key: str) -> str:
 def room(key: str) -> Response | str:
     """The room and ranking, for the director's page to poll: nothing when the page shows
     the room's version already (web/room_poll.py)."""
-    event = event_or_404(key)
-    version = room_version(event)
-    same = unchanged(version)
-    if same is not None:
-        return same
-    room = get_service().events.room(event)
-    return render_template("events/_room.html", room=room, director=True, room_version=version)
+    return polled_room(event_or_404(key), director=True)
 
 
 REFUSED = {

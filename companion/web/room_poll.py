@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, request
+from flask import Response, render_template, request
 
 from companion.service import EventRecord
 from companion.web.service_door import get_service
@@ -37,3 +37,14 @@ def unchanged(version: str) -> Response | None:
         return None
     # Empty, with its length, not a 204: see web/live.py (waitress keeps the connection).
     return Response(b"", status=200, headers={"HX-Reswap": "none"})
+
+
+def polled_room(event: EventRecord, *, director: bool) -> Response | str:
+    """The answer to a poll of the room (the followers' page or the director's): nothing when
+    the page shows the room's version already, else the room drawn with its new version."""
+    version = room_version(event)
+    same = unchanged(version)
+    if same is not None:
+        return same
+    room = get_service().events.room(event)
+    return render_template("events/_room.html", room=room, director=director, room_version=version)

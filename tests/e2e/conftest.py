@@ -75,6 +75,15 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
     context.close()
 
 
+@pytest.fixture
+def second_phone(browser: Browser, server: str) -> Iterator[Page]:
+    """Another phone at the table: its own context, so its own cookies."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
+    context.set_default_timeout(5_000)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def screens() -> Path:
     """The folder the screenshots and the summary PDF go to (git-ignored, for the lead)."""

@@ -4,26 +4,16 @@ that was typing keeps what it typed and is told."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, start_game
+from tests.e2e.conftest import start_game
 
 pytestmark = pytest.mark.e2e
 
 LIVE_WITHIN_MS = 2_500  # a poll every 2 s, and the answer's round trip
-
-
-@pytest.fixture
-def second_phone(browser: Browser, server: str) -> Iterator[Page]:
-    """Another phone at the table: its own context, so its own cookies."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
-    context.set_default_timeout(5_000)
-    yield context.new_page()
-    context.close()
 
 
 def save_war_game(page: Page, winner: str, number: int) -> None:

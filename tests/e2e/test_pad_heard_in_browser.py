@@ -12,12 +12,10 @@ Connie has 1 of her 3 tricks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, start_game
+from tests.e2e.conftest import start_game
 from tests.e2e.heard import live_log, log_live_regions, speak_in, spoken_names, words_read
 from tests.e2e.test_access_in_browser import violations
 
@@ -26,15 +24,6 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 LIVE_WITHIN_MS = 2_500  # a poll every second, and the answer's round trip
 SAVED_ELSEWHERE = "Hand 1 saved on another phone: Ann +186, Bob −62, Cat −62, Dan −62."
-
-
-@pytest.fixture
-def second_phone(browser: Browser, server: str) -> Iterator[Page]:
-    """Another phone at the table: its own context, so its own cookies."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=server)
-    context.set_default_timeout(5_000)
-    yield context.new_page()
-    context.close()
 
 
 def save_the_garde(page: Page) -> None:
