@@ -222,7 +222,8 @@ def test_results_and_export(client: FlaskClient) -> None:
         rounds.split()
         == (
             f'<ul class="round-list"> <li>Round 1: 186 · <a href="{follower}/t/1/1"'
-            f' id="rank-{leader}-round-1">table 1</a></li> <li>Round 2: —</li> </ul>'
+            f' id="rank-{leader}-round-1" aria-label="Table 1’s sheet, round 1">table 1</a></li>'
+            " <li>Round 2: —</li> </ul>"
         ).split()
     )
     assert client.get(f"{follower}/line/99").status_code == 404
