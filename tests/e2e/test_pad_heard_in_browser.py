@@ -109,7 +109,9 @@ def test_the_pad_with_a_hand_passes_axe_in_every_language(page: Page, language: 
     expect(page.locator("html")).to_have_attribute("lang", language)
     found = violations(page, f"pad with a hand, {language}")
     page.locator("#points").fill("95")  # refused beside its fields, in that language
-    page.locator("#entry button.primary[type=submit]").click()
+    with page.expect_response(lambda answer: answer.url.endswith("/hands")):
+        page.locator("#entry button.primary[type=submit]").click()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     expect(page.locator("#entry .error").first).to_be_visible()
     expect(page.locator("main [aria-invalid=true]:focus")).to_have_count(1)  # the first one
     found += violations(page, f"pad refused, {language}")
