@@ -57,3 +57,19 @@ def test_the_tantony_pad_and_the_new_session_page_pass_axe_in_four_languages(
         page.goto("/new?game=tantony&players=4")
         found += violations(page, f"new session ({language})")
     assert not found, "\n".join(found)
+
+
+def test_the_words_for_the_ear_leave_the_chips_as_they_look(page: Page) -> None:
+    """A chip's face holds the symbol and its hidden name in spans of their own: they draw no
+    face of their own inside it (no border, no background), on the runts and the players."""
+    start_game(page, "Tantony", ["Annie", "Benny", "Connie", "Denny"])
+    page.locator("label.chip:has(input[name=next-to][value='2'])").click()
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll('.chip > span span, .card-chip > span span')]
+            .map(inner => getComputedStyle(inner))
+            .filter(style => style.borderTopWidth !== '0px'
+                    || style.backgroundColor !== 'rgba(0, 0, 0, 0)')
+            .length"""
+    )
+    assert page.locator(".card-chip > span span").count() >= 52  # symbol and name of each card
+    assert drawn == 0
