@@ -54,7 +54,7 @@ from companion.service.event_tables import (
 )
 from companion.service.loading import ReplayCache
 from companion.service.movements import Movements
-from companion.store import DrawChanged, EventRecord, RoundRow, Store, TableRow
+from companion.store import DrawChanged, DrawnAlready, EventRecord, RoundRow, Store, TableRow
 
 
 @dataclass(frozen=True)
@@ -238,12 +238,14 @@ class Events:
         if playing and not playing_confirmed and number == len(rounds) + 1:
             raise RoundRefused(Refusal.TABLES_PLAYING, playing)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        again = current is not None and number == current.round
         if event.draw_order == Order.MIXED:  # from the movement planned at once
             try:
-                again = current is not None and number == current.round
                 return self.movements.draw_round(event, number, seed, again=again)
             except LookupError:  # another request started the round meanwhile
                 raise RoundRefused(Refusal.STARTED) from None
+            except DrawnAlready:  # another tap drew it meanwhile
+                raise RoundRefused(Refusal.ALREADY_DRAWN) from None
         earlier = [table for table in room.tables if table.row.round < number]
         players = self.movements.lineup(event.key).playing(number)
         sizes, _ = table_sizes(len(players), event.table_size, event.other_size, Fill(event.fill))
@@ -263,10 +265,13 @@ class Events:
             )
         try:
             self._store.events.save_draw(
-                event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn"
-            )
+                event.key, number, seed, seating.tables, seating.byes, seating.repeats, "drawn",
+                new=not again,
+            )  # fmt: skip
         except LookupError:  # another request started the round meanwhile
             raise RoundRefused(Refusal.STARTED) from None
+        except DrawnAlready:  # another tap drew it meanwhile
+            raise RoundRefused(Refusal.ALREADY_DRAWN) from None
         return seating
 
     def swap(self, event: EventRecord, a: int, b: int) -> None:

@@ -270,7 +270,7 @@ class Movements:
         assert planned is not None  # planned from this round, or found fitting
         met = meetings(row.seats for row in store.events.tables(event.key) if row.round < number)
         seating = seating_of(planned, met)
-        store.movements.draw_planned(event.key, fresh, number, seating.repeats)
+        store.movements.draw_planned(event.key, fresh, number, seating.repeats, new=not again)
         return seating
 
     def replan(

@@ -17,6 +17,7 @@ from companion.store.database import (
     fault_of,
 )
 from companion.store.drafts import draft_version
+from companion.store.event_writes import DrawnAlready
 from companion.store.events import (
     DrawChanged,
     EventRecord,
@@ -62,6 +63,7 @@ __all__ = [
     "Author",
     "Change",
     "DrawChanged",
+    "DrawnAlready",
     "EntrantState",
     "Evening",
     "EventRecord",

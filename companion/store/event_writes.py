@@ -19,6 +19,10 @@ def log(conn: sqlite3.Connection, key: str, kind: str, data: Mapping[str, Any]) 
     )
 
 
+class DrawnAlready(Exception):
+    """A new round's draw found the round drawn: another request (a second tap) was first."""
+
+
 def write_draw(
     conn: sqlite3.Connection,
     key: str,
@@ -28,15 +32,21 @@ def write_draw(
     byes: Sequence[int],
     repeats: int,
     why: str,
+    *,
+    new: bool = False,
 ) -> None:
     """Keep (or replace) the draw of a round not yet started and log `why` (drawn, swapped),
-    in the caller's transaction. Raises LookupError when the round has started."""
+    in the caller's transaction. Raises LookupError when the round has started, and
+    `DrawnAlready` when `new` (the draw of a round not drawn before, not a draw again) finds
+    it drawn: checked in the write's own transaction, so two taps at once draw it once."""
     started = conn.execute(
         "SELECT started_at FROM event_rounds WHERE event_id = ? AND round = ?",
         (key, round_number),
     ).fetchone()
     if started is not None and started[0] is not None:
         raise LookupError("the round has started")
+    if started is not None and new:
+        raise DrawnAlready(round_number)
     conn.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ?", (key, round_number))
     conn.execute(
         "INSERT INTO event_rounds (event_id, round, seed, byes, repeats)"

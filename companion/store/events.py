@@ -206,11 +206,14 @@ class Events(Part):
         byes: Sequence[int],
         repeats: int,
         why: str,
+        *,
+        new: bool = False,
     ) -> None:
         """Keep (or replace) the draw of a round not yet started, and log `why` (drawn,
-        swapped). Raises LookupError when the round has started."""
+        swapped). Raises LookupError when the round has started, `DrawnAlready` when a `new`
+        round's draw finds it drawn (`write_draw`)."""
         with self._write() as conn:
-            write_draw(conn, key, round_number, seed, tables, byes, repeats, why)
+            write_draw(conn, key, round_number, seed, tables, byes, repeats, why, new=new)
 
     def start_round(
         self,

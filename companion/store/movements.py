@@ -179,11 +179,11 @@ class Movements(Part):
                     )  # fmt: skip
 
     def draw_planned(
-        self, key: str, movement: MovementRow | None, number: int, repeats: int
+        self, key: str, movement: MovementRow | None, number: int, repeats: int, *, new: bool
     ) -> None:
         """Draw round `number` as `movement` plans it (kept first when given: planned now),
         with its repeats counted against the rounds as played. LookupError when the round
-        has started meanwhile."""
+        has started meanwhile, `DrawnAlready` when a `new` round's draw finds it drawn."""
         with self._write() as conn:
             if movement is not None:
                 write_movement(conn, key, movement)
@@ -191,7 +191,10 @@ class Movements(Part):
             drawn = stored.round(number) if stored else None
             if stored is None or drawn is None:
                 raise LookupError("no such planned round")
-            write_draw(conn, key, number, stored.seed, drawn.tables, drawn.byes, repeats, "drawn")
+            write_draw(
+                conn, key, number, stored.seed, drawn.tables, drawn.byes, repeats, "drawn",
+                new=new,
+            )  # fmt: skip
 
 
 def write_movement(conn: sqlite3.Connection, key: str, movement: MovementRow) -> None:

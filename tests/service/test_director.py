@@ -198,6 +198,25 @@ def test_a_second_tap_of_draw_the_next_round_draws_nothing_more(store: Store) ->
     assert len([line for line in log_words(service, event) if "Round 2 drawn" in line]) == 2
 
 
+def test_two_taps_at_once_of_draw_the_next_round_draw_it_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found trying an evening: two taps at once both read "round 2 not drawn" before either
+    # wrote, and both drew it. The second is now refused in the draw's own transaction.
+    service, event = two_tables(store)
+    before = store.events.rounds(event.key)  # what the second tap read: round 1 only
+    service.events.draw_next(event, seed=1, playing_confirmed=True, fresh=2)
+    drawn = store.events.tables(event.key)
+    stale, rounds = iter([before]), store.events.rounds  # its first read only was stale
+    monkeypatch.setattr(store.events, "rounds", lambda key: next(stale, None) or rounds(key))
+    with pytest.raises(RoundRefused) as refused:
+        service.events.draw_next(event, seed=2, playing_confirmed=True, fresh=2)
+    assert refused.value.reason is Refusal.ALREADY_DRAWN
+    monkeypatch.undo()
+    assert store.events.tables(event.key) == drawn
+    assert len([line for line in log_words(service, event) if "Round 2 drawn" in line]) == 1
+
+
 def table_token(store: Store, key: str, round_number: int, number: int) -> str:
     row = next(r for r in store.events.tables(key) if (r.round, r.number) == (round_number, number))
     assert row.session is not None
