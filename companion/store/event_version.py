@@ -9,7 +9,7 @@ each add a row), the sessions ended, the evening closed and the ranking hidden; 
 time, in two ways only: a timed round's time up, and a table idle after some minutes without
 an entry. Both are counted as moments passed (rounds whose time is up, tables idle): each only
 grows until the data change, so an equal count is an equal room. The clock itself is not in it:
-it counts down by itself on the page (static/events.js).
+it counts down by itself on the page (static/clock.js).
 """
 
 from __future__ import annotations

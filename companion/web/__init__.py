@@ -56,8 +56,10 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-LINKING_PATHS = ("/s/", "/stats", "/players")
-"""The pages that may show this phone's session links (besides home): never kept in a cache."""
+LINKING_PATHS = ("/s/", "/stats", "/players", "/e/", "/events", "/seasons")
+"""The pages that may show this phone's session links or a director's key (besides home): never
+kept in a cache. The club's pages are here too: a director's page, its movement, its money,
+the events and seasons this device directs."""
 
 
 def init_web(app: Flask) -> None:

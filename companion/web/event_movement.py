@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count, read_word
@@ -25,13 +25,6 @@ from companion.web.language import flash_said
 from companion.web.service_door import get_service
 
 bp = Blueprint("event_movement", __name__)
-
-
-@bp.after_request
-def never_cached(response: Response) -> Response:
-    """These pages carry the director's key: never kept in a cache."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/e/<key>/movement")

@@ -36,13 +36,6 @@ from companion.web.service_door import get_service
 bp = Blueprint("event_room", __name__)
 
 
-@bp.after_request
-def never_cached(response: Response) -> Response:
-    """These pages carry the director's key and the tables' links: never kept in a cache."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def event_or_404(key: str) -> EventRecord:
     """The event of a director's key, or 404."""
     event = get_service().events.get(key)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.contract.parsing import read_count
@@ -30,13 +30,6 @@ bp = Blueprint("seasons", __name__)
 DIRECTED_KEY = "directed_seasons"
 DIRECTED_KEPT = 12
 DEFAULT_CURRENCY = "EUR"
-
-
-@bp.after_request
-def never_cached(response: Response) -> Response:
-    """The director's pages carry the season's key: never kept in a cache."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def new_values() -> dict[str, str]:

@@ -192,3 +192,25 @@ def test_a_followers_sheet_marks_a_corrected_hand_and_the_room_links_it(
     # Hand 2 corrected to 51 points: still a garde made by 10, (25 + 10) × 2 = 70 a defender,
     # so the taker's +186 and +210 make 396.
     assert "<td>396</td>" in sheet
+
+
+def test_a_tables_pad_counts_its_rounds_time_down_as_the_room_does(
+    client: FlaskClient, db_path: Path
+) -> None:
+    # Found playing an evening: the pad drew "42:10 left" and kept it until the next save.
+    # It now carries the seconds left for static/clock.js, as the room's clock does.
+    director = create(client, minutes="60")
+    client.post(f"{director}/draw")
+    client.post(f"{director}/start")
+    pad = re.findall(r'href="(/s/[^"/]+)"', client.get(director).get_data(as_text=True))[0]
+    with Store(db_path) as store, store._write() as conn:  # the round began 55 minutes ago
+        conn.execute(
+            "UPDATE event_rounds SET started_at = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now',"
+            " '-55 minutes')"
+        )
+    html = client.get(pad).get_data(as_text=True)
+    assert 'src="/static/clock.js"' in html
+    clock = re.search(r'class="clock round-clock ([\w-]+)" data-seconds="(\d+)"', html)
+    assert clock is not None
+    assert clock.group(1) == "last-minutes"  # the last 10 of its 60 minutes
+    assert 295 <= int(clock.group(2)) <= 300  # 60 − 55 = 5 minutes, less the test's seconds

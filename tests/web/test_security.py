@@ -10,6 +10,7 @@ import zlib
 from flask.testing import FlaskClient
 
 from tests.web.conftest import FOUR, start
+from tests.web.test_event_pages import create
 
 
 def cookie_payload(client: FlaskClient) -> str:
@@ -50,6 +51,9 @@ def test_another_device_sees_none_of_them(client: FlaskClient, app) -> None:
 def test_pages_with_a_session_link_are_not_cached(client: FlaskClient) -> None:
     url = start(client, FOUR)
     for path in ("/", url, url + "/summary", url + "/history"):
+        assert client.get(path).headers["Cache-Control"] == "no-store", path
+    director = create(client)  # the club's pages carry a director's key
+    for path in ("/events", director, f"{director}/movement", f"{director}/money", "/seasons"):
         assert client.get(path).headers["Cache-Control"] == "no-store", path
     with client.get("/static/app.css") as static:  # a file answer: closed, or it warns
         assert "no-store" not in static.headers.get("Cache-Control", "")
